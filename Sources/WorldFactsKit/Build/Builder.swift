@@ -1,0 +1,72 @@
+import Foundation
+
+/// Where a build reads and writes.
+public struct BuildOptions: Sendable {
+    public var content: String
+    public var templates: String
+    public var output: String
+    /// Write into a non-empty folder that no worldfacts build made.
+    public var force: Bool
+    /// Remove everything the manifest lists first, then build from nothing.
+    public var clean: Bool
+
+    public init(content: String = "Content", templates: String = "Templates", output: String = "Output",
+                force: Bool = false, clean: Bool = false) {
+        self.content = content
+        self.templates = templates
+        self.output = output
+        self.force = force
+        self.clean = clean
+    }
+}
+
+/// What a build did, for the summary line.
+public struct BuildReport: Sendable {
+    public var records: Int
+    public var write: WriteReport
+    public var warnings: [Diagnostic]
+    /// Seconds per step, in order.
+    public var timings: [(step: String, seconds: Double)]
+
+    public var summary: String {
+        let total = timings.reduce(0) { $0 + $1.seconds }
+        return "\(records) records: \(write.written.count) files written, \(write.unchanged) unchanged, \(write.removed.count) removed in \(String(format: "%.2f", total)) s"
+    }
+}
+
+/// The build as a list of named steps: load content, load templates, model, check output, render and
+/// write. All validation happens before the first byte is written, so a failing build leaves Output as
+/// it was; a failure names the step that found it.
+public struct Builder: Sendable {
+    public var fileSystem: FileSystem
+
+    public init(fileSystem: FileSystem = .disk) { self.fileSystem = fileSystem }
+
+    public func build(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
+        var timings: [(String, Double)] = []
+        func step<T>(_ name: String, _ body: () throws(BuildFailure) -> T) throws(BuildFailure) -> T {
+            let start = DispatchTime.now().uptimeNanoseconds
+            defer { timings.append((name, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)) }
+            return try body()
+        }
+        let content = try step("load content") { () throws(BuildFailure) in
+            try ContentLoader(folder: options.content, fileSystem: fileSystem).load()
+        }
+        let theme = try step("load templates") { () throws(BuildFailure) in
+            try ThemeLoader(folder: options.templates, fileSystem: fileSystem).load()
+        }
+        let templates = try step("compile templates") { () throws(BuildFailure) in try TemplateSet(theme: theme) }
+        let site = try step("model") { () throws(BuildFailure) in try SiteModeler().model(content) }
+        try step("check output") { () throws(BuildFailure) in
+            try OutputGuard(fileSystem: fileSystem).check(
+                output: options.output, inputs: [options.content, options.templates], force: options.force)
+        }
+        let report = try step("render and write") { () throws(BuildFailure) in
+            let writer = try OutputWriter(folder: options.output, fileSystem: fileSystem, clean: options.clean)
+            let renderer = SiteRenderer(site: site, templates: templates, theme: theme)
+            try renderer.render { file throws(BuildFailure) in try writer.write(file) }
+            return try writer.finish()
+        }
+        return BuildReport(records: site.records.count, write: report, warnings: site.warnings, timings: timings)
+    }
+}

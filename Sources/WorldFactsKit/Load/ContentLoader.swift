@@ -1,0 +1,110 @@
+/// A Markdown note as read from `<notes>/<name>.md`; the Model attaches it to the record it names.
+public struct Note: Sendable, Hashable {
+    /// File name without `.md`: a record key or slug.
+    public var name: String
+    public var file: String
+    public var markdown: String
+}
+
+/// Everything read from the content folder, validated, before any modelling.
+public struct Content: Sendable {
+    public var config: SiteConfig
+    public var records: [Record]
+    public var notes: [Note]
+    public var warnings: [Diagnostic]
+    /// Where the content came from, for messages.
+    public var folder: String
+}
+
+/// Reads site.yml, the records file and the notes. I/O goes through `FileSystem`; every problem
+/// becomes a diagnostic, and any error stops the build before anything is written.
+public struct ContentLoader {
+    public var fileSystem: FileSystem
+    public var folder: String
+
+    public init(folder: String, fileSystem: FileSystem = .disk) {
+        self.folder = folder
+        self.fileSystem = fileSystem
+    }
+
+    public func load() throws(BuildFailure) -> Content {
+        let configPath = joinPath(folder, "site.yml")
+        guard fileSystem.exists(configPath) else {
+            throw fail([.error(SourceLocation(file: configPath), "missing: the content folder needs a site.yml describing the site and its records")])
+        }
+        let configText = try readText(configPath)
+        let (loadedConfig, configDiagnostics) = SiteConfigLoader(file: configPath).load(text: configText)
+        guard let config = loadedConfig, configDiagnostics.errors.isEmpty else { throw fail(configDiagnostics) }
+
+        let recordsPath = joinPath(folder, config.records.file)
+        guard fileSystem.exists(recordsPath) else {
+            throw fail([.error(SourceLocation(file: recordsPath), "missing: site.yml names this records file (records.file)")])
+        }
+        let recordBytes = try readBytes(recordsPath)
+        let (records, recordDiagnostics) = RecordsLoader(config: config, file: recordsPath).load(bytes: recordBytes)
+        let (notes, noteDiagnostics) = loadNotes(config)
+        let diagnostics = configDiagnostics + recordDiagnostics + noteDiagnostics
+        if !diagnostics.errors.isEmpty { throw fail(diagnostics) }
+        return Content(config: config, records: records, notes: notes, warnings: diagnostics.warnings, folder: folder)
+    }
+
+    private func fail(_ diagnostics: [Diagnostic]) -> BuildFailure {
+        BuildFailure(step: "load", diagnostics: diagnostics.errors + diagnostics.warnings)
+    }
+
+    private func readBytes(_ path: String) throws(BuildFailure) -> [UInt8] {
+        do { return try fileSystem.read(path) } catch {
+            throw fail([.error(SourceLocation(file: path), "cannot read: \(error)")])
+        }
+    }
+
+    private func readText(_ path: String) throws(BuildFailure) -> String {
+        let bytes = try readBytes(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw fail([.error(SourceLocation(file: path, line: Self.lineOfFirstInvalidByte(bytes)), "invalid UTF-8; expected a UTF-8 text file")])
+        }
+        return text
+    }
+
+    private func loadNotes(_ config: SiteConfig) -> ([Note], [Diagnostic]) {
+        let notesFolder = joinPath(folder, config.records.notesFolder)
+        guard fileSystem.isDirectory(notesFolder) else { return ([], []) }
+        var notes: [Note] = []
+        var diagnostics: [Diagnostic] = []
+        let files: [String]
+        do { files = try fileSystem.listFiles(notesFolder) } catch {
+            return ([], [.error(SourceLocation(file: notesFolder), "cannot list notes: \(error)")])
+        }
+        for relative in files where relative.hasSuffix(".md") && !relative.contains("/") {
+            let path = joinPath(notesFolder, relative)
+            let bytes: [UInt8]
+            do { bytes = try fileSystem.read(path) } catch {
+                diagnostics.append(.error(SourceLocation(file: path), "cannot read note: \(error)"))
+                continue
+            }
+            if bytes.count > config.noteSizeLimit {
+                diagnostics.append(.error(SourceLocation(file: path), "note is \(bytes.count) bytes; the limit is \(config.noteSizeLimit) (notes.size_limit in site.yml)"))
+                continue
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                diagnostics.append(.error(SourceLocation(file: path, line: Self.lineOfFirstInvalidByte(bytes)), "invalid UTF-8; expected a UTF-8 Markdown file"))
+                continue
+            }
+            notes.append(Note(name: String(relative.dropLast(3)), file: path, markdown: text))
+        }
+        return (notes, diagnostics)
+    }
+
+    /// The 1-based line holding the first byte that is not valid UTF-8.
+    static func lineOfFirstInvalidByte(_ bytes: [UInt8]) -> Int {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var line = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): if scalar == "\n" { line += 1 }
+            case .emptyInput, .error: return line
+            }
+        }
+    }
+}

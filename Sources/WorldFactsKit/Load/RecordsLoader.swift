@@ -1,0 +1,168 @@
+/// Reads the records file (a JSON array of objects) and validates every record against the schema in
+/// site.yml: key and title present and textual, each field of its declared type, keys unique.
+public struct RecordsLoader {
+    public let config: SiteConfig
+    public let file: String
+
+    public init(config: SiteConfig, file: String) {
+        self.config = config
+        self.file = file
+    }
+
+    public func load(bytes: [UInt8]) -> ([Record], [Diagnostic]) {
+        var records: [Record] = []
+        var diagnostics: [Diagnostic] = []
+        var firstLineByKey: [String: Int] = [:]
+        var parser = JSONParser(bytes: bytes)
+        // Member lookup by name → field position, built once.
+        var positionByName: [String: Int] = [:]
+        for (position, field) in config.fields.enumerated() { positionByName[field.id] = position }
+        do {
+            let (_, count) = try parser.forEachElement { node in
+                guard let record = validate(node, positionByName, &diagnostics) else { return }
+                if let first = firstLineByKey[record.key] {
+                    diagnostics.append(.error(
+                        location(node), record: record.key, field: config.records.keyField,
+                        "duplicate key: records at lines \(first) and \(node.line) both have key '\(record.key)'"))
+                    return
+                }
+                firstLineByKey[record.key] = node.line
+                records.append(record)
+            }
+            if count == 0 {
+                diagnostics.append(.error(SourceLocation(file: file, line: 1), "the records file holds no records; expected at least one"))
+            }
+        } catch let error as JSONSyntaxError {
+            diagnostics.append(.error(SourceLocation(file: file, line: error.line, column: error.column), "malformed JSON: \(error.message)"))
+        } catch {
+            diagnostics.append(.error(SourceLocation(file: file), "\(error)"))
+        }
+        return (records, diagnostics)
+    }
+
+    private func location(_ node: JSONNode) -> SourceLocation {
+        SourceLocation(file: file, line: node.line, column: node.column)
+    }
+
+    private func validate(
+        _ node: JSONNode, _ positionByName: [String: Int], _ diagnostics: inout [Diagnostic]
+    ) -> Record? {
+        guard case .object(let members) = node.value else {
+            diagnostics.append(.error(location(node), "expected a record object, found \(node.typeName)"))
+            return nil
+        }
+        var key: String?
+        var title: String?
+        var values = [FieldValue](repeating: .missing, count: config.fields.count)
+        var problems: [Diagnostic] = []
+        var seen = Set<String>()
+        for member in members {
+            if !seen.insert(member.key).inserted {
+                problems.append(.error(location(member.node), field: member.key, "member appears twice in one record"))
+            }
+            if member.key == config.records.keyField {
+                key = requiredText(member, &problems)
+            }
+            if member.key == config.records.titleField {
+                title = requiredText(member, &problems)
+            }
+            if let position = positionByName[member.key] {
+                values[position] = convert(member.node, config.fields[position], &problems)
+            }
+        }
+        let name = key ?? "at line \(node.line)"
+        if key == nil, !problems.contains(where: { $0.field == config.records.keyField }) {
+            problems.append(.error(location(node), field: config.records.keyField, "missing key; expected a non-empty text"))
+        }
+        if title == nil, !problems.contains(where: { $0.field == config.records.titleField }) {
+            problems.append(.error(location(node), field: config.records.titleField, "missing title; expected a non-empty text"))
+        }
+        for (position, field) in config.fields.enumerated() where field.required {
+            if values[position] == .missing, !problems.contains(where: { $0.field == field.id }) {
+                problems.append(.error(location(node), field: field.id, "missing required field"))
+            }
+        }
+        if !problems.isEmpty {
+            diagnostics.append(contentsOf: problems.map { var d = $0; d.record = name; return d })
+            return nil
+        }
+        return Record(key: key!, title: title!, values: values, line: node.line)
+    }
+
+    private func requiredText(_ member: JSONMember, _ problems: inout [Diagnostic]) -> String? {
+        switch member.node.value {
+        case .string(let text) where !text.trimmingWhitespace().isEmpty:
+            return text
+        case .integer(let number) where member.key == config.records.keyField:
+            return String(number)  // numeric keys (GeoNames ids) are keys too
+        default:
+            problems.append(.error(location(member.node), field: member.key, "expected a non-empty text, found \(describe(member.node))"))
+            return nil
+        }
+    }
+
+    private func describe(_ node: JSONNode) -> String {
+        switch node.value {
+        case .string(let text): return text.isEmpty || text.trimmingWhitespace().isEmpty ? "an empty text" : "the text \"\(text.prefix(40))\""
+        case .integer(let number): return "the number \(number)"
+        case .number(let number): return "the number \(number)"
+        default: return node.typeName
+        }
+    }
+
+    private func minimumText(_ field: FieldSpec) -> String {
+        guard let minimum = field.minimum else { return "" }
+        return " of at least " + (minimum == minimum.rounded() ? String(Int(minimum)) : String(minimum))
+    }
+
+    private func convert(_ node: JSONNode, _ field: FieldSpec, _ problems: inout [Diagnostic]) -> FieldValue {
+        func wrong(_ expected: String) -> FieldValue {
+            problems.append(.error(location(node), field: field.id, "expected \(expected), found \(describe(node))"))
+            return .missing
+        }
+        if case .null = node.value { return .missing }
+        switch field.format {
+        case .text:
+            switch node.value {
+            case .string(let text): return .text(text)
+            case .integer(let number): return .text(String(number))
+            default: return wrong("a text")
+            }
+        case .integer:
+            let expected = "a whole number" + minimumText(field)
+            switch node.value {
+            case .integer(let number) where Double(number) >= field.minimum ?? -.infinity: return .integer(number)
+            case .number(let number) where number >= field.minimum ?? -.infinity && number == number.rounded() && abs(number) < 9e15:
+                return .integer(Int(number))
+            default: return wrong(expected)
+            }
+        case .decimal:
+            let expected = "a number" + minimumText(field)
+            switch node.value {
+            case .integer(let number) where Double(number) >= field.minimum ?? -.infinity: return .decimal(Double(number))
+            case .number(let number) where number >= field.minimum ?? -.infinity && number.isFinite: return .decimal(number)
+            default: return wrong(expected)
+            }
+        case .list, .links:
+            guard case .array(let items) = node.value else { return wrong("a list of texts") }
+            var texts: [String] = []
+            for item in items {
+                guard case .string(let text) = item.value else {
+                    problems.append(.error(location(item), field: field.id, "expected a list of texts, found \(describe(item)) in it"))
+                    return .missing
+                }
+                texts.append(text)
+            }
+            return .list(texts)
+        }
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> Substring {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return Substring(scalars[first...last])
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The one collation of titles, a three-level comparison in the manner of the Unicode Collation
+/// Algorithm for English: letters compare by their folded form first ("Åland" among the A's, "Côte"
+/// among the C's), then unaccented before accented, then lowercase before uppercase, then by key.
+/// Spaces and punctuation sort before digits, digits before letters, as in CLDR's root order.
+public struct CollationKey: Sendable, Comparable {
+    let primary: [UInt8]
+    let secondary: [UInt8]
+    let tertiary: [UInt8]
+    let tieBreak: String
+
+    public init(title: String, tieBreak: String) {
+        primary = Array(Folding.fold(title).utf8)
+        // Accents without case: the decomposed, lowercased title.
+        let lowered = title.lowercased()
+        secondary = lowered.utf8.allSatisfy({ $0 < 0x80 }) ? [] : Array(lowered.decomposedStringWithCanonicalMapping.utf8)
+        // Case: lowercase sorts first, so invert ASCII case bits for comparison.
+        tertiary = title.utf8.map { ($0 >= 0x41 && $0 <= 0x5A) ? $0 | 0x20 &+ 0x80 : $0 }
+        self.tieBreak = tieBreak
+    }
+
+    public static func < (a: CollationKey, b: CollationKey) -> Bool {
+        if a.primary != b.primary { return a.primary.lexicographicallyPrecedes(b.primary) }
+        if a.secondary != b.secondary { return a.secondary.lexicographicallyPrecedes(b.secondary) }
+        if a.tertiary != b.tertiary { return a.tertiary.lexicographicallyPrecedes(b.tertiary) }
+        return a.tieBreak < b.tieBreak
+    }
+
+    public static func == (a: CollationKey, b: CollationKey) -> Bool {
+        a.primary == b.primary && a.secondary == b.secondary && a.tertiary == b.tertiary && a.tieBreak == b.tieBreak
+    }
+}
+

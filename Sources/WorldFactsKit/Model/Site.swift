@@ -1,0 +1,127 @@
+/// A section of the index: its letter, its anchor and the positions of its records in `Site.records`.
+public struct Section: Sendable, Hashable {
+    public var letter: String
+    public var anchor: String
+    public var range: Range<Int>
+}
+
+/// The modelled site: records in index order (by section, then collation), their slugs, sections,
+/// resolved links and notes. Built from `Content` by `SiteModeler`; pure values from here on.
+public struct Site: Sendable {
+    public var config: SiteConfig
+    public var records: [Record]
+    public var slugs: [String]
+    public var sections: [Section]
+    /// Section of each record, by record position.
+    public var sectionOfRecord: [Int]
+    /// Note of a record, by record position.
+    public var notes: [Int: Note]
+    public var warnings: [Diagnostic]
+    private var positionByKey: [String: Int]
+
+    init(config: SiteConfig, records: [Record], slugs: [String], sections: [Section], sectionOfRecord: [Int],
+         notes: [Int: Note], warnings: [Diagnostic]) {
+        self.config = config
+        self.records = records
+        self.slugs = slugs
+        self.sections = sections
+        self.sectionOfRecord = sectionOfRecord
+        self.notes = notes
+        self.warnings = warnings
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(records.count)
+        for (position, record) in records.enumerated() { positions[record.key] = position }
+        self.positionByKey = positions
+    }
+
+    public func position(ofKey key: String) -> Int? { positionByKey[key] }
+
+    /// The page of a record, relative to the output root.
+    public func pagePath(of position: Int) -> String {
+        "\(config.records.pagesFolder)/\(slugs[position]).html"
+    }
+}
+
+/// Turns loaded content into a `Site`: sorts, sections, slugs, notes and links, checking that slugs are
+/// unique and warning about notes and links that name no record.
+public struct SiteModeler {
+    public init() {}
+
+    public func model(_ content: Content) throws(BuildFailure) -> Site {
+        let config = content.config
+        let recordsFile = joinPath(content.folder, config.records.file)
+        var diagnostics: [Diagnostic] = content.warnings
+
+        // Sort: section order first, then collation within the section.
+        let letters = content.records.map { SectionLetter.of(title: $0.title) }
+        let keys = content.records.map { CollationKey(title: $0.title, tieBreak: $0.key) }
+        let order = content.records.indices.sorted { a, b in
+            if letters[a] != letters[b] { return SectionLetter.precedes(letters[a], letters[b]) }
+            return keys[a] < keys[b]
+        }
+        let records = order.map { content.records[$0] }
+
+        // Slugs: unique, or an error naming both records.
+        var slugs: [String] = []
+        var ownerOfSlug: [String: Int] = [:]
+        for (position, record) in records.enumerated() {
+            guard let slug = Slug.make(from: record.key) else {
+                diagnostics.append(.error(SourceLocation(file: recordsFile, line: record.line), record: record.key,
+                                          field: config.records.keyField, "key gives no usable file name; use letters or digits"))
+                slugs.append("")
+                continue
+            }
+            if let other = ownerOfSlug[slug] {
+                let first = records[other]
+                diagnostics.append(.error(SourceLocation(file: recordsFile, line: record.line), record: record.key,
+                                          field: config.records.keyField,
+                                          "key gives the page name '\(slug)', as does record '\(first.key)' at line \(first.line); keys must differ in more than case and punctuation"))
+            }
+            ownerOfSlug[slug] = position
+            slugs.append(slug)
+        }
+
+        // Sections.
+        var sections: [Section] = []
+        var sectionOfRecord: [Int] = []
+        for (position, original) in order.enumerated() {
+            let letter = letters[original]
+            if sections.last?.letter != letter {
+                sections.append(Section(letter: letter, anchor: SectionLetter.anchor(for: letter), range: position..<position))
+            }
+            sections[sections.count - 1].range = sections[sections.count - 1].range.lowerBound..<(position + 1)
+            sectionOfRecord.append(sections.count - 1)
+        }
+
+        var site = Site(config: config, records: records, slugs: slugs, sections: sections,
+                        sectionOfRecord: sectionOfRecord, notes: [:], warnings: [])
+
+        // Notes: by record key, or by slug.
+        var positionBySlug: [String: Int] = [:]
+        for (position, slug) in slugs.enumerated() { positionBySlug[slug] = position }
+        for note in content.notes {
+            if let position = site.position(ofKey: note.name) ?? positionBySlug[note.name] {
+                site.notes[position] = note
+            } else {
+                diagnostics.append(.warning(SourceLocation(file: note.file), "note names no record: no record has the key '\(note.name)'; the note is not published"))
+            }
+        }
+
+        // Links that name no record are rendered without a link.
+        for (fieldPosition, field) in config.fields.enumerated() where field.format == .links {
+            for record in records {
+                guard case .list(let targets) = record.values[fieldPosition] else { continue }
+                for target in targets where site.position(ofKey: target) == nil {
+                    diagnostics.append(.warning(SourceLocation(file: recordsFile, line: record.line), record: record.key,
+                                                field: field.id, "links to '\(target)', which names no record; shown without a link"))
+                }
+            }
+        }
+
+        if !diagnostics.errors.isEmpty {
+            throw BuildFailure(step: "model", diagnostics: diagnostics.errors + diagnostics.warnings)
+        }
+        site.warnings = diagnostics
+        return site
+    }
+}

@@ -1,0 +1,29 @@
+/// Turns a record's field value into the text a page shows: "None" for empty values, numbers grouped by
+/// the locale with their unit, lists joined by commas.
+public struct ValueFormatter: Sendable {
+    public let numbers: NumberStyle
+    public let none: String
+
+    public init(config: SiteConfig) {
+        numbers = NumberStyle(locale: config.locale)
+        none = config.strings.none
+    }
+
+    public func text(_ value: FieldValue, _ field: FieldSpec?) -> String {
+        let unit = field?.unit.map { " " + $0 } ?? ""
+        switch value {
+        case .missing: return none
+        case .text(let text): return text.trimmingWhitespace().isEmpty ? none : text
+        case .integer(let number): return numbers.format(number) + unit
+        case .decimal(let number): return numbers.format(number, fractionDigits: field?.fractionDigits ?? 2) + unit
+        case .list(let items):
+            let shown = items.filter { !$0.trimmingWhitespace().isEmpty }
+            return shown.isEmpty ? none : shown.joined(separator: ", ")
+        }
+    }
+
+    public func text(_ record: Record, _ ref: SiteConfig.FieldRef, config: SiteConfig) -> String {
+        if case .field(let position) = ref { return text(record.values[position], config.fields[position]) }
+        return text(record.value(ref), nil)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The file system as a small set of closures: real on disk, replaceable in tests.
+/// Every path is absolute or relative to the current directory.
+public struct FileSystem: Sendable {
+    public var read: @Sendable (String) throws -> [UInt8]
+    public var writeAtomically: @Sendable (String, [UInt8]) throws -> Void
+    public var remove: @Sendable (String) throws -> Void
+    public var exists: @Sendable (String) -> Bool
+    public var isDirectory: @Sendable (String) -> Bool
+    /// Relative paths of the regular files below a folder, sorted.
+    public var listFiles: @Sendable (String) throws -> [String]
+    public var makeDirectory: @Sendable (String) throws -> Void
+
+    public init(
+        read: @escaping @Sendable (String) throws -> [UInt8],
+        writeAtomically: @escaping @Sendable (String, [UInt8]) throws -> Void,
+        remove: @escaping @Sendable (String) throws -> Void,
+        exists: @escaping @Sendable (String) -> Bool,
+        isDirectory: @escaping @Sendable (String) -> Bool,
+        listFiles: @escaping @Sendable (String) throws -> [String],
+        makeDirectory: @escaping @Sendable (String) throws -> Void
+    ) {
+        self.read = read
+        self.writeAtomically = writeAtomically
+        self.remove = remove
+        self.exists = exists
+        self.isDirectory = isDirectory
+        self.listFiles = listFiles
+        self.makeDirectory = makeDirectory
+    }
+}
+
+public struct FileSystemError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var message: String
+    public var description: String { "\(path): \(message)" }
+}
+
+extension FileSystem {
+    /// The real disk. Writes go to a temporary file in the same folder, then `rename(2)` over the target.
+    public static let disk = FileSystem(
+        read: { path in
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw FileSystemError(path: path, message: "cannot read file (missing or unreadable)")
+            }
+            return [UInt8](data)
+        },
+        writeAtomically: { path, bytes in
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+            let name = (path as NSString).lastPathComponent
+            let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(UInt32.random(in: 0...UInt32.max)).tmp"
+            let written = bytes.withUnsafeBytes { buffer in
+                FileManager.default.createFile(atPath: temporary, contents: Data(buffer))
+            }
+            guard written else { throw FileSystemError(path: path, message: "cannot write file") }
+            guard rename(temporary, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(atPath: temporary)
+                throw FileSystemError(path: path, message: "cannot move into place: \(reason)")
+            }
+        },
+        remove: { path in try FileManager.default.removeItem(atPath: path) },
+        exists: { path in FileManager.default.fileExists(atPath: path) },
+        isDirectory: { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        },
+        listFiles: { folder in
+            guard let enumerator = FileManager.default.enumerator(atPath: folder) else {
+                throw FileSystemError(path: folder, message: "cannot list folder")
+            }
+            var files: [String] = []
+            while let relative = enumerator.nextObject() as? String {
+                let attributes = enumerator.fileAttributes
+                if attributes?[.type] as? FileAttributeType == .typeRegular {
+                    files.append(relative)
+                }
+            }
+            return files.sorted()
+        },
+        makeDirectory: { path in
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+    )
+}
+
+/// Joins path parts with "/", ignoring empty ones.
+func joinPath(_ parts: String...) -> String {
+    var result = ""
+    for part in parts where !part.isEmpty {
+        if result.isEmpty || part.hasPrefix("/") { result = part; continue }
+        result += result.hasSuffix("/") ? part : "/" + part
+    }
+    return result
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Refuses output folders that would destroy input or foreign files: the content or templates folder,
+/// a folder that holds them (the project root), `/`, or a non-empty folder without our manifest.
+public struct OutputGuard {
+    public var fileSystem: FileSystem
+
+    public init(fileSystem: FileSystem = .disk) { self.fileSystem = fileSystem }
+
+    static func absolute(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+        let text = url.path
+        return text.count > 1 && text.hasSuffix("/") ? String(text.dropLast()) : text
+    }
+
+    static func contains(_ outer: String, _ inner: String) -> Bool {
+        outer == inner || outer == "/" || inner.hasPrefix(outer + "/")
+    }
+
+    public func check(output: String, inputs: [String], force: Bool) throws(BuildFailure) {
+        let target = Self.absolute(output)
+        var problems: [Diagnostic] = []
+        if target == "/" {
+            problems.append(.error(SourceLocation(file: output), "refusing to write the site into /"))
+        }
+        for input in inputs {
+            let source = Self.absolute(input)
+            if Self.contains(target, source) || Self.contains(source, target) {
+                problems.append(.error(SourceLocation(file: output), "refusing to write the site into a folder that is or holds the input folder \(input)"))
+            }
+        }
+        if problems.isEmpty, !force, fileSystem.isDirectory(output),
+           !fileSystem.exists(joinPath(output, Manifest.fileName)) {
+            let foreign = ((try? fileSystem.listFiles(output)) ?? []).filter { $0 != ".gitignore" }
+            if !foreign.isEmpty {
+                problems.append(.error(SourceLocation(file: output),
+                    "refusing to write into a non-empty folder that no worldfacts build made (\(foreign.count) files, e.g. \(foreign[0])); use --force to write there anyway"))
+            }
+        }
+        if !problems.isEmpty { throw BuildFailure(step: "check output", diagnostics: problems) }
+    }
+}
