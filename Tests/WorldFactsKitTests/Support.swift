@@ -1,0 +1,98 @@
+import Foundation
+import Synchronization
+@testable import WorldFactsKit
+
+/// The repository root, found from this file's path.
+let repositoryRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+
+func repoPath(_ relative: String) -> String { repositoryRoot + "/" + relative }
+
+/// A fresh temporary folder, removed by the caller with `removeTemporary`.
+func makeTemporaryFolder(_ name: String = "wf") -> String {
+    let path = NSTemporaryDirectory() + "\(name)-\(UUID().uuidString)"
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+func removeTemporary(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
+
+func readText(_ path: String) throws -> String {
+    try String(contentsOfFile: path, encoding: .utf8)
+}
+
+/// Every file below a folder with its bytes' hash and modification time: compare before and after.
+func snapshot(_ folder: String) -> [String: String] {
+    var result: [String: String] = [:]
+    guard let files = try? FileSystem.disk.listFiles(folder) else { return result }
+    for file in files {
+        let path = folder + "/" + file
+        let bytes = (try? FileSystem.disk.read(path)) ?? []
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)?
+            .timeIntervalSince1970 ?? 0
+        result[file] = ContentHash.of(bytes) + "@\(modified)"
+    }
+    return result
+}
+
+/// An in-memory file system that counts writes.
+final class MemoryDisk: Sendable {
+    let files = Mutex<[String: [UInt8]]>([:])
+    let writes = Mutex<[String]>([])
+
+    var fileSystem: FileSystem {
+        FileSystem(
+            read: { path in
+                guard let bytes = self.files.withLock({ $0[path] }) else {
+                    throw FileSystemError(path: path, message: "no such file")
+                }
+                return bytes
+            },
+            writeAtomically: { path, bytes in
+                self.files.withLock { $0[path] = bytes }
+                self.writes.withLock { $0.append(path) }
+            },
+            remove: { path in _ = self.files.withLock { $0.removeValue(forKey: path) } },
+            exists: { path in self.files.withLock { $0[path] != nil } },
+            isDirectory: { path in self.files.withLock { $0.keys.contains { $0.hasPrefix(path + "/") } } },
+            listFiles: { folder in
+                self.files.withLock { $0.keys.filter { $0.hasPrefix(folder + "/") }.map { String($0.dropFirst(folder.count + 1)) }.sorted() }
+            },
+            makeDirectory: { _ in }
+        )
+    }
+}
+
+/// A minimal schema for tests: key `id`, title `name`, and a few typed fields.
+let testSiteYAML = """
+    title: Test Site
+    locale: en
+    records: { file: records.json, key: id, title: name, pages: things }
+    fields:
+      - { id: capital, label: Capital, format: text }
+      - { id: population, label: Population, format: integer, min: 0 }
+      - { id: area, label: Area, format: decimal, unit: km², digits: 1, min: 0 }
+      - { id: tags, label: Tags, format: list }
+      - { id: next_to, label: Next to, format: links }
+    index: { subtitle: capital, detail: population, detail_label: "Pop:" }
+    search:
+      scopes:
+        - { id: name, label: Name, fields: [name] }
+    """
+
+func testConfig() -> SiteConfig {
+    let (config, diagnostics) = SiteConfigLoader(file: "site.yml").load(text: testSiteYAML)
+    precondition(diagnostics.isEmpty, "\(diagnostics)")
+    return config!
+}
+
+/// Writes a content folder with the test schema and the given records JSON.
+func writeContent(_ folder: String, records: String, siteYAML: String = testSiteYAML, notes: [String: String] = [:]) {
+    try! FileManager.default.createDirectory(atPath: folder + "/notes", withIntermediateDirectories: true)
+    try! siteYAML.write(toFile: folder + "/site.yml", atomically: true, encoding: .utf8)
+    try! records.write(toFile: folder + "/records.json", atomically: true, encoding: .utf8)
+    for (name, text) in notes { try! text.write(toFile: folder + "/notes/\(name).md", atomically: true, encoding: .utf8) }
+}

@@ -1,0 +1,60 @@
+import Testing
+@testable import WorldFactsKit
+
+@Suite struct OutputWriterTests {
+    func build(_ disk: MemoryDisk, _ files: [OutputFile]) throws -> WriteReport {
+        let writer = try OutputWriter(folder: "out", fileSystem: disk.fileSystem)
+        for file in files { try writer.write(file) }
+        return try writer.finish()
+    }
+
+    @Test func writesOnlyChangedFilesAndPrunesItsOwn() throws {
+        let disk = MemoryDisk()
+        disk.files.withLock { $0["out/mine-not.txt"] = [1] }
+        let first = try build(disk, [OutputFile(path: "a.html", text: "A"), OutputFile(path: "b/b.html", text: "B")])
+        #expect(first.written == ["a.html", "b/b.html"])
+
+        disk.writes.withLock { $0.removeAll() }
+        let noop = try build(disk, [OutputFile(path: "a.html", text: "A"), OutputFile(path: "b/b.html", text: "B")])
+        #expect(noop.written.isEmpty && noop.unchanged == 2 && noop.removed.isEmpty)
+        #expect(disk.writes.withLock { $0 }.isEmpty, "a no-op build wrote something")
+
+        let changed = try build(disk, [OutputFile(path: "a.html", text: "A2")])
+        #expect(changed.written == ["a.html"])
+        #expect(changed.removed == ["b/b.html"])
+        #expect(disk.files.withLock { $0["out/b/b.html"] } == nil)
+        #expect(disk.files.withLock { $0["out/mine-not.txt"] } == [1], "a file the generator did not write was touched")
+    }
+
+    @Test func rewritesAFileDeletedBehindItsBack() throws {
+        let disk = MemoryDisk()
+        _ = try build(disk, [OutputFile(path: "a.html", text: "A")])
+        _ = disk.files.withLock { $0.removeValue(forKey: "out/a.html") }
+        #expect(try build(disk, [OutputFile(path: "a.html", text: "A")]).written == ["a.html"])
+    }
+
+    @Test func manifestRoundTrips() {
+        let manifest = Manifest(files: ["a.html": "0011", "search/x.json": "ffee"])
+        #expect(Manifest.decode(manifest.encoded()) == manifest)
+        #expect(Manifest.decode(Array(#"{"generator":"worldfacts","files":{"../etc/passwd":"1"}}"#.utf8)) == nil)
+    }
+}
+
+@Suite struct OutputGuardTests {
+    @Test func refusesInputsRootAndForeignFolders() throws {
+        let root = makeTemporaryFolder()
+        defer { removeTemporary(root) }
+        let content = root + "/Content"
+        writeContent(content, records: "[]")
+        let guardian = OutputGuard()
+        #expect(throws: BuildFailure.self) { try guardian.check(output: content, inputs: [content], force: false) }
+        #expect(throws: BuildFailure.self) { try guardian.check(output: root, inputs: [content], force: true) }
+        #expect(throws: BuildFailure.self) { try guardian.check(output: "/", inputs: [content], force: true) }
+        #expect(throws: BuildFailure.self) { try guardian.check(output: content + "/notes/..", inputs: [content], force: false) }
+        let foreign = root + "/foreign"
+        writeContent(foreign, records: "[]")
+        #expect(throws: BuildFailure.self) { try guardian.check(output: foreign, inputs: [content], force: false) }
+        try guardian.check(output: foreign, inputs: [content], force: true)
+        try guardian.check(output: root + "/new", inputs: [content], force: false)
+    }
+}
