@@ -94,6 +94,8 @@ public struct InterfaceStrings: Sendable {
     public var backToIndex: String
     public var neighbours: String
     public var moreResults: String
+    /// Announced to screen readers: "{count} results".
+    public var resultCount: String
 }
 
 public struct Credit: Sendable {

@@ -16,9 +16,20 @@ public struct SiteRenderer: Sendable {
         contexts = PageContexts(site: site)
     }
 
-    public func render<Failure: Error>(_ emit: (OutputFile) throws(Failure) -> Void, indexExtra: [String: Any] = [:]) throws(Failure) {
+    public func render<Failure: Error>(_ emit: (OutputFile) throws(Failure) -> Void) throws(Failure) {
         for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
             try emit(OutputFile(path: "assets/" + path, bytes: bytes))
+        }
+        var indexExtra: [String: Any] = [:]
+        if !site.config.search.scopes.isEmpty {
+            let search = SearchIndex(site: site, rows: site.records.indices.map(contexts.row))
+            for file in search.files { try emit(file) }
+            indexExtra["search"] = [
+                "manifest": search.manifest,
+                "scopes": site.config.search.scopes.enumerated().map { offset, scope -> [String: Any] in
+                    ["id": scope.id, "label": scope.label, "checked": offset == 0]
+                },
+            ]
         }
         try emit(OutputFile(path: "index.html", text: templates.render(contexts.index(extra: indexExtra), with: "index")))
         var start = 0

@@ -4,11 +4,11 @@ import Foundation
 /// by `Tests/Fixtures/fold-vectors.json`, which the JavaScript twin in `Templates/assets/search.js`
 /// must pass too:
 /// NFKD, lowercase, NFKD again, drop every combining mark (general category M), then map the letters
-/// that do not decompose (ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ→d, ð→d, þ→th, ı→i, ħ→h, ŧ→t).
+/// that do not decompose (ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ→d, ð→d, þ→th, ı→i, ħ→h, ŧ→t, and final ς→σ because JavaScript lowercases Σ by context).
 public enum Folding {
     static let letterMap: [Unicode.Scalar: String] = [
         "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d",
-        "þ": "th", "ı": "i", "ħ": "h", "ŧ": "t",
+        "þ": "th", "ı": "i", "ħ": "h", "ŧ": "t", "ς": "σ",
     ]
 
     public static func fold(_ text: String) -> String {
@@ -46,20 +46,21 @@ public enum Folding {
         }
     }
 
-    /// The suffixes of a folded text that start a word after the first: "cote d'ivoire" → ["ivoire"].
-    public static func laterWordStarts(_ folded: String) -> [Substring] {
-        var starts: [Substring] = []
+    /// Offsets (in scalars) of the word starts after the first: a word scalar after a non-word one.
+    static func laterWordStartOffsets(_ scalars: [Unicode.Scalar]) -> [Int] {
+        var offsets: [Int] = []
         var previousIsWord = true
-        let scalars = folded.unicodeScalars
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let isWord = isWordScalar(scalars[index])
-            if isWord && !previousIsWord {
-                starts.append(Substring(scalars[index...]))
-            }
+        for (offset, scalar) in scalars.enumerated() {
+            let isWord = isWordScalar(scalar)
+            if isWord && !previousIsWord { offsets.append(offset) }
             previousIsWord = isWord
-            index = scalars.index(after: index)
         }
-        return starts
+        return offsets
+    }
+
+    /// The suffixes of a folded text that start a word after the first: "cote d'ivoire" → ["d'ivoire", "ivoire"].
+    public static func laterWordStarts(_ folded: String) -> [Substring] {
+        let scalars = Array(folded.unicodeScalars)
+        return laterWordStartOffsets(scalars).map { Substring(String(String.UnicodeScalarView(scalars[$0...]))) }
     }
 }

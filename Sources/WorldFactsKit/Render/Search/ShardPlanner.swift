@@ -1,0 +1,86 @@
+/// A node of the prefix tree of one scope: a complete shard (every record with a key starting with the
+/// prefix) or, when that would exceed the size budget, a preview of the first results and their total.
+public struct ShardPlan: Sendable, Equatable {
+    public enum Kind: String, Sendable { case leaf = "l", preview = "p" }
+    public var prefix: String
+    public var kind: Kind
+    /// Record positions, ranked: whole-field matches first, then word-start matches, each in index order.
+    public var records: [Int]
+    /// How many records match the prefix in all.
+    public var total: Int
+}
+
+/// Plans the shards of one scope. Pure: keys and entry sizes in, plans out.
+/// A prefix whose shard would exceed `budget` bytes is split by its next character; it then keeps a
+/// preview of `previewSize` records and the exact total. A prefix that cannot be split (every key in it
+/// ends there) stays one leaf whatever its size, so no record is ever unreachable.
+public struct ShardPlanner: Sendable {
+    public var budget: Int
+    public var previewSize: Int
+
+    public init(budget: Int, previewSize: Int) {
+        self.budget = budget
+        self.previewSize = previewSize
+    }
+
+    /// `entrySize[record]` is the encoded size of the record's entry in a shard.
+    public func plan(keys: SearchKeys, entrySize: [Int]) -> [ShardPlan] {
+        var suffixes = keys.suffixes()
+        suffixes.sort { a, b in
+            if a.scalars.elementsEqual(b.scalars) { return a.record < b.record }
+            return a.scalars.lexicographicallyPrecedes(b.scalars) { $0.value < $1.value }
+        }
+        var plans: [ShardPlan] = []
+        var stamp = [Int](repeating: -1, count: entrySize.count)
+        var nodeNumber = 0
+
+        // Ranked unique records of a sorted range of suffixes.
+        func records(_ range: Range<Int>) -> [Int] {
+            nodeNumber += 1
+            var whole: [Int] = [], word: [Int] = []
+            for index in range where suffixes[index].isWhole && stamp[Int(suffixes[index].record)] != nodeNumber {
+                stamp[Int(suffixes[index].record)] = nodeNumber
+                whole.append(Int(suffixes[index].record))
+            }
+            for index in range where stamp[Int(suffixes[index].record)] != nodeNumber {
+                stamp[Int(suffixes[index].record)] = nodeNumber
+                word.append(Int(suffixes[index].record))
+            }
+            return whole.sorted() + word.sorted()
+        }
+
+        func visit(_ range: Range<Int>, depth: Int, prefix: String) {
+            let ranked = records(range)
+            let size = ranked.reduce(16) { $0 + entrySize[$1] + 1 }
+            let splittable = range.contains { suffixes[$0].scalars.count > depth }
+            if size <= budget || !splittable {
+                plans.append(ShardPlan(prefix: prefix, kind: .leaf, records: ranked, total: ranked.count))
+                return
+            }
+            plans.append(ShardPlan(prefix: prefix, kind: .preview, records: Array(ranked.prefix(previewSize)), total: ranked.count))
+            // Keys that end exactly here are matched by the preview only; the rest split by the next scalar.
+            var start = range.lowerBound
+            while start < range.upperBound, suffixes[start].scalars.count <= depth { start += 1 }
+            while start < range.upperBound {
+                let next = suffixes[start].scalars[suffixes[start].scalars.startIndex + depth]
+                var end = start + 1
+                while end < range.upperBound, suffixes[end].scalars[suffixes[end].scalars.startIndex + depth] == next { end += 1 }
+                var childPrefix = prefix
+                childPrefix.unicodeScalars.append(next)
+                visit(start..<end, depth: depth + 1, prefix: childPrefix)
+                start = end
+            }
+        }
+
+        // The root is never a shard: group by the first scalar.
+        var start = 0
+        while start < suffixes.count {
+            let first = suffixes[start].scalars.first!
+            var end = start + 1
+            while end < suffixes.count, suffixes[end].scalars.first! == first { end += 1 }
+            visit(start..<end, depth: 1, prefix: String(first))
+            start = end
+        }
+        return plans
+    }
+}

@@ -1,0 +1,123 @@
+// Unit tests of Templates/assets/search.js with node's built-in runner: `node --test Tests/js/`.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const source = readFileSync(root + "Templates/assets/search.js", "utf8");
+new Function(source)(); // runs with no document: defines globalThis.WorldFactsSearch only
+const S = globalThis.WorldFactsSearch;
+
+test("fold agrees with every shared vector", () => {
+  const { vectors } = JSON.parse(readFileSync(root + "Tests/Fixtures/fold-vectors.json", "utf8"));
+  assert.ok(vectors.length >= 100);
+  for (const { in: input, out } of vectors) assert.equal(S.fold(input), out, JSON.stringify(input));
+});
+
+test("rankText: whole-field prefix, word start, no match", () => {
+  assert.equal(S.rankText("cote d'ivoire", "cot"), 0);
+  assert.equal(S.rankText("cote d'ivoire", "ivo"), 1);
+  assert.equal(S.rankText("guinea-bissau", "bis"), 1);
+  assert.equal(S.rankText("north korea", "orea"), -1);
+  assert.equal(S.rankText("el salvador", "salvador"), 1);
+  assert.equal(S.rankText("abc", ""), 0);
+});
+
+const entry = (pos, title, ...texts) => [pos, title, "", "", `countries/${pos}.html`, texts];
+
+test("rank: whole-field matches first, then word starts, each in index order", () => {
+  const entries = [entry(5, "South Korea", "south korea"), entry(1, "North Korea", "north korea"),
+    entry(3, "Korea Land", "korea land"), entry(0, "Ivory", "cote d'ivoire", "ivory coast"), entry(2, "Kenya", "kenya")];
+  assert.deepEqual(S.rank(entries, "korea").map((e) => e[0]), [3, 1, 5]);
+  assert.deepEqual(S.rank(entries, "ivory").map((e) => e[0]), [0]);
+  assert.deepEqual(S.rank(entries, "k").map((e) => e[0]), [2, 3, 1, 5]);
+});
+
+test("hex is the UTF-8 of a prefix", () => {
+  assert.equal(S.hex("sw"), "7377");
+  assert.equal(S.hex("å"), "c3a5");
+});
+
+test("route: leaves answer, split prefixes preview, unknown prefixes have no match", () => {
+  const m = S.prepare({ scopes: { name: { l: ["a", "sa", "sw", "b"], p: ["s"] } } });
+  const scope = m.scopes.name;
+  assert.equal(S.route(scope, "a"), "l-61");
+  assert.equal(S.route(scope, "alb"), "l-61");
+  assert.equal(S.route(scope, "s"), "p-73");
+  assert.equal(S.route(scope, "swe"), "l-7377");
+  assert.equal(S.route(scope, "sx"), null);
+  assert.equal(S.route(scope, "x"), null);
+});
+
+function deferred() {
+  let resolve;
+  const promise = new Promise((r) => { resolve = r; });
+  return { promise, resolve };
+}
+
+test("a slow shard never overwrites the answer to a newer query", async () => {
+  const m = S.prepare({ scopes: { name: { l: ["sw"], p: ["s"] } } });
+  const pending = {};
+  const load = (scope, file) => (pending[file] = deferred()).promise;
+  const shown = [];
+  const run = S.searcher(m, load, (r) => shown.push(r));
+  const first = run("s", "name");
+  const second = run("Sw", "name");
+  pending["l-7377"].resolve({ n: 1, r: [entry(7, "Sweden", "sweden")] });
+  await second;
+  pending["p-73"].resolve({ n: 40, r: [entry(1, "Spain", "spain")] });
+  await first;
+  assert.equal(shown.length, 1);
+  assert.deepEqual(shown[0].results.map((e) => e[1]), ["Sweden"]);
+});
+
+test("a preview reports the exact count of the rest", async () => {
+  const m = S.prepare({ scopes: { name: { l: [], p: ["s"] } } });
+  let result;
+  await S.searcher(m, async () => ({ n: 40, r: [entry(1, "Spain", "spain"), entry(2, "Sweden", "sweden")] }), (r) => { result = r; })("S", "name");
+  assert.equal(result.results.length, 2);
+  assert.equal(result.more, 38);
+});
+
+test("an empty or blank query shows the index; no route means no results without a request", async () => {
+  const m = S.prepare({ scopes: { name: { l: ["a"], p: [] } } });
+  const shown = [];
+  let requests = 0;
+  const run = S.searcher(m, async () => { requests++; return { n: 0, r: [] }; }, (r) => shown.push(r));
+  await run("  ", "name");
+  await run("zzz", "name");
+  assert.deepEqual(shown, [null, { results: [], more: 0 }]);
+  assert.equal(requests, 0);
+});
+
+test("the loader fetches each shard once and retries after a failure", async () => {
+  const calls = [];
+  let fail = true;
+  globalThis.fetch = async (url) => {
+    calls.push(url);
+    if (fail) { fail = false; return { ok: false, status: 503 }; }
+    return { ok: true, json: async () => ({ n: 0, r: [] }) };
+  };
+  const load = S.loader(null, false);
+  await assert.rejects(load("name", "l-61"));
+  await load("name", "l-61");
+  await load("name", "l-61");
+  assert.deepEqual(calls, ["search/name/l-61.json", "search/name/l-61.json"]);
+});
+
+test("the file:// loader resolves through the script twin's callback", async () => {
+  const appended = [];
+  const doc = { createElement: () => ({}), head: { appendChild: (s) => appended.push(s) } };
+  const load = S.loader(doc, true);
+  const answer = load("capital", "l-72");
+  assert.equal(appended[0].src, "search/capital/l-72.js");
+  globalThis.__worldfacts("capital/l-72", { n: 1, r: [] });
+  assert.deepEqual(await answer, { n: 1, r: [] });
+});
+
+test("search.js is at most 3 KB gzipped", () => {
+  const size = gzipSync(Buffer.from(source), { level: 9 }).length;
+  assert.ok(size <= 3072, `${size} bytes`);
+});
