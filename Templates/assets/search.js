@@ -120,7 +120,7 @@
     input.removeAttribute("aria-activedescendant");
     list.textContent = "";
     active = -1;
-    if (!on) { count.textContent = ""; return; }
+    if (!on) { count.textContent = ""; input.dispatchEvent(new Event("results")); return; }
     res.results.forEach(function (e, i) {
       var li = doc.createElement("li"), a = doc.createElement("a");
       li.id = "result-" + i;
@@ -135,6 +135,7 @@
     });
     more.textContent = manifest.more.replace("{count}", res.more.toLocaleString(lang));
     count.textContent = manifest.count.replace("{count}", (n + res.more).toLocaleString(lang));
+    input.dispatchEvent(new Event("results"));
   }
 
   function move(step) {

@@ -1,0 +1,238 @@
+"""The search in a real browser: headless Chromium (Debian's chromium and chromium-driver) driven by
+Selenium, over HTTP (python3 -m http.server on 127.0.0.1) and from disk (file://). Results are compared
+with an independent model of the records in Content/ (searchmodel.py)."""
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from searchmodel import Model, fold
+
+
+@pytest.fixture(scope="session")
+def model():
+    return Model()
+
+
+@pytest.fixture(scope="session")
+def server(site):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    process = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                                "--directory", str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url + "index.html", timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1000,900"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    yield driver
+    driver.quit()
+
+
+def page_order(browser):
+    hrefs = browser.execute_script(
+        "return [...document.querySelectorAll('#index li a')].map(a => a.getAttribute('href'))")
+    return {href: position for position, href in enumerate(hrefs)}
+
+
+def results(browser):
+    return browser.execute_script(
+        "return [...document.querySelectorAll('#results li a')].map(a => a.getAttribute('href'))")
+
+
+def choose_scope(browser, scope):
+    browser.find_element(By.CSS_SELECTOR, f"input[name=scope][value='{scope}']").click()
+
+
+def wait_for(browser, condition, message):
+    try:
+        WebDriverWait(browser, 10).until(lambda _: condition())
+    except TimeoutException:
+        pytest.fail(message)
+
+
+def open_index(browser, base, query=""):
+    browser.get(base + "index.html" + query)
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script("return !!window.WorldFactsSearch"))
+
+
+TYPED = [("name", "cot"), ("name", "ALA"), ("name", "korea"), ("name", "salvador"), ("name", "ivory"),
+         ("name", "Sw"), ("name", "saint "), ("name", "GUINEA-b"), ("name", "zz"),
+         ("capital", "reyk"), ("capital", "SAN"), ("capital", "bogota")]
+
+
+@pytest.mark.parametrize("scope,query", TYPED)
+def test_typing_character_by_character_over_http(browser, server, model, scope, query):
+    open_index(browser, server)
+    order = page_order(browser)
+    choose_scope(browser, scope)
+    box = browser.find_element(By.ID, "search")
+    typed = ""
+    for character in query:
+        box.send_keys(character)
+        typed += character
+        want = model.expected(typed, scope, order)
+        wait_for(browser, lambda: results(browser) == want, f"{scope} '{typed}': {results(browser)} != {want}")
+        assert browser.find_element(By.ID, "no-results").is_displayed() == (want == [])
+        assert not browser.find_element(By.ID, "index").is_displayed()
+        assert not browser.find_element(By.ID, "section-index").is_displayed()
+
+
+def test_seed_examples(browser, server):
+    open_index(browser, server)
+    box = browser.find_element(By.ID, "search")
+    titles = lambda: browser.execute_script(
+        "return [...document.querySelectorAll('#results .title')].map(s => s.textContent)")
+    box.send_keys("cot")
+    wait_for(browser, lambda: titles() == ["Côte d'Ivoire"], f"cot: {titles()}")
+    box.clear()
+    box.send_keys("korea")
+    wait_for(browser, lambda: set(titles()) == {"North Korea", "South Korea"}, f"korea: {titles()}")
+    box.clear()
+    box.send_keys("ivory")
+    wait_for(browser, lambda: titles() == ["Côte d'Ivoire"], f"ivory: {titles()}")
+    choose_scope(browser, "capital")
+    box.clear()
+    box.send_keys("reyk")
+    wait_for(browser, lambda: titles() == ["Iceland"], f"reyk: {titles()}")
+
+
+SWEEP = """
+const [queries, scope, done] = arguments;
+const box = document.getElementById('search');
+document.querySelector(`input[name=scope][value='${scope}']`).checked = true;
+const out = {};
+(async () => {
+  for (const q of queries) {
+    const shown = new Promise(r => box.addEventListener('results', r, {once: true}));
+    box.value = q;
+    box.dispatchEvent(new Event('input'));
+    await shown;
+    out[q] = [...document.querySelectorAll('#results li a')].map(a => a.getAttribute('href'));
+  }
+  done(out);
+})();
+"""
+
+
+@pytest.mark.parametrize("scope", ["name", "capital"])
+def test_every_prefix_of_every_key_finds_exactly_the_model_answer(browser, server, model, scope):
+    """Recall 100%: every prefix (up to 4 characters) of every word of every key, folded and as written."""
+    open_index(browser, server)
+    order = page_order(browser)
+    queries = set()
+    for record in model.records:
+        for field in model.scopes[scope]:
+            value = record.get(field)
+            for text in value if isinstance(value, list) else [value]:
+                if not isinstance(text, str):
+                    continue
+                words = text.split()
+                for start in range(len(words)):
+                    tail = " ".join(words[start:])
+                    for n in range(1, 5):
+                        queries.add(tail[:n])
+                        queries.add(fold(tail[:n]))
+    queries = sorted(q for q in queries if q.strip())
+    assert len(queries) > 300
+    browser.set_script_timeout(120)
+    got = browser.execute_async_script(SWEEP, queries, scope)
+    wrong = {q: (got[q], model.expected(q, scope, order)) for q in queries if got[q] != model.expected(q, scope, order)}
+    assert wrong == {}
+
+
+def test_escape_restores_the_index_and_no_results_shows(browser, server):
+    open_index(browser, server)
+    box = browser.find_element(By.ID, "search")
+    box.send_keys("qqq")
+    wait_for(browser, lambda: browser.find_element(By.ID, "no-results").is_displayed(), "no 'No results'")
+    assert browser.find_element(By.ID, "no-results").text == "No results"
+    box.send_keys(Keys.ESCAPE)
+    wait_for(browser, lambda: browser.find_element(By.ID, "index").is_displayed(), "index not restored")
+    assert browser.find_element(By.ID, "section-index").is_displayed()
+    assert not browser.find_element(By.ID, "no-results").is_displayed()
+    assert box.get_attribute("value") == ""
+    assert "?q=" not in browser.current_url
+
+
+def test_query_and_scope_live_in_the_url(browser, server):
+    open_index(browser, server, "?q=reyk&scope=capital")
+    wait_for(browser, lambda: results(browser) == ["countries/is.html"], f"restored: {results(browser)}")
+    assert browser.find_element(By.CSS_SELECTOR, "input[name=scope][value=capital]").is_selected()
+    box = browser.find_element(By.ID, "search")
+    box.send_keys("j")
+    wait_for(browser, lambda: "q=reykj" in browser.current_url, browser.current_url)
+    assert "scope=capital" in browser.current_url
+
+
+def test_arrow_keys_and_enter_open_a_result(browser, server):
+    open_index(browser, server)
+    box = browser.find_element(By.ID, "search")
+    box.send_keys("korea")
+    wait_for(browser, lambda: len(results(browser)) == 2, "two koreas")
+    second = results(browser)[1]
+    box.send_keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN)
+    assert box.get_attribute("aria-activedescendant") == "result-1"
+    box.send_keys(Keys.ENTER)
+    wait_for(browser, lambda: browser.current_url.endswith(second), browser.current_url)
+    browser.back()
+    wait_for(browser, lambda: len(results(browser)) == 2, "results after back")
+    assert browser.find_element(By.ID, "search").get_attribute("value") == "korea"
+
+
+def test_one_request_per_keystroke_on_a_cold_cache(browser, server):
+    open_index(browser, server)
+    count = "return performance.getEntriesByType('resource').filter(e => e.name.includes('/search/')).length"
+    assert browser.execute_script(count) == 0
+    browser.find_element(By.ID, "search").send_keys("m")
+    wait_for(browser, lambda: len(results(browser)) > 0, "results for m")
+    assert browser.execute_script(count) == 1
+    browser.find_element(By.ID, "search").send_keys("a")
+    wait_for(browser, lambda: len(results(browser)) > 0, "results for ma")
+    assert browser.execute_script(count) == 1, "a longer query inside a loaded shard needs no request"
+
+
+def test_search_works_from_disk(browser, site, model):
+    open_index(browser, (site / "index.html").as_uri().rsplit("index.html", 1)[0])
+    order = page_order(browser)
+    box = browser.find_element(By.ID, "search")
+    box.send_keys("saint")
+    want = model.expected("saint", "name", order)
+    assert len(want) >= 5
+    wait_for(browser, lambda: results(browser) == want, f"file:// saint: {results(browser)}")
+    choose_scope(browser, "capital")
+    want = model.expected("saint", "capital", order)
+    wait_for(browser, lambda: results(browser) == want, f"file:// capital saint: {results(browser)}")
+
+
+def test_without_javascript_the_index_is_the_full_list(site):
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert '<main id="index" class="index">' in html
+    assert html.count('<li><a href="countries/') == 252
+    assert '<ol id="results" class="rows" role="listbox"' in html and " hidden></ol>" in html
