@@ -21,6 +21,7 @@ struct Build: ParsableCommand {
     @Flag(help: "Write into a non-empty folder that no worldfacts build made.") var force = false
     @Flag(help: "Remove the files of the previous build first, then build from nothing.") var clean = false
     @Flag(help: "Print only errors.") var quiet = false
+    @Flag(help: "Print the time of each build step.") var stats = false
 
     func run() throws {
         let options = BuildOptions(content: content, templates: templates, output: output, force: force, clean: clean)
@@ -29,6 +30,11 @@ struct Build: ParsableCommand {
             if !quiet {
                 for warning in report.warnings { printError(warning.description) }
                 print(report.summary)
+            }
+            if stats {
+                for (step, seconds) in report.timings {
+                    print("  " + step.padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: "%7.3f s", seconds))
+                }
             }
         } catch {
             for diagnostic in error.diagnostics where !(quiet && diagnostic.severity == .warning) {
