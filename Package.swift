@@ -12,6 +12,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -27,16 +30,26 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        .target(
+            name: "WorldFactsServe",
+            dependencies: [
+                "WorldFactsKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "worldfacts",
             dependencies: [
                 "WorldFactsKit",
+                "WorldFactsServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "WorldFactsKitTests",
-            dependencies: ["WorldFactsKit"]
+            dependencies: ["WorldFactsKit", "WorldFactsServe"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -55,6 +55,7 @@ final class MemoryDisk: Sendable {
                 self.files.withLock { $0[path] = bytes }
                 self.writes.withLock { $0.append(path) }
             },
+            append: { path, bytes in self.files.withLock { $0[path, default: []].append(contentsOf: bytes) } },
             remove: { path in _ = self.files.withLock { $0.removeValue(forKey: path) } },
             exists: { path in self.files.withLock { $0[path] != nil } },
             isDirectory: { path in self.files.withLock { $0.keys.contains { $0.hasPrefix(path + "/") } } },

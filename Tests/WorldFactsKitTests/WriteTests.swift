@@ -58,3 +58,24 @@ import Testing
         try guardian.check(output: root + "/new", inputs: [content], force: false)
     }
 }
+
+@Suite struct InterruptedBuildTests {
+    @Test func theNextBuildRemovesWhatAnInterruptedBuildLeft() throws {
+        let disk = MemoryDisk()
+        let first = try OutputWriter(folder: "out", fileSystem: disk.fileSystem)
+        try first.write(OutputFile(path: "a.html", text: "A"))
+        _ = try first.finish()
+        // A build that is killed after writing a new file: no manifest update, a journal and a staging file left.
+        let killed = try OutputWriter(folder: "out", fileSystem: disk.fileSystem)
+        try killed.write(OutputFile(path: "orphan.html", text: "O"))
+        disk.files.withLock { $0[FileSystem.temporaryPath(for: "out/half.html")] = [1]; $0["out/.worldfacts-journal", default: []] += Array("half.html\n".utf8) }
+        #expect(disk.files.withLock { $0["out/.worldfacts-journal"] } != nil)
+
+        let next = try OutputWriter(folder: "out", fileSystem: disk.fileSystem)
+        try next.write(OutputFile(path: "a.html", text: "A"))
+        let report = try next.finish()
+        #expect(report.removed == ["half.html", "orphan.html"])
+        let left = disk.files.withLock { Set($0.keys) }
+        #expect(left == ["out/a.html", "out/.worldfacts-manifest.json"])
+    }
+}

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def worldfacts_bin() -> str:
-    return os.environ.get("WORLDFACTS_BIN", str(ROOT / ".build/debug/worldfacts"))
+    return str((ROOT / os.environ.get("WORLDFACTS_BIN", ".build/debug/worldfacts")).resolve())
 
 
 @pytest.fixture(scope="session")

@@ -96,6 +96,8 @@ public struct InterfaceStrings: Sendable {
     public var moreResults: String
     /// Announced to screen readers: "{count} results".
     public var resultCount: String
+    /// The heading of the 404 page.
+    public var notFound: String
 }
 
 public struct Credit: Sendable {

@@ -66,7 +66,7 @@ public struct SiteConfigLoader {
             strings: InterfaceStrings(
                 none: "None", searchPlaceholder: "Search", searchLabel: "Search", noResults: "No results",
                 top: "Search", previous: "Previous", next: "Next", backToIndex: "Index",
-                neighbours: "Neighbours", moreResults: "and {count} more — keep typing", resultCount: "{count} results"),
+                neighbours: "Neighbours", moreResults: "and {count} more — keep typing", resultCount: "{count} results", notFound: "Page not found"),
             credit: nil, noteSizeLimit: 10 * 1024 * 1024, unsafeRawHTML: false)
 
         func resolve(_ id: String?, _ node: Node, _ path: String) -> SiteConfig.FieldRef? {
@@ -113,6 +113,7 @@ public struct SiteConfigLoader {
             text("neighbours", \.neighbours)
             text("more_results", \.moreResults)
             text("result_count", \.resultCount)
+            text("not_found", \.notFound)
         }
         if let credit = r.map(top, "credit") {
             config.credit = Credit(text: r.string(credit, "text") ?? "", url: r.string(credit, "url", default: ""),

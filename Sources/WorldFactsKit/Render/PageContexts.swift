@@ -47,7 +47,7 @@ public struct PageContexts: Sendable {
             "strings": [
                 "none": strings.none, "searchPlaceholder": strings.searchPlaceholder, "searchLabel": strings.searchLabel,
                 "noResults": strings.noResults, "top": strings.top, "previous": strings.previous, "next": strings.next,
-                "backToIndex": strings.backToIndex, "neighbours": strings.neighbours,
+                "backToIndex": strings.backToIndex, "neighbours": strings.neighbours, "notFound": strings.notFound,
             ],
         ]
     }
@@ -69,6 +69,10 @@ public struct PageContexts: Sendable {
         context["strip"] = site.sections.map { ["letter": $0.letter, "anchor": $0.anchor] }
         context.merge(extra) { _, new in new }
         return context
+    }
+
+    public func notFound() -> [String: Any] {
+        common(root: "", pageTitle: "\(site.config.strings.notFound) — \(site.config.title)")
     }
 
     public func record(_ position: Int) -> [String: Any] {

@@ -32,6 +32,9 @@ public struct SiteRenderer: Sendable {
             ]
         }
         try emit(OutputFile(path: "index.html", text: templates.render(contexts.index(extra: indexExtra), with: "index")))
+        if templates.has("404") {
+            try emit(OutputFile(path: "404.html", text: templates.render(contexts.notFound(), with: "404")))
+        }
         var start = 0
         while start < site.records.count {
             let end = min(start + Self.chunkSize, site.records.count)

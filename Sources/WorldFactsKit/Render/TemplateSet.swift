@@ -36,6 +36,8 @@ public struct TemplateSet: Sendable {
         }
     }
 
+    public func has(_ name: String) -> Bool { library.getTemplate(named: name) != nil }
+
     public func render(_ context: [String: Any], with name: String) -> String {
         library.render(context, withTemplate: name) ?? ""
     }

@@ -5,6 +5,8 @@ import Foundation
 public struct FileSystem: Sendable {
     public var read: @Sendable (String) throws -> [UInt8]
     public var writeAtomically: @Sendable (String, [UInt8]) throws -> Void
+    /// Appends bytes to a file, creating it if needed (not atomic: for journals).
+    public var append: @Sendable (String, [UInt8]) throws -> Void
     public var remove: @Sendable (String) throws -> Void
     public var exists: @Sendable (String) -> Bool
     public var isDirectory: @Sendable (String) -> Bool
@@ -15,6 +17,7 @@ public struct FileSystem: Sendable {
     public init(
         read: @escaping @Sendable (String) throws -> [UInt8],
         writeAtomically: @escaping @Sendable (String, [UInt8]) throws -> Void,
+        append: @escaping @Sendable (String, [UInt8]) throws -> Void,
         remove: @escaping @Sendable (String) throws -> Void,
         exists: @escaping @Sendable (String) -> Bool,
         isDirectory: @escaping @Sendable (String) -> Bool,
@@ -23,6 +26,7 @@ public struct FileSystem: Sendable {
     ) {
         self.read = read
         self.writeAtomically = writeAtomically
+        self.append = append
         self.remove = remove
         self.exists = exists
         self.isDirectory = isDirectory
@@ -51,8 +55,7 @@ extension FileSystem {
             if !folder.isEmpty {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
-            let name = (path as NSString).lastPathComponent
-            let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(UInt32.random(in: 0...UInt32.max)).tmp"
+            let temporary = FileSystem.temporaryPath(for: path)
             let written = bytes.withUnsafeBytes { buffer in
                 FileManager.default.createFile(atPath: temporary, contents: Data(buffer))
             }
@@ -62,6 +65,13 @@ extension FileSystem {
                 try? FileManager.default.removeItem(atPath: temporary)
                 throw FileSystemError(path: path, message: "cannot move into place: \(reason)")
             }
+        },
+        append: { path, bytes in
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            guard descriptor >= 0 else { throw FileSystemError(path: path, message: String(cString: strerror(errno))) }
+            defer { close(descriptor) }
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            guard written == bytes.count else { throw FileSystemError(path: path, message: "cannot append") }
         },
         remove: { path in try FileManager.default.removeItem(atPath: path) },
         exists: { path in FileManager.default.fileExists(atPath: path) },
@@ -86,6 +96,16 @@ extension FileSystem {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         }
     )
+}
+
+extension FileSystem {
+    /// Where `writeAtomically` stages a file: beside it, hidden, with a fixed name, so that a build
+    /// killed mid-write leaves a file the next build can find and remove.
+    public static func temporaryPath(for path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        return (folder.isEmpty ? "" : folder + "/") + ".\(name).worldfacts-tmp"
+    }
 }
 
 /// Joins path parts with "/", ignoring empty ones.

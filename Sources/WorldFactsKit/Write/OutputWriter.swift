@@ -7,9 +7,14 @@ public struct WriteReport: Sendable, Equatable {
 
 /// Writes a site incrementally: a file whose bytes hash as in the manifest (and that is still on disk) is
 /// left alone; every other file is written atomically; files the previous manifest lists and this build
-/// no longer makes are removed; nothing else in the folder is touched. The manifest goes last, so an
-/// interrupted build is repaired by the next one.
+/// no longer makes are removed; nothing else in the folder is touched.
+///
+/// Before a file is written its path goes into a journal (`.worldfacts-journal`); the manifest is saved
+/// last and the journal removed after it. A build that is killed leaves the journal behind, and the
+/// next build treats every path in it as its own: it rewrites or removes it, and removes its
+/// staging file. So an interrupted build never leaves files that no build will clean up.
 public final class OutputWriter {
+    public static let journalName = ".worldfacts-journal"
     public let folder: String
     let fileSystem: FileSystem
     let previous: Manifest
@@ -20,13 +25,25 @@ public final class OutputWriter {
         self.folder = folder
         self.fileSystem = fileSystem
         let manifestPath = joinPath(folder, Manifest.fileName)
+        var manifest = Manifest()
         if fileSystem.exists(manifestPath) {
-            guard let bytes = try? fileSystem.read(manifestPath), let manifest = Manifest.decode(bytes) else {
+            guard let bytes = try? fileSystem.read(manifestPath), let decoded = Manifest.decode(bytes) else {
                 throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: manifestPath), "unreadable build manifest; remove it and build with --force")])
             }
-            previous = manifest
-        } else {
-            previous = Manifest()
+            manifest = decoded
+        }
+        // Paths an interrupted build was writing: ours, with unknown contents.
+        let journalPath = joinPath(folder, Self.journalName)
+        if let journal = try? fileSystem.read(journalPath) {
+            for line in String(decoding: journal, as: UTF8.self).split(separator: "\n") where OutputPath.isSafe(String(line)) {
+                let path = String(line)
+                if manifest.files[path] == nil { manifest.files[path] = "" }
+                try? fileSystem.remove(FileSystem.temporaryPath(for: joinPath(folder, path)))
+            }
+        }
+        previous = manifest
+        do { try fileSystem.makeDirectory(folder) } catch {
+            throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: folder), "cannot create the output folder: \(error)")])
         }
         if clean {
             for path in previous.files.keys.sorted() { try? fileSystem.remove(joinPath(folder, path)) }
@@ -46,6 +63,7 @@ public final class OutputWriter {
             return
         }
         do {
+            try fileSystem.append(joinPath(folder, Self.journalName), Array((file.path + "\n").utf8))
             try fileSystem.writeAtomically(path, file.bytes)
         } catch {
             throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: path), "cannot write: \(error)")])
@@ -65,6 +83,8 @@ public final class OutputWriter {
                 throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: folder), "cannot save the build manifest: \(error)")])
             }
         }
+        let journalPath = joinPath(folder, Self.journalName)
+        if fileSystem.exists(journalPath) { try? fileSystem.remove(journalPath) }
         return report
     }
 }

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Builds, and builds again on every change, printing one line per build. A failing build prints its
+/// errors and keeps the last good site; it never stops the loop. `watch` and `serve` both use it.
+public struct Rebuilder: Sendable {
+    public var options: BuildOptions
+    public var builder: Builder
+    /// Where lines go (standard output, in the command line).
+    public var print: @Sendable (String) -> Void
+
+    public init(options: BuildOptions, builder: Builder = Builder(), print: @escaping @Sendable (String) -> Void) {
+        self.options = options
+        self.builder = builder
+        self.print = print
+    }
+
+    /// One build; true when it succeeded.
+    @discardableResult
+    public func build(reason: String) -> Bool {
+        do {
+            let report = try builder.build(options)
+            for warning in report.warnings { print(warning.description) }
+            print("\(reason): \(report.summary)")
+            return true
+        } catch {
+            for diagnostic in error.diagnostics { print(diagnostic.description) }
+            print("\(reason): build failed in step '\(error.step)'; keeping the last good site")
+            return false
+        }
+    }
+
+    /// Builds once (with `--clean` if asked), then on every change until cancelled.
+    /// `onSuccess` runs after every good build.
+    public func watch(onSuccess: @Sendable @escaping () async -> Void = {}) async {
+        let folders = [options.content, options.templates]
+        let start = SourceSnapshot.take(folders)
+        if build(reason: "build") { await onSuccess() }
+        var again = self
+        again.options.clean = false
+        await Watcher(folders: folders).run(from: start) { [again] changed in
+            let names = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
+            if again.build(reason: "changed \(names)") { await onSuccess() }
+        }
+    }
+}

@@ -1,0 +1,155 @@
+"""`worldfacts watch` and `worldfacts serve`, run as the real binary on a copy of the shipped content:
+rebuilds on edits, keeps the last good site on a bad edit, serves Output on a free loopback port with
+the right content types and the site's 404 page, refuses traversal, and fires its reload channel."""
+import http.client
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, worldfacts_bin
+
+
+@pytest.fixture()
+def project():
+    folder = Path(tempfile.mkdtemp(prefix="worldfacts-watch-"))
+    shutil.copytree(ROOT / "Content", folder / "Content")
+    shutil.copytree(ROOT / "Templates", folder / "Templates")
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+class Running:
+    """A worldfacts subprocess whose output lines are collected by a thread."""
+
+    def __init__(self, args, cwd):
+        self.lines = []
+        self.process = subprocess.Popen([worldfacts_bin(), *args], cwd=cwd, stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True, bufsize=1)
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def wait_for_line(self, pattern, timeout=60, after=0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in self.lines[after:]:
+                match = re.search(pattern, line)
+                if match:
+                    return match
+            time.sleep(0.02)
+        raise AssertionError(f"no line matching {pattern!r} in {self.lines}")
+
+    def stop(self):
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def set_population(content: Path, code: str, population: int):
+    path = content / "countries.json"
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f'"code": "{code}"')
+    head, tail = text[:start], text[start:]
+    tail = re.sub(r'"population": \d+', f'"population": {population}', tail, count=1)
+    path.write_text(head + tail, encoding="utf-8")
+
+
+def test_watch_rebuilds_within_two_seconds_and_survives_bad_input(project):
+    watch = Running(["watch"], cwd=project)
+    try:
+        watch.wait_for_line(r"^build: 252 records")
+        page = project / "Output/countries/is.html"
+        assert "353,574" in page.read_text(encoding="utf-8")
+        time.sleep(0.2)
+        edited = time.monotonic()
+        set_population(project / "Content", "IS", 400000)
+        while "400,000" not in page.read_text(encoding="utf-8"):
+            assert time.monotonic() - edited < 2, "the edit was not built within 2 seconds"
+            time.sleep(0.02)
+        line = watch.wait_for_line(r"^changed .*countries\.json: 252 records: (\d+) files written")
+        assert 1 < int(line.group(1)) < 10, "one population change rewrites its page, the index and a few shards"
+
+        before = page.read_bytes()
+        count = len(watch.lines)
+        (project / "Content/countries.json").write_text("[{", encoding="utf-8")
+        watch.wait_for_line(r"build failed in step 'load'; keeping the last good site", after=count)
+        assert any("countries.json:1:3: error: malformed JSON" in line for line in watch.lines[count:])
+        assert watch.process.poll() is None, "watch exited on a content error"
+        assert page.read_bytes() == before
+    finally:
+        watch.stop()
+
+
+def request(port, path, method="GET"):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.request(method, path)  # the path goes out exactly as given: no client-side normalising
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return response.status, response.getheader("Content-Type"), body
+
+
+@pytest.fixture()
+def served(project):
+    (project / "Output").mkdir()
+    (project / "secret.txt").write_text("secret", encoding="utf-8")
+    server = Running(["serve", "--port", "0"], cwd=project)
+    try:
+        port = int(server.wait_for_line(r"at http://127\.0\.0\.1:(\d+)/").group(1))
+        server.wait_for_line(r"^build: 252 records")
+        yield project, port, server
+    finally:
+        server.stop()
+
+
+def test_serve_answers_with_content_types_and_the_404_page(served):
+    project, port, _ = served
+    status, kind, body = request(port, "/")
+    assert (status, kind) == (200, "text/html; charset=utf-8")
+    assert b"/__worldfacts/events" in body, "the reload snippet is added when serving"
+    assert b"/__worldfacts/events" not in (project / "Output/index.html").read_bytes(), "…and never written into Output"
+    assert request(port, "/countries/is.html")[:2] == (200, "text/html; charset=utf-8")
+    assert request(port, "/assets/style.css")[:2] == (200, "text/css; charset=utf-8")
+    assert request(port, "/assets/search.js")[:2] == (200, "text/javascript; charset=utf-8")
+    assert request(port, "/search/name/l-69.json")[:2] == (200, "application/json")
+    status, kind, body = request(port, "/countries/nowhere.html")
+    assert status == 404 and b"Page not found" in body and b'<base href="/">' in body
+
+
+def test_serve_refuses_every_path_outside_output(served):
+    project, port, _ = served
+    os.symlink(project / "secret.txt", project / "Output/leak.txt")
+    for path in ["/../secret.txt", "/countries/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt",
+                 "/..%2f..%2fsecret.txt", "/leak.txt", "/.worldfacts-manifest.json"]:
+        status, _, body = request(port, path)
+        assert status in (400, 403, 404), f"{path}: {status}"
+        assert b"secret" not in body, path
+
+
+def test_serve_fires_the_reload_channel_after_an_edit(served):
+    project, port, server = served
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
+    connection.request("GET", "/__worldfacts/events")
+    response = connection.getresponse()
+    assert response.status == 200
+    assert response.getheader("Content-Type") == "text/event-stream"
+    assert response.readline() == b": connected\n"
+    response.readline()
+    set_population(project / "Content", "FR", 1234)
+    started = time.monotonic()
+    assert response.readline() == b"data: reload\n"
+    assert time.monotonic() - started < 5
+    connection.close()
