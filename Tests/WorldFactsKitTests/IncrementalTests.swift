@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import WorldFactsKit
+
+/// Incremental builds on a copy of the shipped content, on disk.
+@Suite struct IncrementalBuildTests {
+    let root: String
+    var options: BuildOptions
+
+    init() throws {
+        root = makeTemporaryFolder("incremental")
+        try FileManager.default.copyItem(atPath: repoPath("Content"), toPath: root + "/Content")
+        options = BuildOptions(content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output")
+        _ = try Builder().build(options)
+    }
+
+    func editRecords(_ change: (inout [[String: Any]]) -> Void) throws {
+        let path = root + "/Content/countries.json"
+        var records = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [[String: Any]]
+        change(&records)
+        try JSONSerialization.data(withJSONObject: records, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: path))
+    }
+
+    func files(containing text: String, under folder: String) throws -> Set<String> {
+        Set(try FileSystem.disk.listFiles(root + "/Output/" + folder).filter {
+            String(decoding: try FileSystem.disk.read(root + "/Output/\(folder)/\($0)"), as: UTF8.self).contains(text)
+        }.map { "\(folder)/\($0)" })
+    }
+
+    @Test func onePopulationRewritesItsPageTheIndexAndTheShardsThatShowIt() throws {
+        defer { removeTemporary(root) }
+        try editRecords { records in
+            let i = records.firstIndex { $0["code"] as? String == "IS" }!
+            records[i]["population"] = 400_000
+        }
+        let report = try Builder().build(options)
+        let shards = try files(containing: "countries/is.html", under: "search")
+        #expect(!shards.isEmpty)
+        #expect(Set(report.write.written) == Set(["countries/is.html", "index.html"]).union(shards))
+        #expect(report.write.removed.isEmpty)
+        #expect(try readText(root + "/Output/countries/is.html").contains("400,000"))
+    }
+
+    @Test func renamingAKeyMovesItsPageAndUpdatesEveryLink() throws {
+        defer { removeTemporary(root) }
+        let linking = try files(containing: "countries/fr.html", under: "countries")
+        #expect(linking.count > 5)
+        try editRecords { records in
+            for i in records.indices {
+                if records[i]["code"] as? String == "FR" { records[i]["code"] = "FX" }
+                if let neighbours = records[i]["neighbours"] as? [String] {
+                    records[i]["neighbours"] = neighbours.map { $0 == "FR" ? "FX" : $0 }
+                }
+            }
+        }
+        let report = try Builder().build(options)
+        #expect(report.write.removed == ["countries/fr.html"])
+        #expect(!FileManager.default.fileExists(atPath: root + "/Output/countries/fr.html"))
+        #expect(FileManager.default.fileExists(atPath: root + "/Output/countries/fx.html"))
+        #expect(try files(containing: "fr.html", under: "countries").isEmpty)
+        #expect(try files(containing: "countries/fx.html", under: "countries") == linking)
+        #expect(Set(report.write.written).isSuperset(of: linking.subtracting(["countries/fr.html"])))
+    }
+
+    @Test func deletingARecordPrunesItsFilesButNeverAForeignFile() throws {
+        defer { removeTemporary(root) }
+        try "mine".write(toFile: root + "/Output/countries/CNAME.txt", atomically: true, encoding: .utf8)
+        try "mine".write(toFile: root + "/Output/robots.txt", atomically: true, encoding: .utf8)
+        try editRecords { records in records.removeAll { $0["code"] as? String == "TV" } }
+        let report = try Builder().build(options)
+        #expect(report.write.removed.contains("countries/tv.html"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/Output/countries/tv.html"))
+        #expect(try files(containing: "countries/tv.html", under: "search").isEmpty)
+
+        var clean = options
+        clean.clean = true
+        _ = try Builder().build(clean)
+        #expect(try readText(root + "/Output/countries/CNAME.txt") == "mine")
+        #expect(try readText(root + "/Output/robots.txt") == "mine")
+    }
+}
