@@ -64,7 +64,7 @@ import Testing
         let theme = try ThemeLoader(folder: repoPath("Templates")).load()
         let renderer = SiteRenderer(site: site, templates: try TemplateSet(theme: theme), theme: theme)
         var pages: [String: String] = [:]
-        renderer.render { file in pages[file.path] = String(decoding: file.bytes, as: UTF8.self) }
+        renderer.render { files in for file in files { pages[file.path] = String(decoding: file.bytes, as: UTF8.self) } }
         for path in ["index.html", "things/x.html"] {
             let page = try #require(pages[path])
             #expect(!page.contains("<script>window"), "\(path) holds raw content")

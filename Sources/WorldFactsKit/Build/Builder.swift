@@ -64,7 +64,7 @@ public struct Builder: Sendable {
         let report = try step("render and write") { () throws(BuildFailure) in
             let writer = try OutputWriter(folder: options.output, fileSystem: fileSystem, clean: options.clean)
             let renderer = SiteRenderer(site: site, templates: templates, theme: theme)
-            try renderer.render { file throws(BuildFailure) in try writer.write(file) }
+            try renderer.render { files throws(BuildFailure) in try writer.write(files) }
             return try writer.finish()
         }
         return BuildReport(records: site.records.count, write: report, warnings: site.warnings, timings: timings)

@@ -1,7 +1,8 @@
 import Dispatch
 
-/// Renders the whole site: the index, one page per record (in parallel, in chunks, so that only one
-/// chunk of pages is in memory at a time) and the assets. It hands every file to `emit` in a fixed order.
+/// Renders the whole site: the assets, the search index, the index, one page per record (in parallel,
+/// in chunks, so that only one chunk of pages is in memory at a time). It hands the files to `emit` in
+/// batches, in a fixed order.
 public struct SiteRenderer: Sendable {
     public let site: Site
     public let templates: TemplateSet
@@ -16,14 +17,12 @@ public struct SiteRenderer: Sendable {
         contexts = PageContexts(site: site)
     }
 
-    public func render<Failure: Error>(_ emit: (OutputFile) throws(Failure) -> Void) throws(Failure) {
-        for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) {
-            try emit(OutputFile(path: "assets/" + path, bytes: bytes))
-        }
+    public func render<Failure: Error>(_ emit: ([OutputFile]) throws(Failure) -> Void) throws(Failure) {
+        var pages = theme.assets.sorted(by: { $0.key < $1.key }).map { OutputFile(path: "assets/" + $0.key, bytes: $0.value) }
         var indexExtra: [String: Any] = [:]
         if !site.config.search.scopes.isEmpty {
             let search = SearchIndex(site: site, rows: site.records.indices.map(contexts.row))
-            for file in search.files { try emit(file) }
+            try emit(search.files)
             indexExtra["search"] = [
                 "manifest": search.manifest,
                 "scopes": site.config.search.scopes.enumerated().map { offset, scope -> [String: Any] in
@@ -31,14 +30,15 @@ public struct SiteRenderer: Sendable {
                 },
             ]
         }
-        try emit(OutputFile(path: "index.html", text: templates.render(contexts.index(extra: indexExtra), with: "index")))
+        pages.append(OutputFile(path: "index.html", text: templates.render(contexts.index(extra: indexExtra), with: "index")))
         if templates.has("404") {
-            try emit(OutputFile(path: "404.html", text: templates.render(contexts.notFound(), with: "404")))
+            pages.append(OutputFile(path: "404.html", text: templates.render(contexts.notFound(), with: "404")))
         }
+        try emit(pages)
         var start = 0
         while start < site.records.count {
             let end = min(start + Self.chunkSize, site.records.count)
-            for file in renderRecordPages(start..<end) { try emit(file) }
+            try emit(renderRecordPages(start..<end))
             start = end
         }
     }

@@ -42,7 +42,8 @@ public struct FileSystemError: Error, CustomStringConvertible, Sendable {
 }
 
 extension FileSystem {
-    /// The real disk. Writes go to a temporary file in the same folder, then `rename(2)` over the target.
+    /// The real disk. Writes go to a temporary file in the same folder, then `rename(2)` over the target;
+    /// a missing folder is made on the first write into it.
     public static let disk = FileSystem(
         read: { path in
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -51,19 +52,30 @@ extension FileSystem {
             return [UInt8](data)
         },
         writeAtomically: { path, bytes in
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            }
             let temporary = FileSystem.temporaryPath(for: path)
-            let written = bytes.withUnsafeBytes { buffer in
-                FileManager.default.createFile(atPath: temporary, contents: Data(buffer))
+            func create() -> Int32 { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+            var descriptor = create()
+            if descriptor < 0 && errno == ENOENT {  // the folder is new: make it, once
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                descriptor = create()
             }
-            guard written else { throw FileSystemError(path: path, message: "cannot write file") }
-            guard rename(temporary, path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(atPath: temporary)
-                throw FileSystemError(path: path, message: "cannot move into place: \(reason)")
+            guard descriptor >= 0 else { throw FileSystemError(path: path, message: String(cString: strerror(errno))) }
+            var offset = 0
+            let failed = bytes.withUnsafeBytes { buffer -> Bool in
+                while offset < buffer.count {
+                    let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 { if errno == EINTR { continue }; return true }
+                    offset += written
+                }
+                return false
+            }
+            let reason = failed ? String(cString: strerror(errno)) : ""
+            close(descriptor)
+            guard !failed, rename(temporary, path) == 0 else {
+                let message = failed ? reason : String(cString: strerror(errno))
+                unlink(temporary)
+                throw FileSystemError(path: path, message: "cannot write: \(message)")
             }
         },
         append: { path, bytes in

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What a build did to the output folder.
 public struct WriteReport: Sendable, Equatable {
     public var written: [String] = []
@@ -51,24 +53,51 @@ public final class OutputWriter {
     }
 
     public func write(_ file: OutputFile) throws(BuildFailure) {
-        precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")
-        let hash = ContentHash.of(file.bytes)
-        let path = joinPath(folder, file.path)
-        if current.files[file.path] != nil {
-            throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: path), "two outputs of this build have the same path")])
+        try write([file])
+    }
+
+    /// Writes a batch: hashes in parallel, journals the paths about to change in one append, then
+    /// writes the changed files in parallel.
+    public func write(_ files: [OutputFile]) throws(BuildFailure) {
+        let hashes = Slots<String>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { hashes.set($0, ContentHash.of(files[$0].bytes)) }
+        var changed: [Int] = []
+        for (index, file) in files.enumerated() {
+            precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")
+            let path = joinPath(folder, file.path)
+            if current.files[file.path] != nil {
+                throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: path), "two outputs of this build have the same path")])
+            }
+            let hash = hashes.values[index]
+            current.files[file.path] = hash
+            if previous.files[file.path] == hash && fileSystem.exists(path) {
+                report.unchanged += 1
+            } else {
+                changed.append(index)
+            }
         }
-        current.files[file.path] = hash
-        if previous.files[file.path] == hash && fileSystem.exists(path) {
-            report.unchanged += 1
-            return
-        }
+        guard !changed.isEmpty else { return }
         do {
-            try fileSystem.append(joinPath(folder, Self.journalName), Array((file.path + "\n").utf8))
-            try fileSystem.writeAtomically(path, file.bytes)
+            try fileSystem.append(joinPath(folder, Self.journalName), Array(changed.map { files[$0].path + "\n" }.joined().utf8))
         } catch {
-            throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: path), "cannot write: \(error)")])
+            throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: folder), "cannot write the build journal: \(error)")])
         }
-        report.written.append(file.path)
+        let failures = Slots<String?>(count: changed.count)
+        let (fileSystem, folder, toWrite) = (self.fileSystem, self.folder, changed)
+        DispatchQueue.concurrentPerform(iterations: toWrite.count) { slot in
+            let file = files[toWrite[slot]]
+            do {
+                try fileSystem.writeAtomically(joinPath(folder, file.path), file.bytes)
+                failures.set(slot, nil)
+            } catch {
+                failures.set(slot, "\(error)")
+            }
+        }
+        let problems = zip(changed, failures.values).compactMap { index, failure in
+            failure.map { Diagnostic.error(SourceLocation(file: joinPath(folder, files[index].path)), "cannot write: \($0)") }
+        }
+        if !problems.isEmpty { throw BuildFailure(step: "write", diagnostics: problems) }
+        report.written.append(contentsOf: changed.map { files[$0].path })
     }
 
     /// Removes what the previous build made and this one did not, then saves the manifest.

