@@ -71,6 +71,21 @@ import Testing
     }
 }
 
+@Suite struct LinkSafetyTests {
+    @Test(arguments: ["https://www.geonames.org/", "http://x", "mailto:a@b", "about.html", "/x?y=z:1", "#top"])
+    func allowed(url: String) { #expect(SiteConfigLoader.isSafeLink(url)) }
+
+    @Test(arguments: ["javascript:alert(1)", " JavaScript:alert(1)", "java\nscript:x", "data:text/html,x", "vbscript:x", "file:///etc/passwd"])
+    func refused(url: String) { #expect(!SiteConfigLoader.isSafeLink(url)) }
+
+    @Test func aJavascriptCreditIsAnErrorWithItsLine() {
+        let yaml = testSiteYAML + "\ncredit: { text: x, url: \"javascript:alert(1)\" }\n"
+        let (config, diagnostics) = SiteConfigLoader(file: "site.yml").load(text: yaml)
+        #expect(config == nil)
+        #expect(diagnostics.map(\.description).contains { $0.hasPrefix("site.yml:14:") && $0.contains("credit.url") && $0.contains("javascript:alert(1)") })
+    }
+}
+
 @Suite struct RecordsLoaderTests {
     func load(_ json: String) -> ([Record], [String]) {
         let (records, diagnostics) = RecordsLoader(config: testConfig(), file: "records.json").load(bytes: Array(json.utf8))

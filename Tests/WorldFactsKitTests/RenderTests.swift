@@ -86,3 +86,35 @@ import Testing
         }
     }
 }
+
+@Suite struct TemplateVocabularyTests {
+    @Test func findsVariablesWithLines() {
+        let found = TemplateVocabulary.variables(in: "{{! note }}\n{{#facts}}{{label}}\n{{{note}}} {{> part}}{{/facts}}\n{{record.titel}}{{=<% %>=}}{{nope}}")
+        #expect(found.map(\.name) == ["facts", "label", "note", "record", "titel"])
+        #expect(found.map(\.line) == [2, 2, 3, 4, 4])
+    }
+
+    @Test func aTemplateNamingAMissingFieldIsAnErrorWithItsLine() {
+        let theme = Theme(folder: "T", templates: ["layout": "x", "index": "y", "record": "<h1>{{record.title}}</h1>\n<p>{{record.populaton}}</p>"], assets: [:])
+        #expect {
+            _ = try TemplateSet(theme: theme)
+        } throws: { error in
+            "\(error)" == "T/record.mustache:2: error: template names 'populaton', which no page provides (see Render/TemplateVocabulary.swift for the names)"
+        }
+    }
+
+    /// Every key the real contexts produce is in the vocabulary, so the check never rejects a good template.
+    @Test func theVocabularyCoversEveryContextKey() {
+        let contexts = PageContexts(site: shippedSite)
+        var keys = Set<String>()
+        func collect(_ value: Any) {
+            if let object = value as? [String: Any] { for (key, inner) in object { keys.insert(key); collect(inner) } }
+            if let array = value as? [Any] { array.forEach(collect) }
+        }
+        collect(contexts.index(extra: ["search": ["manifest": "", "scopes": [["id": "", "label": "", "checked": true]]]]))
+        collect(contexts.notFound())
+        for position in shippedSite.records.indices { collect(contexts.record(position)) }
+        #expect(keys.isSubset(of: TemplateVocabulary.names), "\(keys.subtracting(TemplateVocabulary.names))")
+        #expect(TemplateVocabulary.names.subtracting(keys).isEmpty, "names no context provides: \(TemplateVocabulary.names.subtracting(keys))")
+    }
+}

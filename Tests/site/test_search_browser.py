@@ -26,6 +26,10 @@ def model():
 
 @pytest.fixture(scope="session")
 def server(site):
+    yield from serve_folder(site)
+
+
+def serve_folder(site):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

@@ -118,6 +118,10 @@ public struct SiteConfigLoader {
         if let credit = r.map(top, "credit") {
             config.credit = Credit(text: r.string(credit, "text") ?? "", url: r.string(credit, "url", default: ""),
                                    license: r.string(credit, "license", default: ""))
+            if let url = config.credit?.url, !Self.isSafeLink(url) {
+                r.problem(at: credit.node(for: "url") ?? credit.node, field: "credit.url",
+                          "expected an http, https or mailto address, or a relative one, found '\(url)'")
+            }
         }
         if let notes = r.map(top, "notes") {
             config.noteSizeLimit = r.int(notes, "size_limit", default: config.noteSizeLimit, minimum: 1)
@@ -126,6 +130,16 @@ public struct SiteConfigLoader {
         if title.isEmpty { r.problem(at: top.node, field: "title", "expected a non-empty site title") }
         if fields.isEmpty { r.problem(at: top.node, field: "fields", "expected at least one field") }
         return config
+    }
+
+    /// Links from site.yml go into href attributes: escaping does not stop `javascript:`, so only
+    /// http, https, mailto and scheme-less (relative) addresses are allowed.
+    static func isSafeLink(_ url: String) -> Bool {
+        let lowered = url.trimmingWhitespace().lowercased().filter { !$0.isWhitespace && !$0.isNewline }
+        guard let colon = lowered.firstIndex(of: ":") else { return true }
+        if let slash = lowered.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }), slash < colon { return true }
+        let scheme = lowered[..<colon]
+        return scheme == "http" || scheme == "https" || scheme == "mailto"
     }
 
     private func yamlDiagnostic(_ error: YamlError) -> Diagnostic {

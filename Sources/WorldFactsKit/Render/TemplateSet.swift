@@ -12,6 +12,11 @@ public struct TemplateSet: Sendable {
             diagnostics.append(.error(SourceLocation(file: joinPath(theme.folder, "\(name).mustache")), "missing template"))
         }
         for (name, text) in theme.templates.sorted(by: { $0.key < $1.key }) {
+            for (variable, line) in TemplateVocabulary.variables(in: text) where !TemplateVocabulary.names.contains(variable) {
+                diagnostics.append(.error(
+                    SourceLocation(file: joinPath(theme.folder, "\(name).mustache"), line: line),
+                    "template names '\(variable)', which no page provides (see Render/TemplateVocabulary.swift for the names)"))
+            }
             do {
                 library.register(try MustacheTemplate(string: text), named: name)
             } catch let error as MustacheTemplate.ParserError {
