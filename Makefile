@@ -1,5 +1,6 @@
 # The two commands of the README: `make site` builds the site into Output/, `make test` runs every test.
 # Both install what is missing first (Tests/tools/install-deps).
+SHELL := /bin/bash
 SWIFT ?= swift
 BIN = .build/release/worldfacts
 
@@ -33,3 +34,21 @@ site-test:
 
 clean:
 	rm -rf .build Output/* Output/.worldfacts-manifest.json
+
+# libFuzzer on the records loader, the site.yml loader, folding and the shard router, each for
+# FUZZ_SECONDS (default 60) from the committed seeds in Tests/Fuzz/Corpus. Crashes go to .build-fuzz/artifacts.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = FuzzRecords FuzzSiteConfig FuzzFolding FuzzShardRouter
+.PHONY: fuzz
+fuzz: deps
+	$(SWIFT) build -c release --package-path Tests/Fuzz --scratch-path .build-fuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+	mkdir -p .build-fuzz/artifacts
+	@set -e; for target in $(FUZZ_TARGETS); do \
+		work=$$(mktemp -d); cp Tests/Fuzz/Corpus/$$target/* $$work/; \
+		echo "fuzz: $$target for $(FUZZ_SECONDS) s"; \
+		.build-fuzz/release/$$target -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+			-artifact_prefix=.build-fuzz/artifacts/$$target- $$work 2>&1 | grep -E "^(Done|stat::number_of_executed_units|==[0-9]+==ERROR)|rror|recondition" ; \
+		status=$${PIPESTATUS[0]}; rm -rf $$work; \
+		if [ $$status -ne 0 ]; then echo "fuzz: $$target failed, see .build-fuzz/artifacts"; exit $$status; fi; \
+	done

@@ -4,6 +4,9 @@ public struct SearchKeys: Sendable {
     /// Folded texts of the scope's fields, by record position.
     public let texts: [[String]]
 
+    /// Keys from folded texts, by record position (for tests and fuzzing).
+    public init(texts: [[String]]) { self.texts = texts }
+
     public init(site: Site, scope: SearchScope) {
         texts = site.records.map { record in
             var folded: [String] = []
