@@ -114,6 +114,10 @@ import Testing
         collect(contexts.index(extra: ["search": ["manifest": "", "scopes": [["id": "", "label": "", "checked": true]]]]))
         collect(contexts.notFound())
         for position in shippedSite.records.indices { collect(contexts.record(position)) }
+        var split = shippedSite
+        split.config.index.splitAbove = 10
+        collect(PageContexts(site: split).index())
+        collect(PageContexts(site: split).sectionPage(0))
         #expect(keys.isSubset(of: TemplateVocabulary.names), "\(keys.subtracting(TemplateVocabulary.names))")
         #expect(TemplateVocabulary.names.subtracting(keys).isEmpty, "names no context provides: \(TemplateVocabulary.names.subtracting(keys))")
     }

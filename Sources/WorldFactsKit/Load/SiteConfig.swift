@@ -67,6 +67,8 @@ public struct IndexSpec: Sendable {
     /// Field shown with `detailLabel` in an index row (the population).
     public var detail: SiteConfig.FieldRef?
     public var detailLabel: String
+    /// Above this many records the index becomes one page per section (`sections/<letter>.html`).
+    public var splitAbove: Int
 }
 
 public struct SearchScope: Sendable {
@@ -98,6 +100,8 @@ public struct InterfaceStrings: Sendable {
     public var resultCount: String
     /// The heading of the 404 page.
     public var notFound: String
+    /// How a split index counts a section: "{count} records".
+    public var sectionCount: String
 }
 
 public struct Credit: Sendable {

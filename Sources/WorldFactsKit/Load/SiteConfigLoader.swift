@@ -61,12 +61,12 @@ public struct SiteConfigLoader {
         }
         var config = SiteConfig(
             title: title, locale: locale, records: records, fields: fields,
-            index: IndexSpec(subtitle: nil, detail: nil, detailLabel: ""),
+            index: IndexSpec(subtitle: nil, detail: nil, detailLabel: "", splitAbove: 5_000),
             search: SearchSpec(scopes: [], shardBudget: 16_384, previewSize: 20),
             strings: InterfaceStrings(
                 none: "None", searchPlaceholder: "Search", searchLabel: "Search", noResults: "No results",
                 top: "Search", previous: "Previous", next: "Next", backToIndex: "Index",
-                neighbours: "Neighbours", moreResults: "and {count} more — keep typing", resultCount: "{count} results", notFound: "Page not found"),
+                neighbours: "Neighbours", moreResults: "and {count} more — keep typing", resultCount: "{count} results", notFound: "Page not found", sectionCount: "{count} records"),
             credit: nil, noteSizeLimit: 10 * 1024 * 1024, unsafeRawHTML: false)
 
         func resolve(_ id: String?, _ node: Node, _ path: String) -> SiteConfig.FieldRef? {
@@ -80,6 +80,7 @@ public struct SiteConfigLoader {
             config.index.subtitle = resolve(r.optionalString(index, "subtitle"), index.node(for: "subtitle") ?? index.node, "index.subtitle")
             config.index.detail = resolve(r.optionalString(index, "detail"), index.node(for: "detail") ?? index.node, "index.detail")
             config.index.detailLabel = r.string(index, "detail_label", default: "")
+            config.index.splitAbove = r.int(index, "split_above", default: 5_000, minimum: 1)
         }
         if let search = r.map(top, "search") {
             config.search.shardBudget = r.int(search, "shard_budget", default: 16_384, minimum: 1_024)
@@ -114,6 +115,7 @@ public struct SiteConfigLoader {
             text("more_results", \.moreResults)
             text("result_count", \.resultCount)
             text("not_found", \.notFound)
+            text("section_count", \.sectionCount)
         }
         if let credit = r.map(top, "credit") {
             config.credit = Credit(text: r.string(credit, "text") ?? "", url: r.string(credit, "url", default: ""),

@@ -36,6 +36,16 @@ public struct Site: Sendable {
 
     public func position(ofKey key: String) -> Int? { positionByKey[key] }
 
+    /// True when the index is one page per section.
+    public var isIndexSplit: Bool { records.count > config.index.splitAbove }
+
+    /// The page that lists a section, relative to the output root.
+    public func sectionPagePath(of section: Int) -> String {
+        guard isIndexSplit else { return "index.html" }
+        let letter = sections[section].letter
+        return "sections/\(letter == SectionLetter.other ? "other" : letter.lowercased()).html"
+    }
+
     /// The page of a record, relative to the output root.
     public func pagePath(of position: Int) -> String {
         "\(config.records.pagesFolder)/\(slugs[position]).html"

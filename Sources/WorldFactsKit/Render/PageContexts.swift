@@ -48,6 +48,7 @@ public struct PageContexts: Sendable {
                 "none": strings.none, "searchPlaceholder": strings.searchPlaceholder, "searchLabel": strings.searchLabel,
                 "noResults": strings.noResults, "top": strings.top, "previous": strings.previous, "next": strings.next,
                 "backToIndex": strings.backToIndex, "neighbours": strings.neighbours, "notFound": strings.notFound,
+                "sectionCount": strings.sectionCount,
             ],
         ]
     }
@@ -59,15 +60,51 @@ public struct PageContexts: Sendable {
         return values
     }
 
+    /// The section strip as seen from a page at `root`: links to the anchors on this page, or to the
+    /// section pages of a split index.
+    func strip(root: String, onPage: String) -> [[String: Any]] {
+        site.sections.indices.map { position in
+            let section = site.sections[position]
+            let page = site.sectionPagePath(of: position)
+            return ["letter": section.letter, "anchor": section.anchor,
+                    "href": (page == onPage ? "" : root + page) + "#" + section.anchor]
+        }
+    }
+
+    /// The index page: every section with its rows, or, when the index is split, every section with a
+    /// link to its page and its count.
     public func index(extra: [String: Any] = [:]) -> [String: Any] {
         var context = common(root: "", pageTitle: site.config.title)
         context["isIndex"] = true
-        context["sections"] = site.sections.map { section -> [String: Any] in
-            ["letter": section.letter, "anchor": section.anchor,
-             "rows": section.range.map { rowContext(row($0), root: "") }]
+        context["topHref"] = "#top"
+        let numbers = NumberStyle(locale: site.config.locale)
+        context["sections"] = site.sections.indices.map { position -> [String: Any] in
+            let section = site.sections[position]
+            var values: [String: Any] = ["letter": section.letter, "anchor": section.anchor]
+            if site.isIndexSplit {
+                values["page"] = site.sectionPagePath(of: position) + "#" + section.anchor
+                values["countText"] = site.config.strings.sectionCount.replacingOccurrences(of: "{count}", with: numbers.format(section.range.count))
+            } else {
+                values["rows"] = section.range.map { rowContext(row($0), root: "") }
+                values["hasRows"] = true
+            }
+            return values
         }
-        context["strip"] = site.sections.map { ["letter": $0.letter, "anchor": $0.anchor] }
+        context["strip"] = strip(root: "", onPage: "index.html")
         context.merge(extra) { _, new in new }
+        return context
+    }
+
+    /// One section's page of a split index.
+    public func sectionPage(_ position: Int) -> [String: Any] {
+        let section = site.sections[position]
+        let root = "../"
+        var context = common(root: root, pageTitle: "\(section.letter) — \(site.config.title)")
+        context["isIndex"] = true
+        context["topHref"] = root + "index.html#top"
+        context["sections"] = [["letter": section.letter, "anchor": section.anchor, "hasRows": true,
+                                "rows": section.range.map { rowContext(row($0), root: root) }]]
+        context["strip"] = strip(root: root, onPage: site.sectionPagePath(of: position))
         return context
     }
 
@@ -103,7 +140,8 @@ public struct PageContexts: Sendable {
         if position + 1 < site.records.count {
             context["next"] = ["title": site.records[position + 1].title, "href": recordRoot + site.pagePath(of: position + 1)]
         }
-        context["back"] = ["href": recordRoot + "index.html#" + section.anchor, "letter": section.letter]
+        context["back"] = ["href": recordRoot + site.sectionPagePath(of: site.sectionOfRecord[position]) + "#" + section.anchor,
+                           "letter": section.letter]
         return context
     }
 }

@@ -34,6 +34,12 @@ public struct SiteRenderer: Sendable {
         if templates.has("404") {
             pages.append(OutputFile(path: "404.html", text: templates.render(contexts.notFound(), with: "404")))
         }
+        if site.isIndexSplit {
+            for position in site.sections.indices {
+                pages.append(OutputFile(path: site.sectionPagePath(of: position),
+                                        text: templates.render(contexts.sectionPage(position), with: "index")))
+            }
+        }
         try emit(pages)
         var start = 0
         while start < site.records.count {

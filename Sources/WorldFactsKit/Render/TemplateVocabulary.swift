@@ -8,7 +8,7 @@ public enum TemplateVocabulary {
         "neighbours", "notFound",
         // the index
         "isIndex", "sections", "letter", "anchor", "rows", "href", "subtitle", "detail", "strip", "search",
-        "manifest", "scopes", "id", "label", "checked",
+        "manifest", "scopes", "id", "label", "checked", "topHref", "page", "countText", "sectionCount", "hasRows",
         // a record page
         "record", "key", "facts", "value", "links", "note", "back",
     ]
