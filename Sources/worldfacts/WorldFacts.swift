@@ -34,8 +34,12 @@ struct Build: ParsableCommand {
     @Flag(help: "Print the time of each build step.") var stats = false
 
     func run() throws {
+        let bar = !quiet && isatty(STDOUT_FILENO) == 1 ? ProgressBar() : nil
+        var progress: (@Sendable (BuildProgress) -> Void)?
+        if let bar { progress = { bar.show($0) } }
         do {
-            let report = try Builder().build(folders.options)
+            let report = try Builder(progress: progress).build(folders.options)
+            bar?.finish()
             if !quiet {
                 for warning in report.warnings { printError(warning.description) }
                 print(report.summary)
@@ -46,6 +50,7 @@ struct Build: ParsableCommand {
                 }
             }
         } catch {
+            bar?.finish()
             for diagnostic in error.diagnostics where !(quiet && diagnostic.severity == .warning) {
                 printError(diagnostic.description)
             }
@@ -84,5 +89,45 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         try await PreviewServer(rebuilder: Rebuilder(options: folders.options, print: printLine), port: port).run()
+    }
+}
+
+/// A progress bar per build phase, redrawn in place at most ten times a second: only on a terminal.
+final class ProgressBar: @unchecked Sendable {
+    private let lock = NSLock()
+    private var phase = ""
+    private var phaseStart = Date()
+    private var lastDraw = Date.distantPast
+    private var drawn = false
+
+    func show(_ progress: BuildProgress) {
+        lock.lock()
+        defer { lock.unlock() }
+        let now = Date()
+        if progress.phase != phase {
+            if drawn { FileHandle.standardOutput.write(Data("\n".utf8)) }
+            phase = progress.phase
+            phaseStart = now
+        } else if now.timeIntervalSince(lastDraw) < 0.1 && progress.done < progress.total {
+            return
+        }
+        lastDraw = now
+        drawn = true
+        let width = 30
+        let fraction = progress.total > 0 ? Double(progress.done) / Double(progress.total) : 1
+        let filled = Int(fraction * Double(width))
+        let elapsed = max(now.timeIntervalSince(phaseStart), 0.001)
+        let rate = Int(Double(progress.done) / elapsed)
+        let line = "\r\(phase.padding(toLength: 6, withPad: " ", startingAt: 0)) ["
+            + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+            + "] \(progress.done)/\(progress.total)  \(rate)/s\u{1B}[K"
+        FileHandle.standardOutput.write(Data(line.utf8))
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if drawn { FileHandle.standardOutput.write(Data("\n".utf8)) }
+        drawn = false
     }
 }

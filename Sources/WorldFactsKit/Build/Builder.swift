@@ -34,13 +34,25 @@ public struct BuildReport: Sendable {
     }
 }
 
+/// How far a build is: `done` of `total` units of a phase ("load", "search index", "pages").
+public struct BuildProgress: Sendable, Equatable {
+    public var phase: String
+    public var done: Int
+    public var total: Int
+}
+
 /// The build as a list of named steps: load content, load templates, model, check output, render and
 /// write. All validation happens before the first byte is written, so a failing build leaves Output as
 /// it was; a failure names the step that found it.
 public struct Builder: Sendable {
     public var fileSystem: FileSystem
+    /// Called as the build advances; nil to stay silent.
+    public var progress: (@Sendable (BuildProgress) -> Void)?
 
-    public init(fileSystem: FileSystem = .disk) { self.fileSystem = fileSystem }
+    public init(fileSystem: FileSystem = .disk, progress: (@Sendable (BuildProgress) -> Void)? = nil) {
+        self.fileSystem = fileSystem
+        self.progress = progress
+    }
 
     public func build(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
         var timings: [(String, Double)] = []
@@ -49,9 +61,11 @@ public struct Builder: Sendable {
             defer { timings.append((name, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)) }
             return try body()
         }
+        progress?(BuildProgress(phase: "load", done: 0, total: 1))
         let content = try step("load content") { () throws(BuildFailure) in
             try ContentLoader(folder: options.content, fileSystem: fileSystem).load()
         }
+        progress?(BuildProgress(phase: "load", done: 1, total: 1))
         let theme = try step("load templates") { () throws(BuildFailure) in
             try ThemeLoader(folder: options.templates, fileSystem: fileSystem).load()
         }
@@ -64,7 +78,14 @@ public struct Builder: Sendable {
         let report = try step("render and write") { () throws(BuildFailure) in
             let writer = try OutputWriter(folder: options.output, fileSystem: fileSystem, clean: options.clean)
             let renderer = SiteRenderer(site: site, templates: templates, theme: theme)
-            try renderer.render { files throws(BuildFailure) in try writer.write(files) }
+            let total = site.records.count
+            var pages = 0
+            progress?(BuildProgress(phase: "pages", done: 0, total: total))
+            try renderer.render { files throws(BuildFailure) in
+                try writer.write(files)
+                pages += files.filter { $0.path.hasPrefix(site.config.records.pagesFolder + "/") }.count
+                progress?(BuildProgress(phase: "pages", done: pages, total: total))
+            }
             return try writer.finish()
         }
         return BuildReport(records: site.records.count, write: report, warnings: site.warnings, timings: timings)

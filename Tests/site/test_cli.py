@@ -1,0 +1,51 @@
+"""The command line as a person meets it: a progress bar on a terminal (a real pty), only the summary
+line in a pipe, only errors with --quiet, and step timings with --stats."""
+import os
+import pty
+import subprocess
+import tempfile
+
+from conftest import ROOT, worldfacts_bin
+
+ARGS = ["build", "--content", str(ROOT / "Content"), "--templates", str(ROOT / "Templates")]
+
+
+def run_in_pty(args):
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(args[0], args)
+    output = b""
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        output += chunk
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status), output.decode("utf-8", "replace")
+
+
+def test_progress_bar_on_a_terminal_only():
+    with tempfile.TemporaryDirectory() as out:
+        code, shown = run_in_pty([worldfacts_bin(), *ARGS, "--output", out + "/a"])
+        assert code == 0
+        assert "pages  [" in shown and "252/252" in shown and "/s" in shown
+        assert "252 records: 356 files written" in shown
+
+        piped = subprocess.run([worldfacts_bin(), *ARGS, "--output", out + "/b"], capture_output=True, text=True)
+        assert piped.returncode == 0
+        assert piped.stdout.splitlines() == ["252 records: 356 files written, 0 unchanged, 0 removed in "
+                                             + piped.stdout.split(" in ")[1].strip()]
+        assert "[" not in piped.stdout and "\r" not in piped.stdout
+
+
+def test_quiet_and_stats():
+    with tempfile.TemporaryDirectory() as out:
+        code, shown = run_in_pty([worldfacts_bin(), *ARGS, "--output", out, "--quiet"])
+        assert code == 0 and shown.strip() == ""
+        stats = subprocess.run([worldfacts_bin(), *ARGS, "--output", out, "--stats"], capture_output=True, text=True)
+        lines = stats.stdout.splitlines()
+        assert lines[0].startswith("252 records: 0 files written, 356 unchanged")
+        assert [line.split()[0] for line in lines[1:]] == ["load", "load", "compile", "model", "check", "render"]
