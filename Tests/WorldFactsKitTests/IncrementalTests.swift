@@ -41,6 +41,37 @@ import Testing
         #expect(try readText(root + "/Output/countries/is.html").contains("400,000"))
     }
 
+    @Test func unchangedPagesAreNotRenderedAgain() throws {
+        defer { removeTemporary(root) }
+        let noop = try Builder().build(options)
+        #expect(noop.write.written.isEmpty)
+        #expect(noop.write.reused == 252 + 2, "every record page, the index and the 404 page")
+
+        try editRecords { records in
+            let i = records.firstIndex { $0["code"] as? String == "NO" }!
+            records[i]["name"] = "Norway (edited)"
+        }
+        let renamed = try Builder().build(options)
+        // Norway's page, the index, its neighbours' pages (they show its title) and the pages before
+        // and after it (they show its title in prev/next) are rendered again; nothing else is.
+        let neighbours = ["countries/fi.html", "countries/ru.html", "countries/se.html"]
+        #expect(Set(renamed.write.written.filter { $0.hasSuffix(".html") }).isSuperset(of: ["countries/no.html", "index.html"] + neighbours))
+        #expect(renamed.write.reused == 254 - (renamed.write.written.filter { $0.hasSuffix(".html") }.count))
+        #expect(renamed.write.reused > 240)
+        #expect(try readText(root + "/Output/countries/se.html").contains("Norway (edited)"))
+
+        // A template edit renders every page again.
+        let templates = root + "/Templates"
+        try FileManager.default.copyItem(atPath: repoPath("Templates"), toPath: templates)
+        try (try readText(templates + "/record.mustache")).replacingOccurrences(of: "<h1>", with: "<h1 class=\"t\">")
+            .write(toFile: templates + "/record.mustache", atomically: true, encoding: .utf8)
+        var edited = options
+        edited.templates = templates
+        let restyled = try Builder().build(edited)
+        #expect(restyled.write.reused == 0)
+        #expect(restyled.write.written.filter { $0.hasPrefix("countries/") }.count == 252)
+    }
+
     @Test func renamingAKeyMovesItsPageAndUpdatesEveryLink() throws {
         defer { removeTemporary(root) }
         let linking = try files(containing: "countries/fr.html", under: "countries")

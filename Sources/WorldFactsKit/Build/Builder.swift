@@ -81,7 +81,7 @@ public struct Builder: Sendable {
             let total = site.records.count
             var pages = 0
             progress?(BuildProgress(phase: "pages", done: 0, total: total))
-            try renderer.render { files throws(BuildFailure) in
+            try renderer.render(reuse: writer.reuse) { files throws(BuildFailure) in
                 try writer.write(files)
                 pages += files.filter { $0.path.hasPrefix(site.config.records.pagesFolder + "/") }.count
                 progress?(BuildProgress(phase: "pages", done: pages, total: total))

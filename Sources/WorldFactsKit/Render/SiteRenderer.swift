@@ -17,7 +17,14 @@ public struct SiteRenderer: Sendable {
         contexts = PageContexts(site: site)
     }
 
-    public func render<Failure: Error>(_ emit: ([OutputFile]) throws(Failure) -> Void) throws(Failure) {
+    /// Renders a page, unless `reuse` says the previous build's page has the same inputs.
+    func page(_ path: String, template: String, context: [String: Any], reuse: ReuseIndex) -> OutputFile {
+        let inputs = ContextFingerprint.of(templates: templates.fingerprint, template: template, context: context)
+        if reuse.canReuse(path, inputs: inputs) { return .reused(path: path, inputs: inputs) }
+        return OutputFile(path: path, text: templates.render(context, with: template), inputs: inputs)
+    }
+
+    public func render<Failure: Error>(reuse: ReuseIndex = .none, _ emit: ([OutputFile]) throws(Failure) -> Void) throws(Failure) {
         var pages = theme.assets.sorted(by: { $0.key < $1.key }).map { OutputFile(path: "assets/" + $0.key, bytes: $0.value) }
         var indexExtra: [String: Any] = [:]
         if !site.config.search.scopes.isEmpty {
@@ -30,33 +37,35 @@ public struct SiteRenderer: Sendable {
                 },
             ]
         }
-        pages.append(OutputFile(path: "index.html", text: templates.render(contexts.index(extra: indexExtra), with: "index")))
+        pages.append(page("index.html", template: "index", context: contexts.index(extra: indexExtra), reuse: reuse))
         if templates.has("404") {
-            pages.append(OutputFile(path: "404.html", text: templates.render(contexts.notFound(), with: "404")))
+            pages.append(page("404.html", template: "404", context: contexts.notFound(), reuse: reuse))
         }
         if site.isIndexSplit {
-            for position in site.sections.indices {
-                pages.append(OutputFile(path: site.sectionPagePath(of: position),
-                                        text: templates.render(contexts.sectionPage(position), with: "index")))
+            let sections = Slots<OutputFile>(count: site.sections.count)
+            DispatchQueue.concurrentPerform(iterations: site.sections.count) { position in
+                sections.set(position, page(site.sectionPagePath(of: position), template: "index",
+                                            context: contexts.sectionPage(position), reuse: reuse))
             }
+            pages.append(contentsOf: sections.values)
         }
         try emit(pages)
         var start = 0
         while start < site.records.count {
             let end = min(start + Self.chunkSize, site.records.count)
-            try emit(renderRecordPages(start..<end))
+            try emit(renderRecordPages(start..<end, reuse: reuse))
             start = end
         }
     }
 
-    public func recordPage(_ position: Int) -> OutputFile {
-        OutputFile(path: site.pagePath(of: position), text: templates.render(contexts.record(position), with: "record"))
+    public func recordPage(_ position: Int, reuse: ReuseIndex = .none) -> OutputFile {
+        page(site.pagePath(of: position), template: "record", context: contexts.record(position), reuse: reuse)
     }
 
-    func renderRecordPages(_ range: Range<Int>) -> [OutputFile] {
+    func renderRecordPages(_ range: Range<Int>, reuse: ReuseIndex) -> [OutputFile] {
         let slots = Slots<OutputFile>(count: range.count)
         DispatchQueue.concurrentPerform(iterations: range.count) { offset in
-            slots.set(offset, recordPage(range.lowerBound + offset))
+            slots.set(offset, recordPage(range.lowerBound + offset, reuse: reuse))
         }
         return slots.values
     }

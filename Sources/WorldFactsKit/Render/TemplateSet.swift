@@ -4,6 +4,8 @@ import Mustache
 public struct TemplateSet: Sendable {
     static let required = ["layout", "index", "record"]
     let library: MustacheLibrary
+    /// Every template's name and text, for page fingerprints: editing any template renders every page.
+    public let fingerprint: String
 
     public init(theme: Theme) throws(BuildFailure) {
         var library = MustacheLibrary()
@@ -29,6 +31,9 @@ public struct TemplateSet: Sendable {
         }
         if !diagnostics.isEmpty { throw BuildFailure(step: "templates", diagnostics: diagnostics) }
         self.library = library
+        var all = ContextFingerprint()
+        all.add(value: theme.templates)
+        fingerprint = all.value
     }
 
     static func explain(_ error: Error) -> String {

@@ -3,15 +3,24 @@
 public struct Manifest: Sendable, Equatable {
     public static let fileName = ".worldfacts-manifest.json"
     public var files: [String: String]
+    /// Fingerprint of the inputs each page was rendered from (see `ContextFingerprint`).
+    public var inputs: [String: String]
 
-    public init(files: [String: String] = [:]) { self.files = files }
+    public init(files: [String: String] = [:], inputs: [String: String] = [:]) {
+        self.files = files
+        self.inputs = inputs
+    }
 
     public func encoded() -> [UInt8] {
-        var text = "{\n  \"generator\": \"worldfacts\",\n  \"version\": 1,\n  \"files\": {"
-        for (offset, path) in files.keys.sorted().enumerated() {
-            text += (offset == 0 ? "\n" : ",\n") + "    " + JSONText.quoted(path) + ": " + JSONText.quoted(files[path]!)
+        func object(_ entries: [String: String]) -> String {
+            var text = "{"
+            for (offset, path) in entries.keys.sorted().enumerated() {
+                text += (offset == 0 ? "\n" : ",\n") + "    " + JSONText.quoted(path) + ": " + JSONText.quoted(entries[path]!)
+            }
+            return text + (entries.isEmpty ? "}" : "\n  }")
         }
-        text += files.isEmpty ? "}\n}\n" : "\n  }\n}\n"
+        let text = "{\n  \"generator\": \"worldfacts\",\n  \"version\": 1,\n  \"files\": " + object(files)
+            + ",\n  \"inputs\": " + object(inputs) + "\n}\n"
         return Array(text.utf8)
     }
 
@@ -27,7 +36,13 @@ public struct Manifest: Sendable, Equatable {
             guard case .string(let hash) = entry.node.value, OutputPath.isSafe(entry.key) else { return nil }
             result[entry.key] = hash
         }
-        return Manifest(files: result)
+        var inputs: [String: String] = [:]
+        if let member = members.first(where: { $0.key == "inputs" }), case .object(let entries) = member.node.value {
+            for entry in entries {
+                if case .string(let hash) = entry.node.value, result[entry.key] != nil { inputs[entry.key] = hash }
+            }
+        }
+        return Manifest(files: result, inputs: inputs)
     }
 }
 

@@ -4,6 +4,8 @@ import Dispatch
 public struct WriteReport: Sendable, Equatable {
     public var written: [String] = []
     public var unchanged = 0
+    /// Of the unchanged files, pages that were not even rendered: their inputs were unchanged.
+    public var reused = 0
     public var removed: [String] = []
 }
 
@@ -56,17 +58,29 @@ public final class OutputWriter {
         try write([file])
     }
 
+    /// What the previous build left that this one may keep without rendering: a page whose input
+    /// fingerprint is unchanged and whose file is still there. Safe to call from any thread.
+    public var reuse: ReuseIndex { ReuseIndex(folder: folder, fileSystem: fileSystem, previous: previous) }
+
     /// Writes a batch: hashes in parallel, journals the paths about to change in one append, then
     /// writes the changed files in parallel.
     public func write(_ files: [OutputFile]) throws(BuildFailure) {
         let hashes = Slots<String>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { hashes.set($0, ContentHash.of(files[$0].bytes)) }
+        DispatchQueue.concurrentPerform(iterations: files.count) { hashes.set($0, files[$0].isReused ? "" : ContentHash.of(files[$0].bytes)) }
         var changed: [Int] = []
         for (index, file) in files.enumerated() {
             precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")
             let path = joinPath(folder, file.path)
             if current.files[file.path] != nil {
                 throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: path), "two outputs of this build have the same path")])
+            }
+            if let inputs = file.inputs { current.inputs[file.path] = inputs }
+            if file.isReused {
+                precondition(previous.files[file.path] != nil, "reused \(file.path) without a previous version")
+                current.files[file.path] = previous.files[file.path]
+                report.unchanged += 1
+                report.reused += 1
+                continue
             }
             let hash = hashes.values[index]
             current.files[file.path] = hash
@@ -115,5 +129,18 @@ public final class OutputWriter {
         let journalPath = joinPath(folder, Self.journalName)
         if fileSystem.exists(journalPath) { try? fileSystem.remove(journalPath) }
         return report
+    }
+}
+
+/// The previous build's fingerprints, for the renderer to decide which pages need no rendering.
+public struct ReuseIndex: Sendable {
+    let folder: String
+    let fileSystem: FileSystem
+    let previous: Manifest
+
+    public static let none = ReuseIndex(folder: "", fileSystem: .disk, previous: Manifest())
+
+    public func canReuse(_ path: String, inputs: String) -> Bool {
+        previous.inputs[path] == inputs && previous.files[path] != nil && fileSystem.exists(joinPath(folder, path))
     }
 }
