@@ -79,3 +79,20 @@ import Testing
         #expect(left == ["out/a.html", "out/.worldfacts-manifest.json"])
     }
 }
+
+@Suite struct HashTests {
+    /// The published FNV-1a 64-bit test vectors.
+    @Test func contentHashIsFNV1a() {
+        #expect(ContentHash.of([]) == "cbf29ce484222325")
+        #expect(ContentHash.of(Array("a".utf8)) == "af63dc4c8601ec8c")
+        #expect(ContentHash.of(Array("foobar".utf8)) == "85944171f73967e8")
+    }
+
+    @Test func fingerprintsTellShapesApart() {
+        let a = ContextFingerprint.of(templates: "t", template: "x", context: ["a": "1", "b": ["c"]])
+        #expect(a == ContextFingerprint.of(templates: "t", template: "x", context: ["b": ["c"], "a": "1"]))
+        #expect(a != ContextFingerprint.of(templates: "t", template: "x", context: ["a": "1", "b": "c"]))
+        #expect(a != ContextFingerprint.of(templates: "t", template: "x", context: ["a": "1b", "": ["c"]]))
+        #expect(a != ContextFingerprint.of(templates: "u", template: "x", context: ["a": "1", "b": ["c"]]))
+    }
+}

@@ -1,4 +1,4 @@
-/// A 64-bit FNV-1a digest of a template context (nested dictionaries, arrays, strings, numbers, flags),
+/// A digest (FNV-1a) of a template context (nested dictionaries, arrays, strings, numbers, flags),
 /// with dictionary keys in sorted order and a tag before every value, so different shapes never hash
 /// alike by accident. Everything a template can show is in its context: the same context with the same
 /// templates gives the same page, so a page whose fingerprint is unchanged need not be rendered.
@@ -6,17 +6,14 @@ public struct ContextFingerprint {
     /// Bump when the rendering itself changes, so old fingerprints no longer match.
     static let generatorVersion = "worldfacts-render-1"
 
-    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var hash = FNV1a()
 
     public init() {}
 
-    mutating func add(_ byte: UInt8) {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x0000_0100_0000_01B3
-    }
+    mutating func add(_ byte: UInt8) { hash.add(byte) }
 
     mutating func add(_ text: String) {
-        for byte in text.utf8 { add(byte) }
+        hash.add(contentsOf: text.utf8)
         add(0xFF)  // never in UTF-8: ends the string
     }
 
@@ -37,10 +34,7 @@ public struct ContextFingerprint {
         }
     }
 
-    public var value: String {
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    public var value: String { hash.hex }
 
     /// The fingerprint of one page: generator version, every template's text, the template used, the context.
     public static func of(templates: String, template: String, context: [String: Any]) -> String {

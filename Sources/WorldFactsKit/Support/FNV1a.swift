@@ -1,0 +1,22 @@
+/// 64-bit FNV-1a: the one hash behind content hashes and page fingerprints. Fast, and plenty to tell
+/// whether bytes changed; not for security.
+public struct FNV1a: Sendable {
+    private(set) var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init() {}
+
+    public mutating func add(_ byte: UInt8) {
+        state ^= UInt64(byte)
+        state = state &* 0x0000_0100_0000_01B3
+    }
+
+    public mutating func add<Bytes: Sequence<UInt8>>(contentsOf bytes: Bytes) {
+        for byte in bytes { add(byte) }
+    }
+
+    /// 16 lowercase hex digits.
+    public var hex: String {
+        let digits = String(state, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
