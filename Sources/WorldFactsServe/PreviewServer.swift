@@ -20,7 +20,9 @@ public struct PreviewServer: Sendable {
 
     public func run() async throws {
         let broadcaster = ReloadBroadcaster()
-        let site = StaticSite(root: { try? FileManager.default.createDirectory(atPath: rebuilder.options.output, withIntermediateDirectories: true); return rebuilder.options.output }())
+        // The folder must exist before it can be resolved and served; the first build fills it.
+        try FileManager.default.createDirectory(atPath: rebuilder.options.output, withIntermediateDirectories: true)
+        let site = StaticSite(root: rebuilder.options.output)
         let responder = SiteResponder(site: site, broadcaster: broadcaster)
         let watch = RebuildService(rebuilder: rebuilder, broadcaster: broadcaster)
         let print = rebuilder.print

@@ -1,0 +1,15 @@
+/// Fixed slots that parallel workers fill, each its own index; the buffer is allocated once, so no
+/// worker ever touches shared array storage.
+final class Slots<Value>: @unchecked Sendable {
+    private let buffer: UnsafeMutableBufferPointer<Value?>
+    init(count: Int) {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: nil)
+    }
+    deinit {
+        buffer.deinitialize()
+        buffer.deallocate()
+    }
+    func set(_ index: Int, _ value: Value) { buffer[index] = value }
+    var values: [Value] { buffer.map { $0! } }
+}
