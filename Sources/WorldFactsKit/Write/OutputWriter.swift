@@ -36,12 +36,15 @@ public final class OutputWriter {
             }
             manifest = decoded
         }
-        // Paths an interrupted build was writing: ours, with unknown contents.
+        // Paths an interrupted build was writing: ours, with unknown contents. The manifest's hash and
+        // fingerprint for them describe what was there before, not what the killed build left, so both go:
+        // the next write of such a path always goes to disk, and its page is always rendered.
         let journalPath = joinPath(folder, Self.journalName)
         if let journal = try? fileSystem.read(journalPath) {
             for line in String(decoding: journal, as: UTF8.self).split(separator: "\n") where OutputPath.isSafe(String(line)) {
                 let path = String(line)
-                if manifest.files[path] == nil { manifest.files[path] = "" }
+                manifest.files[path] = ""
+                manifest.inputs[path] = nil
                 try? fileSystem.remove(FileSystem.temporaryPath(for: joinPath(folder, path)))
             }
         }
