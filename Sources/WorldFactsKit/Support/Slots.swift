@@ -11,5 +11,6 @@ final class Slots<Value>: @unchecked Sendable {
         buffer.deallocate()
     }
     func set(_ index: Int, _ value: Value) { buffer[index] = value }
+    /// All values, copied out: read it once, not per element.
     var values: [Value] { buffer.map { $0! } }
 }

@@ -68,8 +68,9 @@ public final class OutputWriter {
     /// Writes a batch: hashes in parallel, journals the paths about to change in one append, then
     /// writes the changed files in parallel.
     public func write(_ files: [OutputFile]) throws(BuildFailure) {
-        let hashes = Slots<String>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { hashes.set($0, files[$0].isReused ? "" : ContentHash.of(files[$0].bytes)) }
+        let slots = Slots<String>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { slots.set($0, files[$0].isReused ? "" : ContentHash.of(files[$0].bytes)) }
+        let hashes = slots.values
         var changed: [Int] = []
         for (index, file) in files.enumerated() {
             precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")
@@ -85,7 +86,7 @@ public final class OutputWriter {
                 report.reused += 1
                 continue
             }
-            let hash = hashes.values[index]
+            let hash = hashes[index]
             current.files[file.path] = hash
             if previous.files[file.path] == hash && fileSystem.exists(path) {
                 report.unchanged += 1
