@@ -49,16 +49,9 @@ public struct ShardPlanner: Sendable {
             return whole.sorted() + word.sorted()
         }
 
-        func visit(_ range: Range<Int>, depth: Int, prefix: String) {
-            let ranked = records(range)
-            let size = ranked.reduce(16) { $0 + entrySize[$1] + 1 }
-            let splittable = range.contains { suffixes[$0].scalars.count > depth }
-            if size <= budget || !splittable {
-                plans.append(ShardPlan(prefix: prefix, kind: .leaf, records: ranked, total: ranked.count))
-                return
-            }
-            plans.append(ShardPlan(prefix: prefix, kind: .preview, records: Array(ranked.prefix(previewSize)), total: ranked.count))
-            // Keys that end exactly here are matched by the preview only; the rest split by the next scalar.
+        // The children of a node: its suffixes longer than `depth`, grouped by the scalar at `depth`.
+        // Suffixes that end exactly at the node sort first in its range and belong to no child.
+        func visitChildren(_ range: Range<Int>, depth: Int, prefix: String) {
             var start = range.lowerBound
             while start < range.upperBound, suffixes[start].scalars.count <= depth { start += 1 }
             while start < range.upperBound {
@@ -72,15 +65,20 @@ public struct ShardPlanner: Sendable {
             }
         }
 
-        // The root is never a shard: group by the first scalar.
-        var start = 0
-        while start < suffixes.count {
-            let first = suffixes[start].scalars.first!
-            var end = start + 1
-            while end < suffixes.count, suffixes[end].scalars.first! == first { end += 1 }
-            visit(start..<end, depth: 1, prefix: String(first))
-            start = end
+        func visit(_ range: Range<Int>, depth: Int, prefix: String) {
+            let ranked = records(range)
+            let size = ranked.reduce(16) { $0 + entrySize[$1] + 1 }
+            let splittable = range.contains { suffixes[$0].scalars.count > depth }
+            if size <= budget || !splittable {
+                plans.append(ShardPlan(prefix: prefix, kind: .leaf, records: ranked, total: ranked.count))
+                return
+            }
+            plans.append(ShardPlan(prefix: prefix, kind: .preview, records: Array(ranked.prefix(previewSize)), total: ranked.count))
+            visitChildren(range, depth: depth, prefix: prefix)
         }
+
+        // The root is never a shard: its children are the one-character prefixes.
+        visitChildren(0..<suffixes.count, depth: 0, prefix: "")
         return plans
     }
 }
