@@ -77,13 +77,12 @@ public struct PageContexts: Sendable {
         var context = common(root: "", pageTitle: site.config.title)
         context["isIndex"] = true
         context["topHref"] = "#top"
-        let numbers = NumberStyle(locale: site.config.locale)
         context["sections"] = site.sections.indices.map { position -> [String: Any] in
             let section = site.sections[position]
             var values: [String: Any] = ["letter": section.letter, "anchor": section.anchor]
             if site.isIndexSplit {
                 values["page"] = site.sectionPagePath(of: position) + "#" + section.anchor
-                values["countText"] = site.config.strings.sectionCount.replacingOccurrences(of: "{count}", with: numbers.format(section.range.count))
+                values["countText"] = site.config.strings.sectionCount.replacingOccurrences(of: "{count}", with: formatter.numbers.format(section.range.count))
             } else {
                 values["rows"] = section.range.map { rowContext(row($0), root: "") }
                 values["hasRows"] = true

@@ -31,11 +31,11 @@ public struct SearchIndex: Sendable {
                 .plan(keys: keys, entrySize: entries.map(\.utf8.count))
             var leaves: [String] = [], splits: [String] = []
             for plan in plans {
-                (plan.kind == .leaf ? { leaves.append(plan.prefix) } : { splits.append(plan.prefix) })()
+                if plan.kind == .leaf { leaves.append(plan.prefix) } else { splits.append(plan.prefix) }
                 let json = "{\"n\":\(plan.total),\"r\":[" + plan.records.map { entries[$0] }.joined(separator: ",") + "]}"
-                let base = "search/\(scope.id)/" + Self.fileName(kind: plan.kind, prefix: plan.prefix)
-                files.append(OutputFile(path: base + ".json", text: json))
-                files.append(OutputFile(path: base + ".js", text: "__worldfacts(\(JSONText.quoted(scope.id + "/" + Self.fileName(kind: plan.kind, prefix: plan.prefix)))," + json + ");\n"))
+                let key = scope.id + "/" + Self.fileName(kind: plan.kind, prefix: plan.prefix)
+                files.append(OutputFile(path: "search/" + key + ".json", text: json))
+                files.append(OutputFile(path: "search/" + key + ".js", text: "__worldfacts(\(JSONText.quoted(key))," + json + ");\n"))
             }
             scopeParts.append(JSONText.quoted(scope.id) + ":{\"l\":[" + leaves.map(JSONText.quoted).joined(separator: ",")
                               + "],\"p\":[" + splits.map(JSONText.quoted).joined(separator: ",") + "]}")
