@@ -26,7 +26,6 @@ let package = Package(
             name: "WorldFactsKit",
             dependencies: [
                 "CCmark",
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -49,7 +48,12 @@ let package = Package(
         ),
         .testTarget(
             name: "WorldFactsKitTests",
-            dependencies: ["WorldFactsKit", "WorldFactsServe"]
+            dependencies: [
+                "WorldFactsKit",
+                "WorldFactsServe",
+                // The reference the template engine is checked against (TemplateEngineTests).
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -107,9 +107,9 @@ import Testing
     @Test func theVocabularyCoversEveryContextKey() {
         let contexts = PageContexts(site: shippedSite)
         var keys = Set<String>()
-        func collect(_ value: Any) {
-            if let object = value as? [String: Any] { for (key, inner) in object { keys.insert(key); collect(inner) } }
-            if let array = value as? [Any] { array.forEach(collect) }
+        func collect(_ value: TemplateValue) {
+            if case .object(let object) = value { for entry in object.entries { keys.insert(entry.key); collect(entry.value) } }
+            if case .list(let list) = value { list.forEach(collect) }
         }
         collect(contexts.index(extra: ["search": ["manifest": "", "scopes": [["id": "", "label": "", "checked": true]]]]))
         collect(contexts.notFound())

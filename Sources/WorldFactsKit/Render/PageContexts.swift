@@ -7,7 +7,7 @@ public struct IndexRow: Sendable, Hashable {
     public var detail: String?
 }
 
-/// Builds the values the Mustache templates see. Pure: a `Site` in, dictionaries out.
+/// Builds the values the Mustache templates see. Pure: a `Site` in, `TemplateValue`s out.
 public struct PageContexts: Sendable {
     public let site: Site
     public let formatter: ValueFormatter
@@ -33,114 +33,118 @@ public struct PageContexts: Sendable {
                 : index.detailLabel + " " + formatter.text(record, $0, config: site.config) })
     }
 
-    func common(root: String, pageTitle: String) -> [String: Any] {
+    func common(root: String, pageTitle: String) -> TemplateObject {
         let config = site.config
-        var siteValues: [String: Any] = ["title": config.title, "lang": config.locale]
+        var siteValues: TemplateObject = ["title": .text(config.title), "lang": .text(config.locale)]
         if let credit = config.credit {
-            siteValues["credit"] = ["text": credit.text, "url": credit.url, "license": credit.license]
+            siteValues["credit"] = ["text": .text(credit.text), "url": .text(credit.url), "license": .text(credit.license)]
         }
         let strings = config.strings
         return [
-            "site": siteValues,
-            "root": root,
-            "pageTitle": pageTitle,
+            "site": .object(siteValues),
+            "root": .text(root),
+            "pageTitle": .text(pageTitle),
             "strings": [
-                "none": strings.none, "searchPlaceholder": strings.searchPlaceholder, "searchLabel": strings.searchLabel,
-                "noResults": strings.noResults, "top": strings.top, "previous": strings.previous, "next": strings.next,
-                "backToIndex": strings.backToIndex, "neighbours": strings.neighbours, "notFound": strings.notFound,
-                "sectionCount": strings.sectionCount,
+                "none": .text(strings.none), "searchPlaceholder": .text(strings.searchPlaceholder),
+                "searchLabel": .text(strings.searchLabel), "noResults": .text(strings.noResults), "top": .text(strings.top),
+                "previous": .text(strings.previous), "next": .text(strings.next), "backToIndex": .text(strings.backToIndex),
+                "neighbours": .text(strings.neighbours), "notFound": .text(strings.notFound),
+                "sectionCount": .text(strings.sectionCount),
             ],
         ]
     }
 
-    func rowContext(_ row: IndexRow, root: String) -> [String: Any] {
-        var values: [String: Any] = ["title": row.title, "href": root + row.path]
-        if let subtitle = row.subtitle { values["subtitle"] = subtitle }
-        if let detail = row.detail { values["detail"] = detail }
-        return values
+    func rowContext(_ row: IndexRow, root: String) -> TemplateValue {
+        var values: TemplateObject = ["title": .text(row.title), "href": .text(root + row.path)]
+        if let subtitle = row.subtitle { values["subtitle"] = .text(subtitle) }
+        if let detail = row.detail { values["detail"] = .text(detail) }
+        return .object(values)
     }
 
     /// The section strip as seen from a page at `root`: links to the anchors on this page, or to the
     /// section pages of a split index.
-    func strip(root: String, onPage: String) -> [[String: Any]] {
-        site.sections.indices.map { position in
+    func strip(root: String, onPage: String) -> TemplateValue {
+        .list(site.sections.indices.map { position in
             let section = site.sections[position]
             let page = site.sectionPagePath(of: position)
-            return ["letter": section.letter, "anchor": section.anchor,
-                    "href": (page == onPage ? "" : root + page) + "#" + section.anchor]
-        }
+            return ["letter": .text(section.letter), "anchor": .text(section.anchor),
+                    "href": .text((page == onPage ? "" : root + page) + "#" + section.anchor)]
+        })
     }
 
     /// The index page: every section with its rows, or, when the index is split, every section with a
     /// link to its page and its count.
-    public func index(extra: [String: Any] = [:]) -> [String: Any] {
+    public func index(extra: TemplateObject = [:]) -> TemplateValue {
         var context = common(root: "", pageTitle: site.config.title)
         context["isIndex"] = true
         context["topHref"] = "#top"
-        context["sections"] = site.sections.indices.map { position -> [String: Any] in
+        context["sections"] = .list(site.sections.indices.map { position -> TemplateValue in
             let section = site.sections[position]
-            var values: [String: Any] = ["letter": section.letter, "anchor": section.anchor]
+            var values: TemplateObject = ["letter": .text(section.letter), "anchor": .text(section.anchor)]
             if site.isIndexSplit {
-                values["page"] = site.sectionPagePath(of: position) + "#" + section.anchor
-                values["countText"] = site.config.strings.sectionCount.replacingOccurrences(of: "{count}", with: formatter.numbers.format(section.range.count))
+                values["page"] = .text(site.sectionPagePath(of: position) + "#" + section.anchor)
+                values["countText"] = .text(site.config.strings.sectionCount.replacingOccurrences(
+                    of: "{count}", with: formatter.numbers.format(section.range.count)))
             } else {
-                values["rows"] = section.range.map { rowContext(row($0), root: "") }
+                values["rows"] = .list(section.range.map { rowContext(row($0), root: "") })
                 values["hasRows"] = true
             }
-            return values
-        }
+            return .object(values)
+        })
         context["strip"] = strip(root: "", onPage: "index.html")
-        context.merge(extra) { _, new in new }
-        return context
+        for entry in extra.entries { context[entry.key] = entry.value }
+        return .object(context)
     }
 
     /// One section's page of a split index.
-    public func sectionPage(_ position: Int) -> [String: Any] {
+    public func sectionPage(_ position: Int) -> TemplateValue {
         let section = site.sections[position]
         let root = "../"
         var context = common(root: root, pageTitle: "\(section.letter) — \(site.config.title)")
         context["isIndex"] = true
-        context["topHref"] = root + "index.html#top"
-        context["sections"] = [["letter": section.letter, "anchor": section.anchor, "hasRows": true,
-                                "rows": section.range.map { rowContext(row($0), root: root) }]]
+        context["topHref"] = .text(root + "index.html#top")
+        context["sections"] = [["letter": .text(section.letter), "anchor": .text(section.anchor), "hasRows": true,
+                                "rows": .list(section.range.map { rowContext(row($0), root: root) })]]
         context["strip"] = strip(root: root, onPage: site.sectionPagePath(of: position))
-        return context
+        return .object(context)
     }
 
-    public func notFound() -> [String: Any] {
-        common(root: "", pageTitle: "\(site.config.strings.notFound) — \(site.config.title)")
+    public func notFound() -> TemplateValue {
+        .object(common(root: "", pageTitle: "\(site.config.strings.notFound) — \(site.config.title)"))
     }
 
-    public func record(_ position: Int) -> [String: Any] {
+    public func record(_ position: Int) -> TemplateValue {
         let record = site.records[position]
         let config = site.config
         var context = common(root: recordRoot, pageTitle: "\(record.title) — \(config.title)")
-        var facts: [[String: Any]] = []
+        var facts: [TemplateValue] = []
         for (fieldPosition, field) in config.fields.enumerated() where field.show {
-            var fact: [String: Any] = ["label": field.label, "id": field.id]
+            var fact: TemplateObject = ["label": .text(field.label), "id": .text(field.id)]
             let value = record.values[fieldPosition]
             if field.format == .links, case .list(let targets) = value, !targets.isEmpty {
-                fact["links"] = targets.map { key -> [String: Any] in
-                    guard let target = site.position(ofKey: key) else { return ["text": key] }
-                    return ["text": site.records[target].title, "href": recordRoot + site.pagePath(of: target)]
-                }
+                fact["links"] = .list(targets.map { key -> TemplateValue in
+                    guard let target = site.position(ofKey: key) else { return ["text": .text(key)] }
+                    return ["text": .text(site.records[target].title), "href": .text(recordRoot + site.pagePath(of: target))]
+                })
             } else {
-                fact["value"] = formatter.text(value, field)
+                fact["value"] = .text(formatter.text(value, field))
             }
-            facts.append(fact)
+            facts.append(.object(fact))
         }
         let section = site.sections[site.sectionOfRecord[position]]
-        context["record"] = ["title": record.title, "key": record.key]
-        context["facts"] = facts
-        if let note = site.notes[position] { context["note"] = markdown.html(note.markdown) }
+        context["record"] = ["title": .text(record.title), "key": .text(record.key)]
+        context["facts"] = .list(facts)
+        if let note = site.notes[position] { context["note"] = .text(markdown.html(note.markdown)) }
         if position > 0 {
-            context["previous"] = ["title": site.records[position - 1].title, "href": recordRoot + site.pagePath(of: position - 1)]
+            context["previous"] = ["title": .text(site.records[position - 1].title),
+                                   "href": .text(recordRoot + site.pagePath(of: position - 1))]
         }
         if position + 1 < site.records.count {
-            context["next"] = ["title": site.records[position + 1].title, "href": recordRoot + site.pagePath(of: position + 1)]
+            context["next"] = ["title": .text(site.records[position + 1].title),
+                               "href": .text(recordRoot + site.pagePath(of: position + 1))]
         }
-        context["back"] = ["href": recordRoot + site.sectionPagePath(of: site.sectionOfRecord[position]) + "#" + section.anchor,
-                           "letter": section.letter]
-        return context
+        context["back"] = ["href": .text(recordRoot + site.sectionPagePath(of: site.sectionOfRecord[position]) + "#" + section.anchor),
+                           "letter": .text(section.letter)]
+        return .object(context)
     }
 }

@@ -18,23 +18,23 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Renders a page, unless `reuse` says the previous build's page has the same inputs.
-    func page(_ path: String, template: String, context: [String: Any], reuse: ReuseIndex) -> OutputFile {
+    func page(_ path: String, template: String, context: TemplateValue, reuse: ReuseIndex) -> OutputFile {
         let inputs = ContextFingerprint.of(templates: templates.fingerprint, template: template, context: context)
         if reuse.canReuse(path, inputs: inputs) { return .reused(path: path, inputs: inputs) }
-        return OutputFile(path: path, text: templates.render(context, with: template), inputs: inputs)
+        return OutputFile(path: path, bytes: templates.render(context, with: template), inputs: inputs)
     }
 
     public func render<Failure: Error>(reuse: ReuseIndex = .none, _ emit: ([OutputFile]) throws(Failure) -> Void) throws(Failure) {
         var pages = theme.assets.sorted(by: { $0.key < $1.key }).map { OutputFile(path: "assets/" + $0.key, bytes: $0.value) }
-        var indexExtra: [String: Any] = [:]
+        var indexExtra: TemplateObject = [:]
         if !site.config.search.scopes.isEmpty {
             let search = SearchIndex(site: site, rows: site.records.indices.map(contexts.row))
             try emit(search.files)
             indexExtra["search"] = [
-                "manifest": search.manifest,
-                "scopes": site.config.search.scopes.enumerated().map { offset, scope -> [String: Any] in
-                    ["id": scope.id, "label": scope.label, "checked": offset == 0]
-                },
+                "manifest": .text(search.manifest),
+                "scopes": .list(site.config.search.scopes.enumerated().map { offset, scope -> TemplateValue in
+                    ["id": .text(scope.id), "label": .text(scope.label), "checked": .flag(offset == 0)]
+                }),
             ]
         }
         pages.append(page("index.html", template: "index", context: contexts.index(extra: indexExtra), reuse: reuse))

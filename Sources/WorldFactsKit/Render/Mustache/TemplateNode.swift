@@ -1,0 +1,26 @@
+/// A parsed Mustache template: a tree of these, with text as UTF-8 bytes ready to copy out.
+indirect enum TemplateNode: Sendable, Hashable {
+    case text([UInt8])
+    /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (not).
+    case variable(TemplateName, escaped: Bool)
+    /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when inverted.
+    case section(TemplateName, [TemplateNode], inverted: Bool)
+    /// `{{>name}}`; a standalone partial indents every line it renders by its own indentation.
+    case partial(String, indentation: [UInt8])
+    /// `{{<name}}{{$block}}…{{/block}}{{/name}}`: the named template, with these blocks overridden.
+    case parent(String, overrides: [String: [TemplateNode]], indentation: [UInt8])
+    /// `{{$name}}default{{/name}}`: the override of that name, or the default.
+    case block(String, [TemplateNode])
+}
+
+/// A tag's name: `.` (the current value, no parts) or dotted parts. A leading dot (`{{.a}}`) looks in
+/// the current value only, not up the context stack.
+struct TemplateName: Sendable, Hashable {
+    var parts: [String]
+    var currentOnly: Bool
+
+    init(_ text: String) {
+        currentOnly = text.first == "." && text.count > 1
+        parts = text == "." ? [] : text.split(separator: ".").map(String.init)
+    }
+}
