@@ -5,6 +5,9 @@ import Foundation
 public struct FileSystem: Sendable {
     public var read: @Sendable (String) throws -> [UInt8]
     public var writeAtomically: @Sendable (String, [UInt8]) throws -> Void
+    /// Writes a file that must not exist yet, in place (no temporary file: there is nothing to lose).
+    /// Returns false, and writes nothing, if the file exists.
+    public var createNew: @Sendable (String, [UInt8]) throws -> Bool
     /// Appends bytes to a file, creating it if needed (not atomic: for journals).
     public var append: @Sendable (String, [UInt8]) throws -> Void
     public var remove: @Sendable (String) throws -> Void
@@ -22,10 +25,16 @@ public struct FileSystem: Sendable {
         exists: @escaping @Sendable (String) -> Bool,
         isDirectory: @escaping @Sendable (String) -> Bool,
         listFiles: @escaping @Sendable (String) throws -> [String],
-        makeDirectory: @escaping @Sendable (String) throws -> Void
+        makeDirectory: @escaping @Sendable (String) throws -> Void,
+        createNew: (@Sendable (String, [UInt8]) throws -> Bool)? = nil
     ) {
         self.read = read
         self.writeAtomically = writeAtomically
+        self.createNew = createNew ?? { path, bytes in
+            if exists(path) { return false }
+            try writeAtomically(path, bytes)
+            return true
+        }
         self.append = append
         self.remove = remove
         self.exists = exists
@@ -53,29 +62,10 @@ extension FileSystem {
         },
         writeAtomically: { path, bytes in
             let temporary = FileSystem.temporaryPath(for: path)
-            func create() -> Int32 { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-            var descriptor = create()
-            if descriptor < 0 && errno == ENOENT {  // the folder is new: make it, once
-                try FileManager.default.createDirectory(
-                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                descriptor = create()
-            }
-            guard descriptor >= 0 else { throw FileSystemError(path: path, message: String(cString: strerror(errno))) }
-            var offset = 0
-            let failed = bytes.withUnsafeBytes { buffer -> Bool in
-                while offset < buffer.count {
-                    let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 { if errno == EINTR { continue }; return true }
-                    offset += written
-                }
-                return false
-            }
-            let reason = failed ? String(cString: strerror(errno)) : ""
-            close(descriptor)
-            guard !failed, rename(temporary, path) == 0 else {
-                let message = failed ? reason : String(cString: strerror(errno))
+            let descriptor = try PosixFile.create(temporary, for: path, flags: O_TRUNC)
+            if let failure = PosixFile.write(bytes, to: descriptor) ?? (rename(temporary, path) == 0 ? nil : String(cString: strerror(errno))) {
                 unlink(temporary)
-                throw FileSystemError(path: path, message: "cannot write: \(message)")
+                throw FileSystemError(path: path, message: "cannot write: \(failure)")
             }
         },
         append: { path, bytes in
@@ -106,8 +96,55 @@ extension FileSystem {
         },
         makeDirectory: { path in
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        },
+        createNew: { path, bytes in
+            let descriptor: Int32
+            do { descriptor = try PosixFile.create(path, for: path, flags: O_EXCL) } catch let error as PosixFile.Exists {
+                _ = error
+                return false
+            }
+            if let failure = PosixFile.write(bytes, to: descriptor) {
+                unlink(path)
+                throw FileSystemError(path: path, message: "cannot write: \(failure)")
+            }
+            return true
         }
     )
+}
+
+/// The POSIX calls behind `FileSystem.disk`'s writes.
+enum PosixFile {
+    struct Exists: Error {}
+
+    /// Opens `path` for writing with O_CREAT and `flags`, making `target`'s folder if it is missing.
+    static func create(_ path: String, for target: String, flags: Int32) throws -> Int32 {
+        func attempt() -> Int32 { open(path, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0o644) }
+        var descriptor = attempt()
+        if descriptor < 0 && errno == ENOENT {  // the folder is new: make it, once
+            try FileManager.default.createDirectory(
+                atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            descriptor = attempt()
+        }
+        if descriptor < 0 && errno == EEXIST && flags & O_EXCL != 0 { throw Exists() }
+        guard descriptor >= 0 else { throw FileSystemError(path: target, message: String(cString: strerror(errno))) }
+        return descriptor
+    }
+
+    /// Writes every byte and closes the file; the reason on failure.
+    static func write(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+        var offset = 0
+        let failed = bytes.withUnsafeBytes { buffer -> Bool in
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 { if errno == EINTR { continue }; return true }
+                offset += written
+            }
+            return false
+        }
+        let reason = failed ? String(cString: strerror(errno)) : nil
+        close(descriptor)
+        return reason
+    }
 }
 
 extension FileSystem {

@@ -10,8 +10,9 @@ public struct WriteReport: Sendable, Equatable {
 }
 
 /// Writes a site incrementally: a file whose bytes hash as in the manifest (and that is still on disk) is
-/// left alone; every other file is written atomically; files the previous manifest lists and this build
-/// no longer makes are removed; nothing else in the folder is touched.
+/// left alone; a file a previous build made is replaced atomically (a temporary file, then rename); a
+/// new file is created in place, as it replaces nothing; files the previous manifest lists and this
+/// build no longer makes are removed; nothing else in the folder is touched.
 ///
 /// Before a file is written its path goes into a journal (`.worldfacts-journal`); the manifest is saved
 /// last and the journal removed after it. A build that is killed leaves the journal behind, and the
@@ -101,11 +102,14 @@ public final class OutputWriter {
             throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: folder), "cannot write the build journal: \(error)")])
         }
         let failures = Slots<String?>(count: changed.count)
-        let (fileSystem, folder, toWrite) = (self.fileSystem, self.folder, changed)
+        let (fileSystem, folder, toWrite, previous) = (self.fileSystem, self.folder, changed, self.previous)
         DispatchQueue.concurrentPerform(iterations: toWrite.count) { slot in
             let file = files[toWrite[slot]]
             do {
-                try fileSystem.writeAtomically(joinPath(folder, file.path), file.bytes)
+                let path = joinPath(folder, file.path)
+                // A path no build of ours made is new: written in place, unless something is there.
+                let created = previous.files[file.path] == nil ? try fileSystem.createNew(path, file.bytes) : false
+                if !created { try fileSystem.writeAtomically(path, file.bytes) }
                 failures.set(slot, nil)
             } catch {
                 failures.set(slot, "\(error)")
