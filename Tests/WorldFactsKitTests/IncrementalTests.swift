@@ -43,9 +43,12 @@ import Testing
 
     @Test func unchangedPagesAreNotRenderedAgain() throws {
         defer { removeTemporary(root) }
-        let noop = try Builder().build(options)
-        #expect(noop.write.written.isEmpty)
-        #expect(noop.write.reused == 252 + 2, "every record page, the index and the 404 page")
+        // A change that leaves every page's context as it was (a field no page shows) renders nothing.
+        try (try readText(root + "/Content/site.yml") + "\n# a comment\n").write(toFile: root + "/Content/site.yml", atomically: true, encoding: .utf8)
+        let untouched = try Builder().build(options)
+        #expect(untouched.write.written == [".worldfacts-manifest.json"] || untouched.write.written.isEmpty)
+        #expect(untouched.write.reused == 252 + 2, "every record page, the index and the 404 page")
+        #expect(untouched.timings.contains { $0.step == "render and write" })
 
         try editRecords { records in
             let i = records.firstIndex { $0["code"] as? String == "NO" }!
@@ -70,6 +73,36 @@ import Testing
         let restyled = try Builder().build(edited)
         #expect(restyled.write.reused == 0)
         #expect(restyled.write.written.filter { $0.hasPrefix("countries/") }.count == 252)
+    }
+
+    @Test func aBuildOfTheSameSourcesStopsAfterComparingThem() throws {
+        defer { removeTemporary(root) }
+        let noop = try Builder().build(options)
+        #expect(noop.write.written.isEmpty && noop.write.removed.isEmpty)
+        #expect(noop.write.unchanged == (try FileSystem.disk.listFiles(root + "/Output")).count - 1, "every file but the manifest")
+        #expect(noop.records == 252)
+        #expect(noop.timings.map(\.step) == ["check output", "check sources", "compare last build"])
+
+        // A file deleted by hand is not up to date: the next build puts it back, and only it.
+        try FileManager.default.removeItem(atPath: root + "/Output/countries/fr.html")
+        let restored = try Builder().build(options)
+        #expect(restored.write.written == ["countries/fr.html"])
+
+        // A note is a source too.
+        try "A new note.\n".write(toFile: root + "/Content/notes/fr.md", atomically: true, encoding: .utf8)
+        let noted = try Builder().build(options)
+        #expect(noted.write.written.contains("countries/fr.html"))
+    }
+
+    @Test func anInterruptedBuildIsNeverTakenAsUpToDate() throws {
+        defer { removeTemporary(root) }
+        // A killed build leaves its journal: the sources may match the manifest's, the files may not.
+        try FileSystem.disk.append(root + "/Output/" + OutputWriter.journalName, Array("countries/fr.html\n".utf8))
+        try Array("half a page".utf8).withUnsafeBufferPointer { try Data(buffer: $0).write(to: URL(fileURLWithPath: root + "/Output/countries/fr.html")) }
+        let repaired = try Builder().build(options)
+        #expect(repaired.timings.contains { $0.step == "load content" })
+        #expect(repaired.write.written == ["countries/fr.html"])
+        #expect(try readText(root + "/Output/countries/fr.html").contains("<!DOCTYPE html>"))
     }
 
     @Test func renamingAKeyMovesItsPageAndUpdatesEveryLink() throws {

@@ -36,6 +36,20 @@ import Testing
     @Test func manifestRoundTrips() {
         let manifest = Manifest(files: ["a.html": "0011", "search/x.json": "ffee"])
         #expect(Manifest.decode(manifest.encoded()) == manifest)
+        let full = Manifest(files: ["a.html": "0011", "b \"c\".html": "22", "d/é.html": "33"], inputs: ["a.html": "99", "b \"c\".html": "98"],
+                            sources: "abcd", records: 3)
+        #expect(ManifestLines.decode(full.encoded()) == nil, "a key with an escape is left to the JSON parser")
+        #expect(Manifest.decode(full.encoded()) == full)
+        var plain = full
+        plain.files["b \"c\".html"] = nil
+        plain.inputs["b \"c\".html"] = nil
+        #expect(ManifestLines.decode(plain.encoded()) == plain, "the line reader reads what encoded() writes")
+        #expect(ManifestLines.summary(plain.encoded())?.paths.sorted() == ["a.html", "d/é.html"])
+        #expect(Manifest.decode(Manifest().encoded()) == Manifest())
+        // The same manifest on one line, as a person or another tool might write it.
+        let compact = #"{"generator":"worldfacts","version":1,"sources":"abcd","records":3,"files":{"a.html":"0011","d/é.html":"33"},"inputs":{"a.html":"99"}}"#
+        #expect(ManifestLines.decode(Array(compact.utf8)) == nil)
+        #expect(Manifest.decode(Array(compact.utf8)) == plain)
         #expect(Manifest.decode(Array(#"{"generator":"worldfacts","files":{"../etc/passwd":"1"}}"#.utf8)) == nil)
     }
 }

@@ -41,9 +41,10 @@ public struct BuildProgress: Sendable, Equatable {
     public var total: Int
 }
 
-/// The build as a list of named steps: load content, load templates, model, check output, render and
-/// write. All validation happens before the first byte is written, so a failing build leaves Output as
-/// it was; a failure names the step that found it.
+/// The build as a list of named steps: check output, check sources, load content, load templates,
+/// model, render and write. All validation happens before the first byte is written, so a failing build
+/// leaves Output as it was; a failure names the step that found it. When the sources are byte for byte
+/// those of the last build and its files are all there, the build stops after checking the sources.
 public struct Builder: Sendable {
     public var fileSystem: FileSystem
     /// Called as the build advances; nil to stay silent.
@@ -61,6 +62,19 @@ public struct Builder: Sendable {
             defer { timings.append((name, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)) }
             return try body()
         }
+        try step("check output") { () throws(BuildFailure) in
+            try OutputGuard(fileSystem: fileSystem).check(
+                output: options.output, inputs: [options.content, options.templates], force: options.force)
+        }
+        let sources = try step("check sources") { () throws(BuildFailure) in
+            try SourceDigest.of(folders: [options.content, options.templates], fileSystem: fileSystem)
+        }
+        if !options.clean, let last = try step("compare last build", {
+            OutputWriter.upToDate(folder: options.output, fileSystem: fileSystem, sources: sources)
+        }) {
+            return BuildReport(records: last.records, write: WriteReport(unchanged: last.files, reused: last.files),
+                               warnings: [], timings: timings)
+        }
         progress?(BuildProgress(phase: "load", done: 0, total: 1))
         let content = try step("load content") { () throws(BuildFailure) in
             try ContentLoader(folder: options.content, fileSystem: fileSystem).load()
@@ -71,12 +85,9 @@ public struct Builder: Sendable {
         }
         let templates = try step("compile templates") { () throws(BuildFailure) in try TemplateSet(theme: theme) }
         let site = try step("model") { () throws(BuildFailure) in try SiteModeler().model(content) }
-        try step("check output") { () throws(BuildFailure) in
-            try OutputGuard(fileSystem: fileSystem).check(
-                output: options.output, inputs: [options.content, options.templates], force: options.force)
-        }
         let report = try step("render and write") { () throws(BuildFailure) in
             let writer = try OutputWriter(folder: options.output, fileSystem: fileSystem, clean: options.clean)
+            writer.recordSources(sources, records: site.records.count)
             let renderer = SiteRenderer(site: site, templates: templates, theme: theme)
             let total = site.records.count
             var pages = 0

@@ -13,7 +13,7 @@ public struct FileSystem: Sendable {
     public var remove: @Sendable (String) throws -> Void
     public var exists: @Sendable (String) -> Bool
     public var isDirectory: @Sendable (String) -> Bool
-    /// Relative paths of the regular files below a folder, sorted.
+    /// Relative paths of the regular files (and links to them) below a folder, sorted.
     public var listFiles: @Sendable (String) throws -> [String]
     public var makeDirectory: @Sendable (String) throws -> Void
 
@@ -76,7 +76,7 @@ extension FileSystem {
             guard written == bytes.count else { throw FileSystemError(path: path, message: "cannot append") }
         },
         remove: { path in try FileManager.default.removeItem(atPath: path) },
-        exists: { path in FileManager.default.fileExists(atPath: path) },
+        exists: { path in access(path, F_OK) == 0 },
         isDirectory: { path in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
@@ -87,9 +87,14 @@ extension FileSystem {
             }
             var files: [String] = []
             while let relative = enumerator.nextObject() as? String {
-                let attributes = enumerator.fileAttributes
-                if attributes?[.type] as? FileAttributeType == .typeRegular {
-                    files.append(relative)
+                switch enumerator.fileAttributes?[.type] as? FileAttributeType {
+                case .typeRegular?: files.append(relative)
+                case .typeSymbolicLink?:  // a link to a file counts as that file
+                    var isDirectory: ObjCBool = false
+                    if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
+                        files.append(relative)
+                    }
+                default: break
                 }
             }
             return files.sorted()

@@ -1,14 +1,19 @@
 /// The list of files a build wrote, with their content hashes, kept in the output folder. It is how a
-/// build knows what is unchanged, and which files are its own to remove.
+/// build knows what is unchanged, and which files are its own to remove. It also keeps the digest of
+/// the sources the build read (see `SourceDigest`) and how many records they held.
 public struct Manifest: Sendable, Equatable {
     public static let fileName = ".worldfacts-manifest.json"
     public var files: [String: String]
     /// Fingerprint of the inputs each page was rendered from (see `ContextFingerprint`).
     public var inputs: [String: String]
+    public var sources: String?
+    public var records: Int?
 
-    public init(files: [String: String] = [:], inputs: [String: String] = [:]) {
+    public init(files: [String: String] = [:], inputs: [String: String] = [:], sources: String? = nil, records: Int? = nil) {
         self.files = files
         self.inputs = inputs
+        self.sources = sources
+        self.records = records
     }
 
     public func encoded() -> [UInt8] {
@@ -19,13 +24,18 @@ public struct Manifest: Sendable, Equatable {
             }
             return text + (entries.isEmpty ? "}" : "\n  }")
         }
-        let text = "{\n  \"generator\": \"worldfacts\",\n  \"version\": 1,\n  \"files\": " + object(files)
-            + ",\n  \"inputs\": " + object(inputs) + "\n}\n"
+        var text = "{\n  \"generator\": \"worldfacts\",\n  \"version\": 1,\n"
+        if let sources { text += "  \"sources\": " + JSONText.quoted(sources) + ",\n" }
+        if let records { text += "  \"records\": \(records),\n" }
+        text += "  \"files\": " + object(files) + ",\n  \"inputs\": " + object(inputs) + "\n}\n"
         return Array(text.utf8)
     }
 
-    /// Reads a manifest; nil when the bytes are not one of ours.
+    /// Reads a manifest; nil when the bytes are not one of ours. The layout `encoded()` writes is read
+    /// line by line (a large site's manifest has hundreds of thousands of lines); anything else, such
+    /// as a manifest edited by hand, through the JSON parser.
     public static func decode(_ bytes: [UInt8]) -> Manifest? {
+        if let manifest = ManifestLines.decode(bytes) { return manifest.isSafe ? manifest : nil }
         var parser = JSONParser(bytes: bytes)
         guard let root = try? parser.parseDocument(), case .object(let members) = root.value,
               members.contains(where: { $0.key == "generator" }),
@@ -33,16 +43,137 @@ public struct Manifest: Sendable, Equatable {
         else { return nil }
         var result: [String: String] = [:]
         for entry in entries {
-            guard case .string(let hash) = entry.node.value, OutputPath.isSafe(entry.key) else { return nil }
+            guard case .string(let hash) = entry.node.value else { return nil }
             result[entry.key] = hash
         }
-        var inputs: [String: String] = [:]
+        var manifest = Manifest(files: result)
         if let member = members.first(where: { $0.key == "inputs" }), case .object(let entries) = member.node.value {
             for entry in entries {
-                if case .string(let hash) = entry.node.value, result[entry.key] != nil { inputs[entry.key] = hash }
+                if case .string(let hash) = entry.node.value, result[entry.key] != nil { manifest.inputs[entry.key] = hash }
             }
         }
-        return Manifest(files: result, inputs: inputs)
+        if let member = members.first(where: { $0.key == "sources" }), case .string(let digest) = member.node.value {
+            manifest.sources = digest
+        }
+        if let member = members.first(where: { $0.key == "records" }), case .integer(let count) = member.node.value {
+            manifest.records = count
+        }
+        return manifest.isSafe ? manifest : nil
+    }
+
+    /// Every path is one a build may write: no escaping the output folder.
+    var isSafe: Bool { files.keys.allSatisfy(OutputPath.isSafe) }
+}
+
+/// The fast reader for the exact layout `Manifest.encoded()` writes: one `"key": "value"` per line.
+/// Returns nil at the first line it does not expect, and the JSON parser takes over.
+enum ManifestLines {
+    enum Place { case start, header, files, afterFiles, inputs, end, closed }
+
+    /// The header and every file path, without building dictionaries: what an up-to-date check needs.
+    struct Summary {
+        var sources: String?
+        var records: Int?
+        var paths: [String] = []
+    }
+
+    static func decode(_ bytes: [UInt8]) -> Manifest? {
+        var manifest = Manifest()
+        let header = scan(bytes, file: { key, value in
+            manifest.files[string(key)] = string(value)
+        }, input: { key, value in
+            let path = string(key)
+            if manifest.files[path] != nil { manifest.inputs[path] = string(value) }
+        })
+        guard let header else { return nil }
+        manifest.sources = header.sources
+        manifest.records = header.records
+        return manifest
+    }
+
+    static func summary(_ bytes: [UInt8]) -> Summary? {
+        var paths: [String] = []
+        guard var summary = scan(bytes, file: { key, _ in paths.append(string(key)) }, input: { _, _ in }) else { return nil }
+        summary.paths = paths
+        return summary
+    }
+
+    static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Reads the layout line by line, handing each file and input entry to the closures; the header,
+    /// or nil at the first line it does not expect.
+    static func scan(_ bytes: [UInt8], file: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Void,
+                     input: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Void) -> Summary? {
+        var summary = Summary()
+        var place = Place.start
+        var sawGenerator = false
+        var lineStart = 0
+        func line(is text: StaticString, _ line: ArraySlice<UInt8>) -> Bool {
+            line.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        while lineStart < bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let text = bytes[lineStart..<lineEnd]
+            lineStart = lineEnd + 1
+            switch place {
+            case .start:
+                guard line(is: "{", text) else { return nil }
+                place = .header
+            case .header:
+                if line(is: "  \"files\": {", text) { place = .files; continue }
+                if line(is: "  \"files\": {},", text) { place = .afterFiles; continue }
+                guard let (key, value) = entry(text, indent: 2) else { return nil }
+                switch string(key) {
+                case "generator": sawGenerator = line(is: "\"worldfacts\",", value)
+                case "version": guard line(is: "1,", value) else { return nil }
+                case "sources": summary.sources = unquoted(string(value))
+                case "records": summary.records = Int(string(value.dropLast()))
+                default: return nil
+                }
+            case .files:
+                if line(is: "  },", text) { place = .afterFiles; continue }
+                guard let (key, value) = entry(text, indent: 4) else { return nil }
+                file(key, value)
+            case .afterFiles:
+                if line(is: "  \"inputs\": {", text) { place = .inputs; continue }
+                guard line(is: "  \"inputs\": {}", text) else { return nil }
+                place = .end
+            case .inputs:
+                if line(is: "  }", text) { place = .end; continue }
+                guard let (key, value) = entry(text, indent: 4) else { return nil }
+                input(key, value)
+            case .end:
+                guard line(is: "}", text) else { return nil }
+                place = .closed
+            case .closed:
+                return nil
+            }
+        }
+        return sawGenerator && place == .closed ? summary : nil
+    }
+
+    /// `<indent>"key": "value",`: the key and the unquoted value; in the header (indent 2), the value
+    /// as written, with its comma. Keys and values with escapes go back to the JSON parser.
+    static func entry(_ line: ArraySlice<UInt8>, indent: Int) -> (ArraySlice<UInt8>, ArraySlice<UInt8>)? {
+        var body = line.dropFirst(indent)
+        guard line.prefix(indent).allSatisfy({ $0 == UInt8(ascii: " ") }), body.first == UInt8(ascii: "\""),
+              !body.contains(UInt8(ascii: "\\")) else { return nil }
+        if indent > 2, body.last == UInt8(ascii: ",") { body = body.dropLast() }
+        body = body.dropFirst()
+        guard let close = body.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        let key = body[..<close]
+        let rest = body[(close + 1)...]
+        guard rest.starts(with: ": ".utf8) else { return nil }
+        let value = rest.dropFirst(2)
+        if indent == 2 { return (key, value) }
+        guard value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\""),
+              !value.dropFirst().dropLast().contains(UInt8(ascii: "\"")) else { return nil }
+        return (key, value.dropFirst().dropLast())
+    }
+
+    static func unquoted(_ value: String) -> String? {
+        guard value.count >= 3, value.hasPrefix("\""), value.hasSuffix("\",") else { return nil }
+        return String(value.dropFirst().dropLast(2))
     }
 }
 

@@ -58,6 +58,30 @@ public final class OutputWriter {
         }
     }
 
+    /// The digest of the sources and the record count this build is made from, kept in the manifest.
+    public func recordSources(_ digest: String, records: Int) {
+        current.sources = digest
+        current.records = records
+    }
+
+    /// The manifest of the finished build in `folder`, if that build read exactly the sources that
+    /// digest as `sources` and every file it wrote is still there: then there is nothing to do. Never
+    /// after an interrupted build (its journal is still there).
+    public static func upToDate(folder: String, fileSystem: FileSystem, sources: String) -> (records: Int, files: Int)? {
+        guard !fileSystem.exists(joinPath(folder, journalName)),
+              let bytes = try? fileSystem.read(joinPath(folder, Manifest.fileName)),
+              let manifest = ManifestLines.summary(bytes), manifest.sources == sources, let records = manifest.records
+        else { return nil }
+        let paths = manifest.paths
+        let chunks = 64
+        let missing = Slots<Bool>(count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let range = (paths.count * chunk / chunks)..<(paths.count * (chunk + 1) / chunks)
+            missing.set(chunk, range.contains { !fileSystem.exists(joinPath(folder, paths[$0])) })
+        }
+        return missing.values.contains(true) ? nil : (records, paths.count)
+    }
+
     public func write(_ file: OutputFile) throws(BuildFailure) {
         try write([file])
     }
