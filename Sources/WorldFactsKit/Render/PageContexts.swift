@@ -14,12 +14,14 @@ public struct PageContexts: Sendable {
     let markdown: Markdown
     /// How deep the record pages are below the root, as a prefix back up ("../").
     let recordRoot: String
+    let shared: Shared
 
     public init(site: Site) {
         self.site = site
         formatter = ValueFormatter(config: site.config)
         markdown = Markdown(unsafe: site.config.unsafeRawHTML)
         recordRoot = String(repeating: "../", count: site.config.records.pagesFolder.split(separator: "/").count)
+        shared = Shared(config: site.config)
     }
 
     public func row(_ position: Int) -> IndexRow {
@@ -34,24 +36,29 @@ public struct PageContexts: Sendable {
     }
 
     func common(root: String, pageTitle: String) -> TemplateObject {
-        let config = site.config
-        var siteValues: TemplateObject = ["title": .text(config.title), "lang": .text(config.locale)]
-        if let credit = config.credit {
-            siteValues["credit"] = ["text": .text(credit.text), "url": .text(credit.url), "license": .text(credit.license)]
-        }
-        let strings = config.strings
-        return [
-            "site": .object(siteValues),
-            "root": .text(root),
-            "pageTitle": .text(pageTitle),
-            "strings": [
+        ["site": shared.site, "root": .text(root), "pageTitle": .text(pageTitle), "strings": shared.strings]
+    }
+
+    /// The values every page shows the same: built once, shared by every page's context.
+    struct Shared: Sendable {
+        var site: TemplateValue
+        var strings: TemplateValue
+
+        init(config: SiteConfig) {
+            var siteValues: TemplateObject = ["title": .text(config.title), "lang": .text(config.locale)]
+            if let credit = config.credit {
+                siteValues["credit"] = ["text": .text(credit.text), "url": .text(credit.url), "license": .text(credit.license)]
+            }
+            site = .object(siteValues)
+            let strings = config.strings
+            self.strings = [
                 "none": .text(strings.none), "searchPlaceholder": .text(strings.searchPlaceholder),
                 "searchLabel": .text(strings.searchLabel), "noResults": .text(strings.noResults), "top": .text(strings.top),
                 "previous": .text(strings.previous), "next": .text(strings.next), "backToIndex": .text(strings.backToIndex),
                 "neighbours": .text(strings.neighbours), "notFound": .text(strings.notFound),
                 "sectionCount": .text(strings.sectionCount),
-            ],
-        ]
+            ]
+        }
     }
 
     func rowContext(_ row: IndexRow, root: String) -> TemplateValue {

@@ -28,7 +28,9 @@ public struct SiteRenderer: Sendable {
         var pages = theme.assets.sorted(by: { $0.key < $1.key }).map { OutputFile(path: "assets/" + $0.key, bytes: $0.value) }
         var indexExtra: TemplateObject = [:]
         if !site.config.search.scopes.isEmpty {
-            let search = SearchIndex(site: site, rows: site.records.indices.map(contexts.row))
+            let rows = Slots<IndexRow>(count: site.records.count)
+            DispatchQueue.concurrentPerform(iterations: site.records.count) { rows.set($0, contexts.row($0)) }
+            let search = SearchIndex(site: site, rows: rows.values)
             try emit(search.files)
             indexExtra["search"] = [
                 "manifest": .text(search.manifest),

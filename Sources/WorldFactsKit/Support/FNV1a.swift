@@ -11,6 +11,7 @@ public struct FNV1a: Sendable {
     }
 
     public mutating func add<Bytes: Sequence<UInt8>>(contentsOf bytes: Bytes) {
+        if bytes.withContiguousStorageIfAvailable({ buffer -> Void in for byte in buffer { add(byte) } }) != nil { return }
         for byte in bytes { add(byte) }
     }
 

@@ -2,6 +2,7 @@
 /// so a `</script>` in data can never end a script element.
 public enum JSONText {
     public static func quoted(_ text: String) -> String {
+        if !needsEscaping(text) { return "\"" + text + "\"" }
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -26,5 +27,14 @@ public enum JSONText {
             }
         }
         return result + "\""
+    }
+
+    /// True when some byte of the text must be escaped: a quote, a backslash, a control character,
+    /// `<`, `>`, `&`, or the first byte of U+2028 / U+2029 (0xE2, checked precisely by the slow path).
+    static func needsEscaping(_ text: String) -> Bool {
+        text.utf8.contains { byte in
+            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
+                || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == 0xE2
+        }
     }
 }

@@ -17,18 +17,33 @@ public struct Manifest: Sendable, Equatable {
     }
 
     public func encoded() -> [UInt8] {
-        func object(_ entries: [String: String]) -> String {
-            var text = "{"
-            for (offset, path) in entries.keys.sorted().enumerated() {
-                text += (offset == 0 ? "\n" : ",\n") + "    " + JSONText.quoted(path) + ": " + JSONText.quoted(entries[path]!)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(files.count * 100)
+        func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        func object(_ entries: [String: String], order: [String]) {
+            append("{")
+            var first = true
+            for path in order {
+                guard let value = entries[path] else { continue }
+                append(first ? "\n    " : ",\n    ")
+                append(JSONText.quoted(path))
+                append(": ")
+                append(JSONText.quoted(value))
+                first = false
             }
-            return text + (entries.isEmpty ? "}" : "\n  }")
+            append(first ? "}" : "\n  }")
         }
-        var text = "{\n  \"generator\": \"worldfacts\",\n  \"version\": 1,\n"
-        if let sources { text += "  \"sources\": " + JSONText.quoted(sources) + ",\n" }
-        if let records { text += "  \"records\": \(records),\n" }
-        text += "  \"files\": " + object(files) + ",\n  \"inputs\": " + object(inputs) + "\n}\n"
-        return Array(text.utf8)
+        let order = files.keys.sorted()
+        append("{\n  \"generator\": \"worldfacts\",\n  \"version\": 1,\n")
+        if let sources { append("  \"sources\": " + JSONText.quoted(sources) + ",\n") }
+        if let records { append("  \"records\": \(records),\n") }
+        append("  \"files\": ")
+        object(files, order: order)
+        append(",\n  \"inputs\": ")
+        // Inputs are kept for files only (decode drops the rest), so the files' order covers them.
+        object(inputs, order: order)
+        append("\n}\n")
+        return bytes
     }
 
     /// Reads a manifest; nil when the bytes are not one of ours. The layout `encoded()` writes is read

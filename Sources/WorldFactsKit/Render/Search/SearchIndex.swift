@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The search index of a site: per scope, a manifest of prefixes and one JSON shard per prefix, each
 /// with a script-wrapped twin for pages opened from disk (file://), where fetch() is not allowed.
 ///
@@ -20,29 +22,40 @@ public struct SearchIndex: Sendable {
 
     public init(site: Site, rows: [IndexRow]) {
         let config = site.config
-        var scopeParts: [String] = []
-        var files: [OutputFile] = []
-        for scope in config.search.scopes {
-            let keys = SearchKeys(site: site, scope: scope)
-            let entries = rows.enumerated().map { position, row in
-                Self.entry(position: position, row: row, texts: keys.texts[position])
-            }
-            let plans = ShardPlanner(budget: config.search.shardBudget, previewSize: config.search.previewSize)
-                .plan(keys: keys, entrySize: entries.map(\.utf8.count))
-            var leaves: [String] = [], splits: [String] = []
-            for plan in plans {
-                if plan.kind == .leaf { leaves.append(plan.prefix) } else { splits.append(plan.prefix) }
-                let json = "{\"n\":\(plan.total),\"r\":[" + plan.records.map { entries[$0] }.joined(separator: ",") + "]}"
-                let key = scope.id + "/" + Self.fileName(kind: plan.kind, prefix: plan.prefix)
-                files.append(OutputFile(path: "search/" + key + ".json", text: json))
-                files.append(OutputFile(path: "search/" + key + ".js", text: "__worldfacts(\(JSONText.quoted(key))," + json + ");\n"))
-            }
-            scopeParts.append(JSONText.quoted(scope.id) + ":{\"l\":[" + leaves.map(JSONText.quoted).joined(separator: ",")
-                              + "],\"p\":[" + splits.map(JSONText.quoted).joined(separator: ",") + "]}")
+        // The scopes are independent: one per core.
+        let scopes = Slots<(part: String, files: [OutputFile])>(count: config.search.scopes.count)
+        DispatchQueue.concurrentPerform(iterations: config.search.scopes.count) { position in
+            scopes.set(position, Self.scope(config.search.scopes[position], site: site, rows: rows))
         }
-        manifest = "{\"v\":1,\"scopes\":{" + scopeParts.joined(separator: ",") + "},\"more\":"
+        let parts = scopes.values
+        manifest = "{\"v\":1,\"scopes\":{" + parts.map(\.part).joined(separator: ",") + "},\"more\":"
             + JSONText.quoted(config.strings.moreResults) + ",\"count\":" + JSONText.quoted(config.strings.resultCount) + "}"
-        self.files = files
+        files = parts.flatMap(\.files)
+    }
+
+    /// One scope's shards and its part of the manifest.
+    static func scope(_ scope: SearchScope, site: Site, rows: [IndexRow]) -> (part: String, files: [OutputFile]) {
+        let config = site.config
+        var files: [OutputFile] = []
+        let keys = SearchKeys(site: site, scope: scope)
+        let slots = Slots<String>(count: rows.count)
+        DispatchQueue.concurrentPerform(iterations: rows.count) { position in
+            slots.set(position, Self.entry(position: position, row: rows[position], texts: keys.texts[position]))
+        }
+        let entries = slots.values
+        let plans = ShardPlanner(budget: config.search.shardBudget, previewSize: config.search.previewSize)
+            .plan(keys: keys, entrySize: entries.map(\.utf8.count))
+        var leaves: [String] = [], splits: [String] = []
+        for plan in plans {
+            if plan.kind == .leaf { leaves.append(plan.prefix) } else { splits.append(plan.prefix) }
+            let json = "{\"n\":\(plan.total),\"r\":[" + plan.records.map { entries[$0] }.joined(separator: ",") + "]}"
+            let key = scope.id + "/" + Self.fileName(kind: plan.kind, prefix: plan.prefix)
+            files.append(OutputFile(path: "search/" + key + ".json", text: json))
+            files.append(OutputFile(path: "search/" + key + ".js", text: "__worldfacts(\(JSONText.quoted(key))," + json + ");\n"))
+        }
+        let part = JSONText.quoted(scope.id) + ":{\"l\":[" + leaves.map(JSONText.quoted).joined(separator: ",")
+            + "],\"p\":[" + splits.map(JSONText.quoted).joined(separator: ",") + "]}"
+        return (part, files)
     }
 
     static func entry(position: Int, row: IndexRow, texts: [String]) -> String {

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The texts of one scope for every record, folded, and the routing keys they give: one per word start,
 /// so that "korea" reaches "north korea" and "ivory" reaches the alias "ivory coast".
 public struct SearchKeys: Sendable {
@@ -8,16 +10,18 @@ public struct SearchKeys: Sendable {
     public init(texts: [[String]]) { self.texts = texts }
 
     public init(site: Site, scope: SearchScope) {
-        texts = site.records.map { record in
+        let slots = Slots<[String]>(count: site.records.count)
+        DispatchQueue.concurrentPerform(iterations: site.records.count) { position in
             var folded: [String] = []
             for ref in scope.fields {
-                for text in record.value(ref).texts {
+                for text in site.records[position].value(ref).texts {
                     let key = Folding.fold(String(text.trimmingWhitespace()))
                     if !key.isEmpty && !folded.contains(key) { folded.append(key) }
                 }
             }
-            return folded
+            slots.set(position, folded)
         }
+        texts = slots.values
     }
 
     /// One routing key: the scalars of a text from a word start on.
@@ -26,6 +30,19 @@ public struct SearchKeys: Sendable {
         /// True when the key starts at the beginning of the text (a whole-field prefix match).
         let isWhole: Bool
         let scalars: ArraySlice<Unicode.Scalar>
+
+        /// Code point order, then record order: one pass over the common prefix.
+        static func precedes(_ a: Suffix, _ b: Suffix) -> Bool {
+            var i = a.scalars.startIndex, j = b.scalars.startIndex
+            while i < a.scalars.endIndex && j < b.scalars.endIndex {
+                let (x, y) = (a.scalars[i].value, b.scalars[j].value)
+                if x != y { return x < y }
+                i += 1
+                j += 1
+            }
+            let (aEnded, bEnded) = (i == a.scalars.endIndex, j == b.scalars.endIndex)
+            return aEnded && bEnded ? a.record < b.record : aEnded
+        }
     }
 
     func suffixes() -> [Suffix] {

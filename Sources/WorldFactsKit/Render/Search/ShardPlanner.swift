@@ -26,10 +26,7 @@ public struct ShardPlanner: Sendable {
     /// `entrySize[record]` is the encoded size of the record's entry in a shard.
     public func plan(keys: SearchKeys, entrySize: [Int]) -> [ShardPlan] {
         var suffixes = keys.suffixes()
-        suffixes.sort { a, b in
-            if a.scalars.elementsEqual(b.scalars) { return a.record < b.record }
-            return a.scalars.lexicographicallyPrecedes(b.scalars) { $0.value < $1.value }
-        }
+        suffixes.sort(by: SearchKeys.Suffix.precedes)
         var plans: [ShardPlan] = []
         var stamp = [Int](repeating: -1, count: entrySize.count)
         var nodeNumber = 0
