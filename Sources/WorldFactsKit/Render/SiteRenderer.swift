@@ -1,8 +1,8 @@
 import Dispatch
 
-/// Renders the whole site: the assets, the search index, the index, one page per record (in parallel,
-/// in chunks, so that only one chunk of pages is in memory at a time). It hands the files to `emit` in
-/// batches, in a fixed order.
+/// Renders the whole site: one page per record (in parallel, in chunks, so that only one chunk of
+/// pages is in memory at a time), then the search index, the assets, the index and its section pages.
+/// It hands the files to `emit` in batches, in a fixed order.
 public struct SiteRenderer: Sendable {
     public let site: Site
     public let templates: TemplateSet
@@ -25,12 +25,29 @@ public struct SiteRenderer: Sendable {
     }
 
     public func render<Failure: Error>(reuse: ReuseIndex = .none, _ emit: ([OutputFile]) throws(Failure) -> Void) throws(Failure) {
+        // The search index is computed on another thread while the record pages are rendered and
+        // written: its work fills the time the writes spend in the kernel.
+        let search = Slots<SearchIndex>(count: 1)
+        let searching = DispatchGroup()
+        if !site.config.search.scopes.isEmpty {
+            DispatchQueue.global().async(group: searching) { [site, contexts] in
+                let rows = Slots<IndexRow>(count: site.records.count)
+                DispatchQueue.concurrentPerform(iterations: site.records.count) { rows.set($0, contexts.row($0)) }
+                search.set(0, SearchIndex(site: site, rows: rows.values))
+            }
+        }
+        var start = 0
+        while start < site.records.count {
+            let end = min(start + Self.chunkSize, site.records.count)
+            try emit(renderRecordPages(start..<end, reuse: reuse))
+            start = end
+        }
+        searching.wait()
+
         var pages = theme.assets.sorted(by: { $0.key < $1.key }).map { OutputFile(path: "assets/" + $0.key, bytes: $0.value) }
         var indexExtra: TemplateObject = [:]
         if !site.config.search.scopes.isEmpty {
-            let rows = Slots<IndexRow>(count: site.records.count)
-            DispatchQueue.concurrentPerform(iterations: site.records.count) { rows.set($0, contexts.row($0)) }
-            let search = SearchIndex(site: site, rows: rows.values)
+            let search = search.values[0]
             try emit(search.files)
             indexExtra["search"] = [
                 "manifest": .text(search.manifest),
@@ -52,12 +69,6 @@ public struct SiteRenderer: Sendable {
             pages.append(contentsOf: sections.values)
         }
         try emit(pages)
-        var start = 0
-        while start < site.records.count {
-            let end = min(start + Self.chunkSize, site.records.count)
-            try emit(renderRecordPages(start..<end, reuse: reuse))
-            start = end
-        }
     }
 
     public func recordPage(_ position: Int, reuse: ReuseIndex = .none) -> OutputFile {
