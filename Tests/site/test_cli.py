@@ -2,6 +2,7 @@
 line in a pipe, only errors with --quiet, and step timings with --stats."""
 import os
 import pty
+import re
 import subprocess
 import tempfile
 
@@ -48,4 +49,11 @@ def test_quiet_and_stats():
         stats = subprocess.run([worldfacts_bin(), *ARGS, "--output", out, "--stats"], capture_output=True, text=True)
         lines = stats.stdout.splitlines()
         assert lines[0].startswith("252 records: 0 files written, 356 unchanged")
-        assert [line.split()[0] for line in lines[1:]] == ["load", "load", "compile", "model", "check", "render"]
+        # The sources are unchanged: the build stops after comparing them with the last build's.
+        assert [" ".join(line.split()[:-2]) for line in lines[1:]] == ["check output", "check sources", "compare last build"]
+        clean = subprocess.run([worldfacts_bin(), *ARGS, "--output", out, "--stats", "--clean"], capture_output=True, text=True)
+        lines = clean.stdout.splitlines()
+        assert lines[0].startswith("252 records: 356 files written")
+        assert [" ".join(line.split()[:-2]) for line in lines[1:]] == [
+            "check output", "check sources", "load content", "load templates", "compile templates", "model", "render and write"]
+        assert all(re.fullmatch(r"\d+\.\d{3}", line.split()[-2]) and line.split()[-1] == "s" for line in lines[1:])

@@ -92,12 +92,14 @@ public struct Builder: Sendable {
             let total = site.records.count
             var pages = 0
             progress?(BuildProgress(phase: "pages", done: 0, total: total))
+            let background = BackgroundWriter(writer)
+            // Rendering the next batch overlaps writing the last one.
             try renderer.render(reuse: writer.reuse) { files throws(BuildFailure) in
-                try writer.write(files)
+                try background.submit(files)
                 pages += files.filter { $0.path.hasPrefix(site.config.records.pagesFolder + "/") }.count
                 progress?(BuildProgress(phase: "pages", done: pages, total: total))
             }
-            return try writer.finish()
+            return try background.finish()
         }
         return BuildReport(records: site.records.count, write: report, warnings: site.warnings, timings: timings)
     }

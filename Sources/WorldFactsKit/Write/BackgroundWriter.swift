@@ -1,0 +1,38 @@
+import Dispatch
+import Synchronization
+
+/// Writes batches on a queue of its own while the caller renders the next ones, with at most
+/// `inFlight` batches waiting, so memory stays bounded. Batches are written in the order they were
+/// submitted. The first failure stops the writing; `submit` and `finish` report it.
+public final class BackgroundWriter: Sendable {
+    private let writer: Confined
+    private let queue = DispatchQueue(label: "worldfacts.write")
+    private let room: DispatchSemaphore
+    private let failure = Mutex<BuildFailure?>(nil)
+
+    /// The writer, touched only on `queue` (one batch at a time) and, after the queue has drained, by
+    /// `finish`: the queue serializes every access.
+    private struct Confined: @unchecked Sendable { let value: OutputWriter }
+
+    public init(_ writer: OutputWriter, inFlight: Int = 2) {
+        self.writer = Confined(value: writer)
+        room = DispatchSemaphore(value: inFlight)
+    }
+
+    public func submit(_ files: [OutputFile]) throws(BuildFailure) {
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        room.wait()
+        queue.async { [self] in
+            defer { room.signal() }
+            guard failure.withLock({ $0 }) == nil else { return }
+            do throws(BuildFailure) { try writer.value.write(files) } catch { failure.withLock { $0 = $0 ?? error } }
+        }
+    }
+
+    /// Waits for every batch, then removes stale files and saves the manifest.
+    public func finish() throws(BuildFailure) -> WriteReport {
+        queue.sync {}
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        return try writer.value.finish()
+    }
+}
