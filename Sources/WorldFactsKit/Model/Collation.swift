@@ -21,10 +21,24 @@ public struct CollationKey: Sendable, Comparable {
     }
 
     public static func < (a: CollationKey, b: CollationKey) -> Bool {
-        if a.primary != b.primary { return a.primary.lexicographicallyPrecedes(b.primary) }
-        if a.secondary != b.secondary { return a.secondary.lexicographicallyPrecedes(b.secondary) }
-        if a.tertiary != b.tertiary { return a.tertiary.lexicographicallyPrecedes(b.tertiary) }
-        return a.tieBreak < b.tieBreak
+        var order = compare(a.primary, b.primary)
+        if order == 0 { order = compare(a.secondary, b.secondary) }
+        if order == 0 { order = compare(a.tertiary, b.tertiary) }
+        return order != 0 ? order < 0 : a.tieBreak < b.tieBreak
+    }
+
+    /// Byte order in one pass: negative, zero or positive.
+    static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                let common = min(a.count, b.count)
+                if common > 0 {
+                    let order = memcmp(a.baseAddress!, b.baseAddress!, common)
+                    if order != 0 { return Int(order) }
+                }
+                return a.count - b.count
+            }
+        }
     }
 
     public static func == (a: CollationKey, b: CollationKey) -> Bool {

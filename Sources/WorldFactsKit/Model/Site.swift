@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A section of the index: its letter, its anchor and the positions of its records in `Site.records`.
 public struct Section: Sendable, Hashable {
     public var letter: String
@@ -63,8 +65,14 @@ public struct SiteModeler {
         var diagnostics: [Diagnostic] = content.warnings
 
         // Sort: section order first, then collation within the section.
-        let letters = content.records.map { SectionLetter.of(title: $0.title) }
-        let keys = content.records.map { CollationKey(title: $0.title, tieBreak: $0.key) }
+        // Folding a title is the costly part: one title per core at a time.
+        let sortKeys = Slots<(String, CollationKey)>(count: content.records.count)
+        DispatchQueue.concurrentPerform(iterations: content.records.count) { position in
+            let record = content.records[position]
+            sortKeys.set(position, (SectionLetter.of(title: record.title), CollationKey(title: record.title, tieBreak: record.key)))
+        }
+        let computed = sortKeys.values
+        let letters = computed.map(\.0), keys = computed.map(\.1)
         let order = content.records.indices.sorted { a, b in
             if letters[a] != letters[b] { return SectionLetter.precedes(letters[a], letters[b]) }
             return keys[a] < keys[b]
