@@ -13,8 +13,9 @@ public struct TemplateSet: Sendable {
         }
         for (name, text) in theme.templates.sorted(by: { $0.key < $1.key }) {
             let file = joinPath(theme.folder, "\(name).mustache")
+            let nodes: [TemplateNode]
             do {
-                parsed[name] = try TemplateParser.parse(text)
+                nodes = try TemplateParser.parse(text)
             } catch {
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                 let line = error.line <= lines.count ? String(lines[error.line - 1]).trimmingWhitespace() : ""
@@ -22,7 +23,8 @@ public struct TemplateSet: Sendable {
                                           "template syntax error: \(error.message) in “\(line)”"))
                 continue
             }
-            for (variable, line) in TemplateVocabulary.variables(in: text) where !TemplateVocabulary.names.contains(variable) {
+            parsed[name] = nodes
+            for (variable, line) in TemplateVocabulary.variables(in: nodes) where !TemplateVocabulary.names.contains(variable) {
                 diagnostics.append(.error(
                     SourceLocation(file: file, line: line),
                     "template names '\(variable)', which no page provides (see Render/TemplateVocabulary.swift for the names)"))

@@ -13,36 +13,31 @@ public enum TemplateVocabulary {
         "record", "key", "facts", "value", "links", "note", "back",
     ]
 
-    /// The variable names of a template's tags, with their lines: `{{a.b}}` gives a and b; comments,
-    /// partials, parents, block names and closing tags are not variables. After a set-delimiter tag the
-    /// rest of the template is not checked.
-    public static func variables(in template: String) -> [(name: String, line: Int)] {
-        var result: [(String, Int)] = []
-        var line = 1
-        var rest = Substring(template)
-        while let open = rest.range(of: "{{") {
-            line += rest[..<open.lowerBound].reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-            rest = rest[open.upperBound...]
-            guard let close = rest.range(of: "}}") else { break }
-            var tag = rest[..<close.lowerBound]
-            line += tag.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-            rest = rest[close.upperBound...]
-            if tag.hasPrefix("{") { tag = tag.dropFirst(); if rest.hasPrefix("}") { rest = rest.dropFirst() } }
-            guard let sigil = tag.first else { continue }
-            switch sigil {
-            case "!", ">", "<", "$", "/": continue
-            case "=": return result
-            case "#", "^", "&": tag = tag.dropFirst()
-            default: break
+    /// The variable names of a parsed template's tags, with their lines: `{{a.b}}` gives a and b, in
+    /// variables and section tags, overrides included; comments, partials, parents and block names are
+    /// not variables.
+    static func variables(in nodes: [TemplateNode]) -> [(name: String, line: Int)] {
+        var result: [(name: String, line: Int)] = []
+        func visit(_ nodes: [TemplateNode]) {
+            for node in nodes {
+                switch node {
+                case .text, .partial: break
+                case .variable(let name, _): result += name.parts.map { ($0, name.line) }
+                case .section(let name, let body, _):
+                    result += name.parts.map { ($0, name.line) }
+                    visit(body)
+                case .parent(_, let overrides, _):
+                    for name in overrides.keys.sorted() { visit(overrides[name]!) }
+                case .block(_, let body): visit(body)
+                }
             }
-            let name = tag.trimmingCharacters(in: .whitespaces)
-            if name == "." || name.isEmpty { continue }
-            // Transforms (`{{uppercased(name)}}`) wrap the name in parentheses.
-            let bare = name.split(separator: "(").last.map { $0.split(separator: ")").first ?? $0 } ?? Substring(name)
-            for part in bare.split(separator: ".") { result.append((String(part), line)) }
         }
+        visit(nodes)
         return result
     }
-}
 
-import Foundation
+    /// The same for template text; nothing if it does not parse.
+    public static func variables(in template: String) -> [(name: String, line: Int)] {
+        (try? TemplateParser.parse(template)).map { variables(in: $0) } ?? []
+    }
+}

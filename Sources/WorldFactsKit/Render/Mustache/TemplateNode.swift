@@ -18,8 +18,11 @@ indirect enum TemplateNode: Sendable, Hashable {
 struct TemplateName: Sendable, Hashable {
     var parts: [String]
     var currentOnly: Bool
+    /// Where the tag is, for messages about the names it uses.
+    var line: Int
 
-    init(_ text: String) {
+    init(_ text: String, line: Int = 0) {
+        self.line = line
         currentOnly = text.first == "." && text.count > 1
         parts = text == "." ? [] : text.split(separator: ".").map(String.init)
     }

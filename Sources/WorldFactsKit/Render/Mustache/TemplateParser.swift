@@ -196,8 +196,8 @@ struct TemplateParser {
                                               message: "only {{$block}} tags can be inside {{<\(frames[frames.count - 1].tag.name)}}")
                 }
                 switch tag.kind {
-                case .variable: append(.variable(TemplateName(tag.name), escaped: true))
-                case .raw: append(.variable(TemplateName(tag.name), escaped: false))
+                case .variable: append(.variable(TemplateName(tag.name, line: tag.line), escaped: true))
+                case .raw: append(.variable(TemplateName(tag.name, line: tag.line), escaped: false))
                 case .partial: append(.partial(tag.name, indentation: tag.indentation))
                 case .comment, .delimiters: break
                 case .section, .inverted, .parent, .block: frames.append(Frame(tag: tag))
@@ -213,7 +213,7 @@ struct TemplateParser {
                     }
                     switch frame.tag.kind {
                     case .section, .inverted:
-                        append(.section(TemplateName(frame.tag.name), frame.nodes, inverted: frame.tag.kind == .inverted))
+                        append(.section(TemplateName(frame.tag.name, line: frame.tag.line), frame.nodes, inverted: frame.tag.kind == .inverted))
                     case .block: append(.block(frame.tag.name, frame.nodes))
                     default:
                         var overrides: [String: [TemplateNode]] = [:]
