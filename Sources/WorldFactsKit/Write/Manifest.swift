@@ -94,6 +94,9 @@ enum ManifestLines {
 
     static func decode(_ bytes: [UInt8]) -> Manifest? {
         var manifest = Manifest()
+        // About 60 bytes per entry, and most files have inputs: room for all, grown once.
+        manifest.files.reserveCapacity(bytes.count / 60)
+        manifest.inputs.reserveCapacity(bytes.count / 60)
         let header = scan(bytes, file: { key, value in
             manifest.files[string(key)] = string(value)
         }, input: { key, value in

@@ -50,6 +50,9 @@ public final class OutputWriter {
             }
         }
         previous = manifest
+        // A build mostly makes what the last one made: room for as many entries, grown once.
+        current.files.reserveCapacity(manifest.files.count)
+        current.inputs.reserveCapacity(manifest.inputs.count)
         do { try fileSystem.makeDirectory(folder) } catch {
             throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: folder), "cannot create the output folder: \(error)")])
         }
