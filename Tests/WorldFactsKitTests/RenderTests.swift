@@ -103,6 +103,16 @@ import Testing
         }
     }
 
+    @Test func aPartialOrParentNamingNoTemplateIsAnErrorWithItsLine() {
+        let theme = Theme(folder: "T", templates: ["layout": "x", "index": "{{<layuot}}{{/layuot}}", "record": "a\n\n{{> facts}}"], assets: [:])
+        #expect {
+            _ = try TemplateSet(theme: theme)
+        } throws: { error in
+            "\(error)".contains("T/index.mustache:1: error: template includes 'layuot', which is not a template (expected T/layuot.mustache)")
+                && "\(error)".contains("T/record.mustache:3: error: template includes 'facts'")
+        }
+    }
+
     /// Every key the real contexts produce is in the vocabulary, so the check never rejects a good template.
     @Test func theVocabularyCoversEveryContextKey() {
         let contexts = PageContexts(site: shippedSite)

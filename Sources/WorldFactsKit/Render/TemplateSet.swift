@@ -30,6 +30,14 @@ public struct TemplateSet: Sendable {
                     "template names '\(variable)', which no page provides (see Render/TemplateVocabulary.swift for the names)"))
             }
         }
+        // A partial or parent that names no template would render as nothing.
+        for (name, nodes) in parsed.sorted(by: { $0.key < $1.key }) {
+            for (target, line) in TemplateVocabulary.references(in: nodes) where parsed[target] == nil && theme.templates[target] == nil {
+                diagnostics.append(.error(
+                    SourceLocation(file: joinPath(theme.folder, "\(name).mustache"), line: line),
+                    "template includes '\(target)', which is not a template (expected \(joinPath(theme.folder, "\(target).mustache")))"))
+            }
+        }
         if !diagnostics.isEmpty { throw BuildFailure(step: "templates", diagnostics: diagnostics) }
         renderer = TemplateRenderer(templates: parsed)
         var all = ContextFingerprint()

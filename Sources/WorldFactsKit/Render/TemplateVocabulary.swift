@@ -26,9 +26,28 @@ public enum TemplateVocabulary {
                 case .section(let name, let body, _):
                     result += name.parts.map { ($0, name.line) }
                     visit(body)
-                case .parent(_, let overrides, _):
+                case .parent(_, let overrides, _, _):
                     for name in overrides.keys.sorted() { visit(overrides[name]!) }
                 case .block(_, let body): visit(body)
+                }
+            }
+        }
+        visit(nodes)
+        return result
+    }
+
+    /// The templates a parsed template includes (`{{>name}}`) or extends (`{{<name}}`), with their lines.
+    static func references(in nodes: [TemplateNode]) -> [(name: String, line: Int)] {
+        var result: [(name: String, line: Int)] = []
+        func visit(_ nodes: [TemplateNode]) {
+            for node in nodes {
+                switch node {
+                case .text, .variable: break
+                case .partial(let name, _, let line): result.append((name, line))
+                case .section(_, let body, _), .block(_, let body): visit(body)
+                case .parent(let name, let overrides, _, let line):
+                    result.append((name, line))
+                    for block in overrides.keys.sorted() { visit(overrides[block]!) }
                 }
             }
         }

@@ -6,9 +6,9 @@ indirect enum TemplateNode: Sendable, Hashable {
     /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when inverted.
     case section(TemplateName, [TemplateNode], inverted: Bool)
     /// `{{>name}}`; a standalone partial indents every line it renders by its own indentation.
-    case partial(String, indentation: [UInt8])
+    case partial(String, indentation: [UInt8], line: Int)
     /// `{{<name}}{{$block}}…{{/block}}{{/name}}`: the named template, with these blocks overridden.
-    case parent(String, overrides: [String: [TemplateNode]], indentation: [UInt8])
+    case parent(String, overrides: [String: [TemplateNode]], indentation: [UInt8], line: Int)
     /// `{{$name}}default{{/name}}`: the override of that name, or the default.
     case block(String, [TemplateNode])
 }

@@ -198,7 +198,7 @@ struct TemplateParser {
                 switch tag.kind {
                 case .variable: append(.variable(TemplateName(tag.name, line: tag.line), escaped: true))
                 case .raw: append(.variable(TemplateName(tag.name, line: tag.line), escaped: false))
-                case .partial: append(.partial(tag.name, indentation: tag.indentation))
+                case .partial: append(.partial(tag.name, indentation: tag.indentation, line: tag.line))
                 case .comment, .delimiters: break
                 case .section, .inverted, .parent, .block: frames.append(Frame(tag: tag))
                 case .close:
@@ -218,7 +218,7 @@ struct TemplateParser {
                     default:
                         var overrides: [String: [TemplateNode]] = [:]
                         for case .block(let name, let nodes) in frame.nodes { overrides[name] = nodes }
-                        append(.parent(frame.tag.name, overrides: overrides, indentation: frame.tag.indentation))
+                        append(.parent(frame.tag.name, overrides: overrides, indentation: frame.tag.indentation, line: frame.tag.line))
                     }
                 }
             }

@@ -78,10 +78,10 @@ struct TemplateRenderer: Sendable {
                     render(body, stack: &stack, overrides: overrides, depth: depth, into: &output)
                     stack.removeLast()
                 }
-            case .partial(let name, let indentation):
+            case .partial(let name, let indentation, _):
                 guard depth < Self.maximumDepth, let partial = templates[name] else { continue }
                 nested(partial, indentation: indentation, stack: &stack, overrides: overrides, depth: depth, into: &output)
-            case .parent(let name, let own, let indentation):
+            case .parent(let name, let own, let indentation, _):
                 guard depth < Self.maximumDepth, let parent = templates[name] else { continue }
                 // An override from further out wins over this one.
                 let merged = own.merging(overrides) { _, outer in outer }
