@@ -18,40 +18,24 @@ public enum TemplateVocabulary {
     /// not variables.
     static func variables(in nodes: [TemplateNode]) -> [(name: String, line: Int)] {
         var result: [(name: String, line: Int)] = []
-        func visit(_ nodes: [TemplateNode]) {
-            for node in nodes {
-                switch node {
-                case .text, .partial: break
-                case .variable(let name, _): result += name.parts.map { ($0, name.line) }
-                case .section(let name, let body, _):
-                    result += name.parts.map { ($0, name.line) }
-                    visit(body)
-                case .parent(_, let overrides, _, _):
-                    for name in overrides.keys.sorted() { visit(overrides[name]!) }
-                case .block(_, let body): visit(body)
-                }
+        TemplateNode.walk(nodes) { node in
+            switch node {
+            case .variable(let name, _), .section(let name, _, _): result += name.parts.map { ($0, name.line) }
+            default: break
             }
         }
-        visit(nodes)
         return result
     }
 
     /// The templates a parsed template includes (`{{>name}}`) or extends (`{{<name}}`), with their lines.
     static func references(in nodes: [TemplateNode]) -> [(name: String, line: Int)] {
         var result: [(name: String, line: Int)] = []
-        func visit(_ nodes: [TemplateNode]) {
-            for node in nodes {
-                switch node {
-                case .text, .variable: break
-                case .partial(let name, _, let line): result.append((name, line))
-                case .section(_, let body, _), .block(_, let body): visit(body)
-                case .parent(let name, let overrides, _, let line):
-                    result.append((name, line))
-                    for block in overrides.keys.sorted() { visit(overrides[block]!) }
-                }
+        TemplateNode.walk(nodes) { node in
+            switch node {
+            case .partial(let name, _, let line), .parent(let name, _, _, let line): result.append((name, line))
+            default: break
             }
         }
-        visit(nodes)
         return result
     }
 

@@ -13,6 +13,22 @@ indirect enum TemplateNode: Sendable, Hashable {
     case block(String, [TemplateNode])
 }
 
+extension TemplateNode {
+    /// Calls `visit` with every node of a tree, depth first, in order: inside sections, blocks and the
+    /// overrides of parents (by block name).
+    static func walk(_ nodes: [TemplateNode], _ visit: (TemplateNode) -> Void) {
+        for node in nodes {
+            visit(node)
+            switch node {
+            case .text, .variable, .partial: break
+            case .section(_, let body, _), .block(_, let body): walk(body, visit)
+            case .parent(_, let overrides, _, _):
+                for name in overrides.keys.sorted() { walk(overrides[name]!, visit) }
+            }
+        }
+    }
+}
+
 /// A tag's name: `.` (the current value, no parts) or dotted parts. A leading dot (`{{.a}}`) looks in
 /// the current value only, not up the context stack.
 struct TemplateName: Sendable, Hashable {
