@@ -94,10 +94,15 @@ public struct Builder: Sendable {
             progress?(BuildProgress(phase: "pages", done: 0, total: total))
             let background = BackgroundWriter(writer)
             // Rendering the next batch overlaps writing the last one.
-            try renderer.render(reuse: writer.reuse) { files throws(BuildFailure) in
-                try background.submit(files)
-                pages += files.filter { $0.path.hasPrefix(site.config.records.pagesFolder + "/") }.count
-                progress?(BuildProgress(phase: "pages", done: pages, total: total))
+            do throws(BuildFailure) {
+                try renderer.render(reuse: writer.reuse) { files throws(BuildFailure) in
+                    try background.submit(files)
+                    pages += files.filter { $0.path.hasPrefix(site.config.records.pagesFolder + "/") }.count
+                    progress?(BuildProgress(phase: "pages", done: pages, total: total))
+                }
+            } catch {
+                background.drain()
+                throw error
             }
             return try background.finish()
         }

@@ -29,9 +29,13 @@ public final class BackgroundWriter: Sendable {
         }
     }
 
+    /// Waits until every submitted batch is written or skipped: after a failure, before the next build
+    /// may touch the folder.
+    public func drain() { queue.sync {} }
+
     /// Waits for every batch, then removes stale files and saves the manifest.
     public func finish() throws(BuildFailure) -> WriteReport {
-        queue.sync {}
+        drain()
         if let failure = failure.withLock({ $0 }) { throw failure }
         return try writer.value.finish()
     }
