@@ -66,12 +66,10 @@ public struct SiteModeler {
 
         // Sort: section order first, then collation within the section.
         // Folding a title is the costly part: one title per core at a time.
-        let sortKeys = Slots<(String, CollationKey)>(count: content.records.count)
-        DispatchQueue.concurrentPerform(iterations: content.records.count) { position in
+        let computed = Slots<(String, CollationKey)>.concurrentMap(content.records.count) { position in
             let record = content.records[position]
-            sortKeys.set(position, (SectionLetter.of(title: record.title), CollationKey(title: record.title, tieBreak: record.key)))
+            return (SectionLetter.of(title: record.title), CollationKey(title: record.title, tieBreak: record.key))
         }
-        let computed = sortKeys.values
         let letters = computed.map(\.0), keys = computed.map(\.1)
         let order = content.records.indices.sorted { a, b in
             if letters[a] != letters[b] { return SectionLetter.precedes(letters[a], letters[b]) }

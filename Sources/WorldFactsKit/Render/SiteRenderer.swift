@@ -31,9 +31,7 @@ public struct SiteRenderer: Sendable {
         let searching = DispatchGroup()
         if !site.config.search.scopes.isEmpty {
             DispatchQueue.global().async(group: searching) { [site, contexts] in
-                let rows = Slots<IndexRow>(count: site.records.count)
-                DispatchQueue.concurrentPerform(iterations: site.records.count) { rows.set($0, contexts.row($0)) }
-                search.set(0, SearchIndex(site: site, rows: rows.values))
+                search.set(0, SearchIndex(site: site, rows: Slots.concurrentMap(site.records.count, contexts.row)))
             }
         }
         var start = 0
@@ -61,12 +59,9 @@ public struct SiteRenderer: Sendable {
             pages.append(page("404.html", template: "404", context: contexts.notFound(), reuse: reuse))
         }
         if site.isIndexSplit {
-            let sections = Slots<OutputFile>(count: site.sections.count)
-            DispatchQueue.concurrentPerform(iterations: site.sections.count) { position in
-                sections.set(position, page(site.sectionPagePath(of: position), template: "index",
-                                            context: contexts.sectionPage(position), reuse: reuse))
+            pages += Slots<OutputFile>.concurrentMap(site.sections.count) { position in
+                page(site.sectionPagePath(of: position), template: "index", context: contexts.sectionPage(position), reuse: reuse)
             }
-            pages.append(contentsOf: sections.values)
         }
         try emit(pages)
     }
@@ -76,10 +71,6 @@ public struct SiteRenderer: Sendable {
     }
 
     func renderRecordPages(_ range: Range<Int>, reuse: ReuseIndex) -> [OutputFile] {
-        let slots = Slots<OutputFile>(count: range.count)
-        DispatchQueue.concurrentPerform(iterations: range.count) { offset in
-            slots.set(offset, recordPage(range.lowerBound + offset, reuse: reuse))
-        }
-        return slots.values
+        Slots<OutputFile>.concurrentMap(range.count) { recordPage(range.lowerBound + $0, reuse: reuse) }
     }
 }

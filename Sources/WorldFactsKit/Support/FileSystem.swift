@@ -104,10 +104,7 @@ extension FileSystem {
         },
         createNew: { path, bytes in
             let descriptor: Int32
-            do { descriptor = try PosixFile.create(path, for: path, flags: O_EXCL) } catch let error as PosixFile.Exists {
-                _ = error
-                return false
-            }
+            do { descriptor = try PosixFile.create(path, for: path, flags: O_EXCL) } catch is PosixFile.Exists { return false }
             if let failure = PosixFile.write(bytes, to: descriptor) {
                 unlink(path)
                 throw FileSystemError(path: path, message: "cannot write: \(failure)")

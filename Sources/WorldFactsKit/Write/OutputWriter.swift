@@ -77,12 +77,11 @@ public final class OutputWriter {
         else { return nil }
         let paths = manifest.paths
         let chunks = 64
-        let missing = Slots<Bool>(count: chunks)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        let missing = Slots<Bool>.concurrentMap(chunks) { chunk in
             let range = (paths.count * chunk / chunks)..<(paths.count * (chunk + 1) / chunks)
-            missing.set(chunk, range.contains { !fileSystem.exists(joinPath(folder, paths[$0])) })
+            return range.contains { !fileSystem.exists(joinPath(folder, paths[$0])) }
         }
-        return missing.values.contains(true) ? nil : (records, paths.count)
+        return missing.contains(true) ? nil : (records, paths.count)
     }
 
     public func write(_ file: OutputFile) throws(BuildFailure) {
@@ -94,11 +93,9 @@ public final class OutputWriter {
     public var reuse: ReuseIndex { ReuseIndex(folder: folder, fileSystem: fileSystem, previous: previous) }
 
     /// Writes a batch: hashes in parallel, journals the paths about to change in one append, then
-    /// writes the changed files in parallel.
+    /// writes the changed files, one thread per folder.
     public func write(_ files: [OutputFile]) throws(BuildFailure) {
-        let slots = Slots<String>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { slots.set($0, files[$0].isReused ? "" : ContentHash.of(files[$0].bytes)) }
-        let hashes = slots.values
+        let hashes = Slots<String>.concurrentMap(files.count) { files[$0].isReused ? "" : ContentHash.of(files[$0].bytes) }
         var changed: [Int] = []
         for (index, file) in files.enumerated() {
             precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")

@@ -23,11 +23,9 @@ public struct SearchIndex: Sendable {
     public init(site: Site, rows: [IndexRow]) {
         let config = site.config
         // The scopes are independent: one per core.
-        let scopes = Slots<(part: String, files: [OutputFile])>(count: config.search.scopes.count)
-        DispatchQueue.concurrentPerform(iterations: config.search.scopes.count) { position in
-            scopes.set(position, Self.scope(config.search.scopes[position], site: site, rows: rows))
+        let parts = Slots<(part: String, files: [OutputFile])>.concurrentMap(config.search.scopes.count) {
+            Self.scope(config.search.scopes[$0], site: site, rows: rows)
         }
-        let parts = scopes.values
         manifest = "{\"v\":1,\"scopes\":{" + parts.map(\.part).joined(separator: ",") + "},\"more\":"
             + JSONText.quoted(config.strings.moreResults) + ",\"count\":" + JSONText.quoted(config.strings.resultCount) + "}"
         files = parts.flatMap(\.files)
@@ -38,11 +36,9 @@ public struct SearchIndex: Sendable {
         let config = site.config
         var files: [OutputFile] = []
         let keys = SearchKeys(site: site, scope: scope)
-        let slots = Slots<String>(count: rows.count)
-        DispatchQueue.concurrentPerform(iterations: rows.count) { position in
-            slots.set(position, Self.entry(position: position, row: rows[position], texts: keys.texts[position]))
+        let entries = Slots<String>.concurrentMap(rows.count) {
+            Self.entry(position: $0, row: rows[$0], texts: keys.texts[$0])
         }
-        let entries = slots.values
         let plans = ShardPlanner(budget: config.search.shardBudget, previewSize: config.search.previewSize)
             .plan(keys: keys, entrySize: entries.map(\.utf8.count))
         var leaves: [String] = [], splits: [String] = []

@@ -10,8 +10,7 @@ public struct SearchKeys: Sendable {
     public init(texts: [[String]]) { self.texts = texts }
 
     public init(site: Site, scope: SearchScope) {
-        let slots = Slots<[String]>(count: site.records.count)
-        DispatchQueue.concurrentPerform(iterations: site.records.count) { position in
+        texts = Slots<[String]>.concurrentMap(site.records.count) { position in
             var folded: [String] = []
             for ref in scope.fields {
                 for text in site.records[position].value(ref).texts {
@@ -19,9 +18,8 @@ public struct SearchKeys: Sendable {
                     if !key.isEmpty && !folded.contains(key) { folded.append(key) }
                 }
             }
-            slots.set(position, folded)
+            return folded
         }
-        texts = slots.values
     }
 
     /// One routing key: the scalars of a text from a word start on.
