@@ -53,6 +53,90 @@ public struct JSONParser {
 
     private var column: Int { index - lineStart + 1 }
 
+    /// Where a top-level element starts: its byte offset, line, and the offset its line starts at.
+    public struct ElementStart: Sendable {
+        var index: Int
+        var line: Int
+        var lineStart: Int
+    }
+
+    /// A parser that starts at an element `elementStarts` found.
+    init(bytes: [UInt8], at start: ElementStart) {
+        self.bytes = bytes
+        index = start.index
+        line = start.line
+        lineStart = start.lineStart
+    }
+
+    /// Finds where each element of a top-level array starts, without parsing them, so that they can be
+    /// parsed in parallel. Only the framing is checked (brackets, strings, commas); nil when it is not
+    /// that of an array, and the caller parses in order, which says what is wrong and where.
+    public static func elementStarts(_ bytes: [UInt8]) -> [ElementStart]? {
+        bytes.withUnsafeBufferPointer { buffer -> [ElementStart]? in
+            var index = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            var line = 1, lineStart = 0
+            var starts: [ElementStart] = []
+            func skipSpace() {
+                while index < buffer.count {
+                    switch buffer[index] {
+                    case 0x20, 0x09, 0x0D: index += 1
+                    case 0x0A: index += 1; line += 1; lineStart = index
+                    default: return
+                    }
+                }
+            }
+            skipSpace()
+            guard index < buffer.count, buffer[index] == UInt8(ascii: "[") else { return nil }
+            index += 1
+            var depth = 0, expecting = true, inString = false
+            while index < buffer.count {
+                let byte = buffer[index]
+                if inString {
+                    if byte == UInt8(ascii: "\\") { index += 2; continue }
+                    if byte == UInt8(ascii: "\"") { inString = false }
+                    if byte == 0x0A { return nil }
+                    index += 1
+                    continue
+                }
+                switch byte {
+                case 0x20, 0x09, 0x0D: break
+                case 0x0A: line += 1; lineStart = index + 1
+                case UInt8(ascii: ","):
+                    if depth == 0 { guard !expecting else { return nil }; expecting = true }
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    if depth == 0 {
+                        guard byte == UInt8(ascii: "]"), !expecting || starts.isEmpty else { return nil }
+                        index += 1
+                        skipSpace()
+                        return index == buffer.count ? starts : nil
+                    }
+                    depth -= 1
+                default:
+                    if depth == 0 {
+                        guard expecting else { return nil }
+                        starts.append(ElementStart(index: index, line: line, lineStart: lineStart))
+                        expecting = false
+                    }
+                    if byte == UInt8(ascii: "\"") { inString = true }
+                    if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { depth += 1 }
+                }
+                index += 1
+            }
+            return nil
+        }
+    }
+
+    /// Parses the one element this parser was started at, and checks that a ',' or the closing ']'
+    /// follows it.
+    mutating func parseElement() throws(JSONSyntaxError) -> JSONNode {
+        let node = try parseValue()
+        skipWhitespace()
+        guard let next = peek(), next == UInt8(ascii: ",") || next == UInt8(ascii: "]") else {
+            throw fail("expected ',' or ']' after an element")
+        }
+        return node
+    }
+
     /// Parses one whole document.
     public mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
         skipWhitespace()

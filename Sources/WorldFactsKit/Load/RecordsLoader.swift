@@ -1,6 +1,6 @@
 /// Reads the records file (a JSON array of objects) and validates every record against the schema in
 /// site.yml: key and title present and textual, each field of its declared type, keys unique.
-public struct RecordsLoader {
+public struct RecordsLoader: Sendable {
     public let config: SiteConfig
     public let file: String
 
@@ -9,7 +9,73 @@ public struct RecordsLoader {
         self.file = file
     }
 
+    /// Files with fewer records than this are read in one pass; larger ones in parallel.
+    static let parallelAbove = 4_096
+
     public func load(bytes: [UInt8]) -> ([Record], [Diagnostic]) {
+        if let starts = JSONParser.elementStarts(bytes), starts.count > Self.parallelAbove,
+           let loaded = loadInParallel(bytes: bytes, starts: starts) {
+            return loaded
+        }
+        return loadInOrder(bytes: bytes)
+    }
+
+    /// What validating one element gave: a record, or the problems that kept it out.
+    enum Outcome {
+        case record(Record, line: Int, column: Int)
+        case problems([Diagnostic])
+    }
+
+    /// Parses and validates the elements in chunks on every core, then checks keys in file order, so the
+    /// records and diagnostics are those `loadInOrder` gives. Nil at a syntax error: the caller then
+    /// reads the file in order, which reports the first one.
+    func loadInParallel(bytes: [UInt8], starts: [JSONParser.ElementStart]) -> ([Record], [Diagnostic])? {
+        var positionByName: [String: Int] = [:]
+        for (position, field) in config.fields.enumerated() { positionByName[field.id] = position }
+        let chunks = 64
+        let outcomes = Slots<[Outcome]?>.concurrentMap(chunks) { [positionByName] chunk in
+            var outcomes: [Outcome] = []
+            for element in (starts.count * chunk / chunks)..<(starts.count * (chunk + 1) / chunks) {
+                var parser = JSONParser(bytes: bytes, at: starts[element])
+                guard let node = try? parser.parseElement() else { return nil }
+                var diagnostics: [Diagnostic] = []
+                if let record = validate(node, positionByName, &diagnostics) {
+                    outcomes.append(.record(record, line: node.line, column: node.column))
+                } else {
+                    outcomes.append(.problems(diagnostics))
+                }
+            }
+            return outcomes
+        }
+        var records: [Record] = []
+        records.reserveCapacity(starts.count)
+        var diagnostics: [Diagnostic] = []
+        var firstLineByKey: [String: Int] = [:]
+        firstLineByKey.reserveCapacity(starts.count)
+        for chunk in outcomes {
+            guard let chunk else { return nil }
+            for outcome in chunk {
+                switch outcome {
+                case .problems(let problems): diagnostics.append(contentsOf: problems)
+                case .record(let record, let line, let column):
+                    if let first = firstLineByKey[record.key] {
+                        diagnostics.append(duplicate(record, at: SourceLocation(file: file, line: line, column: column), first: first))
+                    } else {
+                        firstLineByKey[record.key] = line
+                        records.append(record)
+                    }
+                }
+            }
+        }
+        return (records, diagnostics)
+    }
+
+    private func duplicate(_ record: Record, at location: SourceLocation, first: Int) -> Diagnostic {
+        .error(location, record: record.key, field: config.records.keyField,
+               "duplicate key: records at lines \(first) and \(location.line ?? 0) both have key '\(record.key)'")
+    }
+
+    func loadInOrder(bytes: [UInt8]) -> ([Record], [Diagnostic]) {
         var records: [Record] = []
         var diagnostics: [Diagnostic] = []
         var firstLineByKey: [String: Int] = [:]
@@ -21,9 +87,7 @@ public struct RecordsLoader {
             let (_, count) = try parser.forEachElement { node in
                 guard let record = validate(node, positionByName, &diagnostics) else { return }
                 if let first = firstLineByKey[record.key] {
-                    diagnostics.append(.error(
-                        location(node), record: record.key, field: config.records.keyField,
-                        "duplicate key: records at lines \(first) and \(node.line) both have key '\(record.key)'"))
+                    diagnostics.append(duplicate(record, at: location(node), first: first))
                     return
                 }
                 firstLineByKey[record.key] = node.line
