@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// A section of the index: its letter, its anchor and the positions of its records in `Site.records`.
 public struct Section: Sendable, Hashable {
@@ -70,18 +71,19 @@ public struct SiteModeler {
             let record = content.records[position]
             return (SectionLetter.of(title: record.title), CollationKey(title: record.title, tieBreak: record.key))
         }
-        let letters = computed.map(\.0), keys = computed.map(\.1)
-        let order = content.records.indices.sorted { a, b in
-            if letters[a] != letters[b] { return SectionLetter.precedes(letters[a], letters[b]) }
-            return keys[a] < keys[b]
-        }
+        let letters = computed.map(\.0)
+        let sortKeys = SortKeys(letters: letters, keys: computed.map(\.1))
+        let order = sortKeys.order(tieBreaks: content.records.map(\.key))
         let records = order.map { content.records[$0] }
 
         // Slugs: unique, or an error naming both records.
         var slugs: [String] = []
+        slugs.reserveCapacity(records.count)
         var ownerOfSlug: [String: Int] = [:]
+        ownerOfSlug.reserveCapacity(records.count)
+        let made = Slots<String?>.concurrentMap(records.count) { Slug.make(from: records[$0].key) }
         for (position, record) in records.enumerated() {
-            guard let slug = Slug.make(from: record.key) else {
+            guard let slug = made[position] else {
                 diagnostics.append(.error(SourceLocation(file: recordsFile, line: record.line), record: record.key,
                                           field: config.records.keyField, "key gives no usable file name; use letters or digits"))
                 slugs.append("")
@@ -114,7 +116,9 @@ public struct SiteModeler {
 
         // Notes: by record key, or by slug.
         var positionBySlug: [String: Int] = [:]
-        for (position, slug) in slugs.enumerated() { positionBySlug[slug] = position }
+        if !content.notes.isEmpty {
+            for (position, slug) in slugs.enumerated() { positionBySlug[slug] = position }
+        }
         for note in content.notes {
             if let position = site.position(ofKey: note.name) ?? positionBySlug[note.name] {
                 site.notes[position] = note
@@ -139,5 +143,44 @@ public struct SiteModeler {
         }
         site.warnings = diagnostics
         return site
+    }
+}
+
+/// Every record's section and collation key packed into one byte string, so that sorting compares
+/// bytes with memcmp instead of copying keys: the section's rank (4 bytes), then the primary,
+/// secondary and tertiary levels, each byte raised by one and each level ended by a zero, so a
+/// shorter level sorts first, as `CollationKey` orders them. Equal strings fall back to the tie-break.
+struct SortKeys {
+    var bytes: [UInt8] = []
+    var offsets: [Int] = [0]
+
+    init(letters: [String], keys: [CollationKey]) {
+        let ranks = Dictionary(uniqueKeysWithValues: Set(letters).sorted(by: SectionLetter.precedes).enumerated().map { ($1, $0) })
+        bytes.reserveCapacity(keys.reduce(0) { $0 + $1.primary.count + $1.secondary.count + $1.tertiary.count + 7 })
+        offsets.reserveCapacity(keys.count + 1)
+        for (letter, key) in zip(letters, keys) {
+            let rank = UInt32(ranks[letter]!)
+            bytes.append(contentsOf: [UInt8(rank >> 24), UInt8(rank >> 16 & 0xFF), UInt8(rank >> 8 & 0xFF), UInt8(rank & 0xFF)])
+            for level in [key.primary, key.secondary, key.tertiary] {
+                for byte in level { bytes.append(byte &+ 1) }  // UTF-8 and the case-shifted bytes stay below 0xFF
+                bytes.append(0)
+            }
+            offsets.append(bytes.count)
+        }
+    }
+
+    /// Record positions in index order.
+    func order(tieBreaks: [String]) -> [Int] {
+        bytes.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            return (0..<(offsets.count - 1)).sorted { a, b in
+                let (aStart, bStart) = (offsets[a], offsets[b])
+                let (aCount, bCount) = (offsets[a + 1] - aStart, offsets[b + 1] - bStart)
+                let order = memcmp(base + aStart, base + bStart, min(aCount, bCount))
+                if order != 0 { return order < 0 }
+                if aCount != bCount { return aCount < bCount }
+                return tieBreaks[a] < tieBreaks[b]
+            }
+        }
     }
 }
