@@ -21,6 +21,10 @@ import Testing
         try JSONSerialization.data(withJSONObject: records, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: path))
     }
 
+    func manifest() throws -> Manifest {
+        try #require(Manifest.decode(try FileSystem.disk.read(root + "/Output/" + Manifest.fileName)))
+    }
+
     func files(containing text: String, under folder: String) throws -> Set<String> {
         Set(try FileSystem.disk.listFiles(root + "/Output/" + folder).filter {
             String(decoding: try FileSystem.disk.read(root + "/Output/\(folder)/\($0)"), as: UTF8.self).contains(text)
@@ -43,27 +47,36 @@ import Testing
 
     @Test func unchangedPagesAreNotRenderedAgain() throws {
         defer { removeTemporary(root) }
-        // A change that leaves every page's context as it was (a field no page shows) renders nothing.
+        let searchFiles = try manifest().files.keys.filter { $0.hasPrefix("search/") }.count
+        #expect(searchFiles > 50)
+        // A change that leaves every page's context as it was (a field no page shows) renders nothing,
+        // and plans no search shard.
         try (try readText(root + "/Content/site.yml") + "\n# a comment\n").write(toFile: root + "/Content/site.yml", atomically: true, encoding: .utf8)
         let untouched = try Builder().build(options)
         #expect(untouched.write.written == [".worldfacts-manifest.json"] || untouched.write.written.isEmpty)
-        #expect(untouched.write.reused == 252 + 2, "every record page, the index and the 404 page")
+        #expect(untouched.write.reused == 252 + 2 + searchFiles, "every record page, the index, the 404 page and every shard")
         #expect(untouched.timings.contains { $0.step == "render and write" })
 
+        let before = try manifest()
         try editRecords { records in
             let i = records.firstIndex { $0["code"] as? String == "NO" }!
             records[i]["name"] = "Norway (edited)"
         }
         let renamed = try Builder().build(options)
         // Norway's page, the index, its neighbours' pages (they show its title) and the pages before
-        // and after it (they show its title in prev/next) are rendered again; nothing else is.
+        // and after it (they show its title in prev/next) are rendered again; nothing else is. Of the
+        // shards, only the buckets (first letters) that hold Norway are planned again.
         let neighbours = ["countries/fi.html", "countries/ru.html", "countries/se.html"]
+        let pagesWritten = renamed.write.written.filter { $0.hasSuffix(".html") }.count
         #expect(Set(renamed.write.written.filter { $0.hasSuffix(".html") }).isSuperset(of: ["countries/no.html", "index.html"] + neighbours))
-        #expect(renamed.write.reused == 254 - (renamed.write.written.filter { $0.hasSuffix(".html") }.count))
-        #expect(renamed.write.reused > 240)
+        let after = try manifest()
+        let replanned = after.inputs.filter { $0.key.hasPrefix("search/") && before.inputs[$0.key] != $0.value }.count
+        #expect(replanned > 0 && replanned < searchFiles / 2)
+        #expect(renamed.write.reused == 254 - pagesWritten + searchFiles - replanned)
+        #expect(renamed.write.reused - (searchFiles - replanned) > 240)
         #expect(try readText(root + "/Output/countries/se.html").contains("Norway (edited)"))
 
-        // A template edit renders every page again.
+        // A template edit renders every page again, and no shard.
         let templates = root + "/Templates"
         try FileManager.default.copyItem(atPath: repoPath("Templates"), toPath: templates)
         try (try readText(templates + "/record.mustache")).replacingOccurrences(of: "<h1>", with: "<h1 class=\"t\">")
@@ -71,8 +84,48 @@ import Testing
         var edited = options
         edited.templates = templates
         let restyled = try Builder().build(edited)
-        #expect(restyled.write.reused == 0)
+        #expect(restyled.write.reused == searchFiles)
         #expect(restyled.write.written.filter { $0.hasPrefix("countries/") }.count == 252)
+    }
+
+    /// Every file of a folder and its content hash (no times), manifest aside.
+    func contents(_ folder: String) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for file in try FileSystem.disk.listFiles(folder) where file != Manifest.fileName {
+            result[file] = ContentHash.of(try FileSystem.disk.read(folder + "/" + file))
+        }
+        return result
+    }
+
+    @Test func shardsKeptByBucketAreTheShardsAFreshBuildMakes() throws {
+        defer { removeTemporary(root) }
+        // Small shards, so that a bucket (one first letter) holds many of them.
+        let config = root + "/Content/site.yml"
+        try (try readText(config)).replacingOccurrences(of: "shard_budget: 16384", with: "shard_budget: 1024")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        _ = try Builder().build(options)
+        #expect(try manifest().files.keys.filter { $0.hasPrefix("search/name/p-") }.count > 5)
+        try editRecords { records in
+            records[records.firstIndex { $0["code"] as? String == "IS" }!]["population"] = 400_000
+            records[records.firstIndex { $0["code"] as? String == "NO" }!]["name"] = "Norge"
+            records.remove(at: records.firstIndex { $0["code"] as? String == "DE" }!)
+        }
+        let before = try manifest()
+        let report = try Builder().build(options)
+        let after = try manifest()
+        let kept = after.inputs.filter { $0.key.hasPrefix("search/") && before.inputs[$0.key] == $0.value }
+        #expect(kept.count > 0, "some buckets hold none of the edited records")
+        var fresh = options
+        fresh.output = root + "/Fresh"
+        _ = try Builder().build(fresh)
+        #expect(try contents(root + "/Output") == contents(root + "/Fresh"), "the index page's search manifest and every shard")
+
+        // A kept bucket with a file missing is planned and written again.
+        let missing = try #require(kept.keys.sorted().first { !report.write.written.contains($0) })
+        try FileManager.default.removeItem(atPath: root + "/Output/" + missing)
+        let repaired = try Builder().build(options)
+        #expect(repaired.write.written.contains(missing))
+        #expect(try contents(root + "/Output") == contents(root + "/Fresh"))
     }
 
     @Test func aBuildOfTheSameSourcesStopsAfterComparingThem() throws {

@@ -2,7 +2,7 @@
 /// container, so different shapes never hash alike by accident. Everything a template can show is in
 /// its context: the same context with the same templates gives the same page, so a page whose
 /// fingerprint is unchanged need not be rendered.
-public struct ContextFingerprint {
+public struct ContextFingerprint: Sendable {
     /// Bump when the rendering itself changes, so old fingerprints no longer match.
     static let generatorVersion = "worldfacts-render-2"
 
@@ -29,6 +29,21 @@ public struct ContextFingerprint {
             add(6)
             for element in list { add(value: element) }
             add(7)
+        }
+    }
+
+    /// A record's key, title and values, each tagged by kind.
+    mutating func add(record: Record) {
+        add(record.key)
+        add(record.title)
+        for value in record.values {
+            switch value {
+            case .missing: add(0)
+            case .text(let text): add(1); add(text)
+            case .integer(let number): add(2); hash.add(word: UInt64(bitPattern: Int64(number)))
+            case .decimal(let number): add(3); hash.add(word: number.bitPattern)
+            case .list(let items): add(4); for item in items { add(item) }; add(5)
+            }
         }
     }
 

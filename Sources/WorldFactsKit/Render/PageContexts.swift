@@ -15,6 +15,8 @@ public struct PageContexts: Sendable {
     /// How deep the record pages are below the root, as a prefix back up ("../").
     let recordRoot: String
     let shared: Shared
+    /// Everything site.yml says, as text: every field of the config, whatever later fields it gains.
+    let configText: String
 
     public init(site: Site) {
         self.site = site
@@ -22,6 +24,7 @@ public struct PageContexts: Sendable {
         markdown = Markdown(unsafe: site.config.unsafeRawHTML)
         recordRoot = String(repeating: "../", count: site.config.records.pagesFolder.split(separator: "/").count)
         shared = Shared(config: site.config)
+        configText = String(reflecting: site.config)
     }
 
     public func row(_ position: Int) -> IndexRow {
@@ -153,5 +156,47 @@ public struct PageContexts: Sendable {
         context["back"] = ["href": .text(recordRoot + site.sectionPagePath(of: site.sectionOfRecord[position]) + "#" + section.anchor),
                            "letter": .text(section.letter)]
         return .object(context)
+    }
+
+    /// The part of every record page's input fingerprint that all of them share.
+    public func recordInputsBase(templates: String) -> ContextFingerprint {
+        var hash = ContextFingerprint()
+        hash.add(ContextFingerprint.generatorVersion)
+        hash.add(templates)
+        hash.add("record")
+        hash.add(configText)
+        hash.add(recordRoot)
+        return hash
+    }
+
+    /// What `record(position)` is made of, hashed without making it: the config (labels, formats,
+    /// strings, the site's title), the record, its note, the targets of its links, its neighbours and its
+    /// section. Pages are reused by this fingerprint, so it must change whenever the context does:
+    /// anything `record(_:)` starts to read must be added here (a test compares the two on edits).
+    /// `base` is `recordInputsBase(templates:)`: what every record page shares, hashed once.
+    public func recordInputs(_ position: Int, base: ContextFingerprint) -> String {
+        var hash = base
+        let record = site.records[position]
+        hash.add(record: record)
+        for (fieldPosition, field) in site.config.fields.enumerated() where field.format == .links {
+            guard case .list(let targets) = record.values[fieldPosition] else { continue }
+            for key in targets {
+                if let target = site.position(ofKey: key) { hash.add(1); hash.add(site.records[target].title); hash.add(site.pagePath(of: target)) }
+                else { hash.add(0) }
+            }
+        }
+        if let note = site.notes[position] { hash.add(1); hash.add(note.markdown) } else { hash.add(0) }
+        for neighbour in [position - 1, position + 1] {
+            guard site.records.indices.contains(neighbour) else { hash.add(0); continue }
+            hash.add(1)
+            hash.add(site.records[neighbour].title)
+            hash.add(site.pagePath(of: neighbour))
+        }
+        let sectionPosition = site.sectionOfRecord[position]
+        hash.add(site.sectionPagePath(of: sectionPosition))
+        hash.add(site.sections[sectionPosition].letter)
+        hash.add(site.sections[sectionPosition].anchor)
+        hash.add(site.pagePath(of: position))
+        return hash.value
     }
 }

@@ -8,6 +8,7 @@ public struct SiteRenderer: Sendable {
     public let templates: TemplateSet
     public let theme: Theme
     let contexts: PageContexts
+    let recordInputsBase: ContextFingerprint
     static let chunkSize = 1_024
 
     public init(site: Site, templates: TemplateSet, theme: Theme) {
@@ -15,6 +16,7 @@ public struct SiteRenderer: Sendable {
         self.templates = templates
         self.theme = theme
         contexts = PageContexts(site: site)
+        recordInputsBase = contexts.recordInputsBase(templates: templates.fingerprint)
     }
 
     /// Renders a page, unless `reuse` says the previous build's page has the same inputs.
@@ -30,8 +32,8 @@ public struct SiteRenderer: Sendable {
         let search = Slots<SearchIndex>(count: 1)
         let searching = DispatchGroup()
         if !site.config.search.scopes.isEmpty {
-            DispatchQueue.global().async(group: searching) { [site, contexts] in
-                search.set(0, SearchIndex(site: site, rows: Slots.concurrentMap(site.records.count, contexts.row)))
+            DispatchQueue.global().async(group: searching) { [site, contexts, reuse] in
+                search.set(0, SearchIndex(site: site, rows: Slots.concurrentMap(site.records.count, contexts.row), reuse: reuse))
             }
         }
         var start = 0
@@ -66,8 +68,13 @@ public struct SiteRenderer: Sendable {
         try emit(pages)
     }
 
+    /// A record page is fingerprinted from what its context is made of, before the context is made:
+    /// an unchanged page of a large site costs a hash, not a context.
     public func recordPage(_ position: Int, reuse: ReuseIndex = .none) -> OutputFile {
-        page(site.pagePath(of: position), template: "record", context: contexts.record(position), reuse: reuse)
+        let path = site.pagePath(of: position)
+        let inputs = contexts.recordInputs(position, base: recordInputsBase)
+        if reuse.canReuse(path, inputs: inputs) { return .reused(path: path, inputs: inputs) }
+        return OutputFile(path: path, bytes: templates.render(contexts.record(position), with: "record"), inputs: inputs)
     }
 
     func renderRecordPages(_ range: Range<Int>, reuse: ReuseIndex) -> [OutputFile] {

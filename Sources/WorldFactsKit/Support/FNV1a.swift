@@ -15,6 +15,11 @@ public struct FNV1a: Sendable {
         for byte in bytes { add(byte) }
     }
 
+    /// The eight bytes of a number, low byte first.
+    public mutating func add(word: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { add(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+    }
+
     /// 16 lowercase hex digits.
     public var hex: String {
         let digits = String(state, radix: 16)

@@ -24,6 +24,8 @@ public final class OutputWriter {
     let fileSystem: FileSystem
     let previous: Manifest
     private(set) var current = Manifest()
+    /// Paths of this build in the order they came, for the manifest.
+    private var order: [String] = []
     private(set) var report = WriteReport()
 
     public init(folder: String, fileSystem: FileSystem = .disk, clean: Bool = false) throws(BuildFailure) {
@@ -53,6 +55,7 @@ public final class OutputWriter {
         // A build mostly makes what the last one made: room for as many entries, grown once.
         current.files.reserveCapacity(manifest.files.count)
         current.inputs.reserveCapacity(manifest.inputs.count)
+        order.reserveCapacity(manifest.files.count)
         do { try fileSystem.makeDirectory(folder) } catch {
             throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: folder), "cannot create the output folder: \(error)")])
         }
@@ -103,6 +106,7 @@ public final class OutputWriter {
             if current.files[file.path] != nil {
                 throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: path), "two outputs of this build have the same path")])
             }
+            order.append(file.path)
             if let inputs = file.inputs { current.inputs[file.path] = inputs }
             if file.isReused {
                 precondition(previous.files[file.path] != nil, "reused \(file.path) without a previous version")
@@ -165,7 +169,7 @@ public final class OutputWriter {
         }
         report.removed = stale
         if current != previous || !fileSystem.exists(joinPath(folder, Manifest.fileName)) {
-            do { try fileSystem.writeAtomically(joinPath(folder, Manifest.fileName), current.encoded()) } catch {
+            do { try fileSystem.writeAtomically(joinPath(folder, Manifest.fileName), current.encoded(order: order)) } catch {
                 throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: folder), "cannot save the build manifest: \(error)")])
             }
         }
@@ -182,6 +186,11 @@ public struct ReuseIndex: Sendable {
     let previous: Manifest
 
     public static let none = ReuseIndex(folder: "", fileSystem: .disk, previous: Manifest())
+
+    /// The previous build's files under `folder` (a path prefix ending in "/") and their inputs.
+    public func previousInputs(under folder: String) -> [(path: String, inputs: String)] {
+        previous.inputs.compactMap { $0.key.hasPrefix(folder) ? ($0.key, $0.value) : nil }
+    }
 
     public func canReuse(_ path: String, inputs: String) -> Bool {
         previous.inputs[path] == inputs && previous.files[path] != nil && fileSystem.exists(joinPath(folder, path))

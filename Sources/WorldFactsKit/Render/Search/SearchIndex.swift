@@ -20,43 +20,133 @@ public struct SearchIndex: Sendable {
         return name
     }
 
-    public init(site: Site, rows: [IndexRow]) {
+    /// `reuse` lets a bucket of shards (every prefix that starts with one scalar) whose inputs are those
+    /// of the previous build stay as it was, unplanned and unwritten.
+    public init(site: Site, rows: [IndexRow], reuse: ReuseIndex = .none) {
         let config = site.config
         // The scopes are independent: one per core.
         let parts = Slots<(part: String, files: [OutputFile])>.concurrentMap(config.search.scopes.count) {
-            Self.scope(config.search.scopes[$0], site: site, rows: rows)
+            Self.scope(config.search.scopes[$0], site: site, rows: rows, reuse: reuse)
         }
         manifest = "{\"v\":1,\"scopes\":{" + parts.map(\.part).joined(separator: ",") + "},\"more\":"
             + JSONText.quoted(config.strings.moreResults) + ",\"count\":" + JSONText.quoted(config.strings.resultCount) + "}"
         files = parts.flatMap(\.files)
     }
 
-    /// One scope's shards and its part of the manifest.
-    static func scope(_ scope: SearchScope, site: Site, rows: [IndexRow]) -> (part: String, files: [OutputFile]) {
-        let config = site.config
+    /// The shards of one bucket and the prefixes they answer.
+    struct BucketShards {
+        var leaves: [String] = []
+        var splits: [String] = []
         var files: [OutputFile] = []
+    }
+
+    /// One scope's shards and its part of the manifest.
+    static func scope(_ scope: SearchScope, site: Site, rows: [IndexRow], reuse: ReuseIndex) -> (part: String, files: [OutputFile]) {
+        let config = site.config
         let keys = SearchKeys(site: site, scope: scope)
-        let entries = Slots<String>.concurrentMap(rows.count) {
-            Self.entry(position: $0, row: rows[$0], texts: keys.texts[$0])
+        let entries = Slots<(text: String, hash: UInt64)>.concurrentMap(rows.count) {
+            let text = Self.entry(position: $0, row: rows[$0], texts: keys.texts[$0])
+            var hash = FNV1a()
+            hash.add(contentsOf: text.utf8)
+            return (text, hash.state)
         }
-        let plans = ShardPlanner(budget: config.search.shardBudget, previewSize: config.search.previewSize)
-            .plan(keys: keys, entrySize: entries.map(\.utf8.count))
-        var leaves: [String] = [], splits: [String] = []
-        for plan in plans {
-            if plan.kind == .leaf { leaves.append(plan.prefix) } else { splits.append(plan.prefix) }
-            let json = "{\"n\":\(plan.total),\"r\":[" + plan.records.map { entries[$0] }.joined(separator: ",") + "]}"
-            let key = scope.id + "/" + Self.fileName(kind: plan.kind, prefix: plan.prefix)
-            files.append(OutputFile(path: "search/" + key + ".json", text: json))
-            files.append(OutputFile(path: "search/" + key + ".js", text: "__worldfacts(\(JSONText.quoted(key))," + json + ");\n"))
+        let entrySize = entries.map(\.text.utf8.count), entryHashes = entries.map(\.hash)
+        let planner = ShardPlanner(budget: config.search.shardBudget, previewSize: config.search.previewSize)
+        let buckets = keys.buckets()
+        let previous = PreviousBuckets(reuse: reuse, folder: "search/" + scope.id + "/")
+        let shards = Slots<BucketShards>.concurrentMap(buckets.count) { number in
+            let bucket = buckets[number]
+            let digest = Self.digest(of: bucket, scope: scope, planner: planner, entryHashes: entryHashes)
+            if let reused = previous.reusable(bucket.first, digest: digest) { return reused }
+            var shards = BucketShards()
+            let plans = planner.plan(bucket, entrySize: entrySize)
+            // The file count is part of the inputs: a bucket is reused only when all its files are there.
+            let inputs = digest + "-\(plans.count * 2)"
+            for plan in plans {
+                if plan.kind == .leaf { shards.leaves.append(plan.prefix) } else { shards.splits.append(plan.prefix) }
+                let json = "{\"n\":\(plan.total),\"r\":[" + plan.records.map { entries[$0].text }.joined(separator: ",") + "]}"
+                let key = scope.id + "/" + Self.fileName(kind: plan.kind, prefix: plan.prefix)
+                shards.files.append(OutputFile(path: "search/" + key + ".json", text: json, inputs: inputs))
+                shards.files.append(OutputFile(path: "search/" + key + ".js", text: "__worldfacts(\(JSONText.quoted(key))," + json + ");\n", inputs: inputs))
+            }
+            return shards
         }
-        let part = JSONText.quoted(scope.id) + ":{\"l\":[" + leaves.map(JSONText.quoted).joined(separator: ",")
-            + "],\"p\":[" + splits.map(JSONText.quoted).joined(separator: ",") + "]}"
-        return (part, files)
+        let part = JSONText.quoted(scope.id) + ":{\"l\":[" + shards.flatMap(\.leaves).map(JSONText.quoted).joined(separator: ",")
+            + "],\"p\":[" + shards.flatMap(\.splits).map(JSONText.quoted).joined(separator: ",") + "]}"
+        return (part, shards.flatMap(\.files))
+    }
+
+    /// Everything a bucket's shards are made of: the planner's settings, the scope, and the position and
+    /// entry of every record in it (an entry holds the record's folded texts, so its suffixes too).
+    static func digest(of bucket: SearchKeys.Bucket, scope: SearchScope, planner: ShardPlanner, entryHashes: [UInt64]) -> String {
+        var hash = FNV1a()
+        hash.add(contentsOf: ContextFingerprint.generatorVersion.utf8)
+        hash.add(0xFF)
+        hash.add(contentsOf: scope.id.utf8)
+        hash.add(0xFF)
+        hash.add(word: UInt64(planner.budget))
+        hash.add(word: UInt64(planner.previewSize))
+        hash.add(word: UInt64(bucket.first.value))
+        hash.add(word: UInt64(bucket.suffixes.count))
+        for position in bucket.positions {
+            hash.add(word: UInt64(position))
+            hash.add(word: entryHashes[position])
+        }
+        return hash.hex
     }
 
     static func entry(position: Int, row: IndexRow, texts: [String]) -> String {
         "[\(position)," + JSONText.quoted(row.title) + "," + JSONText.quoted(row.subtitle ?? "") + ","
             + JSONText.quoted(row.detail ?? "") + "," + JSONText.quoted(row.path) + ",["
             + texts.map(JSONText.quoted).joined(separator: ",") + "]]"
+    }
+}
+
+/// The previous build's shard files of one scope, grouped by bucket (the first scalar of the prefix
+/// their name spells), so a bucket whose digest is unchanged can be kept without planning it.
+struct PreviousBuckets {
+    struct File { var path: String; var inputs: String; var kind: ShardPlan.Kind; var prefix: String }
+    let reuse: ReuseIndex
+    let files: [UInt32: [File]]
+
+    init(reuse: ReuseIndex, folder: String) {
+        self.reuse = reuse
+        var files: [UInt32: [File]] = [:]
+        for (path, inputs) in reuse.previousInputs(under: folder) {
+            let name = path.dropFirst(folder.count)
+            guard let dot = name.lastIndex(of: "."), name.count > 2, let kind = ShardPlan.Kind(rawValue: String(name.prefix(1))),
+                  let prefix = Self.prefix(hex: name[name.index(name.startIndex, offsetBy: 2)..<dot]),
+                  let first = prefix.unicodeScalars.first else { continue }
+            files[first.value, default: []].append(File(path: path, inputs: inputs, kind: kind, prefix: prefix))
+        }
+        self.files = files
+    }
+
+    static func prefix(hex: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var high: UInt8?
+        for character in hex {
+            guard let digit = character.hexDigitValue else { return nil }
+            if let first = high { bytes.append(first << 4 | UInt8(digit)); high = nil } else { high = UInt8(digit) }
+        }
+        guard high == nil else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// The bucket's shards as the previous build left them, when that build planned it from the same
+    /// digest and every one of its files is still there; nil otherwise.
+    func reusable(_ first: Unicode.Scalar, digest: String) -> SearchIndex.BucketShards? {
+        guard let group = files[first.value], let inputs = group.first?.inputs,
+              inputs == digest + "-\(group.count)",
+              group.allSatisfy({ reuse.canReuse($0.path, inputs: inputs) }) else { return nil }
+        var shards = SearchIndex.BucketShards()
+        // Prefix order is the order the planner visits them in: parents before children, by scalar.
+        let byPrefix = group.filter { $0.path.hasSuffix(".json") }
+            .sorted { $0.prefix.unicodeScalars.lexicographicallyPrecedes($1.prefix.unicodeScalars) { $0.value < $1.value } }
+        for file in byPrefix {
+            if file.kind == .leaf { shards.leaves.append(file.prefix) } else { shards.splits.append(file.prefix) }
+        }
+        shards.files = group.map { OutputFile.reused(path: $0.path, inputs: inputs) }
+        return shards
     }
 }

@@ -43,17 +43,40 @@ public struct SearchKeys: Sendable {
         }
     }
 
-    func suffixes() -> [Suffix] {
-        var result: [Suffix] = []
-        for (record, recordTexts) in texts.enumerated() {
+    /// The suffixes that start with one scalar, in record order: the unit the planner plans on its own
+    /// and a rebuild reuses whole. Suffix records are the bucket's own numbers, which rise with record
+    /// position, so they sort as positions do; `positions` maps them back.
+    struct Bucket {
+        let first: Unicode.Scalar
+        var suffixes: [Suffix] = []
+        var positions: [Int] = []
+    }
+
+    /// Every suffix of every text, grouped by its first scalar, buckets in scalar order.
+    func buckets() -> [Bucket] {
+        var buckets: [Bucket] = []
+        var bucketOfScalar: [UInt32: Int] = [:]
+        for (position, recordTexts) in texts.enumerated() {
             for text in recordTexts {
                 let scalars = Array(text.unicodeScalars)
-                result.append(Suffix(record: Int32(record), isWhole: true, scalars: scalars[...]))
-                for offset in Folding.laterWordStartOffsets(scalars) {
-                    result.append(Suffix(record: Int32(record), isWhole: false, scalars: scalars[offset...]))
+                func add(_ offset: Int, isWhole: Bool) {
+                    let first = scalars[offset]
+                    let number: Int
+                    if let existing = bucketOfScalar[first.value] {
+                        number = existing
+                    } else {
+                        number = buckets.count
+                        bucketOfScalar[first.value] = number
+                        buckets.append(Bucket(first: first))
+                    }
+                    if buckets[number].positions.last != position { buckets[number].positions.append(position) }
+                    let record = Int32(buckets[number].positions.count - 1)
+                    buckets[number].suffixes.append(Suffix(record: record, isWhole: isWhole, scalars: scalars[offset...]))
                 }
+                add(0, isWhole: true)
+                for offset in Folding.laterWordStartOffsets(scalars) { add(offset, isWhole: false) }
             }
         }
-        return result
+        return buckets.sorted { $0.first.value < $1.first.value }
     }
 }

@@ -25,25 +25,32 @@ public struct ShardPlanner: Sendable {
 
     /// `entrySize[record]` is the encoded size of the record's entry in a shard.
     public func plan(keys: SearchKeys, entrySize: [Int]) -> [ShardPlan] {
-        var suffixes = keys.suffixes()
+        keys.buckets().flatMap { plan($0, entrySize: entrySize) }
+    }
+
+    /// The shards of one bucket: its one-scalar prefix and everything below it. The root of the prefix
+    /// tree is never a shard, so the buckets together are the whole plan, in prefix order.
+    func plan(_ bucket: SearchKeys.Bucket, entrySize: [Int]) -> [ShardPlan] {
+        var suffixes = bucket.suffixes
         suffixes.sort(by: SearchKeys.Suffix.precedes)
+        let positions = bucket.positions
         var plans: [ShardPlan] = []
-        var stamp = [Int](repeating: -1, count: entrySize.count)
+        var stamp = [Int](repeating: -1, count: positions.count)
         var nodeNumber = 0
 
-        // Ranked unique records of a sorted range of suffixes.
+        // Ranked unique record positions of a sorted range of suffixes.
         func records(_ range: Range<Int>) -> [Int] {
             nodeNumber += 1
-            var whole: [Int] = [], word: [Int] = []
+            var whole: [Int32] = [], word: [Int32] = []
             for index in range where suffixes[index].isWhole && stamp[Int(suffixes[index].record)] != nodeNumber {
                 stamp[Int(suffixes[index].record)] = nodeNumber
-                whole.append(Int(suffixes[index].record))
+                whole.append(suffixes[index].record)
             }
             for index in range where stamp[Int(suffixes[index].record)] != nodeNumber {
                 stamp[Int(suffixes[index].record)] = nodeNumber
-                word.append(Int(suffixes[index].record))
+                word.append(suffixes[index].record)
             }
-            return whole.sorted() + word.sorted()
+            return (whole.sorted() + word.sorted()).map { positions[Int($0)] }
         }
 
         // The children of a node: its suffixes longer than `depth`, grouped by the scalar at `depth`.
@@ -74,8 +81,8 @@ public struct ShardPlanner: Sendable {
             visitChildren(range, depth: depth, prefix: prefix)
         }
 
-        // The root is never a shard: its children are the one-character prefixes.
-        visitChildren(0..<suffixes.count, depth: 0, prefix: "")
+        // Every suffix of the bucket starts with its scalar: the bucket is the one-scalar node.
+        visit(suffixes.indices, depth: 1, prefix: String(bucket.first))
         return plans
     }
 }

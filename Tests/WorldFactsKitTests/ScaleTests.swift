@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import WorldFactsKit
+
+/// The shortcuts large sites take must give exactly what the plain way gives: records read in
+/// parallel, the packed sort, page fingerprints taken from inputs, shards kept by bucket.
+@Suite struct ParallelRecordsTests {
+    let loader = RecordsLoader(config: testConfig(), file: "records.json")
+
+    /// Records with every kind of problem spread through a file large enough to be read in parallel.
+    func bigFile(seed: UInt64) -> String {
+        var random = DifferentialFoldingTests.SplitMix(state: seed)
+        var lines: [String] = []
+        for n in 0..<(RecordsLoader.parallelAbove + 3_000) {
+            let name = ["Alpha", "Bêta, \\\"quoted\\\"", "[bracket] {brace}", "Ω \\u00e9", "Zulu"][Int(random.next() % 5)]
+            switch random.next() % 40 {
+            case 0: lines.append(#"{"id": "dup", "name": "Dup \#(n)"}"#)  // a duplicate key from the second on
+            case 1: lines.append(#"{"id": "w\#(n)", "name": "Wrong", "population": "many"}"#)
+            case 2: lines.append(#"{"name": "No key \#(n)"}"#)
+            case 3: lines.append(#"  "not an object""#)
+            default:
+                lines.append(#"{"id": "r\#(n)", "name": "\#(name) \#(n)", "population": \#(random.next() % 100000), "#
+                             + #""area": \#(Double(random.next() % 1000) / 10), "tags": ["a", "]", ","], "next_to": []}"#)
+            }
+        }
+        return "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+    }
+
+    @Test func givesWhatReadingInOrderGives() throws {
+        for seed: UInt64 in [1, 2, 3] {
+            let bytes = Array(bigFile(seed: seed).utf8)
+            let starts = try #require(JSONParser.elementStarts(bytes))
+            #expect(starts.count == RecordsLoader.parallelAbove + 3_000)
+            let parallel = try #require(loader.loadInParallel(bytes: bytes, starts: starts))
+            let inOrder = loader.loadInOrder(bytes: bytes)
+            #expect(parallel.0 == inOrder.0)
+            #expect(parallel.1 == inOrder.1)
+            #expect(inOrder.1.contains { $0.message.contains("duplicate key") })
+            #expect(inOrder.0.count > RecordsLoader.parallelAbove)
+        }
+    }
+
+    @Test func aSyntaxErrorIsReportedAsReadingInOrderReportsIt() throws {
+        let text = bigFile(seed: 4)
+        let broken = [
+            text.replacingOccurrences(of: #""name": "Wrong""#, with: #""name": "Wrong" "extra": 1"#),  // a missing comma
+            text.replacingOccurrences(of: #""area": "#, with: #""area" "#),                             // a missing colon
+            String(text.dropLast(3)),                                                          // no closing bracket
+            text.replacingOccurrences(of: "\n]", with: ",\n]"),                                // a trailing comma
+        ]
+        for variant in broken where variant != text {
+            let bytes = Array(variant.utf8)
+            let (records, diagnostics) = loader.load(bytes: bytes)
+            let inOrder = loader.loadInOrder(bytes: bytes)
+            #expect(records == inOrder.0)
+            #expect(diagnostics == inOrder.1)
+            #expect(diagnostics.contains { $0.message.hasPrefix("malformed JSON") }, "\(diagnostics.prefix(3))")
+        }
+    }
+
+    @Test func elementStartsSkipBracketsInsideStrings() throws {
+        let bytes = Array(#"[ {"a": "]}\"[,"}, [1, [2]] ,"x\\", 3 ]"#.utf8)
+        let starts = try #require(JSONParser.elementStarts(bytes))
+        #expect(starts.map(\.index) == [2, 19, 29, 36])
+        #expect(JSONParser.elementStarts(Array(#"[1,,2]"#.utf8)) == nil)
+        #expect(JSONParser.elementStarts(Array(#"[1 2]"#.utf8)) == nil)
+        #expect(JSONParser.elementStarts(Array(#"[1] x"#.utf8)) == nil)
+        #expect(JSONParser.elementStarts(Array(#"{"a": 1}"#.utf8)) == nil)
+    }
+}
+
+@Suite struct SortKeysTests {
+    @Test func sortAsSectionsThenCollationKeys() {
+        var random = DifferentialFoldingTests.SplitMix(state: 9)
+        let pieces = ["a", "A", "á", "Å", "b", "é", "E", "ß", "ss", "1", " ", "-", "'", "Ω", "ø", "z", "Z", "ǆ", "ﬁ", "日"]
+        let titles = (0..<3_000).map { _ in (0..<Int(1 + random.next() % 4)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined() }
+        let keys = titles.indices.map { "k\($0 % 7)" }  // ties on purpose: the key breaks them
+        let letters = titles.map(SectionLetter.of(title:))
+        let collation = zip(titles, keys).map { CollationKey(title: $0, tieBreak: $1) }
+        let expected = titles.indices.sorted { a, b in
+            if letters[a] != letters[b] { return SectionLetter.precedes(letters[a], letters[b]) }
+            return collation[a] < collation[b]
+        }
+        let packed = SortKeys(letters: letters, keys: collation).order(tieBreaks: keys)
+        // Equal titles with equal keys may come in either order; compare what each position holds.
+        #expect(packed.map { titles[$0] + "|" + keys[$0] } == expected.map { titles[$0] + "|" + keys[$0] })
+    }
+}
+
+@Suite struct RecordInputsTests {
+    /// The shipped content, changed by `edit`, modelled.
+    func site(_ edit: (inout Content) -> Void = { _ in }) throws -> Site {
+        var content = try ContentLoader(folder: repoPath("Content")).load()
+        edit(&content)
+        return try SiteModeler().model(content)
+    }
+
+    /// Record key → (context fingerprint, input fingerprint) of its page.
+    func fingerprints(_ site: Site) -> [String: (context: String, inputs: String)] {
+        let contexts = PageContexts(site: site)
+        let base = contexts.recordInputsBase(templates: "t")
+        var result: [String: (String, String)] = [:]
+        for position in site.records.indices {
+            result[site.records[position].key] = (
+                ContextFingerprint.of(templates: "t", template: "record", context: contexts.record(position)),
+                contexts.recordInputs(position, base: base))
+        }
+        return result
+    }
+
+    func position(_ code: String, _ content: Content) -> Int { content.records.firstIndex { $0.key == code }! }
+
+    /// Whenever a page's context changes, its input fingerprint changes; and it changes for few others.
+    @Test func changeWheneverTheContextChanges() throws {
+        let original = fingerprints(try site())
+        let field = { (id: String, content: Content) in content.config.fields.firstIndex { $0.id == id }! }
+        let edits: [(String, (inout Content) -> Void)] = [
+            ("a population", { $0.records[self.position("IS", $0)].values[field("population", $0)] = .integer(1) }),
+            ("a title", { $0.records[self.position("NO", $0)].title = "Norway (edited)" }),
+            ("a title that moves the record", { $0.records[self.position("NO", $0)].title = "Aaland" }),
+            ("a link's target", { $0.records[self.position("FR", $0)].title = "France (edited)" }),
+            ("a link", { $0.records[self.position("ES", $0)].values[field("neighbours", $0)] = .list(["PT", "XX"]) }),
+            ("a note", { $0.notes.append(Note(name: "IS", file: "IS.md", markdown: "*New*")) }),
+            ("an edited note", { if !$0.notes.isEmpty { $0.notes[0].markdown += "\nMore." } }),
+            ("a label", { $0.config.fields[field("population", $0)].label = "People" }),
+            ("a unit", { $0.config.fields[field("area_km2", $0)].unit = "sq km" }),
+            ("a string", { $0.config.strings.previous = "Before" }),
+            ("the site title", { $0.config.title = "Other" }),
+            ("a removed record", { $0.records.remove(at: self.position("DE", $0)) }),
+            ("the pages folder", { $0.config.records.pagesFolder = "c/x" }),
+            ("the split index", { $0.config.index.splitAbove = 10 }),
+        ]
+        for (name, edit) in edits {
+            let edited = fingerprints(try site(edit))
+            var contextsChanged = 0, inputsChanged = 0
+            for (key, now) in edited {
+                guard let before = original[key] else { continue }
+                if now.context != before.context {
+                    contextsChanged += 1
+                    #expect(now.inputs != before.inputs, "\(name): the page of \(key) shows something new but its input fingerprint did not change")
+                }
+                if now.inputs != before.inputs { inputsChanged += 1 }
+            }
+            #expect(contextsChanged > 0 || edited.count != original.count, "\(name) changed no page: the edit is not a test")
+            if name == "a population" { #expect(inputsChanged == 1) }
+        }
+    }
+}
