@@ -44,27 +44,27 @@ public struct SearchIndex: Sendable {
     static func scope(_ scope: SearchScope, site: Site, rows: [IndexRow], reuse: ReuseIndex) -> (part: String, files: [OutputFile]) {
         let config = site.config
         let keys = SearchKeys(site: site, scope: scope)
-        let entries = Slots<(text: String, hash: UInt64)>.concurrentMap(rows.count) {
-            let text = Self.entry(position: $0, row: rows[$0], texts: keys.texts[$0])
-            var hash = FNV1a()
-            hash.add(contentsOf: text.utf8)
-            return (text, hash.state)
-        }
-        let entrySize = entries.map(\.text.utf8.count), entryHashes = entries.map(\.hash)
+        // An entry's hash is taken from what it is made of; its JSON is made only for the buckets that
+        // are planned: all of them when there is no previous build, few on a rebuild.
+        let entryHashes = Slots<UInt64>.concurrentMap(rows.count) { Self.entryHash(position: $0, row: rows[$0], texts: keys.texts[$0]) }
         let planner = ShardPlanner(budget: config.search.shardBudget, previewSize: config.search.previewSize)
         let buckets = keys.buckets()
         let previous = PreviousBuckets(reuse: reuse, folder: "search/" + scope.id + "/")
+        let allEntries: [String]? = previous.isEmpty
+            ? Slots<String>.concurrentMap(rows.count) { Self.entry(position: $0, row: rows[$0], texts: keys.texts[$0]) } : nil
         let shards = Slots<BucketShards>.concurrentMap(buckets.count) { number in
             let bucket = buckets[number]
             let digest = Self.digest(of: bucket, scope: scope, planner: planner, entryHashes: entryHashes)
             if let reused = previous.reusable(bucket.first, digest: digest) { return reused }
+            // Entries by the bucket's own record numbers.
+            let entries = bucket.positions.map { allEntries?[$0] ?? Self.entry(position: $0, row: rows[$0], texts: keys.texts[$0]) }
+            let plans = planner.plan(bucket, entrySize: entries.map(\.utf8.count))
             var shards = BucketShards()
-            let plans = planner.plan(bucket, entrySize: entrySize)
             // The file count is part of the inputs: a bucket is reused only when all its files are there.
             let inputs = digest + "-\(plans.count * 2)"
             for plan in plans {
                 if plan.kind == .leaf { shards.leaves.append(plan.prefix) } else { shards.splits.append(plan.prefix) }
-                let json = "{\"n\":\(plan.total),\"r\":[" + plan.records.map { entries[$0].text }.joined(separator: ",") + "]}"
+                let json = "{\"n\":\(plan.total),\"r\":[" + plan.records.map { entries[bucket.number(of: $0)] }.joined(separator: ",") + "]}"
                 let key = scope.id + "/" + Self.fileName(kind: plan.kind, prefix: plan.prefix)
                 shards.files.append(OutputFile(path: "search/" + key + ".json", text: json, inputs: inputs))
                 shards.files.append(OutputFile(path: "search/" + key + ".js", text: "__worldfacts(\(JSONText.quoted(key))," + json + ");\n", inputs: inputs))
@@ -95,6 +95,17 @@ public struct SearchIndex: Sendable {
         return hash.hex
     }
 
+    /// A hash of everything `entry` writes, without writing it.
+    static func entryHash(position: Int, row: IndexRow, texts: [String]) -> UInt64 {
+        var hash = FNV1a()
+        hash.add(word: UInt64(position))
+        for text in [row.title, row.subtitle ?? "", row.detail ?? "", row.path] + texts {
+            hash.add(contentsOf: text.utf8)
+            hash.add(0xFF)  // never in UTF-8: ends the text
+        }
+        return hash.state
+    }
+
     static func entry(position: Int, row: IndexRow, texts: [String]) -> String {
         "[\(position)," + JSONText.quoted(row.title) + "," + JSONText.quoted(row.subtitle ?? "") + ","
             + JSONText.quoted(row.detail ?? "") + "," + JSONText.quoted(row.path) + ",["
@@ -108,6 +119,7 @@ struct PreviousBuckets {
     struct File { var path: String; var inputs: String; var kind: ShardPlan.Kind; var prefix: String }
     let reuse: ReuseIndex
     let files: [UInt32: [File]]
+    var isEmpty: Bool { files.isEmpty }
 
     init(reuse: ReuseIndex, folder: String) {
         self.reuse = reuse

@@ -11,9 +11,12 @@ public struct SearchKeys: Sendable {
 
     public init(site: Site, scope: SearchScope) {
         texts = Slots<[String]>.concurrentMap(site.records.count) { position in
-            var folded: [String] = []
+            var folded: [String] = [], seen: [String] = []
             for ref in scope.fields {
                 for text in site.records[position].value(ref).texts {
+                    // A text the record already gave (a name that is its own ASCII name) is folded once.
+                    if seen.contains(text) { continue }
+                    seen.append(text)
                     let key = Folding.fold(String(text.trimmingWhitespace()))
                     if !key.isEmpty && !folded.contains(key) { folded.append(key) }
                 }
@@ -50,6 +53,16 @@ public struct SearchKeys: Sendable {
         let first: Unicode.Scalar
         var suffixes: [Suffix] = []
         var positions: [Int] = []
+
+        /// The bucket's own number for a record position in it.
+        func number(of position: Int) -> Int {
+            var low = 0, high = positions.count
+            while low < high {
+                let middle = (low + high) / 2
+                if positions[middle] < position { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
     }
 
     /// Every suffix of every text, grouped by its first scalar, buckets in scalar order.

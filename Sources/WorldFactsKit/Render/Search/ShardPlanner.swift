@@ -25,11 +25,12 @@ public struct ShardPlanner: Sendable {
 
     /// `entrySize[record]` is the encoded size of the record's entry in a shard.
     public func plan(keys: SearchKeys, entrySize: [Int]) -> [ShardPlan] {
-        keys.buckets().flatMap { plan($0, entrySize: entrySize) }
+        keys.buckets().flatMap { bucket in plan(bucket, entrySize: bucket.positions.map { entrySize[$0] }) }
     }
 
     /// The shards of one bucket: its one-scalar prefix and everything below it. The root of the prefix
     /// tree is never a shard, so the buckets together are the whole plan, in prefix order.
+    /// `entrySize` is by the bucket's own record numbers.
     func plan(_ bucket: SearchKeys.Bucket, entrySize: [Int]) -> [ShardPlan] {
         var suffixes = bucket.suffixes
         suffixes.sort(by: SearchKeys.Suffix.precedes)
@@ -38,8 +39,8 @@ public struct ShardPlanner: Sendable {
         var stamp = [Int](repeating: -1, count: positions.count)
         var nodeNumber = 0
 
-        // Ranked unique record positions of a sorted range of suffixes.
-        func records(_ range: Range<Int>) -> [Int] {
+        // Ranked unique records (the bucket's numbers) of a sorted range of suffixes.
+        func records(_ range: Range<Int>) -> [Int32] {
             nodeNumber += 1
             var whole: [Int32] = [], word: [Int32] = []
             for index in range where suffixes[index].isWhole && stamp[Int(suffixes[index].record)] != nodeNumber {
@@ -50,7 +51,7 @@ public struct ShardPlanner: Sendable {
                 stamp[Int(suffixes[index].record)] = nodeNumber
                 word.append(suffixes[index].record)
             }
-            return (whole.sorted() + word.sorted()).map { positions[Int($0)] }
+            return whole.sorted() + word.sorted()
         }
 
         // The children of a node: its suffixes longer than `depth`, grouped by the scalar at `depth`.
@@ -71,13 +72,13 @@ public struct ShardPlanner: Sendable {
 
         func visit(_ range: Range<Int>, depth: Int, prefix: String) {
             let ranked = records(range)
-            let size = ranked.reduce(16) { $0 + entrySize[$1] + 1 }
+            let size = ranked.reduce(16) { $0 + entrySize[Int($1)] + 1 }
             let splittable = range.contains { suffixes[$0].scalars.count > depth }
             if size <= budget || !splittable {
-                plans.append(ShardPlan(prefix: prefix, kind: .leaf, records: ranked, total: ranked.count))
+                plans.append(ShardPlan(prefix: prefix, kind: .leaf, records: ranked.map { positions[Int($0)] }, total: ranked.count))
                 return
             }
-            plans.append(ShardPlan(prefix: prefix, kind: .preview, records: Array(ranked.prefix(previewSize)), total: ranked.count))
+            plans.append(ShardPlan(prefix: prefix, kind: .preview, records: ranked.prefix(previewSize).map { positions[Int($0)] }, total: ranked.count))
             visitChildren(range, depth: depth, prefix: prefix)
         }
 
