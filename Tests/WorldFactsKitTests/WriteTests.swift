@@ -99,11 +99,32 @@ import Testing
 }
 
 @Suite struct HashTests {
-    /// The published FNV-1a 64-bit test vectors.
-    @Test func contentHashIsFNV1a() {
-        #expect(ContentHash.of([]) == "cbf29ce484222325")
-        #expect(ContentHash.of(Array("a".utf8)) == "af63dc4c8601ec8c")
-        #expect(ContentHash.of(Array("foobar".utf8)) == "85944171f73967e8")
+    /// The published FNV-1a 64-bit test vectors (fingerprints and digests are FNV-1a).
+    @Test func fnv1aMatchesThePublishedVectors() {
+        for (text, expected) in [("", "cbf29ce484222325"), ("a", "af63dc4c8601ec8c"), ("foobar", "85944171f73967e8")] {
+            var hash = FNV1a()
+            hash.add(contentsOf: text.utf8)
+            #expect(hash.hex == expected)
+        }
+    }
+
+    /// Content hashes (BulkHash) tell apart every one-byte change, at every offset of a buffer and in
+    /// its tail, every length, and buffers that only differ by trailing zeros.
+    @Test func contentHashSeesEveryOneByteChange() {
+        let base = (0..<203).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        var seen = Set([ContentHash.of(base)])
+        for offset in base.indices {
+            for delta: UInt8 in [1, 0x80] {
+                var changed = base
+                changed[offset] &+= delta
+                #expect(seen.insert(ContentHash.of(changed)).inserted, "offset \(offset)")
+            }
+        }
+        var lengths = Set<String>()
+        for count in 0...64 { lengths.insert(ContentHash.of([UInt8](repeating: 0, count: count))) }
+        #expect(lengths.count == 65)
+        #expect(ContentHash.of(Array("abc".utf8)) == ContentHash.of(Array("abc".utf8)))
+        #expect(ContentHash.of(Array("abc".utf8)).count == 16)
     }
 
     @Test func fingerprintsTellShapesApart() {

@@ -3,7 +3,7 @@
 /// did, into an output folder that still holds every file that build wrote, has nothing to do.
 public enum SourceDigest {
     /// Bump when anything the build writes changes for the same sources.
-    static let version = "worldfacts-sources-1/" + ContextFingerprint.generatorVersion
+    static let version = "worldfacts-sources-2/" + ContextFingerprint.generatorVersion
 
     public static func of(folders: [String], fileSystem: FileSystem) throws(BuildFailure) -> String {
         var hash = FNV1a()
@@ -18,7 +18,7 @@ public enum SourceDigest {
                     let bytes = try fileSystem.read(joinPath(folder, relative))
                     hash.add(contentsOf: String(bytes.count).utf8)
                     hash.add(0xFF)
-                    hash.add(contentsOf: bytes)
+                    hash.add(word: BulkHash.of(bytes))
                 }
             } catch {
                 throw BuildFailure(step: "check sources", diagnostics: [.error(SourceLocation(file: folder), "cannot read: \(error)")])

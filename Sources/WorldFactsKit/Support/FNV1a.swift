@@ -21,8 +21,5 @@ public struct FNV1a: Sendable {
     }
 
     /// 16 lowercase hex digits.
-    public var hex: String {
-        let digits = String(state, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    public var hex: String { BulkHash.hex(state) }
 }

@@ -119,6 +119,14 @@ enum ManifestLines {
         return summary
     }
 
+    /// The header alone: the lines before the files.
+    static func header(_ bytes: [UInt8]) -> Summary? {
+        guard let files = bytes.firstRange(of: Array("\n  \"files\": ".utf8)) else { return nil }
+        var head = Array(bytes[..<files.lowerBound])
+        head.append(contentsOf: "\n  \"files\": {},\n  \"inputs\": {}\n}\n".utf8)
+        return scan(head, file: { _, _ in }, input: { _, _ in })
+    }
+
     static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
     /// Reads the layout line by line, handing each file and input entry to the closures; the header,

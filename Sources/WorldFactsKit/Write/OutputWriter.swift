@@ -76,6 +76,7 @@ public final class OutputWriter {
     public static func upToDate(folder: String, fileSystem: FileSystem, sources: String) -> (records: Int, files: Int)? {
         guard !fileSystem.exists(joinPath(folder, journalName)),
               let bytes = try? fileSystem.read(joinPath(folder, Manifest.fileName)),
+              ManifestLines.header(bytes)?.sources == sources,  // most rebuilds stop here, before the paths
               let manifest = ManifestLines.summary(bytes), manifest.sources == sources, let records = manifest.records
         else { return nil }
         let paths = manifest.paths
@@ -168,7 +169,8 @@ public final class OutputWriter {
             try? fileSystem.remove(joinPath(folder, path))
         }
         report.removed = stale
-        if current != previous || !fileSystem.exists(joinPath(folder, Manifest.fileName)) {
+        // A written file has a new hash, so the manifest changed; only otherwise is it compared.
+        if !report.written.isEmpty || current != previous || !fileSystem.exists(joinPath(folder, Manifest.fileName)) {
             do { try fileSystem.writeAtomically(joinPath(folder, Manifest.fileName), current.encoded(order: order)) } catch {
                 throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: folder), "cannot save the build manifest: \(error)")])
             }

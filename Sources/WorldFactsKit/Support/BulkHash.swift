@@ -1,0 +1,36 @@
+/// A 64-bit hash of many bytes, eight at a time: each word is mixed in by an xor, a multiply by an odd
+/// constant and a rotation, each a bijection, so two inputs that differ in one word never collide; a
+/// final avalanche spreads every bit. Several times faster than FNV-1a on whole files. Not for security.
+public enum BulkHash {
+    public static func of(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { of($0) }
+    }
+
+    public static func of(_ buffer: UnsafeRawBufferPointer) -> UInt64 {
+        var state = 0x243F_6A88_85A3_08D3 ^ (UInt64(buffer.count) &* 0x9E37_79B9_7F4A_7C15)
+        func mix(_ word: UInt64) {
+            state = (state ^ word) &* 0xBF58_476D_1CE4_E5B9
+            state = state << 31 | state >> 33
+        }
+        var offset = 0
+        while offset + 8 <= buffer.count {
+            mix(UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
+        if offset < buffer.count {
+            var tail: UInt64 = 0
+            for (shift, byte) in buffer[offset...].enumerated() { tail |= UInt64(byte) << UInt64(shift * 8) }
+            mix(tail)
+        }
+        // SplitMix64's finalizer.
+        state = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        state = (state ^ (state >> 27)) &* 0x94D0_49BB_1331_11EB
+        return state ^ (state >> 31)
+    }
+
+    /// 16 lowercase hex digits.
+    public static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
