@@ -42,8 +42,7 @@ import Testing
         #expect(ManifestLines.decode(full.encoded()) == nil, "a key with an escape is left to the JSON parser")
         #expect(Manifest.decode(full.encoded()) == full)
         var plain = full
-        plain.files["b \"c\".html"] = nil
-        plain.inputs["b \"c\".html"] = nil
+        plain.entries["b \"c\".html"] = nil
         #expect(ManifestLines.decode(plain.encoded()) == plain, "the line reader reads what encoded() writes")
         #expect(ManifestLines.summary(plain.encoded())?.paths.sorted() == ["a.html", "d/é.html"])
         // In the order the writer wrote the files, which is kept.

@@ -3,48 +3,75 @@
 /// the sources the build read (see `SourceDigest`) and how many records they held.
 public struct Manifest: Sendable, Equatable {
     public static let fileName = ".worldfacts-manifest.json"
-    public var files: [String: String]
-    /// Fingerprint of the inputs each page was rendered from (see `ContextFingerprint`).
-    public var inputs: [String: String]
+
+    /// What the manifest knows of one file: the hash of its bytes (nil when unknown, as for a file an
+    /// interrupted build was writing) and the fingerprint of the inputs it was made from, if any (see
+    /// `ContextFingerprint`). Both are kept as numbers and written as 16 hex digits.
+    public struct Entry: Sendable, Equatable {
+        public var hash: UInt64?
+        public var inputs: UInt64?
+    }
+
+    /// An input fingerprint as the manifest keeps it: its value when it is hex (as `ContextFingerprint`s
+    /// are), else a hash of its text.
+    public static func inputsNumber(_ text: String) -> UInt64 {
+        if let value = Hex.value(text.utf8) { return value }
+        var hash = FNV1a()
+        hash.add(contentsOf: text.utf8)
+        return hash.state
+    }
+
+    /// One entry per file, by path.
+    public var entries: [String: Entry]
     public var sources: String?
     public var records: Int?
 
-    public init(files: [String: String] = [:], inputs: [String: String] = [:], sources: String? = nil, records: Int? = nil) {
-        self.files = files
-        self.inputs = inputs
+    public init(entries: [String: Entry] = [:], sources: String? = nil, records: Int? = nil) {
+        self.entries = entries
         self.sources = sources
         self.records = records
     }
 
-    /// The manifest as text, files in `order` (every path of `files`; the writer passes the order it
+    /// A manifest from hashes and fingerprints written as hex (anything else counts as unknown).
+    public init(files: [String: String], inputs: [String: String] = [:], sources: String? = nil, records: Int? = nil) {
+        self.init(sources: sources, records: records)
+        for (path, hash) in files { entries[path] = Entry(hash: Hex.value(hash.utf8), inputs: inputs[path].map(Self.inputsNumber)) }
+    }
+
+    /// Hashes by path, as hex ("" when unknown).
+    public var files: [String: String] { entries.mapValues { $0.hash.map(Hex.text) ?? "" } }
+    /// Input fingerprints by path, as hex.
+    public var inputs: [String: String] { entries.compactMapValues { $0.inputs.map(Hex.text) } }
+
+    /// The manifest as text, files in `order` (every path of `entries`; the writer passes the order it
     /// wrote them in, which is the same for the same site and saves sorting hundreds of thousands of
     /// paths), or sorted when no order is given.
     public func encoded(order given: [String]? = nil) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(files.count * 100)
+        bytes.reserveCapacity(entries.count * 100)
         func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
-        func object(_ entries: [String: String], order: [String]) {
+        let order = given ?? entries.keys.sorted()
+        func object(_ value: (Entry) -> UInt64??) {
             append("{")
             var first = true
             for path in order {
-                guard let value = entries[path] else { continue }
+                guard let entry = entries[path], let number = value(entry) else { continue }
                 append(first ? "\n    " : ",\n    ")
                 append(JSONText.quoted(path))
-                append(": ")
-                append(JSONText.quoted(value))
+                append(": \"")
+                if let number { Hex.append(number, to: &bytes) }
+                append("\"")
                 first = false
             }
             append(first ? "}" : "\n  }")
         }
-        let order = given ?? files.keys.sorted()
         append("{\n  \"generator\": \"worldfacts\",\n  \"version\": 1,\n")
         if let sources { append("  \"sources\": " + JSONText.quoted(sources) + ",\n") }
         if let records { append("  \"records\": \(records),\n") }
         append("  \"files\": ")
-        object(files, order: order)
+        object { .some($0.hash) }
         append(",\n  \"inputs\": ")
-        // Inputs are kept for files only (decode drops the rest), so the files' order covers them.
-        object(inputs, order: order)
+        object { $0.inputs.map { .some($0) } }
         append("\n}\n")
         return bytes
     }
@@ -59,15 +86,16 @@ public struct Manifest: Sendable, Equatable {
               members.contains(where: { $0.key == "generator" }),
               let files = members.first(where: { $0.key == "files" }), case .object(let entries) = files.node.value
         else { return nil }
-        var result: [String: String] = [:]
+        var manifest = Manifest()
         for entry in entries {
             guard case .string(let hash) = entry.node.value else { return nil }
-            result[entry.key] = hash
+            manifest.entries[entry.key] = Entry(hash: Hex.value(hash.utf8))
         }
-        var manifest = Manifest(files: result)
         if let member = members.first(where: { $0.key == "inputs" }), case .object(let entries) = member.node.value {
             for entry in entries {
-                if case .string(let hash) = entry.node.value, result[entry.key] != nil { manifest.inputs[entry.key] = hash }
+                if case .string(let inputs) = entry.node.value, manifest.entries[entry.key] != nil {
+                    manifest.entries[entry.key]?.inputs = Hex.value(inputs.utf8)
+                }
             }
         }
         if let member = members.first(where: { $0.key == "sources" }), case .string(let digest) = member.node.value {
@@ -80,7 +108,7 @@ public struct Manifest: Sendable, Equatable {
     }
 
     /// Every path is one a build may write: no escaping the output folder.
-    var isSafe: Bool { files.keys.allSatisfy(OutputPath.isSafe) }
+    var isSafe: Bool { entries.keys.allSatisfy(OutputPath.isSafe) }
 }
 
 /// The fast reader for the exact layout `Manifest.encoded()` writes: one `"key": "value"` per line.
@@ -97,14 +125,13 @@ enum ManifestLines {
 
     static func decode(_ bytes: [UInt8]) -> Manifest? {
         var manifest = Manifest()
-        // About 60 bytes per entry, and most files have inputs: room for all, grown once.
-        manifest.files.reserveCapacity(bytes.count / 60)
-        manifest.inputs.reserveCapacity(bytes.count / 60)
+        // About 60 bytes per file line and as many per input line: room for all, grown once.
+        manifest.entries.reserveCapacity(bytes.count / 120)
         let header = scan(bytes, file: { key, value in
-            manifest.files[string(key)] = string(value)
+            manifest.entries[string(key)] = Manifest.Entry(hash: Hex.value(value))
         }, input: { key, value in
             let path = string(key)
-            if manifest.files[path] != nil { manifest.inputs[path] = string(value) }
+            if manifest.entries[path] != nil { manifest.entries[path]!.inputs = Hex.value(value) }
         })
         guard let header else { return nil }
         manifest.sources = header.sources
@@ -213,5 +240,33 @@ enum OutputPath {
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
             !part.isEmpty && part != "." && part != ".." && !part.hasPrefix(".")
         }
+    }
+}
+
+/// Hashes as 16 lowercase hex digits, and back.
+enum Hex {
+    static let digits = Array("0123456789abcdef".utf8)
+
+    static func text(_ value: UInt64) -> String { BulkHash.hex(value) }
+
+    static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+        for shift in stride(from: 60, through: 0, by: -4) { bytes.append(digits[Int(value >> UInt64(shift) & 0xF)]) }
+    }
+
+    /// One to sixteen hex digits; nil for anything else.
+    static func value<Digits: Collection<UInt8>>(_ text: Digits) -> UInt64? {
+        guard !text.isEmpty, text.count <= 16 else { return nil }
+        var value: UInt64 = 0
+        for byte in text {
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        return value
     }
 }

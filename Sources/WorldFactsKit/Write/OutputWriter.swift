@@ -46,21 +46,19 @@ public final class OutputWriter {
         if let journal = try? fileSystem.read(journalPath) {
             for line in String(decoding: journal, as: UTF8.self).split(separator: "\n") where OutputPath.isSafe(String(line)) {
                 let path = String(line)
-                manifest.files[path] = ""
-                manifest.inputs[path] = nil
+                manifest.entries[path] = Manifest.Entry(hash: nil, inputs: nil)
                 try? fileSystem.remove(FileSystem.temporaryPath(for: joinPath(folder, path)))
             }
         }
         previous = manifest
         // A build mostly makes what the last one made: room for as many entries, grown once.
-        current.files.reserveCapacity(manifest.files.count)
-        current.inputs.reserveCapacity(manifest.inputs.count)
-        order.reserveCapacity(manifest.files.count)
+        current.entries.reserveCapacity(manifest.entries.count)
+        order.reserveCapacity(manifest.entries.count)
         do { try fileSystem.makeDirectory(folder) } catch {
             throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: folder), "cannot create the output folder: \(error)")])
         }
         if clean {
-            for path in previous.files.keys.sorted() { try? fileSystem.remove(joinPath(folder, path)) }
+            for path in previous.entries.keys.sorted() { try? fileSystem.remove(joinPath(folder, path)) }
         }
     }
 
@@ -99,26 +97,26 @@ public final class OutputWriter {
     /// Writes a batch: hashes in parallel, journals the paths about to change in one append, then
     /// writes the changed files, one thread per folder.
     public func write(_ files: [OutputFile]) throws(BuildFailure) {
-        let hashes = Slots<String>.concurrentMap(files.count) { files[$0].isReused ? "" : ContentHash.of(files[$0].bytes) }
+        let hashes = Slots<UInt64>.concurrentMap(files.count) { files[$0].isReused ? 0 : BulkHash.of(files[$0].bytes) }
         var changed: [Int] = []
         for (index, file) in files.enumerated() {
             precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")
             let path = joinPath(folder, file.path)
-            if current.files[file.path] != nil {
+            if current.entries[file.path] != nil {
                 throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: path), "two outputs of this build have the same path")])
             }
             order.append(file.path)
-            if let inputs = file.inputs { current.inputs[file.path] = inputs }
+            let inputs = file.inputs.map(Manifest.inputsNumber)
             if file.isReused {
-                precondition(previous.files[file.path] != nil, "reused \(file.path) without a previous version")
-                current.files[file.path] = previous.files[file.path]
+                guard let hash = previous.entries[file.path]?.hash else { preconditionFailure("reused \(file.path) without a previous version") }
+                current.entries[file.path] = Manifest.Entry(hash: hash, inputs: inputs)
                 report.unchanged += 1
                 report.reused += 1
                 continue
             }
             let hash = hashes[index]
-            current.files[file.path] = hash
-            if previous.files[file.path] == hash && fileSystem.exists(path) {
+            current.entries[file.path] = Manifest.Entry(hash: hash, inputs: inputs)
+            if previous.entries[file.path]?.hash == hash && fileSystem.exists(path) {
                 report.unchanged += 1
             } else {
                 changed.append(index)
@@ -147,7 +145,7 @@ public final class OutputWriter {
                 do {
                     let path = joinPath(folder, file.path)
                     // A path no build of ours made is new: written in place, unless something is there.
-                    let created = previous.files[file.path] == nil ? try fileSystem.createNew(path, file.bytes) : false
+                    let created = previous.entries[file.path] == nil ? try fileSystem.createNew(path, file.bytes) : false
                     if !created { try fileSystem.writeAtomically(path, file.bytes) }
                     failures.set(slot, nil)
                 } catch {
@@ -164,7 +162,7 @@ public final class OutputWriter {
 
     /// Removes what the previous build made and this one did not, then saves the manifest.
     public func finish() throws(BuildFailure) -> WriteReport {
-        let stale = previous.files.keys.filter { current.files[$0] == nil }.sorted()
+        let stale = previous.entries.keys.filter { current.entries[$0] == nil }.sorted()
         for path in stale where fileSystem.exists(joinPath(folder, path)) {
             try? fileSystem.remove(joinPath(folder, path))
         }
@@ -191,10 +189,15 @@ public struct ReuseIndex: Sendable {
 
     /// The previous build's files under `folder` (a path prefix ending in "/") and their inputs.
     public func previousInputs(under folder: String) -> [(path: String, inputs: String)] {
-        previous.inputs.compactMap { $0.key.hasPrefix(folder) ? ($0.key, $0.value) : nil }
+        previous.entries.compactMap { path, entry in
+            guard path.hasPrefix(folder), let inputs = entry.inputs else { return nil }
+            return (path, Hex.text(inputs))
+        }
     }
 
     public func canReuse(_ path: String, inputs: String) -> Bool {
-        previous.inputs[path] == inputs && previous.files[path] != nil && fileSystem.exists(joinPath(folder, path))
+        guard let entry = previous.entries[path], entry.hash != nil, let known = entry.inputs,
+              known == Manifest.inputsNumber(inputs) else { return false }
+        return fileSystem.exists(joinPath(folder, path))
     }
 }

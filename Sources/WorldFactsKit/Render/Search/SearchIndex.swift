@@ -61,7 +61,7 @@ public struct SearchIndex: Sendable {
             let plans = planner.plan(bucket, entrySize: entries.map(\.utf8.count))
             var shards = BucketShards()
             // The file count is part of the inputs: a bucket is reused only when all its files are there.
-            let inputs = digest + "-\(plans.count * 2)"
+            let inputs = Self.bucketInputs(digest, files: plans.count * 2)
             for plan in plans {
                 if plan.kind == .leaf { shards.leaves.append(plan.prefix) } else { shards.splits.append(plan.prefix) }
                 let json = "{\"n\":\(plan.total),\"r\":[" + plan.records.map { entries[bucket.number(of: $0)] }.joined(separator: ",") + "]}"
@@ -92,6 +92,14 @@ public struct SearchIndex: Sendable {
             hash.add(word: UInt64(position))
             hash.add(word: entryHashes[position])
         }
+        return hash.hex
+    }
+
+    /// What every file of a bucket carries as its inputs: the bucket's digest and how many files it has.
+    static func bucketInputs(_ digest: String, files: Int) -> String {
+        var hash = FNV1a()
+        hash.add(contentsOf: digest.utf8)
+        hash.add(word: UInt64(files))
         return hash.hex
     }
 
@@ -149,7 +157,7 @@ struct PreviousBuckets {
     /// digest and every one of its files is still there; nil otherwise.
     func reusable(_ first: Unicode.Scalar, digest: String) -> SearchIndex.BucketShards? {
         guard let group = files[first.value], let inputs = group.first?.inputs,
-              inputs == digest + "-\(group.count)",
+              inputs == SearchIndex.bucketInputs(digest, files: group.count),
               group.allSatisfy({ reuse.canReuse($0.path, inputs: inputs) }) else { return nil }
         var shards = SearchIndex.BucketShards()
         // Prefix order is the order the planner visits them in: parents before children, by scalar.
