@@ -75,6 +75,12 @@ public struct Builder: Sendable {
             return BuildReport(records: last.records, write: WriteReport(unchanged: last.files, reused: last.files),
                                warnings: [], timings: timings)
         }
+        // The last build's manifest is read while the content loads: it only reads.
+        let previous = Slots<Result<OutputWriter.PreviousBuild, BuildFailure>>(count: 1)
+        let readingPrevious = DispatchGroup()
+        DispatchQueue.global().async(group: readingPrevious) { [fileSystem] in
+            previous.set(0, Result { () throws(BuildFailure) in try OutputWriter.readPrevious(folder: options.output, fileSystem: fileSystem) })
+        }
         progress?(BuildProgress(phase: "load", done: 0, total: 1))
         let content = try step("load content") { () throws(BuildFailure) in
             try ContentLoader(folder: options.content, fileSystem: fileSystem).load()
@@ -86,7 +92,9 @@ public struct Builder: Sendable {
         let templates = try step("compile templates") { () throws(BuildFailure) in try TemplateSet(theme: theme) }
         let site = try step("model") { () throws(BuildFailure) in try SiteModeler().model(content) }
         let report = try step("render and write") { () throws(BuildFailure) in
-            let writer = try OutputWriter(folder: options.output, fileSystem: fileSystem, clean: options.clean)
+            readingPrevious.wait()
+            let writer = try OutputWriter(folder: options.output, fileSystem: fileSystem, clean: options.clean,
+                                          previous: previous.values[0].get())
             writer.recordSources(sources, records: site.records.count)
             let renderer = SiteRenderer(site: site, templates: templates, theme: theme)
             let total = site.records.count

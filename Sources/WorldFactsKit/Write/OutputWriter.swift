@@ -28,9 +28,15 @@ public final class OutputWriter {
     private var order: [String] = []
     private(set) var report = WriteReport()
 
-    public init(folder: String, fileSystem: FileSystem = .disk, clean: Bool = false) throws(BuildFailure) {
-        self.folder = folder
-        self.fileSystem = fileSystem
+    /// What the last build left in a folder: its manifest, with the paths an interrupted build was
+    /// writing (its journal) marked as unknown. Reading it changes nothing, so a build can read it while
+    /// it loads its content.
+    public struct PreviousBuild: Sendable {
+        var manifest: Manifest
+        var journalled: [String]
+    }
+
+    public static func readPrevious(folder: String, fileSystem: FileSystem) throws(BuildFailure) -> PreviousBuild {
         let manifestPath = joinPath(folder, Manifest.fileName)
         var manifest = Manifest()
         if fileSystem.exists(manifestPath) {
@@ -42,14 +48,27 @@ public final class OutputWriter {
         // Paths an interrupted build was writing: ours, with unknown contents. The manifest's hash and
         // fingerprint for them describe what was there before, not what the killed build left, so both go:
         // the next write of such a path always goes to disk, and its page is always rendered.
-        let journalPath = joinPath(folder, Self.journalName)
-        if let journal = try? fileSystem.read(journalPath) {
+        var journalled: [String] = []
+        if let journal = try? fileSystem.read(joinPath(folder, journalName)) {
             for line in String(decoding: journal, as: UTF8.self).split(separator: "\n") where OutputPath.isSafe(String(line)) {
                 let path = String(line)
                 manifest.entries[path] = Manifest.Entry(hash: nil, inputs: nil)
-                try? fileSystem.remove(FileSystem.temporaryPath(for: joinPath(folder, path)))
+                journalled.append(path)
             }
         }
+        return PreviousBuild(manifest: manifest, journalled: journalled)
+    }
+
+    /// `previous` is what `readPrevious` gave for this folder, if it was read already.
+    public init(folder: String, fileSystem: FileSystem = .disk, clean: Bool = false, previous last: PreviousBuild? = nil) throws(BuildFailure) {
+        self.folder = folder
+        self.fileSystem = fileSystem
+        let read: PreviousBuild
+        if let last { read = last } else { read = try Self.readPrevious(folder: folder, fileSystem: fileSystem) }
+        let last = read
+        let manifest = last.manifest
+        // The staging files of the interrupted build.
+        for path in last.journalled { try? fileSystem.remove(FileSystem.temporaryPath(for: joinPath(folder, path))) }
         previous = manifest
         // A build mostly makes what the last one made: room for as many entries, grown once.
         current.entries.reserveCapacity(manifest.entries.count)
