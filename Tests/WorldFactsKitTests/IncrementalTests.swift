@@ -128,6 +128,21 @@ import Testing
         #expect(try contents(root + "/Output") == contents(root + "/Fresh"))
     }
 
+    @Test func anUnreadableManifestStopsTheBuildAndTouchesNothing() throws {
+        defer { removeTemporary(root) }
+        try "{ not a manifest".write(toFile: root + "/Output/" + Manifest.fileName, atomically: true, encoding: .utf8)
+        try editRecords { records in records[0]["population"] = 1 }  // so the build does not stop early
+        let before = snapshot(root + "/Output")
+        do {
+            _ = try Builder().build(options)
+            Issue.record("the build went on with a manifest it cannot read")
+        } catch {
+            #expect(error.step == "write")
+            #expect(error.description.contains("unreadable build manifest"))
+        }
+        #expect(snapshot(root + "/Output") == before)
+    }
+
     @Test func aBuildOfTheSameSourcesStopsAfterComparingThem() throws {
         defer { removeTemporary(root) }
         let noop = try Builder().build(options)
