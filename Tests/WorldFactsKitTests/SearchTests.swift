@@ -12,6 +12,19 @@ import Testing
         }
     }
 
+    /// The Latin table gives what the full folding gives, on texts that mix any of its code points.
+    @Test func latinTableFoldsAsTheFullFolding() {
+        var random = DifferentialFoldingTests.SplitMix(state: 5)
+        for _ in 0..<5_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int(1 + random.next() % 12) { text.append(Unicode.Scalar(UInt32(0x20 + random.next() % (0x250 - 0x20)))!) }
+            let input = String(text)
+            #expect(Folding.foldLatin(input) == Folding.foldFully(input), "\(input.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(Folding.foldLatin("Åland Ǆemal ß") == "aland dzemal ss")
+        #expect(Folding.foldLatin("Ωmega") == nil, "beyond the table")
+    }
+
     @Test func laterWordStarts() {
         #expect(Folding.laterWordStarts("cote d'ivoire") == ["d'ivoire", "ivoire"])
         #expect(Folding.laterWordStarts("bonaire, sint eustatius and saba") == ["sint eustatius and saba", "eustatius and saba", "and saba", "saba"])

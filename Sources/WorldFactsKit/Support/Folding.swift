@@ -15,6 +15,30 @@ public enum Folding {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             return text.lowercased()  // ASCII fast path: nothing decomposes or is mapped
         }
+        if let folded = foldLatin(text) { return folded }
+        return foldFully(text)
+    }
+
+    /// The first code points that `latin` covers: ASCII, Latin-1 and Latin Extended-A and -B.
+    static let latinEnd: UInt32 = 0x250
+
+    /// Each of those code points folded on its own by the full folding. Below U+0250 there are no
+    /// combining marks and no case rule that looks at neighbours, so a text of them folds as its
+    /// code points do one by one (a test compares the two on every one and on random texts).
+    static let latin: [String] = (0..<latinEnd).map { foldFully(String(Unicode.Scalar($0)!)) }
+
+    /// The folding of a text of Latin code points by table; nil when some code point is beyond it.
+    static func foldLatin(_ text: String) -> String? {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            guard scalar.value < latinEnd else { return nil }
+            result += latin[Int(scalar.value)]
+        }
+        return result
+    }
+
+    static func foldFully(_ text: String) -> String {
         let lowered = text.decomposedStringWithCompatibilityMapping.lowercased()
             .decomposedStringWithCompatibilityMapping
         var result = String.UnicodeScalarView()
