@@ -2,9 +2,20 @@
 /// so a `</script>` in data can never end a script element.
 public enum JSONText {
     public static func quoted(_ text: String) -> String {
-        if !needsEscaping(text) { return "\"" + text + "\"" }
-        var result = "\""
+        var result = ""
         result.reserveCapacity(text.utf8.count + 2)
+        appendQuoted(text, to: &result)
+        return result
+    }
+
+    /// Appends the text, quoted and escaped, to `result`.
+    public static func appendQuoted(_ text: String, to result: inout String) {
+        result.append("\"")
+        if !needsEscaping(text) {
+            result.append(text)
+            result.append("\"")
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -26,7 +37,7 @@ public enum JSONText {
                 }
             }
         }
-        return result + "\""
+        result.append("\"")
     }
 
     /// True when some byte of the text must be escaped: a quote, a backslash, a control character,

@@ -24,10 +24,9 @@ public struct SearchIndex: Sendable {
     /// of the previous build stay as it was, unplanned and unwritten.
     public init(site: Site, rows: [IndexRow], reuse: ReuseIndex = .none) {
         let config = site.config
-        // The scopes are independent: one per core.
-        let parts = Slots<(part: String, files: [OutputFile])>.concurrentMap(config.search.scopes.count) {
-            Self.scope(config.search.scopes[$0], site: site, rows: rows, reuse: reuse)
-        }
+        // One scope after the other, each on every core: a parallel map inside a parallel map runs
+        // serially in libdispatch, so the scopes themselves are not spread over the cores.
+        let parts = config.search.scopes.map { Self.scope($0, site: site, rows: rows, reuse: reuse) }
         manifest = "{\"v\":1,\"scopes\":{" + parts.map(\.part).joined(separator: ",") + "},\"more\":"
             + JSONText.quoted(config.strings.moreResults) + ",\"count\":" + JSONText.quoted(config.strings.resultCount) + "}"
         files = parts.flatMap(\.files)
@@ -115,9 +114,21 @@ public struct SearchIndex: Sendable {
     }
 
     static func entry(position: Int, row: IndexRow, texts: [String]) -> String {
-        "[\(position)," + JSONText.quoted(row.title) + "," + JSONText.quoted(row.subtitle ?? "") + ","
-            + JSONText.quoted(row.detail ?? "") + "," + JSONText.quoted(row.path) + ",["
-            + texts.map(JSONText.quoted).joined(separator: ",") + "]]"
+        var json = "["
+        json.reserveCapacity(32 + [row.title, row.subtitle ?? "", row.detail ?? "", row.path].reduce(0) { $0 + $1.utf8.count }
+                             + texts.reduce(0) { $0 + $1.utf8.count + 3 })
+        json += String(position)
+        for field in [row.title, row.subtitle ?? "", row.detail ?? "", row.path] {
+            json += ","
+            JSONText.appendQuoted(field, to: &json)
+        }
+        json += ",["
+        for (offset, text) in texts.enumerated() {
+            if offset > 0 { json += "," }
+            JSONText.appendQuoted(text, to: &json)
+        }
+        json += "]]"
+        return json
     }
 }
 
