@@ -105,14 +105,22 @@ import Testing
                 ContextFingerprint.of(templates: "t", template: "record", context: contexts.record(position)),
                 contexts.recordInputs(position, base: base))
         }
+        if site.isIndexSplit {
+            for position in site.sections.indices {
+                result["section " + site.sections[position].letter] = (
+                    ContextFingerprint.of(templates: "t", template: "index", context: contexts.sectionPage(position)),
+                    contexts.sectionPageInputs(position, templates: "t"))
+            }
+        }
         return result
     }
 
     func position(_ code: String, _ content: Content) -> Int { content.records.firstIndex { $0.key == code }! }
 
     /// Whenever a page's context changes, its input fingerprint changes; and it changes for few others.
-    @Test func changeWheneverTheContextChanges() throws {
-        let original = fingerprints(try site())
+    @Test(arguments: [false, true]) func changeWheneverTheContextChanges(split: Bool) throws {
+        let splitting = { (content: inout Content) in if split { content.config.index.splitAbove = 10 } }
+        let original = fingerprints(try site(splitting))
         let field = { (id: String, content: Content) in content.config.fields.firstIndex { $0.id == id }! }
         let edits: [(String, (inout Content) -> Void)] = [
             ("a population", { $0.records[self.position("IS", $0)].values[field("population", $0)] = .integer(1) }),
@@ -128,10 +136,10 @@ import Testing
             ("the site title", { $0.config.title = "Other" }),
             ("a removed record", { $0.records.remove(at: self.position("DE", $0)) }),
             ("the pages folder", { $0.config.records.pagesFolder = "c/x" }),
-            ("the split index", { $0.config.index.splitAbove = 10 }),
+            ("the split index", { $0.config.index.splitAbove = split ? 100_000 : 10 }),
         ]
         for (name, edit) in edits {
-            let edited = fingerprints(try site(edit))
+            let edited = fingerprints(try site { splitting(&$0); edit(&$0) })
             var contextsChanged = 0, inputsChanged = 0
             for (key, now) in edited {
                 guard let before = original[key] else { continue }
@@ -142,7 +150,7 @@ import Testing
                 if now.inputs != before.inputs { inputsChanged += 1 }
             }
             #expect(contextsChanged > 0 || edited.count != original.count, "\(name) changed no page: the edit is not a test")
-            if name == "a population" { #expect(inputsChanged == 1) }
+            if name == "a population" { #expect(inputsChanged == (split ? 2 : 1), "its page, and its section's page") }
         }
     }
 }

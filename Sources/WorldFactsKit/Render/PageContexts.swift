@@ -199,4 +199,28 @@ public struct PageContexts: Sendable {
         hash.add(site.pagePath(of: position))
         return hash.value
     }
+
+    /// What `sectionPage(position)` is made of, hashed without making it: the config, every section's
+    /// letter, anchor and page (the strip), and the rows of this section. As with `recordInputs`,
+    /// anything `sectionPage(_:)` starts to read must be added here.
+    public func sectionPageInputs(_ position: Int, templates: String) -> String {
+        var hash = ContextFingerprint()
+        hash.add(ContextFingerprint.generatorVersion)
+        hash.add(templates)
+        hash.add("section")
+        hash.add(configText)
+        hash.add(site.sectionPagePath(of: position))
+        for (number, section) in site.sections.enumerated() {
+            hash.add(section.letter)
+            hash.add(section.anchor)
+            hash.add(site.sectionPagePath(of: number))
+        }
+        for record in site.sections[position].range {
+            let row = row(record)
+            for text in [row.title, row.path, row.subtitle ?? "", row.detail ?? ""] { hash.add(text) }
+            hash.add(row.subtitle == nil ? 0 : 1)
+            hash.add(row.detail == nil ? 0 : 1)
+        }
+        return hash.value
+    }
 }

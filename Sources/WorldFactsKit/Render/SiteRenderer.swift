@@ -61,8 +61,12 @@ public struct SiteRenderer: Sendable {
             pages.append(page("404.html", template: "404", context: contexts.notFound(), reuse: reuse))
         }
         if site.isIndexSplit {
+            // Fingerprinted from their rows before any context is made, as record pages are.
             pages += Slots<OutputFile>.concurrentMap(site.sections.count) { position in
-                page(site.sectionPagePath(of: position), template: "index", context: contexts.sectionPage(position), reuse: reuse)
+                let path = site.sectionPagePath(of: position)
+                let inputs = contexts.sectionPageInputs(position, templates: templates.fingerprint)
+                if reuse.canReuse(path, inputs: inputs) { return .reused(path: path, inputs: inputs) }
+                return OutputFile(path: path, bytes: templates.render(contexts.sectionPage(position), with: "index"), inputs: inputs)
             }
         }
         try emit(pages)
