@@ -58,21 +58,26 @@ public struct SearchIndex: Sendable {
             // Entries by the bucket's own record numbers.
             let entries = bucket.positions.map { allEntries?[$0] ?? Self.entry(position: $0, row: rows[$0], texts: keys.texts[$0]) }
             let plans = planner.plan(bucket, entrySize: entries.map(\.utf8.count))
-            var shards = BucketShards()
-            // The file count is part of the inputs: a bucket is reused only when all its files are there.
-            let inputs = Self.bucketInputs(digest, files: plans.count * 2)
-            for plan in plans {
-                if plan.kind == .leaf { shards.leaves.append(plan.prefix) } else { shards.splits.append(plan.prefix) }
-                let json = "{\"n\":\(plan.total),\"r\":[" + plan.records.map { entries[bucket.number(of: $0)] }.joined(separator: ",") + "]}"
-                let key = scope.id + "/" + Self.fileName(kind: plan.kind, prefix: plan.prefix)
-                shards.files.append(OutputFile(path: "search/" + key + ".json", text: json, inputs: inputs))
-                shards.files.append(OutputFile(path: "search/" + key + ".js", text: "__worldfacts(\(JSONText.quoted(key))," + json + ");\n", inputs: inputs))
+            return Self.shards(plans, scope: scope, inputs: Self.bucketInputs(digest, files: plans.count * 2)) {
+                entries[bucket.number(of: $0)]
             }
-            return shards
         }
         let part = JSONText.quoted(scope.id) + ":{\"l\":[" + shards.flatMap(\.leaves).map(JSONText.quoted).joined(separator: ",")
             + "],\"p\":[" + shards.flatMap(\.splits).map(JSONText.quoted).joined(separator: ",") + "]}"
         return (part, shards.flatMap(\.files))
+    }
+
+    /// The files of planned shards, each carrying `inputs`, and the prefixes they answer.
+    static func shards(_ plans: [ShardPlan], scope: SearchScope, inputs: String, entry: (Int) -> String) -> BucketShards {
+        var shards = BucketShards()
+        for plan in plans {
+            if plan.kind == .leaf { shards.leaves.append(plan.prefix) } else { shards.splits.append(plan.prefix) }
+            let json = "{\"n\":\(plan.total),\"r\":[" + plan.records.map(entry).joined(separator: ",") + "]}"
+            let key = scope.id + "/" + Self.fileName(kind: plan.kind, prefix: plan.prefix)
+            shards.files.append(OutputFile(path: "search/" + key + ".json", text: json, inputs: inputs))
+            shards.files.append(OutputFile(path: "search/" + key + ".js", text: "__worldfacts(\(JSONText.quoted(key))," + json + ");\n", inputs: inputs))
+        }
+        return shards
     }
 
     /// Everything a bucket's shards are made of: the planner's settings, the scope, and the position and
@@ -94,7 +99,8 @@ public struct SearchIndex: Sendable {
         return hash.hex
     }
 
-    /// What every file of a bucket carries as its inputs: the bucket's digest and how many files it has.
+    /// What every file of a bucket carries as its inputs: the bucket's digest and how many files it has,
+    /// so that a bucket is kept only when all its files are there.
     static func bucketInputs(_ digest: String, files: Int) -> String {
         var hash = FNV1a()
         hash.add(contentsOf: digest.utf8)
@@ -129,55 +135,5 @@ public struct SearchIndex: Sendable {
         }
         json += "]]"
         return json
-    }
-}
-
-/// The previous build's shard files of one scope, grouped by bucket (the first scalar of the prefix
-/// their name spells), so a bucket whose digest is unchanged can be kept without planning it.
-struct PreviousBuckets {
-    struct File { var path: String; var inputs: String; var kind: ShardPlan.Kind; var prefix: String }
-    let reuse: ReuseIndex
-    let files: [UInt32: [File]]
-    var isEmpty: Bool { files.isEmpty }
-
-    init(reuse: ReuseIndex, folder: String) {
-        self.reuse = reuse
-        var files: [UInt32: [File]] = [:]
-        for (path, inputs) in reuse.previousInputs(under: folder) {
-            let name = path.dropFirst(folder.count)
-            guard let dot = name.lastIndex(of: "."), name.count > 2, let kind = ShardPlan.Kind(rawValue: String(name.prefix(1))),
-                  let prefix = Self.prefix(hex: name[name.index(name.startIndex, offsetBy: 2)..<dot]),
-                  let first = prefix.unicodeScalars.first else { continue }
-            files[first.value, default: []].append(File(path: path, inputs: inputs, kind: kind, prefix: prefix))
-        }
-        self.files = files
-    }
-
-    static func prefix(hex: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var high: UInt8?
-        for character in hex {
-            guard let digit = character.hexDigitValue else { return nil }
-            if let first = high { bytes.append(first << 4 | UInt8(digit)); high = nil } else { high = UInt8(digit) }
-        }
-        guard high == nil else { return nil }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    /// The bucket's shards as the previous build left them, when that build planned it from the same
-    /// digest and every one of its files is still there; nil otherwise.
-    func reusable(_ first: Unicode.Scalar, digest: String) -> SearchIndex.BucketShards? {
-        guard let group = files[first.value], let inputs = group.first?.inputs,
-              inputs == SearchIndex.bucketInputs(digest, files: group.count),
-              group.allSatisfy({ reuse.canReuse($0.path, inputs: inputs) }) else { return nil }
-        var shards = SearchIndex.BucketShards()
-        // Prefix order is the order the planner visits them in: parents before children, by scalar.
-        let byPrefix = group.filter { $0.path.hasSuffix(".json") }
-            .sorted { $0.prefix.unicodeScalars.lexicographicallyPrecedes($1.prefix.unicodeScalars) { $0.value < $1.value } }
-        for file in byPrefix {
-            if file.kind == .leaf { shards.leaves.append(file.prefix) } else { shards.splits.append(file.prefix) }
-        }
-        shards.files = group.map { OutputFile.reused(path: $0.path, inputs: inputs) }
-        return shards
     }
 }
