@@ -118,7 +118,7 @@ final class ProgressBar: @unchecked Sendable {
         let filled = Int(fraction * Double(width))
         let elapsed = max(now.timeIntervalSince(phaseStart), 0.001)
         let rate = Int(Double(progress.done) / elapsed)
-        let line = "\r\(phase.padding(toLength: 6, withPad: " ", startingAt: 0)) ["
+        let line = "\r\(phase.padding(toLength: 12, withPad: " ", startingAt: 0)) ["
             + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
             + "] \(progress.done)/\(progress.total)  \(rate)/s\u{1B}[K"
         FileHandle.standardOutput.write(Data(line.utf8))

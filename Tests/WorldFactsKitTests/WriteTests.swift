@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WorldFactsKit
 
@@ -202,6 +203,20 @@ import Testing
 }
 
 @Suite struct BackgroundWriterTests {
+    /// Each written batch is counted, in order, on the writing queue; a failed one is not.
+    @Test func countsWhatItWrote() throws {
+        let disk = MemoryDisk()
+        let counts = Mutex<[Int]>([])
+        let background = BackgroundWriter(try OutputWriter(folder: "out", fileSystem: disk.fileSystem)) { count in
+            counts.withLock { $0.append(count) }
+        }
+        try background.submit([OutputFile(path: "a.html", text: "a"), OutputFile(path: "b.html", text: "b")])
+        try background.submit([OutputFile(path: "c.html", text: "c")])
+        try background.submit([OutputFile(path: "a.html", text: "twice")])  // the same path twice fails
+        #expect(throws: BuildFailure.self) { _ = try background.finish() }
+        #expect(counts.withLock { $0 } == [2, 1])
+    }
+
     /// Batches are written in order; a failing write stops the writing and is reported with its path,
     /// by the next submit or by finish, and the manifest is not saved.
     @Test func aFailedWriteIsReportedAndStopsTheWriting() throws {

@@ -32,7 +32,10 @@ def test_progress_bar_on_a_terminal_only():
     with tempfile.TemporaryDirectory() as out:
         code, shown = run_in_pty([worldfacts_bin(), *ARGS, "--output", out + "/a"])
         assert code == 0
-        assert "pages  [" in shown and "252/252" in shown and "/s" in shown
+        # A bar per phase: load, render (252 record pages), search index, write (every file).
+        for phase in ["load", "render", "search index", "write"]:
+            assert re.search(r"(^|\r|\n)" + phase + r" +\[[#-]{30}\] \d+/\d+  \d+/s", shown), phase
+        assert re.search(r"render +\[#{30}\] 252/252", shown) and re.search(r"write +\[#{30}\] 356/356", shown)
         assert "252 records: 356 files written" in shown
 
         piped = subprocess.run([worldfacts_bin(), *ARGS, "--output", out + "/b"], capture_output=True, text=True)

@@ -9,13 +9,16 @@ public final class BackgroundWriter: Sendable {
     private let queue = DispatchQueue(label: "worldfacts.write")
     private let room: DispatchSemaphore
     private let failure = Mutex<BuildFailure?>(nil)
+    /// Called on the writing queue after each batch, with its number of files.
+    private let written: (@Sendable (Int) -> Void)?
 
     /// The writer, touched only on `queue` (one batch at a time) and, after the queue has drained, by
     /// `finish`: the queue serializes every access.
     private struct Confined: @unchecked Sendable { let value: OutputWriter }
 
-    public init(_ writer: OutputWriter, inFlight: Int = 2) {
+    public init(_ writer: OutputWriter, inFlight: Int = 2, written: (@Sendable (Int) -> Void)? = nil) {
         self.writer = Confined(value: writer)
+        self.written = written
         room = DispatchSemaphore(value: inFlight)
     }
 
@@ -25,7 +28,10 @@ public final class BackgroundWriter: Sendable {
         queue.async { [self] in
             defer { room.signal() }
             guard failure.withLock({ $0 }) == nil else { return }
-            do throws(BuildFailure) { try writer.value.write(files) } catch { failure.withLock { $0 = $0 ?? error } }
+            do throws(BuildFailure) {
+                try writer.value.write(files)
+                written?(files.count)
+            } catch { failure.withLock { $0 = $0 ?? error } }
         }
     }
 
