@@ -143,7 +143,13 @@ public final class OutputWriter {
         }
         guard !changed.isEmpty else { return }
         do {
-            try fileSystem.append(joinPath(folder, Self.journalName), Array(changed.map { files[$0].path + "\n" }.joined().utf8))
+            var journal: [UInt8] = []
+            journal.reserveCapacity(changed.reduce(0) { $0 + files[$1].path.utf8.count + 1 })
+            for index in changed {
+                journal.append(contentsOf: files[index].path.utf8)
+                journal.append(UInt8(ascii: "\n"))
+            }
+            try fileSystem.append(joinPath(folder, Self.journalName), journal)
         } catch {
             throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: folder), "cannot write the build journal: \(error)")])
         }
@@ -152,14 +158,27 @@ public final class OutputWriter {
         // One thread per folder: creating files in one folder takes that folder's lock, and a second
         // thread only spins on it (measured: under load from other writes, spinning took most of the
         // system time). Different folders are written in parallel.
-        var byFolder: [String: [Int]] = [:]
+        // Batches mostly hold one folder's files in a row: a file goes with the one before it when its
+        // folder is the same, and the folder is looked up only when it changes.
+        var groups: [[Int]] = []
+        var groupOfFolder: [Substring: Int] = [:]
+        var lastFolder: Substring?, lastGroup = 0
         for slot in toWrite.indices {
             let path = files[toWrite[slot]].path
-            byFolder[path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "", default: []].append(slot)
+            let folder = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+            if folder != lastFolder {
+                if let known = groupOfFolder[folder] { lastGroup = known } else {
+                    lastGroup = groups.count
+                    groupOfFolder[folder] = lastGroup
+                    groups.append([])
+                }
+                lastFolder = folder
+            }
+            groups[lastGroup].append(slot)
         }
-        let groups = Array(byFolder.values)
-        DispatchQueue.concurrentPerform(iterations: groups.count) { group in
-            for slot in groups[group] {
+        let byFolder = groups
+        DispatchQueue.concurrentPerform(iterations: byFolder.count) { group in
+            for slot in byFolder[group] {
                 let file = files[toWrite[slot]]
                 do {
                     let path = joinPath(folder, file.path)
