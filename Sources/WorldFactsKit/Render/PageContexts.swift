@@ -158,13 +158,20 @@ public struct PageContexts: Sendable {
         return .object(context)
     }
 
-    /// The part of every record page's input fingerprint that all of them share.
-    public func recordInputsBase(templates: String) -> ContextFingerprint {
+    /// What every page of a kind ("record", "section") shares in its input fingerprint: the
+    /// generator, the templates, the kind and the config.
+    func inputsBase(templates: String, kind: String) -> ContextFingerprint {
         var hash = ContextFingerprint()
         hash.add(ContextFingerprint.generatorVersion)
         hash.add(templates)
-        hash.add("record")
+        hash.add(kind)
         hash.add(configText)
+        return hash
+    }
+
+    /// The part of every record page's input fingerprint that all of them share.
+    public func recordInputsBase(templates: String) -> ContextFingerprint {
+        var hash = inputsBase(templates: templates, kind: "record")
         hash.add(recordRoot)
         return hash
     }
@@ -186,7 +193,7 @@ public struct PageContexts: Sendable {
             }
         }
         if let note = site.notes[position] { hash.add(1); hash.add(note.markdown) } else { hash.add(0) }
-        for neighbour in [position - 1, position + 1] {
+        for neighbour in stride(from: position - 1, through: position + 1, by: 2) {
             guard site.records.indices.contains(neighbour) else { hash.add(0); continue }
             hash.add(1)
             hash.add(site.records[neighbour].title)
@@ -204,11 +211,7 @@ public struct PageContexts: Sendable {
     /// letter, anchor and page (the strip), and the rows of this section. As with `recordInputs`,
     /// anything `sectionPage(_:)` starts to read must be added here.
     public func sectionPageInputs(_ position: Int, templates: String) -> String {
-        var hash = ContextFingerprint()
-        hash.add(ContextFingerprint.generatorVersion)
-        hash.add(templates)
-        hash.add("section")
-        hash.add(configText)
+        var hash = inputsBase(templates: templates, kind: "section")
         hash.add(site.sectionPagePath(of: position))
         for (number, section) in site.sections.enumerated() {
             hash.add(section.letter)
