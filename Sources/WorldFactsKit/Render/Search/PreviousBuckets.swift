@@ -39,7 +39,7 @@ struct PreviousBuckets {
         var shards = SearchIndex.BucketShards()
         // Prefix order is the order the planner visits them in: parents before children, by scalar.
         let byPrefix = group.filter { $0.path.hasSuffix(".json") }
-            .sorted { $0.prefix.unicodeScalars.lexicographicallyPrecedes($1.prefix.unicodeScalars) { $0.value < $1.value } }
+            .sorted { SearchKeys.inScalarOrder($0.prefix.unicodeScalars, $1.prefix.unicodeScalars) }
         for file in byPrefix {
             if file.kind == .leaf { shards.leaves.append(file.prefix) } else { shards.splits.append(file.prefix) }
         }

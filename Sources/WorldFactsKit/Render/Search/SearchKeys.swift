@@ -25,25 +25,17 @@ public struct SearchKeys: Sendable {
         }
     }
 
+    /// Code point order: the order of keys, shards and prefixes.
+    static func inScalarOrder<Scalars: Sequence<Unicode.Scalar>>(_ a: Scalars, _ b: Scalars) -> Bool {
+        a.lexicographicallyPrecedes(b) { $0.value < $1.value }
+    }
+
     /// One routing key: the scalars of a text from a word start on.
     struct Suffix {
         let record: Int32
         /// True when the key starts at the beginning of the text (a whole-field prefix match).
         let isWhole: Bool
         let scalars: ArraySlice<Unicode.Scalar>
-
-        /// Code point order, then record order: one pass over the common prefix.
-        static func precedes(_ a: Suffix, _ b: Suffix) -> Bool {
-            var i = a.scalars.startIndex, j = b.scalars.startIndex
-            while i < a.scalars.endIndex && j < b.scalars.endIndex {
-                let (x, y) = (a.scalars[i].value, b.scalars[j].value)
-                if x != y { return x < y }
-                i += 1
-                j += 1
-            }
-            let (aEnded, bEnded) = (i == a.scalars.endIndex, j == b.scalars.endIndex)
-            return aEnded && bEnded ? a.record < b.record : aEnded
-        }
     }
 
     /// The suffixes that start with one scalar, in record order: the unit the planner plans on its own

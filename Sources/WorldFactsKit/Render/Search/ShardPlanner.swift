@@ -112,7 +112,7 @@ public struct ShardPlanner: Sendable {
             }
         }
         var rank = [UInt64](repeating: 0, count: texts.count)
-        let textOrder = texts.indices.sorted { texts[$0].lexicographicallyPrecedes(texts[$1]) { $0.value < $1.value } }
+        let textOrder = texts.indices.sorted { SearchKeys.inScalarOrder(texts[$0], texts[$1]) }
         for (position, text) in textOrder.enumerated() { rank[text] = UInt64(position) }
         // Rank and record in one integer; suffixes with equal ones are equal, in any order.
         var order = suffixes.indices.map { (key: rank[textOfSuffix[$0]] << 32 | UInt64(UInt32(suffixes[$0].record)), index: $0) }
