@@ -20,6 +20,11 @@ public struct RecordsLoader: Sendable {
         return loadInOrder(bytes: bytes)
     }
 
+    /// Member name → field position, built once per load.
+    var fieldPositions: [String: Int] {
+        Dictionary(config.fields.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
     /// What validating one element gave: a record, or the problems that kept it out.
     enum Outcome {
         case record(Record, line: Int, column: Int)
@@ -30,8 +35,7 @@ public struct RecordsLoader: Sendable {
     /// records and diagnostics are those `loadInOrder` gives. Nil at a syntax error: the caller then
     /// reads the file in order, which reports the first one.
     func loadInParallel(bytes: [UInt8], starts: [JSONParser.ElementStart]) -> ([Record], [Diagnostic])? {
-        var positionByName: [String: Int] = [:]
-        for (position, field) in config.fields.enumerated() { positionByName[field.id] = position }
+        let positionByName = fieldPositions
         let chunks = 64
         let outcomes = Slots<[Outcome]?>.concurrentMap(chunks) { [positionByName] chunk in
             var outcomes: [Outcome] = []
@@ -81,8 +85,7 @@ public struct RecordsLoader: Sendable {
         var firstLineByKey: [String: Int] = [:]
         var parser = JSONParser(bytes: bytes)
         // Member lookup by name → field position, built once.
-        var positionByName: [String: Int] = [:]
-        for (position, field) in config.fields.enumerated() { positionByName[field.id] = position }
+        let positionByName = fieldPositions
         do {
             let (_, count) = try parser.forEachElement { node in
                 guard let record = validate(node, positionByName, &diagnostics) else { return }
