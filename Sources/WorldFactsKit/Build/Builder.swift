@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Where a build reads and writes.
 public struct BuildOptions: Sendable {
@@ -33,14 +32,6 @@ public struct BuildReport: Sendable {
         let total = timings.reduce(0) { $0 + $1.seconds }
         return "\(records) records: \(write.written.count) files written, \(write.unchanged) unchanged, \(write.removed.count) removed in \(String(format: "%.2f", total)) s"
     }
-}
-
-/// How far a build is: `done` of `total` units of a phase: "load", "render" (record pages), "search
-/// index" (shard files, once the index is made), "write" (files, once everything is rendered).
-public struct BuildProgress: Sendable, Equatable {
-    public var phase: String
-    public var done: Int
-    public var total: Int
 }
 
 /// The build as a list of named steps: check output, check sources, load content, load templates,
@@ -99,40 +90,20 @@ public struct Builder: Sendable {
                                           previous: previous.values[0].get())
             writer.recordSources(sources, records: site.records.count)
             let renderer = SiteRenderer(site: site, templates: templates, theme: theme)
-            let total = site.records.count
-            var pages = 0, submitted = 0
-            progress?(BuildProgress(phase: "render", done: 0, total: total))
-            // Once everything is rendered, the bar follows the writer through what is left.
-            let writeProgress = Mutex<(written: Int, total: Int?)>((0, nil))
-            let background = BackgroundWriter(writer) { [progress] count in
-                let (written, total) = writeProgress.withLock { state in
-                    state.written += count
-                    return state
-                }
-                if let total { progress?(BuildProgress(phase: "write", done: written, total: total)) }
-            }
+            let phases = PhaseProgress(report: progress, records: site.records.count,
+                                       recordPagesFolder: site.config.records.pagesFolder)
+            let background = BackgroundWriter(writer, written: phases.written)
             // Rendering the next batch overlaps writing the last one.
             do throws(BuildFailure) {
                 try renderer.render(reuse: writer.reuse) { files throws(BuildFailure) in
                     try background.submit(files)
-                    submitted += files.count
-                    let recordPages = files.filter { $0.path.hasPrefix(site.config.records.pagesFolder + "/") }.count
-                    if recordPages > 0 {
-                        pages += recordPages
-                        progress?(BuildProgress(phase: "render", done: pages, total: total))
-                    }
-                    let shards = files.filter { $0.path.hasPrefix("search/") }.count
-                    if shards > 0 { progress?(BuildProgress(phase: "search index", done: shards, total: shards)) }
+                    phases.rendered(files)
                 }
             } catch {
                 background.drain()
                 throw error
             }
-            let written = writeProgress.withLock { state in
-                state.total = submitted
-                return state.written
-            }
-            progress?(BuildProgress(phase: "write", done: written, total: submitted))
+            phases.renderingDone()
             let report = try background.finish()
             Leftovers.free(consume writer, consume renderer, consume background)
             return report
