@@ -92,7 +92,7 @@ import Testing
     func contents(_ folder: String) throws -> [String: String] {
         var result: [String: String] = [:]
         for file in try FileSystem.disk.listFiles(folder) where file != Manifest.fileName {
-            result[file] = ContentHash.of(try FileSystem.disk.read(folder + "/" + file))
+            result[file] = ContentHash.hex(try FileSystem.disk.read(folder + "/" + file))
         }
         return result
     }

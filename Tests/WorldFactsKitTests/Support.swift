@@ -33,7 +33,7 @@ func snapshot(_ folder: String) -> [String: String] {
         let bytes = (try? FileSystem.disk.read(path)) ?? []
         let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)?
             .timeIntervalSince1970 ?? 0
-        result[file] = ContentHash.of(bytes) + "@\(modified)"
+        result[file] = ContentHash.hex(bytes) + "@\(modified)"
     }
     return result
 }

@@ -131,19 +131,19 @@ import Testing
     /// its tail, every length, and buffers that only differ by trailing zeros.
     @Test func contentHashSeesEveryOneByteChange() {
         let base = (0..<203).map { UInt8(truncatingIfNeeded: $0 &* 37) }
-        var seen = Set([ContentHash.of(base)])
+        var seen = Set([ContentHash.hex(base)])
         for offset in base.indices {
             for delta: UInt8 in [1, 0x80] {
                 var changed = base
                 changed[offset] &+= delta
-                #expect(seen.insert(ContentHash.of(changed)).inserted, "offset \(offset)")
+                #expect(seen.insert(ContentHash.hex(changed)).inserted, "offset \(offset)")
             }
         }
         var lengths = Set<String>()
-        for count in 0...64 { lengths.insert(ContentHash.of([UInt8](repeating: 0, count: count))) }
+        for count in 0...64 { lengths.insert(ContentHash.hex([UInt8](repeating: 0, count: count))) }
         #expect(lengths.count == 65)
-        #expect(ContentHash.of(Array("abc".utf8)) == ContentHash.of(Array("abc".utf8)))
-        #expect(ContentHash.of(Array("abc".utf8)).count == 16)
+        #expect(ContentHash.hex(Array("abc".utf8)) == ContentHash.hex(Array("abc".utf8)))
+        #expect(ContentHash.hex(Array("abc".utf8)).count == 16)
     }
 
     @Test func fingerprintsTellShapesApart() {

@@ -19,11 +19,17 @@ public struct SiteRenderer: Sendable {
         recordInputsBase = contexts.recordInputsBase(templates: templates.fingerprint)
     }
 
-    /// Renders a page, unless `reuse` says the previous build's page has the same inputs.
+    /// Renders a page, unless `reuse` says the previous build's page has the same inputs; the context
+    /// is made only when the page is rendered.
+    func page(_ path: String, template: String, inputs: String, reuse: ReuseIndex, context: () -> TemplateValue) -> OutputFile {
+        if reuse.canReuse(path, inputs: inputs) { return .reused(path: path, inputs: inputs) }
+        return OutputFile(path: path, bytes: templates.render(context(), with: template), inputs: inputs)
+    }
+
+    /// A page whose inputs are its context, fingerprinted.
     func page(_ path: String, template: String, context: TemplateValue, reuse: ReuseIndex) -> OutputFile {
         let inputs = ContextFingerprint.of(templates: templates.fingerprint, template: template, context: context)
-        if reuse.canReuse(path, inputs: inputs) { return .reused(path: path, inputs: inputs) }
-        return OutputFile(path: path, bytes: templates.render(context, with: template), inputs: inputs)
+        return page(path, template: template, inputs: inputs, reuse: reuse) { context }
     }
 
     public func render<Failure: Error>(reuse: ReuseIndex = .none, _ emit: ([OutputFile]) throws(Failure) -> Void) throws(Failure) {
@@ -63,10 +69,10 @@ public struct SiteRenderer: Sendable {
         if site.isIndexSplit {
             // Fingerprinted from their rows before any context is made, as record pages are.
             pages += Slots<OutputFile>.concurrentMap(site.sections.count) { position in
-                let path = site.sectionPagePath(of: position)
-                let inputs = contexts.sectionPageInputs(position, templates: templates.fingerprint)
-                if reuse.canReuse(path, inputs: inputs) { return .reused(path: path, inputs: inputs) }
-                return OutputFile(path: path, bytes: templates.render(contexts.sectionPage(position), with: "index"), inputs: inputs)
+                page(site.sectionPagePath(of: position), template: "index",
+                     inputs: contexts.sectionPageInputs(position, templates: templates.fingerprint), reuse: reuse) {
+                    contexts.sectionPage(position)
+                }
             }
         }
         try emit(pages)
@@ -75,10 +81,8 @@ public struct SiteRenderer: Sendable {
     /// A record page is fingerprinted from what its context is made of, before the context is made:
     /// an unchanged page of a large site costs a hash, not a context.
     public func recordPage(_ position: Int, reuse: ReuseIndex = .none) -> OutputFile {
-        let path = site.pagePath(of: position)
-        let inputs = contexts.recordInputs(position, base: recordInputsBase)
-        if reuse.canReuse(path, inputs: inputs) { return .reused(path: path, inputs: inputs) }
-        return OutputFile(path: path, bytes: templates.render(contexts.record(position), with: "record"), inputs: inputs)
+        page(site.pagePath(of: position), template: "record", inputs: contexts.recordInputs(position, base: recordInputsBase),
+             reuse: reuse) { contexts.record(position) }
     }
 
     func renderRecordPages(_ range: Range<Int>, reuse: ReuseIndex) -> [OutputFile] {

@@ -27,10 +27,4 @@ public enum BulkHash {
         state = (state ^ (state >> 27)) &* 0x94D0_49BB_1331_11EB
         return state ^ (state >> 31)
     }
-
-    /// 16 lowercase hex digits.
-    public static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
 }

@@ -21,5 +21,5 @@ public struct FNV1a: Sendable {
     }
 
     /// 16 lowercase hex digits.
-    public var hex: String { BulkHash.hex(state) }
+    public var hex: String { Hex.text(state) }
 }

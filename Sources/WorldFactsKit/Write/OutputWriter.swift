@@ -60,15 +60,14 @@ public final class OutputWriter {
     }
 
     /// `previous` is what `readPrevious` gave for this folder, if it was read already.
-    public init(folder: String, fileSystem: FileSystem = .disk, clean: Bool = false, previous last: PreviousBuild? = nil) throws(BuildFailure) {
+    public init(folder: String, fileSystem: FileSystem = .disk, clean: Bool = false, previous given: PreviousBuild? = nil) throws(BuildFailure) {
         self.folder = folder
         self.fileSystem = fileSystem
-        let read: PreviousBuild
-        if let last { read = last } else { read = try Self.readPrevious(folder: folder, fileSystem: fileSystem) }
-        let last = read
-        let manifest = last.manifest
+        let last: PreviousBuild
+        if let given { last = given } else { last = try Self.readPrevious(folder: folder, fileSystem: fileSystem) }
         // The staging files of the interrupted build.
         for path in last.journalled { try? fileSystem.remove(FileSystem.temporaryPath(for: joinPath(folder, path))) }
+        let manifest = last.manifest
         previous = manifest
         // A build mostly makes what the last one made: room for as many entries, grown once.
         current.entries.reserveCapacity(manifest.entries.count)
@@ -116,7 +115,7 @@ public final class OutputWriter {
     /// Writes a batch: hashes in parallel, journals the paths about to change in one append, then
     /// writes the changed files, one thread per folder.
     public func write(_ files: [OutputFile]) throws(BuildFailure) {
-        let hashes = Slots<UInt64>.concurrentMap(files.count) { files[$0].isReused ? 0 : BulkHash.of(files[$0].bytes) }
+        let hashes = Slots<UInt64>.concurrentMap(files.count) { files[$0].isReused ? 0 : ContentHash.of(files[$0].bytes) }
         var changed: [Int] = []
         for (index, file) in files.enumerated() {
             precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")
