@@ -18,7 +18,9 @@ import Testing
         #expect(SourceSnapshot.take([folder]).changes(since: before) == [folder + "/a.txt", folder + "/b.txt", folder + "/c.txt"])
     }
 
-    @Test func aBurstOfChangesGivesOneCallbackWithinTwoSeconds() async throws {
+    /// One callback for a burst, naming every file. Not timed: the wait for the callback is long, so a
+    /// busy machine cannot fail it; it only fails when no callback comes, or more than one.
+    @Test func aBurstOfChangesGivesOneCallback() async throws {
         let folder = makeTemporaryFolder()
         defer { removeTemporary(folder) }
         let calls = Mutex<[[String]]>([])
@@ -27,11 +29,10 @@ import Testing
         try await Task.sleep(for: .milliseconds(250))
         let start = ContinuousClock.now
         for n in 0..<5 { try "\(n)".write(toFile: folder + "/f\(n).txt", atomically: true, encoding: .utf8) }
-        while calls.withLock({ $0.isEmpty }) && ContinuousClock.now - start < .seconds(2) {
+        while calls.withLock({ $0.isEmpty }) && ContinuousClock.now - start < .seconds(30) {
             try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(ContinuousClock.now - start < .seconds(2))
-        try await Task.sleep(for: .milliseconds(400))
+        try await Task.sleep(for: .milliseconds(600))
         task.cancel()
         let seen = calls.withLock { $0 }
         #expect(seen.count == 1)

@@ -12,11 +12,25 @@ public enum Folding {
     ]
 
     public static func fold(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            return text.lowercased()  // ASCII fast path: nothing decomposes or is mapped
-        }
+        if let folded = foldASCII(text) { return folded }
         if let folded = foldLatin(text) { return folded }
         return foldFully(text)
+    }
+
+    /// ASCII text folds by lowering its capitals: nothing decomposes or is mapped. Nil when the text is
+    /// not all ASCII.
+    static func foldASCII(_ text: String) -> String? {
+        let utf8 = text.utf8
+        let folded = utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for (offset, byte) in bytes.enumerated() { buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+                return bytes.count
+            }
+        }
+        if let folded { return folded }
+        return utf8.allSatisfy({ $0 < 0x80 }) ? text.lowercased() : nil
     }
 
     /// The first code points that `latin` covers: ASCII, Latin-1 and Latin Extended-A and -B.
@@ -62,6 +76,14 @@ public enum Folding {
 
     /// Letters and digits make words; everything else separates them (the JS uses `[\p{L}\p{N}]`).
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < latinEnd { return latinIsWord[Int(scalar.value)] }
+        return isWordByCategory(scalar)
+    }
+
+    /// `isWordScalar` of the Latin code points, by table: most texts are made of them.
+    static let latinIsWord: [Bool] = (0..<latinEnd).map { isWordByCategory(Unicode.Scalar($0)!) }
+
+    static func isWordByCategory(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .decimalNumber, .letterNumber, .otherNumber:
