@@ -25,6 +25,35 @@ import Testing
         #expect(Folding.foldLatin("Ωmega") == nil, "beyond the table")
     }
 
+    /// ASCII text folds by lowering capitals, as the full folding does; anything else is not ASCII's.
+    @Test func asciiFoldsAsTheFullFolding() {
+        var random = DifferentialFoldingTests.SplitMix(state: 7)
+        for _ in 0..<5_000 {
+            let input = String(String.UnicodeScalarView((0..<Int(1 + random.next() % 16)).map { _ in Unicode.Scalar(UInt8(random.next() % 0x80)) }))
+            #expect(Folding.foldASCII(input) == Folding.foldFully(input), "\(Array(input.utf8))")
+        }
+        #expect(Folding.foldASCII("San JOSE") == "san jose")
+        #expect(Folding.foldASCII("São") == nil)
+    }
+
+    /// Word scalars by table below U+0250 and by category above: the same answer either way.
+    @Test func latinWordTableAgreesWithTheCategories() {
+        for value in UInt32(0)..<0x300 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(Folding.isWordScalar(scalar) == Folding.isWordByCategory(scalar), "U+\(String(value, radix: 16))")
+        }
+        #expect(Folding.isWordScalar("é") && Folding.isWordScalar("7") && !Folding.isWordScalar("'") && !Folding.isWordScalar("\u{A0}"))
+    }
+
+    /// Trimming takes the ASCII shortcut only when there is nothing to trim.
+    @Test func trimmingWhitespace() {
+        #expect("Oslo".trimmingWhitespace() == "Oslo")
+        #expect(" Oslo\u{A0}".trimmingWhitespace() == "Oslo")
+        #expect("\u{2003}Åland\t".trimmingWhitespace() == "Åland")
+        #expect("a b".trimmingWhitespace() == "a b")
+        #expect(" \u{3000} ".trimmingWhitespace() == "")
+    }
+
     @Test func laterWordStarts() {
         #expect(Folding.laterWordStarts("cote d'ivoire") == ["d'ivoire", "ivoire"])
         #expect(Folding.laterWordStarts("bonaire, sint eustatius and saba") == ["sint eustatius and saba", "eustatius and saba", "and saba", "saba"])
@@ -51,6 +80,44 @@ let shippedSite: Site = {
         let rows = shippedSite.records.indices.map(PageContexts(site: shippedSite).row)
         let sizes = rows.enumerated().map { SearchIndex.entry(position: $0, row: $1, texts: keys.texts[$0]).utf8.count }
         return (keys, ShardPlanner(budget: budget, previewSize: preview).plan(keys: keys, entrySize: sizes), sizes)
+    }
+
+    /// The floor of an entry's size is never above its size, and is its size without subtitle and detail.
+    @Test func entryFloorIsAFloor() {
+        let keys = SearchKeys(site: shippedSite, scope: shippedSite.config.search.scopes[0])
+        let rows = shippedSite.records.indices.map(PageContexts(site: shippedSite).row)
+        for position in rows.indices {
+            var row = rows[position]
+            let floor = SearchIndex.entryFloor(position: position, titleAndPath: row.title.utf8.count + row.path.utf8.count, texts: keys.texts[position])
+            #expect(floor <= SearchIndex.entry(position: position, row: row, texts: keys.texts[position]).utf8.count)
+            (row.subtitle, row.detail) = (nil, nil)
+            if !([row.title, row.path] + keys.texts[position]).contains(where: JSONText.needsEscaping) {
+                #expect(floor == SearchIndex.entry(position: position, row: row, texts: keys.texts[position]).utf8.count, "\(row.title)")
+            }
+        }
+        #expect(SearchIndex.entryFloor(position: 7, titleAndPath: 0, texts: []) == SearchIndex.entry(
+            position: 7, row: IndexRow(title: "", path: ""), texts: []).utf8.count)
+    }
+
+    /// A large bucket planned as its node and its parts, each part likewise, gives the plans the whole
+    /// bucket gives: a rebuild may keep the parts a change did not touch.
+    @Test(arguments: [(0, 1_024), (1, 1_024), (0, 2_048), (0, 256)])
+    func aBucketPlannedInPartsIsPlannedAsAWhole(scope: Int, budget: Int) {
+        let (keys, _, sizes) = plans(budget: budget, scope: scope)
+        let planner = ShardPlanner(budget: budget, previewSize: 5)
+        let rows = shippedSite.records.indices.map(PageContexts(site: shippedSite).row)
+        let floors = rows.indices.map { SearchIndex.entryFloor(position: $0, titleAndPath: rows[$0].title.utf8.count + rows[$0].path.utf8.count,
+                                                               texts: keys.texts[$0]) }
+        func inParts(_ bucket: SearchKeys.Bucket) -> [ShardPlan] {
+            guard planner.mustSplit(bucket, entryFloor: bucket.positions.map { floors[$0] }) else { return planner.plan(bucket, entrySize: bucket.positions.map { sizes[$0] }) }
+            return [planner.preview(of: bucket)] + bucket.parts().flatMap(inParts)
+        }
+        var split = 0
+        for bucket in keys.buckets() {
+            if planner.mustSplit(bucket, entryFloor: bucket.positions.map { floors[$0] }) { split += 1 }
+            #expect(inParts(bucket) == planner.plan(bucket, entrySize: bucket.positions.map { sizes[$0] }), "\(bucket.prefixText)")
+        }
+        #expect(split > 0, "no bucket was large enough to be planned in parts: the test tests nothing")
     }
 
     @Test(arguments: [1_024, 2_048, 16_384])
@@ -123,6 +190,31 @@ let shippedSite: Site = {
         #expect(leaf.records[..<firstWordMatch].allSatisfy { keys.texts[$0].contains { $0.hasPrefix("k") } })
         #expect(leaf.records[firstWordMatch...].contains { shippedSite.records[$0].title == "North Korea" })
         #expect(leaf.records[..<firstWordMatch] == leaf.records[..<firstWordMatch].sorted()[...])
+    }
+
+    /// After an edit, a large bucket keeps the parts the edit did not touch and plans the others, and
+    /// the index is the one a fresh build makes.
+    @Test func aLargeBucketKeepsItsUntouchedParts() throws {
+        var site = shippedSite
+        site.config.search.shardBudget = 1_024
+        let first = SearchIndex(site: site, rows: site.records.indices.map(PageContexts(site: site).row))
+        var previous = Manifest()
+        for file in first.files { previous.entries[file.path] = Manifest.Entry(hash: 1, inputs: file.inputs.map(Manifest.inputsNumber)) }
+        let population = try #require(site.config.fields.firstIndex { $0.id == "population" })
+        let iceland = try #require(site.records.firstIndex { $0.key == "IS" })
+        site.records[iceland].values[population] = .integer(1)
+        let rows = site.records.indices.map(PageContexts(site: site).row)
+        let rebuilt = SearchIndex(site: site, rows: rows, reuse: ReuseIndex(previous: previous, missing: []))
+        let fresh = SearchIndex(site: site, rows: rows)
+        #expect(rebuilt.manifest == fresh.manifest)
+        #expect(rebuilt.files.map(\.path).sorted() == fresh.files.map(\.path).sorted())
+        let freshBytes = Dictionary(uniqueKeysWithValues: fresh.files.map { ($0.path, $0.bytes) })
+        for file in rebuilt.files where !file.isReused { #expect(file.bytes == freshBytes[file.path], "\(file.path)") }
+        // The "i" bucket of names (shards named l-69… and p-69…) holds Iceland: some of its parts are
+        // planned again, the others kept.
+        let bucketI = rebuilt.files.filter { $0.path.hasPrefix("search/name/l-69") || $0.path.hasPrefix("search/name/p-69") }
+        #expect(bucketI.contains { $0.isReused } && bucketI.contains { !$0.isReused })
+        #expect(rebuilt.files.filter { !$0.isReused }.count < fresh.files.count / 4, "most shards are kept")
     }
 
     @Test func shardFilesAreEscapedJSONWithScriptTwins() throws {

@@ -54,7 +54,13 @@ import Testing
         let compact = #"{"generator":"worldfacts","version":1,"sources":"abcd","records":3,"files":{"a.html":"0011","d/é.html":"33"},"inputs":{"a.html":"99"}}"#
         #expect(ManifestLines.decode(Array(compact.utf8)) == nil)
         #expect(Manifest.decode(Array(compact.utf8)) == plain)
+        let compactVersion2 = #"{"generator":"worldfacts","version":2,"sources":"abcd","records":3,"files":{"a.html":"0011 99","d/é.html":"33"}}"#
+        #expect(Manifest.decode(Array(compactVersion2.utf8)) == plain)
         #expect(Manifest.decode(Array(#"{"generator":"worldfacts","files":{"../etc/passwd":"1"}}"#.utf8)) == nil)
+        // One line per file, its hash and fingerprint in one value.
+        let text = String(decoding: plain.encoded(order: ["a.html", "d/é.html"]), as: UTF8.self)
+        #expect(text.contains("\n    \"a.html\": \"0000000000000011 0000000000000099\",\n    \"d/é.html\": \"0000000000000033\"\n  }\n}\n"))
+        #expect(ManifestLines.header(plain.encoded())?.sources == "abcd")
     }
 }
 

@@ -53,6 +53,11 @@ public struct Site: Sendable {
     public func pagePath(of position: Int) -> String {
         "\(config.records.pagesFolder)/\(slugs[position]).html"
     }
+
+    /// The UTF-8 length of `pagePath(of:)`, without making it.
+    public func pagePathBytes(of position: Int) -> Int {
+        config.records.pagesFolder.utf8.count + 1 + slugs[position].utf8.count + 5
+    }
 }
 
 /// Turns loaded content into a `Site`: sorts, sections, slugs, notes and links, checking that slugs are

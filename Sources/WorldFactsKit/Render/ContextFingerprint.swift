@@ -12,6 +12,8 @@ public struct ContextFingerprint: Sendable {
 
     mutating func add(_ byte: UInt8) { hash.add(byte) }
 
+    mutating func add(word: UInt64) { hash.add(word: word) }
+
     mutating func add(_ text: String) {
         hash.add(contentsOf: text.utf8)
         add(0xFF)  // never in UTF-8: ends the string
@@ -48,6 +50,8 @@ public struct ContextFingerprint: Sendable {
     }
 
     public var value: String { hash.hex }
+
+    public var number: UInt64 { hash.state }
 
     /// The fingerprint of one page: generator version, every template's text, the template used, the context.
     public static func of(templates: String, template: String, context: TemplateValue) -> String {

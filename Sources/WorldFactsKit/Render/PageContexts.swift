@@ -207,8 +207,23 @@ public struct PageContexts: Sendable {
         return hash.value
     }
 
+    /// The part of every row's input fingerprint that all of them share.
+    public func rowInputsBase() -> ContextFingerprint {
+        inputsBase(templates: "", kind: "row")
+    }
+
+    /// What `row(position)` is made of, hashed without making it: the config (the index's subtitle and
+    /// detail, their labels and formats), the record and its page path. As with `recordInputs`, anything
+    /// `row(_:)` starts to read must be added here (the same test compares the two on edits).
+    public func rowInputs(_ position: Int, base: ContextFingerprint) -> UInt64 {
+        var hash = base
+        hash.add(record: site.records[position])
+        hash.add(site.slugs[position])  // the rest of the page path is the config's
+        return hash.number
+    }
+
     /// What `sectionPage(position)` is made of, hashed without making it: the config, every section's
-    /// letter, anchor and page (the strip), and the rows of this section. As with `recordInputs`,
+    /// letter, anchor and page (the strip), and the rows of this section (by what they are made of). As with `recordInputs`,
     /// anything `sectionPage(_:)` starts to read must be added here.
     public func sectionPageInputs(_ position: Int, templates: String) -> String {
         var hash = inputsBase(templates: templates, kind: "section")
@@ -218,11 +233,9 @@ public struct PageContexts: Sendable {
             hash.add(section.anchor)
             hash.add(site.sectionPagePath(of: number))
         }
+        let rowBase = rowInputsBase()
         for record in site.sections[position].range {
-            let row = row(record)
-            for text in [row.title, row.path, row.subtitle ?? "", row.detail ?? ""] { hash.add(text) }
-            hash.add(row.subtitle == nil ? 0 : 1)
-            hash.add(row.detail == nil ? 0 : 1)
+            hash.add(word: rowInputs(record, base: rowBase))
         }
         return hash.value
     }

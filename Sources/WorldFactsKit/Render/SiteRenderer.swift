@@ -39,7 +39,11 @@ public struct SiteRenderer: Sendable {
         let searching = DispatchGroup()
         if !site.config.search.scopes.isEmpty {
             DispatchQueue.global().async(group: searching) { [site, contexts, reuse] in
-                search.set(0, SearchIndex(site: site, rows: Slots.concurrentMap(site.records.count, contexts.row), reuse: reuse))
+                let base = contexts.rowInputsBase()
+                let rows = SearchRows(inputs: Slots.concurrentMap(site.records.count) { contexts.rowInputs($0, base: base) },
+                                      titleAndPathBytes: site.records.indices.map { site.records[$0].title.utf8.count + site.pagePathBytes(of: $0) },
+                                      row: contexts.row)
+                search.set(0, SearchIndex(site: site, rows: rows, reuse: reuse))
             }
         }
         var start = 0

@@ -16,6 +16,9 @@ public struct FileSystem: Sendable {
     /// Relative paths of the regular files (and links to them) below a folder, sorted.
     public var listFiles: @Sendable (String) throws -> [String]
     public var makeDirectory: @Sendable (String) throws -> Void
+    /// The names in one folder (files and folders, not below it, in no order); nil when it cannot be
+    /// listed. One listing answers for many files at once, where `exists` asks for one.
+    public var names: @Sendable (String) -> [String]?
 
     public init(
         read: @escaping @Sendable (String) throws -> [UInt8],
@@ -26,7 +29,8 @@ public struct FileSystem: Sendable {
         isDirectory: @escaping @Sendable (String) -> Bool,
         listFiles: @escaping @Sendable (String) throws -> [String],
         makeDirectory: @escaping @Sendable (String) throws -> Void,
-        createNew: (@Sendable (String, [UInt8]) throws -> Bool)? = nil
+        createNew: (@Sendable (String, [UInt8]) throws -> Bool)? = nil,
+        names: (@Sendable (String) -> [String]?)? = nil
     ) {
         self.read = read
         self.writeAtomically = writeAtomically
@@ -41,6 +45,7 @@ public struct FileSystem: Sendable {
         self.isDirectory = isDirectory
         self.listFiles = listFiles
         self.makeDirectory = makeDirectory
+        self.names = names ?? { folder in (try? listFiles(folder))?.filter { !$0.contains("/") } }
     }
 }
 
@@ -110,6 +115,16 @@ extension FileSystem {
                 throw FileSystemError(path: path, message: "cannot write: \(failure)")
             }
             return true
+        },
+        names: { folder in
+            guard let directory = opendir(folder.isEmpty ? "." : folder) else { return nil }
+            defer { closedir(directory) }
+            var names: [String] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name != "." && name != ".." { names.append(name) }
+            }
+            return names
         }
     )
 }

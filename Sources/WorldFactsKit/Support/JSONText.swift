@@ -40,6 +40,17 @@ public enum JSONText {
         result.append("\"")
     }
 
+    /// Appends the text, quoted and escaped, to UTF-8 `bytes`.
+    public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        if needsEscaping(text) {
+            bytes.append(contentsOf: quoted(text).utf8)
+        } else {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+
     /// True when some byte of the text must be escaped: a quote, a backslash, a control character,
     /// `<`, `>`, `&`, or the first byte of U+2028 / U+2029 (0xE2, checked precisely by the slow path).
     static func needsEscaping(_ text: String) -> Bool {

@@ -45,40 +45,47 @@ public struct Manifest: Sendable, Equatable {
 
     /// The manifest as text, files in `order` (every path of `entries`; the writer passes the order it
     /// wrote them in, which is the same for the same site and saves sorting hundreds of thousands of
-    /// paths), or sorted when no order is given.
+    /// paths), or sorted when no order is given. One line per file: its path, then its hash and, when
+    /// it has one, its input fingerprint, as hex in one string ("<hash> <inputs>").
     public func encoded(order given: [String]? = nil) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(entries.count * 100)
+        bytes.reserveCapacity(entries.count * 72)
         func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
-        let order = given ?? entries.keys.sorted()
-        func object(_ value: (Entry) -> UInt64??) {
-            append("{")
-            var first = true
-            for path in order {
-                guard let entry = entries[path], let number = value(entry) else { continue }
-                append(first ? "\n    " : ",\n    ")
-                append(JSONText.quoted(path))
-                append(": \"")
-                if let number { Hex.append(number, to: &bytes) }
-                append("\"")
-                first = false
-            }
-            append(first ? "}" : "\n  }")
-        }
-        append("{\n  \"generator\": \"worldfacts\",\n  \"version\": 1,\n")
+        append("{\n  \"generator\": \"worldfacts\",\n  \"version\": \(Self.version),\n")
         if let sources { append("  \"sources\": " + JSONText.quoted(sources) + ",\n") }
         if let records { append("  \"records\": \(records),\n") }
-        append("  \"files\": ")
-        object { .some($0.hash) }
-        append(",\n  \"inputs\": ")
-        object { $0.inputs.map { .some($0) } }
-        append("\n}\n")
+        append("  \"files\": {")
+        var first = true
+        for path in given ?? entries.keys.sorted() {
+            guard let entry = entries[path] else { continue }
+            append(first ? "\n    " : ",\n    ")
+            JSONText.appendQuoted(path, to: &bytes)
+            bytes.append(contentsOf: ": \"".utf8)
+            if let hash = entry.hash { Hex.append(hash, to: &bytes) }
+            if let inputs = entry.inputs {
+                bytes.append(UInt8(ascii: " "))
+                Hex.append(inputs, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "\""))
+            first = false
+        }
+        append(first ? "}\n}\n" : "\n  }\n}\n")
         return bytes
+    }
+
+    /// The layout `encoded()` writes. Version 1 kept the input fingerprints in a second object; it is
+    /// still read, through the JSON parser.
+    static let version = 2
+
+    /// An entry from its value in the manifest: "<hash>" or "<hash> <inputs>", as hex.
+    static func entry<Bytes: Collection<UInt8>>(_ value: Bytes) -> Entry {
+        guard let space = value.firstIndex(of: UInt8(ascii: " ")) else { return Entry(hash: Hex.value(value)) }
+        return Entry(hash: Hex.value(value[..<space]), inputs: Hex.value(value[value.index(after: space)...]))
     }
 
     /// Reads a manifest; nil when the bytes are not one of ours. The layout `encoded()` writes is read
     /// line by line (a large site's manifest has hundreds of thousands of lines); anything else, such
-    /// as a manifest edited by hand, through the JSON parser.
+    /// as a manifest edited by hand or one of version 1, through the JSON parser.
     public static func decode(_ bytes: [UInt8]) -> Manifest? {
         if let manifest = ManifestLines.decode(bytes) { return manifest.isSafe ? manifest : nil }
         var parser = JSONParser(bytes: bytes)
@@ -88,9 +95,10 @@ public struct Manifest: Sendable, Equatable {
         else { return nil }
         var manifest = Manifest()
         for entry in entries {
-            guard case .string(let hash) = entry.node.value else { return nil }
-            manifest.entries[entry.key] = Entry(hash: Hex.value(hash.utf8))
+            guard case .string(let value) = entry.node.value else { return nil }
+            manifest.entries[entry.key] = Self.entry(value.utf8)
         }
+        // Version 1: fingerprints by path, in an object of their own.
         if let member = members.first(where: { $0.key == "inputs" }), case .object(let entries) = member.node.value {
             for entry in entries {
                 if case .string(let inputs) = entry.node.value, manifest.entries[entry.key] != nil {
@@ -114,7 +122,7 @@ public struct Manifest: Sendable, Equatable {
 /// The fast reader for the exact layout `Manifest.encoded()` writes: one `"key": "value"` per line.
 /// Returns nil at the first line it does not expect, and the JSON parser takes over.
 enum ManifestLines {
-    enum Place { case start, header, files, afterFiles, inputs, end, closed }
+    enum Place { case start, header, files, end, closed }
 
     /// The header and every file path, without building dictionaries: what an up-to-date check needs.
     struct Summary {
@@ -125,14 +133,9 @@ enum ManifestLines {
 
     static func decode(_ bytes: [UInt8]) -> Manifest? {
         var manifest = Manifest()
-        // About 60 bytes per file line and as many per input line: room for all, grown once.
-        manifest.entries.reserveCapacity(bytes.count / 120)
-        let header = scan(bytes, file: { key, value in
-            manifest.entries[string(key)] = Manifest.Entry(hash: Hex.value(value))
-        }, input: { key, value in
-            let path = string(key)
-            if manifest.entries[path] != nil { manifest.entries[path]!.inputs = Hex.value(value) }
-        })
+        // About 60 bytes per file line: room for all, grown once.
+        manifest.entries.reserveCapacity(bytes.count / 60)
+        let header = scan(bytes) { key, value in manifest.entries[string(key)] = Manifest.entry(value) }
         guard let header else { return nil }
         manifest.sources = header.sources
         manifest.records = header.records
@@ -141,7 +144,7 @@ enum ManifestLines {
 
     static func summary(_ bytes: [UInt8]) -> Summary? {
         var paths: [String] = []
-        guard var summary = scan(bytes, file: { key, _ in paths.append(string(key)) }, input: { _, _ in }) else { return nil }
+        guard var summary = scan(bytes, file: { key, _ in paths.append(string(key)) }) else { return nil }
         summary.paths = paths
         return summary
     }
@@ -150,16 +153,15 @@ enum ManifestLines {
     static func header(_ bytes: [UInt8]) -> Summary? {
         guard let files = bytes.firstRange(of: Array("\n  \"files\": ".utf8)) else { return nil }
         var head = Array(bytes[..<files.lowerBound])
-        head.append(contentsOf: "\n  \"files\": {},\n  \"inputs\": {}\n}\n".utf8)
-        return scan(head, file: { _, _ in }, input: { _, _ in })
+        head.append(contentsOf: "\n  \"files\": {}\n}\n".utf8)
+        return scan(head) { _, _ in }
     }
 
     static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Reads the layout line by line, handing each file and input entry to the closures; the header,
-    /// or nil at the first line it does not expect.
-    static func scan(_ bytes: [UInt8], file: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Void,
-                     input: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Void) -> Summary? {
+    /// Reads the layout line by line, handing each file's path and value to `file`; the header, or nil
+    /// at the first line it does not expect.
+    static func scan(_ bytes: [UInt8], file: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Void) -> Summary? {
         var summary = Summary()
         var place = Place.start
         var sawGenerator = false
@@ -177,27 +179,19 @@ enum ManifestLines {
                 place = .header
             case .header:
                 if line(is: "  \"files\": {", text) { place = .files; continue }
-                if line(is: "  \"files\": {},", text) { place = .afterFiles; continue }
+                if line(is: "  \"files\": {}", text) { place = .end; continue }
                 guard let (key, value) = entry(text, indent: 2) else { return nil }
                 switch string(key) {
                 case "generator": sawGenerator = line(is: "\"worldfacts\",", value)
-                case "version": guard line(is: "1,", value) else { return nil }
+                case "version": guard string(value) == "\(Manifest.version)," else { return nil }
                 case "sources": summary.sources = unquoted(string(value))
                 case "records": summary.records = Int(string(value.dropLast()))
                 default: return nil
                 }
             case .files:
-                if line(is: "  },", text) { place = .afterFiles; continue }
-                guard let (key, value) = entry(text, indent: 4) else { return nil }
-                file(key, value)
-            case .afterFiles:
-                if line(is: "  \"inputs\": {", text) { place = .inputs; continue }
-                guard line(is: "  \"inputs\": {}", text) else { return nil }
-                place = .end
-            case .inputs:
                 if line(is: "  }", text) { place = .end; continue }
                 guard let (key, value) = entry(text, indent: 4) else { return nil }
-                input(key, value)
+                file(key, value)
             case .end:
                 guard line(is: "}", text) else { return nil }
                 place = .closed

@@ -23,7 +23,11 @@ public final class OutputWriter {
     public let folder: String
     let fileSystem: FileSystem
     let previous: Manifest
+    /// The previous build's files that were not on disk when this build started.
+    let missing: Set<String>
     private(set) var current = Manifest()
+    /// How many of this build's paths the previous build wrote too.
+    private var writtenAgain = 0
     /// Paths of this build in the order they came, for the manifest.
     private var order: [String] = []
     private(set) var report = WriteReport()
@@ -34,6 +38,8 @@ public final class OutputWriter {
     public struct PreviousBuild: Sendable {
         var manifest: Manifest
         var journalled: [String]
+        /// The manifest's paths that are not on disk (any more).
+        var missing: Set<String>
     }
 
     public static func readPrevious(folder: String, fileSystem: FileSystem) throws(BuildFailure) -> PreviousBuild {
@@ -56,7 +62,8 @@ public final class OutputWriter {
                 journalled.append(path)
             }
         }
-        return PreviousBuild(manifest: manifest, journalled: journalled)
+        let missing = MissingFiles.among(manifest.entries.keys, in: folder, fileSystem: fileSystem)
+        return PreviousBuild(manifest: manifest, journalled: journalled, missing: missing)
     }
 
     /// `previous` is what `readPrevious` gave for this folder, if it was read already.
@@ -69,6 +76,8 @@ public final class OutputWriter {
         for path in last.journalled { try? fileSystem.remove(FileSystem.temporaryPath(for: joinPath(folder, path))) }
         let manifest = last.manifest
         previous = manifest
+        // A clean build removes every file of the previous one (below): all of them are missing.
+        missing = clean ? Set(manifest.entries.keys) : last.missing
         // A build mostly makes what the last one made: room for as many entries, grown once.
         current.entries.reserveCapacity(manifest.entries.count)
         order.reserveCapacity(manifest.entries.count)
@@ -96,12 +105,7 @@ public final class OutputWriter {
               let manifest = ManifestLines.summary(bytes), manifest.sources == sources, let records = manifest.records
         else { return nil }
         let paths = manifest.paths
-        let chunks = 64
-        let missing = Slots<Bool>.concurrentMap(chunks) { chunk in
-            let range = (paths.count * chunk / chunks)..<(paths.count * (chunk + 1) / chunks)
-            return range.contains { !fileSystem.exists(joinPath(folder, paths[$0])) }
-        }
-        return missing.contains(true) ? nil : (records, paths.count)
+        return MissingFiles.among(paths, in: folder, fileSystem: fileSystem).isEmpty ? (records, paths.count) : nil
     }
 
     public func write(_ file: OutputFile) throws(BuildFailure) {
@@ -110,7 +114,7 @@ public final class OutputWriter {
 
     /// What the previous build left that this one may keep without rendering: a page whose input
     /// fingerprint is unchanged and whose file is still there. Safe to call from any thread.
-    public var reuse: ReuseIndex { ReuseIndex(folder: folder, fileSystem: fileSystem, previous: previous) }
+    public var reuse: ReuseIndex { ReuseIndex(previous: previous, missing: missing) }
 
     /// Writes a batch: hashes in parallel, journals the paths about to change in one append, then
     /// writes the changed files, one thread per folder.
@@ -125,8 +129,10 @@ public final class OutputWriter {
             }
             order.append(file.path)
             let inputs = file.inputs.map(Manifest.inputsNumber)
+            let before = previous.entries[file.path]
+            if before != nil { writtenAgain += 1 }
             if file.isReused {
-                guard let hash = previous.entries[file.path]?.hash else { preconditionFailure("reused \(file.path) without a previous version") }
+                guard let hash = before?.hash else { preconditionFailure("reused \(file.path) without a previous version") }
                 current.entries[file.path] = Manifest.Entry(hash: hash, inputs: inputs)
                 report.unchanged += 1
                 report.reused += 1
@@ -134,7 +140,7 @@ public final class OutputWriter {
             }
             let hash = hashes[index]
             current.entries[file.path] = Manifest.Entry(hash: hash, inputs: inputs)
-            if previous.entries[file.path]?.hash == hash && fileSystem.exists(path) {
+            if before?.hash == hash && !missing.contains(file.path) {
                 report.unchanged += 1
             } else {
                 changed.append(index)
@@ -199,7 +205,8 @@ public final class OutputWriter {
 
     /// Removes what the previous build made and this one did not, then saves the manifest.
     public func finish() throws(BuildFailure) -> WriteReport {
-        let stale = previous.entries.keys.filter { current.entries[$0] == nil }.sorted()
+        // When every previous path was written again, none is stale: no need to look each one up.
+        let stale = writtenAgain == previous.entries.count ? [] : previous.entries.keys.filter { current.entries[$0] == nil }.sorted()
         for path in stale where fileSystem.exists(joinPath(folder, path)) {
             try? fileSystem.remove(joinPath(folder, path))
         }
@@ -218,23 +225,26 @@ public final class OutputWriter {
 
 /// The previous build's fingerprints, for the renderer to decide which pages need no rendering.
 public struct ReuseIndex: Sendable {
-    let folder: String
-    let fileSystem: FileSystem
     let previous: Manifest
+    /// The previous build's files that were not on disk when this build started.
+    let missing: Set<String>
 
-    public static let none = ReuseIndex(folder: "", fileSystem: .disk, previous: Manifest())
+    public static let none = ReuseIndex(previous: Manifest(), missing: [])
 
     /// The previous build's files under `folder` (a path prefix ending in "/") and their inputs.
-    public func previousInputs(under folder: String) -> [(path: String, inputs: String)] {
+    public func previousInputs(under folder: String) -> [(path: String, inputs: UInt64)] {
         previous.entries.compactMap { path, entry in
-            guard path.hasPrefix(folder), let inputs = entry.inputs else { return nil }
-            return (path, Hex.text(inputs))
+            guard let inputs = entry.inputs, path.hasPrefix(folder) else { return nil }
+            return (path, inputs)
         }
     }
 
     public func canReuse(_ path: String, inputs: String) -> Bool {
-        guard let entry = previous.entries[path], entry.hash != nil, let known = entry.inputs,
-              known == Manifest.inputsNumber(inputs) else { return false }
-        return fileSystem.exists(joinPath(folder, path))
+        canReuse(path, inputs: Manifest.inputsNumber(inputs))
+    }
+
+    public func canReuse(_ path: String, inputs: UInt64) -> Bool {
+        guard let entry = previous.entries[path], entry.hash != nil, entry.inputs == inputs else { return false }
+        return !missing.contains(path)
     }
 }

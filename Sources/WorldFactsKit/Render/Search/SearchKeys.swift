@@ -5,12 +5,28 @@ import Dispatch
 public struct SearchKeys: Sendable {
     /// Folded texts of the scope's fields, by record position.
     public let texts: [[String]]
+    /// The same texts as scalars, with their word starts: what `buckets()` groups.
+    let keys: [[Key]]
+
+    /// A folded text's scalars and the offsets of its later word starts.
+    struct Key: Sendable {
+        let scalars: [Unicode.Scalar]
+        let laterWordStarts: [Int]
+
+        init(_ text: String) {
+            scalars = Array(text.unicodeScalars)
+            laterWordStarts = Folding.laterWordStartOffsets(scalars)
+        }
+    }
 
     /// Keys from folded texts, by record position (for tests and fuzzing).
-    public init(texts: [[String]]) { self.texts = texts }
+    public init(texts: [[String]]) {
+        self.texts = texts
+        keys = texts.map { $0.map(Key.init) }
+    }
 
     public init(site: Site, scope: SearchScope) {
-        texts = Slots<[String]>.concurrentMap(site.records.count) { position in
+        let folded = Slots<([String], [Key])>.concurrentMap(site.records.count) { position in
             var folded: [String] = [], seen: [String] = []
             for ref in scope.fields {
                 for text in site.records[position].value(ref).texts {
@@ -21,8 +37,10 @@ public struct SearchKeys: Sendable {
                     if !key.isEmpty && !folded.contains(key) { folded.append(key) }
                 }
             }
-            return folded
+            return (folded, folded.map(Key.init))
         }
+        texts = folded.map(\.0)
+        keys = folded.map(\.1)
     }
 
     /// Code point order: the order of keys, shards and prefixes.
@@ -38,13 +56,21 @@ public struct SearchKeys: Sendable {
         let scalars: ArraySlice<Unicode.Scalar>
     }
 
-    /// The suffixes that start with one scalar, in record order: the unit the planner plans on its own
-    /// and a rebuild reuses whole. Suffix records are the bucket's own numbers, which rise with record
-    /// position, so they sort as positions do; `positions` maps them back.
+    /// The suffixes that start with one scalar (or, for the parts of a large bucket, two), in record
+    /// order: the unit the planner plans on its own and a rebuild reuses whole. Suffix records are the
+    /// bucket's own numbers, which rise with record position, so they sort as positions do; `positions`
+    /// maps them back.
     struct Bucket {
-        let first: Unicode.Scalar
+        /// The scalars every suffix of the bucket starts with.
+        let prefix: [Unicode.Scalar]
         var suffixes: [Suffix] = []
         var positions: [Int] = []
+
+        init(first: Unicode.Scalar) { prefix = [first] }
+        init(prefix: [Unicode.Scalar]) { self.prefix = prefix }
+
+        var first: Unicode.Scalar { prefix[0] }
+        var prefixText: String { String(String.UnicodeScalarView(prefix)) }
 
         /// The bucket's own number for a record position in it.
         func number(of position: Int) -> Int {
@@ -55,31 +81,53 @@ public struct SearchKeys: Sendable {
             }
             return low
         }
+
+        /// The suffixes longer than the prefix, grouped by their next scalar, in scalar order: the
+        /// children of the bucket's node, each a bucket of its own.
+        func parts() -> [Bucket] {
+            var parts: [Bucket] = []
+            var partOfScalar: [UInt32: Int] = [:]
+            let depth = prefix.count
+            for suffix in suffixes where suffix.scalars.count > depth {
+                let next = suffix.scalars[suffix.scalars.startIndex + depth]
+                let number: Int
+                if let known = partOfScalar[next.value] { number = known } else {
+                    number = parts.count
+                    partOfScalar[next.value] = number
+                    parts.append(Bucket(prefix: prefix + [next]))
+                }
+                let position = positions[Int(suffix.record)]
+                if parts[number].positions.last != position { parts[number].positions.append(position) }
+                parts[number].suffixes.append(Suffix(record: Int32(parts[number].positions.count - 1), isWhole: suffix.isWhole,
+                                                     scalars: suffix.scalars))
+            }
+            return parts.sorted { $0.prefix[depth].value < $1.prefix[depth].value }
+        }
     }
 
     /// Every suffix of every text, grouped by its first scalar, buckets in scalar order.
     func buckets() -> [Bucket] {
         var buckets: [Bucket] = []
-        var bucketOfScalar: [UInt32: Int] = [:]
-        for (position, recordTexts) in texts.enumerated() {
-            for text in recordTexts {
-                let scalars = Array(text.unicodeScalars)
+        // Bucket numbers by first scalar: a table for the Latin ones, a dictionary beyond.
+        var latinBucket = [Int](repeating: -1, count: Int(Folding.latinEnd))
+        var otherBucket: [UInt32: Int] = [:]
+        func bucket(of first: Unicode.Scalar) -> Int {
+            let known = first.value < Folding.latinEnd ? latinBucket[Int(first.value)] : otherBucket[first.value] ?? -1
+            if known >= 0 { return known }
+            if first.value < Folding.latinEnd { latinBucket[Int(first.value)] = buckets.count } else { otherBucket[first.value] = buckets.count }
+            buckets.append(Bucket(first: first))
+            return buckets.count - 1
+        }
+        for (position, recordKeys) in keys.enumerated() {
+            for key in recordKeys {
                 func add(_ offset: Int, isWhole: Bool) {
-                    let first = scalars[offset]
-                    let number: Int
-                    if let existing = bucketOfScalar[first.value] {
-                        number = existing
-                    } else {
-                        number = buckets.count
-                        bucketOfScalar[first.value] = number
-                        buckets.append(Bucket(first: first))
-                    }
+                    let number = bucket(of: key.scalars[offset])
                     if buckets[number].positions.last != position { buckets[number].positions.append(position) }
                     let record = Int32(buckets[number].positions.count - 1)
-                    buckets[number].suffixes.append(Suffix(record: record, isWhole: isWhole, scalars: scalars[offset...]))
+                    buckets[number].suffixes.append(Suffix(record: record, isWhole: isWhole, scalars: key.scalars[offset...]))
                 }
                 add(0, isWhole: true)
-                for offset in Folding.laterWordStartOffsets(scalars) { add(offset, isWhole: false) }
+                for offset in key.laterWordStarts { add(offset, isWhole: false) }
             }
         }
         return buckets.sorted { $0.first.value < $1.first.value }

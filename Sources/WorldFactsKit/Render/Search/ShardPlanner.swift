@@ -89,9 +89,35 @@ public struct ShardPlanner: Sendable {
             visitChildren(range, depth: depth, prefix: prefix)
         }
 
-        // Every suffix of the bucket starts with its scalar: the bucket is the one-scalar node.
-        visit(suffixes.indices, depth: 1, prefix: String(bucket.first))
+        // Every suffix of the bucket starts with its prefix: the bucket is the prefix's node.
+        visit(suffixes.indices, depth: bucket.prefix.count, prefix: bucket.prefixText)
         return plans
+    }
+
+    /// True when the bucket's node is a preview whatever its entries' subtitles and details are: even
+    /// at their smallest (`entryFloor`, by the bucket's record numbers; see `SearchIndex.entryFloor`)
+    /// its records would exceed the budget, and some suffix goes on below it. Such a bucket can be
+    /// planned as its node (`preview(of:)`) and its parts (`Bucket.parts()`), each on its own: the
+    /// plans are those `plan` gives for the whole.
+    func mustSplit(_ bucket: SearchKeys.Bucket, entryFloor: [Int]) -> Bool {
+        16 + entryFloor.reduce(0) { $0 + $1 + 1 } > budget && bucket.suffixes.contains { $0.scalars.count > bucket.prefix.count }
+    }
+
+    /// The node of a bucket that `mustSplit`: its first records, ranked as `plan` ranks them, and its
+    /// total, without sorting its suffixes or sizing its entries.
+    func preview(of bucket: SearchKeys.Bucket) -> ShardPlan {
+        var seen = [Bool](repeating: false, count: bucket.positions.count)
+        var whole = Smallest(limit: previewSize), word = Smallest(limit: previewSize)
+        for suffix in bucket.suffixes where suffix.isWhole && !seen[Int(suffix.record)] {
+            seen[Int(suffix.record)] = true
+            whole.add(suffix.record)
+        }
+        for suffix in bucket.suffixes where !seen[Int(suffix.record)] {
+            seen[Int(suffix.record)] = true
+            word.add(suffix.record)
+        }
+        let records = (whole.sorted + word.sorted).prefix(previewSize).map { bucket.positions[Int($0)] }
+        return ShardPlan(prefix: bucket.prefixText, kind: .preview, records: records, total: bucket.positions.count)
     }
 
     /// Suffixes in code point order, then record order. Each distinct text is compared once: suffixes
