@@ -38,20 +38,9 @@ public struct ShardPlanner: Sendable {
         var stamp = [Int](repeating: -1, count: positions.count)
         var nodeNumber = 0
 
-        // Ranked unique records (the bucket's numbers) of a sorted range of suffixes: whole-field
-        // matches first, then word starts, each in record order; only the first `limit` of them.
         func ranked(_ range: Range<Int>, limit: Int) -> [Int32] {
             nodeNumber += 1
-            var whole = Smallest(limit: limit), word = Smallest(limit: limit)
-            for index in range where suffixes[index].isWhole && stamp[Int(suffixes[index].record)] != nodeNumber {
-                stamp[Int(suffixes[index].record)] = nodeNumber
-                whole.add(suffixes[index].record)
-            }
-            for index in range where stamp[Int(suffixes[index].record)] != nodeNumber {
-                stamp[Int(suffixes[index].record)] = nodeNumber
-                word.add(suffixes[index].record)
-            }
-            return Array((whole.sorted + word.sorted).prefix(limit))
+            return Self.ranked(suffixes[range], limit: limit, stamp: &stamp, mark: nodeNumber)
         }
 
         // The children of a node: its suffixes longer than `depth`, grouped by the scalar at `depth`.
@@ -106,18 +95,26 @@ public struct ShardPlanner: Sendable {
     /// The node of a bucket that `mustSplit`: its first records, ranked as `plan` ranks them, and its
     /// total, without sorting its suffixes or sizing its entries.
     func preview(of bucket: SearchKeys.Bucket) -> ShardPlan {
-        var seen = [Bool](repeating: false, count: bucket.positions.count)
-        var whole = Smallest(limit: previewSize), word = Smallest(limit: previewSize)
-        for suffix in bucket.suffixes where suffix.isWhole && !seen[Int(suffix.record)] {
-            seen[Int(suffix.record)] = true
+        var stamp = [Int](repeating: -1, count: bucket.positions.count)
+        let records = Self.ranked(bucket.suffixes, limit: previewSize, stamp: &stamp, mark: 0).map { bucket.positions[Int($0)] }
+        return ShardPlan(prefix: bucket.prefixText, kind: .preview, records: records, total: bucket.positions.count)
+    }
+
+    /// Ranked unique records (the bucket's numbers) of a node's suffixes: whole-field matches first,
+    /// then word starts, each in record order; only the first `limit` of them. The order the suffixes
+    /// come in does not matter. A record is counted once: `stamp[record]` is set to `mark` when it is
+    /// taken, so a stamp array can serve many nodes, each with a mark of its own.
+    static func ranked<Suffixes: Sequence<SearchKeys.Suffix>>(_ suffixes: Suffixes, limit: Int, stamp: inout [Int], mark: Int) -> [Int32] {
+        var whole = Smallest(limit: limit), word = Smallest(limit: limit)
+        for suffix in suffixes where suffix.isWhole && stamp[Int(suffix.record)] != mark {
+            stamp[Int(suffix.record)] = mark
             whole.add(suffix.record)
         }
-        for suffix in bucket.suffixes where !seen[Int(suffix.record)] {
-            seen[Int(suffix.record)] = true
+        for suffix in suffixes where stamp[Int(suffix.record)] != mark {
+            stamp[Int(suffix.record)] = mark
             word.add(suffix.record)
         }
-        let records = (whole.sorted + word.sorted).prefix(previewSize).map { bucket.positions[Int($0)] }
-        return ShardPlan(prefix: bucket.prefixText, kind: .preview, records: records, total: bucket.positions.count)
+        return Array((whole.sorted + word.sorted).prefix(limit))
     }
 
     /// Suffixes in code point order, then record order. Each distinct text is compared once: suffixes
