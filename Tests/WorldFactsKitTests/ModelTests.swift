@@ -23,6 +23,23 @@ import Testing
         #expect(sorted(["résumé", "resume", "Resume"]) == ["resume", "Resume", "résumé"])
     }
 
+    /// The secondary level by table below U+0250 is Foundation's lowercased canonical decomposition.
+    @Test func latinAccentsByTableAgreeWithFoundation() throws {
+        func foundation(_ text: String) -> [UInt8] { Array(text.lowercased().decomposedStringWithCanonicalMapping.utf8) }
+        for value in UInt32(0)..<Folding.latinEnd {
+            let text = String(Unicode.Scalar(value)!)
+            #expect(CollationKey.latinAccents(text) == foundation(text), "U+\(String(value, radix: 16))")
+        }
+        var random = DifferentialFoldingTests.SplitMix(state: 21)
+        for _ in 0..<2_000 {
+            let text = String(String.UnicodeScalarView((0..<(1 + random.next() % 8)).map { _ in Unicode.Scalar(UInt32(random.next() % UInt64(Folding.latinEnd)))! }))
+            #expect(CollationKey.latinAccents(text) == foundation(text), "\(text.unicodeScalars.map(\.value))")
+        }
+        #expect(CollationKey.latinAccents("İstanbul") == foundation("İstanbul"))
+        #expect(CollationKey.latinAccents("Ελλάδα") == nil, "Greek is beyond the table")
+        #expect(try #require(CollationKey.accents("Ελλάδα")) == foundation("Ελλάδα"))
+    }
+
     @Test func spacesAndPunctuationBeforeLetters() {
         #expect(sorted(["Saint-Martin", "Saint Lucia", "Saintly"]) == ["Saint Lucia", "Saint-Martin", "Saintly"])
     }
@@ -77,6 +94,19 @@ import Testing
             let text = "\(error)"
             return text.contains("record 'AB'") && text.contains("record 'ab' at line 2") && text.contains("'ab'")
         }
+    }
+}
+
+@Suite struct KeyLookupTests {
+    /// Without links or notes the model keeps no index of keys, and a lookup still finds every record.
+    @Test func aSiteWithoutLinksOrNotesStillFindsKeys() throws {
+        var config = testConfig()
+        config.fields.removeAll { $0.format == .links }
+        let records = ["b", "a", "c"].map { Record(key: $0, title: $0.uppercased(), values: Array(repeating: .missing, count: config.fields.count), line: 1) }
+        let site = try SiteModeler().model(Content(config: config, records: records, notes: [], warnings: [], folder: "c"))
+        for key in ["a", "b", "c"] { #expect(site.position(ofKey: key).map { site.records[$0].key } == key) }
+        #expect(site.position(ofKey: "z") == nil)
+        #expect(site.slugs == ["a", "b", "c"], "keys that are their own slugs")
     }
 }
 

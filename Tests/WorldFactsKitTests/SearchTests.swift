@@ -120,6 +120,29 @@ let shippedSite: Site = {
         #expect(split > 0, "no bucket was large enough to be planned in parts: the test tests nothing")
     }
 
+    /// Keys that share a long start ("america/…", and no other word starts with "a") make a chain of
+    /// nodes with one part each: planned in
+    /// parts, such a bucket gives the plans it gives whole.
+    @Test func aChainOfNodesIsPlannedInPartsAsAWhole() {
+        let places = ["new_york", "chicago", "denver", "los_banos", "phoenix", "boise", "detroit", "juneau"]
+        let texts = (0..<400).map { ["america/" + places[$0 % places.count] + ($0 % 3 == 0 ? "" : "/\($0)")] }
+        let keys = SearchKeys(texts: texts)
+        let planner = ShardPlanner(budget: 600, previewSize: 3)
+        let sizes = texts.map { 30 + $0[0].utf8.count }
+        func inParts(_ bucket: SearchKeys.Bucket) -> [ShardPlan] {
+            guard planner.mustSplit(bucket, entryFloor: bucket.positions.map { sizes[$0] - 10 }) else {
+                return planner.plan(bucket, entrySize: bucket.positions.map { sizes[$0] })
+            }
+            return [planner.preview(of: bucket)] + bucket.parts().flatMap(inParts)
+        }
+        let bucket = try! #require(keys.buckets().first { $0.prefixText == "a" })
+        let chain = bucket.parts()
+        #expect(chain.map(\.prefixText) == ["am"] && chain[0].positions == bucket.positions, "one part, all records")
+        let plans = inParts(bucket)
+        #expect(plans == planner.plan(bucket, entrySize: bucket.positions.map { sizes[$0] }))
+        #expect(plans.contains { $0.prefix == "america/" && $0.kind == .preview })
+    }
+
     @Test(arguments: [1_024, 2_048, 16_384])
     func shardsStayWithinBudgetUnlessUnsplittable(budget: Int) {
         let (keys, plans, sizes) = plans(budget: budget)

@@ -35,6 +35,17 @@ import Testing
         #expect(try build(disk, [OutputFile(path: "a.html", text: "A")]).written == ["a.html"])
     }
 
+    /// Paths in any order, over several folders, some gone: exactly those are missing.
+    @Test func missingFilesAreThoseNotListed() {
+        let disk = MemoryDisk()
+        let present = ["out/index.html", "out/c/a.html", "out/c/b.html", "out/s/x/1.json", "out/s/y/1.json"]
+        disk.files.withLock { for path in present { $0[path] = [1] } }
+        let asked = ["c/b.html", "index.html", "s/x/1.json", "c/gone.html", "s/y/1.json", "c/a.html", "s/x/gone.json", "gone.html",
+                     "nofolder/a.html", "s/y/1.js"]
+        #expect(MissingFiles.among(asked, in: "out", fileSystem: disk.fileSystem)
+                == ["c/gone.html", "s/x/gone.json", "gone.html", "nofolder/a.html", "s/y/1.js"])
+    }
+
     @Test func manifestRoundTrips() {
         let manifest = Manifest(files: ["a.html": "0011", "search/x.json": "ffee"])
         #expect(Manifest.decode(manifest.encoded()) == manifest)

@@ -36,11 +36,17 @@ public struct RecordsLoader: Sendable {
     /// reads the file in order, which reports the first one.
     func loadInParallel(bytes: [UInt8], starts: [JSONParser.ElementStart]) -> ([Record], [Diagnostic])? {
         let positionByName = fieldPositions
+        let reader = recordReader()
         let chunks = 64
         let outcomes = Slots<[Outcome]?>.concurrentMap(chunks) { [positionByName] chunk in
             var outcomes: [Outcome] = []
             for element in (starts.count * chunk / chunks)..<(starts.count * (chunk + 1) / chunks) {
-                var parser = JSONParser(bytes: bytes, at: starts[element])
+                let start = starts[element]
+                if let reader, let record = bytes.withUnsafeBufferPointer({ reader.read($0, at: start.index, line: start.line) }) {
+                    outcomes.append(.record(record, line: start.line, column: start.index - start.lineStart + 1))
+                    continue
+                }
+                var parser = JSONParser(bytes: bytes, at: start)
                 guard let node = try? parser.parseElement() else { return nil }
                 var diagnostics: [Diagnostic] = []
                 if let record = validate(node, positionByName, &diagnostics) {
@@ -72,6 +78,11 @@ public struct RecordsLoader: Sendable {
             }
         }
         return (records, diagnostics)
+    }
+
+    /// The direct reader for plain records, checking values as `validate` does.
+    func recordReader() -> RecordReader? {
+        RecordReader(config: config, convert: convert, requiredText: requiredText)
     }
 
     private func duplicate(_ record: Record, at location: SourceLocation, first: Int) -> Diagnostic {
@@ -128,10 +139,10 @@ public struct RecordsLoader: Sendable {
                 problems.append(.error(location(member.node), field: member.key, "member appears twice in one record"))
             }
             if member.key == config.records.keyField {
-                key = requiredText(member, &problems)
+                key = requiredText(member.key, member.node, &problems)
             }
             if member.key == config.records.titleField {
-                title = requiredText(member, &problems)
+                title = requiredText(member.key, member.node, &problems)
             }
             if let position = positionByName[member.key] {
                 values[position] = convert(member.node, config.fields[position], &problems)
@@ -156,14 +167,15 @@ public struct RecordsLoader: Sendable {
         return Record(key: key!, title: title!, values: values, line: node.line)
     }
 
-    private func requiredText(_ member: JSONMember, _ problems: inout [Diagnostic]) -> String? {
-        switch member.node.value {
+    /// The text of the member `name`: the key or the title.
+    private func requiredText(_ name: String, _ node: JSONNode, _ problems: inout [Diagnostic]) -> String? {
+        switch node.value {
         case .string(let text) where !text.trimmingWhitespace().isEmpty:
             return text
-        case .integer(let number) where member.key == config.records.keyField:
+        case .integer(let number) where name == config.records.keyField:
             return String(number)  // numeric keys (GeoNames ids) are keys too
         default:
-            problems.append(.error(location(member.node), field: member.key, "expected a non-empty text, found \(describe(member.node))"))
+            problems.append(.error(location(node), field: name, "expected a non-empty text, found \(describe(node))"))
             return nil
         }
     }
@@ -196,19 +208,17 @@ public struct RecordsLoader: Sendable {
             default: return wrong("a text")
             }
         case .integer:
-            let expected = "a whole number" + minimumText(field)
             switch node.value {
             case .integer(let number) where Double(number) >= field.minimum ?? -.infinity: return .integer(number)
             case .number(let number) where number >= field.minimum ?? -.infinity && number == number.rounded() && abs(number) < 9e15:
                 return .integer(Int(number))
-            default: return wrong(expected)
+            default: return wrong("a whole number" + minimumText(field))
             }
         case .decimal:
-            let expected = "a number" + minimumText(field)
             switch node.value {
             case .integer(let number) where Double(number) >= field.minimum ?? -.infinity: return .decimal(Double(number))
             case .number(let number) where number >= field.minimum ?? -.infinity && number.isFinite: return .decimal(number)
-            default: return wrong(expected)
+            default: return wrong("a number" + minimumText(field))
             }
         case .list, .links:
             guard case .array(let items) = node.value else { return wrong("a list of texts") }

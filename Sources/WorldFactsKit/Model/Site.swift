@@ -23,7 +23,7 @@ public struct Site: Sendable {
     private var positionByKey: [String: Int]
 
     init(config: SiteConfig, records: [Record], slugs: [String], sections: [Section], sectionOfRecord: [Int],
-         notes: [Int: Note], warnings: [Diagnostic]) {
+         notes: [Int: Note], hasNotes: Bool = false, warnings: [Diagnostic]) {
         self.config = config
         self.records = records
         self.slugs = slugs
@@ -31,13 +31,22 @@ public struct Site: Sendable {
         self.sectionOfRecord = sectionOfRecord
         self.notes = notes
         self.warnings = warnings
+        // Only links and notes look records up by key: without them, no index.
+        indexesKeys = hasNotes || !notes.isEmpty || config.fields.contains { $0.format == .links }
         var positions: [String: Int] = [:]
-        positions.reserveCapacity(records.count)
-        for (position, record) in records.enumerated() { positions[record.key] = position }
+        if indexesKeys {
+            positions.reserveCapacity(records.count)
+            for (position, record) in records.enumerated() { positions[record.key] = position }
+        }
         self.positionByKey = positions
     }
 
-    public func position(ofKey key: String) -> Int? { positionByKey[key] }
+    /// True when `positionByKey` holds every key.
+    private let indexesKeys: Bool
+
+    public func position(ofKey key: String) -> Int? {
+        indexesKeys ? positionByKey[key] : records.firstIndex { $0.key == key }
+    }
 
     /// True when the index is one page per section.
     public var isIndexSplit: Bool { records.count > config.index.splitAbove }
@@ -85,13 +94,19 @@ public struct SiteModeler {
         var slugs: [String] = []
         slugs.reserveCapacity(records.count)
         var ownerOfSlug: [String: Int] = [:]
-        ownerOfSlug.reserveCapacity(records.count)
         let made = Slots<String?>.concurrentMap(records.count) { Slug.make(from: records[$0].key) }
+        // Keys are unique: when every slug is its record's key, so are the slugs.
+        let slugsAreKeys = records.indices.allSatisfy { made[$0] == records[$0].key }
+        if !slugsAreKeys { ownerOfSlug.reserveCapacity(records.count) }
         for (position, record) in records.enumerated() {
             guard let slug = made[position] else {
                 diagnostics.append(.error(SourceLocation(file: recordsFile, line: record.line), record: record.key,
                                           field: config.records.keyField, "key gives no usable file name; use letters or digits"))
                 slugs.append("")
+                continue
+            }
+            if slugsAreKeys {
+                slugs.append(slug)
                 continue
             }
             if let other = ownerOfSlug[slug] {
@@ -117,7 +132,7 @@ public struct SiteModeler {
         }
 
         var site = Site(config: config, records: records, slugs: slugs, sections: sections,
-                        sectionOfRecord: sectionOfRecord, notes: [:], warnings: [])
+                        sectionOfRecord: sectionOfRecord, notes: [:], hasNotes: !content.notes.isEmpty, warnings: [])
 
         // Notes: by record key, or by slug.
         var positionBySlug: [String: Int] = [:]

@@ -15,9 +15,12 @@ public struct FNV1a: Sendable {
         for byte in bytes { add(byte) }
     }
 
-    /// The eight bytes of a number, low byte first.
+    /// A number, mixed in whole as `BulkHash` mixes a word (an xor, a multiply by an odd constant and a
+    /// rotation, each a bijection): one step instead of eight, for the digests that add a few words
+    /// for each of hundreds of thousands of records.
     public mutating func add(word: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { add(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+        state = (state ^ word) &* 0xBF58_476D_1CE4_E5B9
+        state = state << 31 | state >> 33
     }
 
     /// 16 lowercase hex digits.

@@ -48,28 +48,30 @@ public struct Manifest: Sendable, Equatable {
     /// paths), or sorted when no order is given. One line per file: its path, then its hash and, when
     /// it has one, its input fingerprint, as hex in one string ("<hash> <inputs>").
     public func encoded(order given: [String]? = nil) -> [UInt8] {
+        Self.encoded(header: self, lines: (given ?? entries.keys.sorted()).compactMap { path in entries[path].map { (path, $0) } })
+    }
+
+    /// The manifest with the sources and records of `header` and these files, in this order.
+    static func encoded(header: Manifest, lines: [(path: String, entry: Entry)]) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(entries.count * 72)
+        bytes.reserveCapacity(lines.count * 72)
         func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
         append("{\n  \"generator\": \"worldfacts\",\n  \"version\": \(Self.version),\n")
-        if let sources { append("  \"sources\": " + JSONText.quoted(sources) + ",\n") }
-        if let records { append("  \"records\": \(records),\n") }
+        if let sources = header.sources { append("  \"sources\": " + JSONText.quoted(sources) + ",\n") }
+        if let records = header.records { append("  \"records\": \(records),\n") }
         append("  \"files\": {")
-        var first = true
-        for path in given ?? entries.keys.sorted() {
-            guard let entry = entries[path] else { continue }
-            append(first ? "\n    " : ",\n    ")
-            JSONText.appendQuoted(path, to: &bytes)
+        for (number, line) in lines.enumerated() {
+            append(number == 0 ? "\n    " : ",\n    ")
+            JSONText.appendQuoted(line.path, to: &bytes)
             bytes.append(contentsOf: ": \"".utf8)
-            if let hash = entry.hash { Hex.append(hash, to: &bytes) }
-            if let inputs = entry.inputs {
+            if let hash = line.entry.hash { Hex.append(hash, to: &bytes) }
+            if let inputs = line.entry.inputs {
                 bytes.append(UInt8(ascii: " "))
                 Hex.append(inputs, to: &bytes)
             }
             bytes.append(UInt8(ascii: "\""))
-            first = false
         }
-        append(first ? "}\n}\n" : "\n  }\n}\n")
+        append(lines.isEmpty ? "}\n}\n" : "\n  }\n}\n")
         return bytes
     }
 
@@ -87,16 +89,23 @@ public struct Manifest: Sendable, Equatable {
     /// line by line (a large site's manifest has hundreds of thousands of lines); anything else, such
     /// as a manifest edited by hand or one of version 1, through the JSON parser.
     public static func decode(_ bytes: [UInt8]) -> Manifest? {
-        if let manifest = ManifestLines.decode(bytes) { return manifest.isSafe ? manifest : nil }
+        var order: [String] = []
+        return decode(bytes, order: &order)
+    }
+
+    /// Reads a manifest, and its paths in the order it lists them into `order`.
+    static func decode(_ bytes: [UInt8], order: inout [String]) -> Manifest? {
+        if let manifest = ManifestLines.decode(bytes, order: &order) { return manifest.isSafe ? manifest : nil }
         var parser = JSONParser(bytes: bytes)
         guard let root = try? parser.parseDocument(), case .object(let members) = root.value,
               members.contains(where: { $0.key == "generator" }),
               let files = members.first(where: { $0.key == "files" }), case .object(let entries) = files.node.value
         else { return nil }
         var manifest = Manifest()
+        order = []
         for entry in entries {
             guard case .string(let value) = entry.node.value else { return nil }
-            manifest.entries[entry.key] = Self.entry(value.utf8)
+            if manifest.entries.updateValue(Self.entry(value.utf8), forKey: entry.key) == nil { order.append(entry.key) }
         }
         // Version 1: fingerprints by path, in an object of their own.
         if let member = members.first(where: { $0.key == "inputs" }), case .object(let entries) = member.node.value {
@@ -132,11 +141,23 @@ enum ManifestLines {
     }
 
     static func decode(_ bytes: [UInt8]) -> Manifest? {
+        var order: [String] = []
+        return decode(bytes, order: &order)
+    }
+
+    /// The manifest, and its paths in the order of its lines into `order`.
+    static func decode(_ bytes: [UInt8], order: inout [String]) -> Manifest? {
         var manifest = Manifest()
         // About 60 bytes per file line: room for all, grown once.
         manifest.entries.reserveCapacity(bytes.count / 60)
-        let header = scan(bytes) { key, value in manifest.entries[string(key)] = Manifest.entry(value) }
+        var paths: [String] = []
+        paths.reserveCapacity(bytes.count / 60)
+        let header = scan(bytes) { key, value in
+            let path = string(key)
+            if manifest.entries.updateValue(Manifest.entry(value), forKey: path) == nil { paths.append(path) }
+        }
         guard let header else { return nil }
+        order = paths
         manifest.sources = header.sources
         manifest.records = header.records
         return manifest

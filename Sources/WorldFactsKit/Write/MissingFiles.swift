@@ -4,17 +4,24 @@
 enum MissingFiles {
     /// The paths (relative to `folder`) that are not in their folder's listing.
     static func among<Paths: Sequence<String>>(_ paths: Paths, in folder: String, fileSystem: FileSystem) -> Set<String> {
-        var listings: [Substring: Set<String>] = [:]
+        var listings: [Substring: Set<Substring>] = [:]
         var missing = Set<String>()
+        // Paths mostly come folder by folder: the last folder's listing is kept at hand.
+        var lastParent: Substring?
+        var lastListing = Set<Substring>()
         for path in paths {
-            let slash = path.lastIndex(of: "/")
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
             let parent = slash.map { path[..<$0] } ?? ""
-            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-            if listings[parent] == nil {
-                let listed = joinPath(folder, String(parent))
-                listings[parent] = Set(fileSystem.names(listed.isEmpty ? "." : listed) ?? [])
+            let name = slash.map { path[path.utf8.index(after: $0)...] } ?? path[...]
+            if parent != lastParent {
+                if let listed = listings[parent] { lastListing = listed } else {
+                    let listed = joinPath(folder, String(parent))
+                    lastListing = Set((fileSystem.names(listed.isEmpty ? "." : listed) ?? []).map { $0[...] })
+                    listings[parent] = lastListing
+                }
+                lastParent = parent
             }
-            if !listings[parent]!.contains(name) { missing.insert(path) }
+            if !lastListing.contains(name) { missing.insert(path) }
         }
         return missing
     }

@@ -28,8 +28,8 @@ public final class OutputWriter {
     private(set) var current = Manifest()
     /// How many of this build's paths the previous build wrote too.
     private var writtenAgain = 0
-    /// Paths of this build in the order they came, for the manifest.
-    private var order: [String] = []
+    /// This build's files and their entries in the order they came, for the manifest.
+    private var lines: [(path: String, entry: Manifest.Entry)] = []
     private(set) var report = WriteReport()
 
     /// What the last build left in a folder: its manifest, with the paths an interrupted build was
@@ -45,8 +45,10 @@ public final class OutputWriter {
     public static func readPrevious(folder: String, fileSystem: FileSystem) throws(BuildFailure) -> PreviousBuild {
         let manifestPath = joinPath(folder, Manifest.fileName)
         var manifest = Manifest()
+        // The paths in the manifest's order, which is folder by folder: the order to look for them in.
+        var paths: [String] = []
         if fileSystem.exists(manifestPath) {
-            guard let bytes = try? fileSystem.read(manifestPath), let decoded = Manifest.decode(bytes) else {
+            guard let bytes = try? fileSystem.read(manifestPath), let decoded = Manifest.decode(bytes, order: &paths) else {
                 throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: manifestPath), "unreadable build manifest; remove it and build with --force")])
             }
             manifest = decoded
@@ -58,11 +60,11 @@ public final class OutputWriter {
         if let journal = try? fileSystem.read(joinPath(folder, journalName)) {
             for line in String(decoding: journal, as: UTF8.self).split(separator: "\n") where OutputPath.isSafe(String(line)) {
                 let path = String(line)
-                manifest.entries[path] = Manifest.Entry(hash: nil, inputs: nil)
+                if manifest.entries.updateValue(Manifest.Entry(hash: nil, inputs: nil), forKey: path) == nil { paths.append(path) }
                 journalled.append(path)
             }
         }
-        let missing = MissingFiles.among(manifest.entries.keys, in: folder, fileSystem: fileSystem)
+        let missing = MissingFiles.among(paths, in: folder, fileSystem: fileSystem)
         return PreviousBuild(manifest: manifest, journalled: journalled, missing: missing)
     }
 
@@ -80,7 +82,7 @@ public final class OutputWriter {
         missing = clean ? Set(manifest.entries.keys) : last.missing
         // A build mostly makes what the last one made: room for as many entries, grown once.
         current.entries.reserveCapacity(manifest.entries.count)
-        order.reserveCapacity(manifest.entries.count)
+        lines.reserveCapacity(manifest.entries.count)
         do { try fileSystem.makeDirectory(folder) } catch {
             throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: folder), "cannot create the output folder: \(error)")])
         }
@@ -123,24 +125,25 @@ public final class OutputWriter {
         var changed: [Int] = []
         for (index, file) in files.enumerated() {
             precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")
-            let path = joinPath(folder, file.path)
-            if current.entries[file.path] != nil {
-                throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: path), "two outputs of this build have the same path")])
-            }
-            order.append(file.path)
-            let inputs = file.inputs.map(Manifest.inputsNumber)
             let before = previous.entries[file.path]
+            let hash: UInt64
+            if file.isReused {
+                guard let known = before?.hash else { preconditionFailure("reused \(file.path) without a previous version") }
+                hash = known
+            } else {
+                hash = hashes[index]
+            }
+            let entry = Manifest.Entry(hash: hash, inputs: file.inputs.map(Manifest.inputsNumber))
+            // One lookup both records the entry and finds a path this build made before.
+            if current.entries.updateValue(entry, forKey: file.path) != nil {
+                throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: joinPath(folder, file.path)), "two outputs of this build have the same path")])
+            }
+            lines.append((file.path, entry))
             if before != nil { writtenAgain += 1 }
             if file.isReused {
-                guard let hash = before?.hash else { preconditionFailure("reused \(file.path) without a previous version") }
-                current.entries[file.path] = Manifest.Entry(hash: hash, inputs: inputs)
                 report.unchanged += 1
                 report.reused += 1
-                continue
-            }
-            let hash = hashes[index]
-            current.entries[file.path] = Manifest.Entry(hash: hash, inputs: inputs)
-            if before?.hash == hash && !missing.contains(file.path) {
+            } else if before?.hash == hash && (missing.isEmpty || !missing.contains(file.path)) {
                 report.unchanged += 1
             } else {
                 changed.append(index)
@@ -213,7 +216,7 @@ public final class OutputWriter {
         report.removed = stale
         // A written file has a new hash, so the manifest changed; only otherwise is it compared.
         if !report.written.isEmpty || current != previous || !fileSystem.exists(joinPath(folder, Manifest.fileName)) {
-            do { try fileSystem.writeAtomically(joinPath(folder, Manifest.fileName), current.encoded(order: order)) } catch {
+            do { try fileSystem.writeAtomically(joinPath(folder, Manifest.fileName), Manifest.encoded(header: current, lines: lines)) } catch {
                 throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: folder), "cannot save the build manifest: \(error)")])
             }
         }

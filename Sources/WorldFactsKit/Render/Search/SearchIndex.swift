@@ -49,6 +49,12 @@ public struct SearchIndex: Sendable {
         var leaves: [String] = []
         var splits: [String] = []
         var files: [OutputFile] = []
+
+        mutating func append(_ other: BucketShards) {
+            leaves += other.leaves
+            splits += other.splits
+            files += other.files
+        }
     }
 
     /// One scope's shards and its part of the manifest.
@@ -76,24 +82,24 @@ public struct SearchIndex: Sendable {
         }
         // A large bucket is planned and kept as its node and its parts, each part in the same way: a
         // change to one record re-plans the few small parts it is in, not the whole bucket.
-        @Sendable func units(_ bucket: SearchKeys.Bucket) -> BucketShards {
+        @Sendable func units(_ bucket: SearchKeys.Bucket, into shards: inout BucketShards) {
             let digest = Self.digest(of: bucket, scope: scope, planner: planner, entryHashes: entryHashes)
             let whole = Self.unitInputs(digest, unit: .whole), node = Self.unitInputs(digest, unit: .node)
-            if let kept = previous.reusable(inputs: whole) { return kept }
-            guard planner.mustSplit(bucket, entryFloor: bucket.positions.map { entryFloors[$0] }) else { return planned(bucket, inputs: whole) }
-            if bucket.prefix.count == 1, let kept = previous.bucket(bucket.first, nodeInputs: node) { return kept }
-            var shards = previous.reusable(inputs: node) ?? Self.shards([planner.preview(of: bucket)], scope: scope, inputs: node) {
+            if let kept = previous.reusable(inputs: whole) { return shards.append(kept) }
+            guard planner.mustSplit(bucket, entryFloor: bucket.positions.map { entryFloors[$0] }) else {
+                return shards.append(planned(bucket, inputs: whole))
+            }
+            if bucket.prefix.count == 1, let kept = previous.bucket(bucket.first, nodeInputs: node) { return shards.append(kept) }
+            shards.append(previous.reusable(inputs: node) ?? Self.shards([planner.preview(of: bucket)], scope: scope, inputs: node) {
                 Self.entry(position: $0, row: rows.row($0), texts: keys.texts[$0])
-            }
-            for part in bucket.parts() {
-                let partShards = units(part)
-                shards.leaves += partShards.leaves
-                shards.splits += partShards.splits
-                shards.files += partShards.files
-            }
+            })
+            for part in bucket.parts() { units(part, into: &shards) }
+        }
+        let shards = Slots<BucketShards>.concurrentMap(buckets.count) { number in
+            var shards = BucketShards()
+            units(buckets[number], into: &shards)
             return shards
         }
-        let shards = Slots<BucketShards>.concurrentMap(buckets.count) { units(buckets[$0]) }
         let part = JSONText.quoted(scope.id) + ":{\"l\":[" + shards.flatMap(\.leaves).map(JSONText.quoted).joined(separator: ",")
             + "],\"p\":[" + shards.flatMap(\.splits).map(JSONText.quoted).joined(separator: ",") + "]}"
         return (part, shards.flatMap(\.files))

@@ -85,15 +85,28 @@ public struct SearchKeys: Sendable {
         /// The suffixes longer than the prefix, grouped by their next scalar, in scalar order: the
         /// children of the bucket's node, each a bucket of its own.
         func parts() -> [Bucket] {
-            var parts: [Bucket] = []
-            var partOfScalar: [UInt32: Int] = [:]
             let depth = prefix.count
+            // A node on a chain ("america/" below "a"): every suffix goes on, with the same next scalar.
+            // Its one part has the same suffixes and records.
+            if let first = suffixes.first, first.scalars.count > depth {
+                let next = first.scalars[first.scalars.startIndex + depth]
+                if suffixes.allSatisfy({ $0.scalars.count > depth && $0.scalars[$0.scalars.startIndex + depth] == next }) {
+                    var part = Bucket(prefix: prefix + [next])
+                    part.suffixes = suffixes
+                    part.positions = positions
+                    return [part]
+                }
+            }
+            var parts: [Bucket] = []
+            // Part numbers by next scalar: a table for the Latin ones, a dictionary beyond.
+            var latinPart = [Int32](repeating: -1, count: Int(Folding.latinEnd))
+            var otherPart: [UInt32: Int] = [:]
             for suffix in suffixes where suffix.scalars.count > depth {
                 let next = suffix.scalars[suffix.scalars.startIndex + depth]
-                let number: Int
-                if let known = partOfScalar[next.value] { number = known } else {
+                var number = next.value < Folding.latinEnd ? Int(latinPart[Int(next.value)]) : otherPart[next.value] ?? -1
+                if number < 0 {
                     number = parts.count
-                    partOfScalar[next.value] = number
+                    if next.value < Folding.latinEnd { latinPart[Int(next.value)] = Int32(number) } else { otherPart[next.value] = number }
                     parts.append(Bucket(prefix: prefix + [next]))
                 }
                 let position = positions[Int(suffix.record)]
