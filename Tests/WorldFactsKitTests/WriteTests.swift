@@ -46,6 +46,20 @@ import Testing
                 == ["c/gone.html", "s/x/gone.json", "gone.html", "nofolder/a.html", "s/y/1.js"])
     }
 
+    /// A manifest large enough to be written in slices reads back whole, in the order given.
+    @Test func aLargeManifestRoundTripsInOrder() throws {
+        var manifest = Manifest(sources: "abc", records: 25_000)
+        var order: [String] = []
+        for number in 0..<25_000 {
+            let path = "pages/p\((number * 7_919) % 25_000).html"
+            order.append(path)
+            manifest.entries[path] = Manifest.Entry(hash: UInt64(number) &* 0x9E37_79B9_7F4A_7C15, inputs: number % 3 == 0 ? nil : UInt64(number))
+        }
+        let bytes = manifest.encoded(order: order)
+        #expect(Manifest.decode(bytes) == manifest)
+        #expect(try #require(ManifestLines.summary(bytes)).paths == order)
+    }
+
     @Test func manifestRoundTrips() {
         let manifest = Manifest(files: ["a.html": "0011", "search/x.json": "ffee"])
         #expect(Manifest.decode(manifest.encoded()) == manifest)

@@ -225,7 +225,8 @@ public struct PageContexts: Sendable {
     /// What `sectionPage(position)` is made of, hashed without making it: the config, every section's
     /// letter, anchor and page (the strip), and the rows of this section (by what they are made of). As with `recordInputs`,
     /// anything `sectionPage(_:)` starts to read must be added here.
-    public func sectionPageInputs(_ position: Int, templates: String) -> String {
+    /// `rows`, when given, holds `rowInputs` of every record, made beforehand.
+    public func sectionPageInputs(_ position: Int, templates: String, rows: [UInt64]? = nil) -> String {
         var hash = inputsBase(templates: templates, kind: "section")
         hash.add(site.sectionPagePath(of: position))
         for (number, section) in site.sections.enumerated() {
@@ -235,7 +236,7 @@ public struct PageContexts: Sendable {
         }
         let rowBase = rowInputsBase()
         for record in site.sections[position].range {
-            hash.add(word: rowInputs(record, base: rowBase))
+            hash.add(word: rows?[record] ?? rowInputs(record, base: rowBase))
         }
         return hash.value
     }

@@ -37,10 +37,14 @@ public struct SiteRenderer: Sendable {
         // written: its work fills the time the writes spend in the kernel.
         let search = Slots<SearchIndex>(count: 1)
         let searching = DispatchGroup()
-        if !site.config.search.scopes.isEmpty {
+        // What each index row is made of: the search index and the section pages both read it.
+        let hasSearch = !site.config.search.scopes.isEmpty
+        let rowBase = contexts.rowInputsBase()
+        let rowInputs = hasSearch || site.isIndexSplit
+            ? Slots.concurrentMap(site.records.count) { [contexts] in contexts.rowInputs($0, base: rowBase) } : nil
+        if hasSearch, let rowInputs {
             DispatchQueue.global().async(group: searching) { [site, contexts, reuse] in
-                let base = contexts.rowInputsBase()
-                let rows = SearchRows(inputs: Slots.concurrentMap(site.records.count) { contexts.rowInputs($0, base: base) },
+                let rows = SearchRows(inputs: rowInputs,
                                       titleAndPathBytes: site.records.indices.map { site.records[$0].title.utf8.count + site.pagePathBytes(of: $0) },
                                       row: contexts.row)
                 search.set(0, SearchIndex(site: site, rows: rows, reuse: reuse))
@@ -74,7 +78,7 @@ public struct SiteRenderer: Sendable {
             // Fingerprinted from their rows before any context is made, as record pages are.
             pages += Slots<OutputFile>.concurrentMap(site.sections.count) { position in
                 page(site.sectionPagePath(of: position), template: "index",
-                     inputs: contexts.sectionPageInputs(position, templates: templates.fingerprint), reuse: reuse) {
+                     inputs: contexts.sectionPageInputs(position, templates: templates.fingerprint, rows: rowInputs), reuse: reuse) {
                     contexts.sectionPage(position)
                 }
             }
