@@ -12,6 +12,8 @@ struct RecordReader: Sendable {
         var isKey: Bool
         var isTitle: Bool
         var field: Int?
+        /// True when the field is a list (or links): the one kind of value that may be an array.
+        var takesList = false
     }
 
     let names: [Name]
@@ -33,7 +35,11 @@ struct RecordReader: Sendable {
         names[name(config.records.keyField)].isKey = true
         names[name(config.records.titleField)].isTitle = true
         // The last declaration of an id wins, as in the general way.
-        for (position, field) in config.fields.enumerated() { names[name(field.id)].field = position }
+        for (position, field) in config.fields.enumerated() {
+            let number = name(field.id)
+            names[number].field = position
+            names[number].takesList = field.format == .list || field.format == .links
+        }
         guard names.count <= 64 else { return nil }
         self.names = names
         self.config = config
@@ -59,8 +65,7 @@ struct RecordReader: Sendable {
             cursor.skipSpace()
             guard cursor.take(UInt8(ascii: ":")) else { return nil }
             cursor.skipSpace()
-            guard let value = cursor.value(list: names[found].field.map { [.list, .links].contains(config.fields[$0].format) } ?? false)
-            else { return nil }
+            guard let value = cursor.value(list: names[found].takesList) else { return nil }
             let node = JSONNode(value: value, line: line, column: 1)
             let name = names[found]
             if name.isKey { key = requiredText(config.records.keyField, node, &problems) }
