@@ -55,7 +55,7 @@ import Testing
         let untouched = try Builder().build(options)
         #expect(untouched.write.written == [".worldfacts-manifest.json"] || untouched.write.written.isEmpty)
         #expect(untouched.write.reused == 252 + 2 + searchFiles, "every record page, the index, the 404 page and every shard")
-        #expect(untouched.timings.contains { $0.step == "render and write" })
+        #expect(untouched.steps.contains { $0.name == "render and write" })
 
         let before = try manifest()
         try editRecords { records in
@@ -153,7 +153,7 @@ import Testing
         #expect(noop.write.written.isEmpty && noop.write.removed.isEmpty)
         #expect(noop.write.unchanged == (try FileSystem.disk.listFiles(root + "/Output")).count - 1, "every file but the manifest")
         #expect(noop.records == 252)
-        #expect(noop.timings.map(\.step) == ["check output", "check sources", "compare last build"])
+        #expect(noop.steps.map(\.name) == ["check output", "check sources", "compare last build"])
 
         // A file deleted by hand is not up to date: the next build puts it back, and only it.
         try FileManager.default.removeItem(atPath: root + "/Output/countries/fr.html")
@@ -172,7 +172,7 @@ import Testing
         try FileSystem.disk.append(root + "/Output/" + OutputWriter.journalName, Array("countries/fr.html\n".utf8))
         try Array("half a page".utf8).withUnsafeBufferPointer { try Data(buffer: $0).write(to: URL(fileURLWithPath: root + "/Output/countries/fr.html")) }
         let repaired = try Builder().build(options)
-        #expect(repaired.timings.contains { $0.step == "load content" })
+        #expect(repaired.steps.contains { $0.name == "load content" })
         #expect(repaired.write.written == ["countries/fr.html"])
         #expect(try readText(root + "/Output/countries/fr.html").contains("<!DOCTYPE html>"))
     }

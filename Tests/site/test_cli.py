@@ -1,5 +1,5 @@
 """The command line as a person meets it: a progress bar on a terminal (a real pty), only the summary
-line in a pipe, only errors with --quiet, and step timings with --stats."""
+line in a pipe, only errors with --quiet, and each step's time and memory with --stats."""
 import os
 import pty
 import re
@@ -53,10 +53,21 @@ def test_quiet_and_stats():
         lines = stats.stdout.splitlines()
         assert lines[0].startswith("252 records: 0 files written, 356 unchanged")
         # The sources are unchanged: the build stops after comparing them with the last build's.
-        assert [" ".join(line.split()[:-2]) for line in lines[1:]] == ["check output", "check sources", "compare last build"]
+        assert [step for step, *_ in map(stats_line, lines[1:])] == ["check output", "check sources", "compare last build"]
         clean = subprocess.run([worldfacts_bin(), *ARGS, "--output", out, "--stats", "--clean"], capture_output=True, text=True)
         lines = clean.stdout.splitlines()
         assert lines[0].startswith("252 records: 356 files written")
-        assert [" ".join(line.split()[:-2]) for line in lines[1:]] == [
+        steps = list(map(stats_line, lines[1:]))
+        assert [step for step, *_ in steps] == [
             "check output", "check sources", "load content", "load templates", "compile templates", "model", "render and write"]
-        assert all(re.fullmatch(r"\d+\.\d{3}", line.split()[-2]) and line.split()[-1] == "s" for line in lines[1:])
+        # Memory as each step ended: resident now, and the peak so far, which never falls.
+        peaks = [peak for *_, peak in steps]
+        assert peaks == sorted(peaks) and peaks[0] > 1
+        assert all(now <= peak for _, _, now, peak in steps)
+
+
+def stats_line(line):
+    """`  load content          0.414 s     210 MB now     230 MB peak` -> (step, seconds, now, peak)."""
+    match = re.fullmatch(r"  (\S+(?: \S+)*) +(\d+\.\d{3}) s +(\d+) MB now +(\d+) MB peak", line)
+    assert match, line
+    return match[1], float(match[2]), int(match[3]), int(match[4])

@@ -25,13 +25,22 @@ public struct BuildReport: Sendable {
     public var records: Int
     public var write: WriteReport
     public var warnings: [Diagnostic]
-    /// Seconds per step, in order.
-    public var timings: [(step: String, seconds: Double)]
+    /// The steps that ran, in order, with their time and memory.
+    public var steps: [BuildStep]
 
     public var summary: String {
-        let total = timings.reduce(0) { $0 + $1.seconds }
+        let total = steps.reduce(0) { $0 + $1.seconds }
         return "\(records) records: \(write.written.count) files written, \(write.unchanged) unchanged, \(write.removed.count) removed in \(String(format: "%.2f", total)) s"
     }
+}
+
+/// One named step of a build: how long it took, and the process's memory when it ended.
+public struct BuildStep: Sendable {
+    public var name: String
+    public var seconds: Double
+    /// Taken as the step ends: `peak` is the most the build has held so far, so the first step whose
+    /// peak is high is the step that raised it.
+    public var memory: ProcessMemory
 }
 
 /// The build as a list of named steps: check output, check sources, load content, load templates,
@@ -49,10 +58,13 @@ public struct Builder: Sendable {
     }
 
     public func build(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
-        var timings: [(String, Double)] = []
+        var steps: [BuildStep] = []
         func step<T>(_ name: String, _ body: () throws(BuildFailure) -> T) throws(BuildFailure) -> T {
             let start = DispatchTime.now().uptimeNanoseconds
-            defer { timings.append((name, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)) }
+            defer {
+                steps.append(BuildStep(name: name, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                                       memory: .now()))
+            }
             return try body()
         }
         try step("check output") { () throws(BuildFailure) in
@@ -66,7 +78,7 @@ public struct Builder: Sendable {
             OutputWriter.upToDate(folder: options.output, fileSystem: fileSystem, sources: sources)
         }) {
             return BuildReport(records: last.records, write: WriteReport(unchanged: last.files, reused: last.files),
-                               warnings: [], timings: timings)
+                               warnings: [], steps: steps)
         }
         // The last build's manifest is read while the content loads: it only reads.
         let previous = Slots<Result<OutputWriter.PreviousBuild, BuildFailure>>(count: 1)
@@ -108,7 +120,7 @@ public struct Builder: Sendable {
             Leftovers.free(consume writer, consume renderer, consume background)
             return report
         }
-        let built = BuildReport(records: site.records.count, write: report, warnings: site.warnings, timings: timings)
+        let built = BuildReport(records: site.records.count, write: report, warnings: site.warnings, steps: steps)
         Leftovers.free(consume content, consume site)
         return built
     }

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The memory this process holds, in bytes: resident now, and the most it has held resident so far
+/// (what `/usr/bin/time -f %M` reports at exit).
+public struct ProcessMemory: Sendable, Equatable {
+    /// Resident now; nil where the system does not say (it is read from Linux's `/proc/self/statm`).
+    public var resident: Int?
+    /// The peak resident size since the process started.
+    public var peak: Int
+
+    public init(resident: Int?, peak: Int) {
+        self.resident = resident
+        self.peak = peak
+    }
+
+    /// This process, now.
+    public static func now() -> ProcessMemory {
+        // The kernel updates its high-water mark lazily: it can lag the resident size just read.
+        let resident = residentNow()
+        return ProcessMemory(resident: resident, peak: max(kernelPeak(), resident ?? 0))
+    }
+
+    /// `getrusage`'s peak resident size, in bytes.
+    static func kernelPeak() -> Int {
+        var usage = rusage()
+        #if canImport(Darwin)
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss)  // bytes on Darwin
+        #else
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+        #endif
+    }
+
+    /// The second field of `/proc/self/statm`: resident pages.
+    static func residentNow() -> Int? {
+        let descriptor = open("/proc/self/statm", O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
+        guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
