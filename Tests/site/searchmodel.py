@@ -21,13 +21,16 @@ def is_word(c: str) -> bool:
     return unicodedata.category(c)[0] in "LN"
 
 
-def rank(text: str, q: str) -> int:
+def word_starts(text: str) -> list:
+    """0 and every offset where a word begins after a character that is not part of a word."""
+    return [0] + [i for i in range(1, len(text)) if is_word(text[i]) and not is_word(text[i - 1])]
+
+
+def rank(text: str, q: str, starts=None) -> int:
+    """0: the text starts with q; 1: a later word of it does; -1: no match."""
     if text.startswith(q):
         return 0
-    for i in range(1, len(text)):
-        if is_word(text[i]) and not is_word(text[i - 1]) and text.startswith(q, i):
-            return 1
-    return -1
+    return 1 if any(text.startswith(q, i) for i in (starts or word_starts(text))[1:]) else -1
 
 
 class Model:
@@ -37,6 +40,7 @@ class Model:
         self.pages = site["records"]["pages"]
         self.key = site["records"]["key"]
         self.scopes = {s["id"]: s["fields"] for s in site["search"]["scopes"]}
+        self._folded = {}
 
     def texts(self, record, scope):
         out = []
@@ -48,16 +52,31 @@ class Model:
         return out
 
     def path(self, record) -> str:
-        return f"{self.pages}/{record[self.key].lower()}.html"
+        return f"{self.pages}/{str(record[self.key]).lower()}.html"
+
+    def folded(self, scope):
+        """Per scope, once: each record's folded texts with their word starts, and the records that have
+        a text or word starting with each character (the only ones a query starting with it can match)."""
+        if scope not in self._folded:
+            texts = [[(t, word_starts(t)) for t in self.texts(record, scope)] for record in self.records]
+            by_first = {}
+            for number, record_texts in enumerate(texts):
+                for text, starts in record_texts:
+                    for i in starts:
+                        by_first.setdefault(text[i], set()).add(number)
+            self._folded[scope] = (texts, by_first)
+        return self._folded[scope]
 
     def expected(self, query: str, scope: str, order: dict):
         """Record paths in result order; None for an empty query."""
         q = fold(query).lstrip()
         if not q:
             return None
+        texts, by_first = self.folded(scope)
         hits = []
-        for record in self.records:
-            ranks = [r for r in (rank(t, q) for t in self.texts(record, scope)) if r >= 0]
+        for number in by_first.get(q[0], ()):
+            ranks = [r for r in (rank(t, q, starts) for t, starts in texts[number]) if r >= 0]
             if ranks:
-                hits.append((min(ranks), order[self.path(record)], self.path(record)))
+                path = self.path(self.records[number])
+                hits.append((min(ranks), order[path], path))
         return [path for _, _, path in sorted(hits)]
