@@ -31,10 +31,10 @@ def parse(path: Path) -> Links:
 def broken_links(site: Path, pages: list) -> list:
     """`page -> link` for every relative link of `pages` whose file or anchor is missing. An absolute
     path fails the test at once: it would break the site under a sub-path and from file://."""
-    parsed = {page: parse(page) for page in pages}
+    parsed = {page: parse(page) for page in pages}  # grows with the targets outside `pages`
     broken = []
-    for page, links in parsed.items():
-        for link in links.links:
+    for page in pages:
+        for link in parsed[page].links:
             parts = urlsplit(link)
             if parts.scheme or link.startswith("//"):
                 continue
