@@ -166,6 +166,22 @@ import Testing
         #expect(noted.write.written.contains("countries/fr.html"))
     }
 
+    @Test func aBuildThatStopsEarlyTellsTheLastBuildsWarningsAgain() throws {
+        defer { removeTemporary(root) }
+        try "A note for nobody.\n".write(toFile: root + "/Content/notes/zz.md", atomically: true, encoding: .utf8)
+        let warned = try Builder().build(options)
+        #expect(warned.steps.contains { $0.name == "load content" })
+        #expect(warned.warnings.map(\.description).contains { $0.contains("zz.md") && $0.contains("warning") })
+        let again = try Builder().build(options)
+        #expect(again.steps.map(\.name) == ["check output", "check sources", "compare last build"])
+        #expect(again.warnings == warned.warnings, "the cause is still there, so is the warning")
+        // Its cause gone, the warning goes, and stays gone when the build stops early.
+        try FileManager.default.removeItem(atPath: root + "/Content/notes/zz.md")
+        #expect(try Builder().build(options).warnings.isEmpty)
+        let quiet = try Builder().build(options)
+        #expect(quiet.steps.count == 3 && quiet.warnings.isEmpty)
+    }
+
     @Test func anInterruptedBuildIsNeverTakenAsUpToDate() throws {
         defer { removeTemporary(root) }
         // A killed build leaves its journal: the sources may match the manifest's, the files may not.

@@ -87,6 +87,31 @@ import Testing
         #expect(text.contains("\n    \"a.html\": \"0000000000000011 0000000000000099\",\n    \"d/é.html\": \"0000000000000033\"\n  }\n}\n"))
         #expect(ManifestLines.header(plain.encoded())?.sources == "abcd")
     }
+
+    @Test func manifestKeepsTheBuildsWarnings() throws {
+        // Quotes, a backslash, a newline, markup and a non-Latin name: what a record key or field can hold.
+        let warnings: [Diagnostic] = [
+            .warning(SourceLocation(file: "Content/notes/ghost.md"), "note names no record 'GHOST'"),
+            .warning(SourceLocation(file: "Content/countries.json", line: 12, column: 5), record: "A\"B\\C\n<i>",
+                     field: "neighbours", "links to 'Ελλάδα', which names no record"),
+        ]
+        var manifest = Manifest(files: ["a.html": "0011", "d/é.html": "33"], sources: "abcd", records: 3)
+        manifest.warnings = warnings
+        let bytes = manifest.encoded()
+        #expect(ManifestLines.decode(bytes) == manifest, "the line reader reads the warnings line")
+        #expect(ManifestLines.header(bytes)?.warnings == warnings && ManifestLines.summary(bytes)?.warnings == warnings)
+        #expect(String(decoding: bytes, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("  \"warnings\": [[") }.count == 1)
+        // The JSON parser reads them too (a manifest on one line).
+        let compact = #"{"generator":"worldfacts","version":2,"sources":"abcd","records":3,"warnings":[["Content/notes/ghost.md",null,null,null,null,"note names no record 'GHOST'"]],"files":{"a.html":"0011"}}"#
+        #expect(Manifest.decode(Array(compact.utf8))?.warnings == [warnings[0]])
+        // A warnings line that is not what encoded() writes is not taken for warnings.
+        #expect(ManifestWarnings.decoded(Array(#"[["a",1,2,3,null,"m"]]"#.utf8)) == nil)
+        #expect(ManifestWarnings.decoded(Array(#"[["a",1,2,null,null]]"#.utf8)) == nil)
+        // No warnings, no line.
+        manifest.warnings = []
+        #expect(!String(decoding: manifest.encoded(), as: UTF8.self).contains("warnings"))
+        #expect(ManifestLines.decode(manifest.encoded()) == manifest)
+    }
 }
 
 @Suite struct OutputGuardTests {

@@ -46,7 +46,8 @@ public struct BuildStep: Sendable {
 /// The build as a list of named steps: check output, check sources, load content, load templates,
 /// model, render and write. All validation happens before the first byte is written, so a failing build
 /// leaves Output as it was; a failure names the step that found it. When the sources are byte for byte
-/// those of the last build and its files are all there, the build stops after checking the sources.
+/// those of the last build and its files are all there, the build stops after checking the sources, and
+/// reports the last build's warnings again.
 public struct Builder: Sendable {
     public var fileSystem: FileSystem
     /// Called as the build advances; nil to stay silent.
@@ -78,7 +79,7 @@ public struct Builder: Sendable {
             OutputWriter.upToDate(folder: options.output, fileSystem: fileSystem, sources: sources)
         }) {
             return BuildReport(records: last.records, write: WriteReport(unchanged: last.files, reused: last.files),
-                               warnings: [], steps: steps)
+                               warnings: last.warnings, steps: steps)
         }
         // The last build's manifest is read while the content loads: it only reads.
         let previous = Slots<Result<OutputWriter.PreviousBuild, BuildFailure>>(count: 1)
@@ -100,7 +101,7 @@ public struct Builder: Sendable {
             readingPrevious.wait()
             let writer = try OutputWriter(folder: options.output, fileSystem: fileSystem, clean: options.clean,
                                           previous: previous.values[0].get())
-            writer.recordSources(sources, records: site.records.count)
+            writer.recordSources(sources, records: site.records.count, warnings: site.warnings)
             let renderer = SiteRenderer(site: site, templates: templates, theme: theme)
             let phases = PhaseProgress(report: progress, records: site.records.count,
                                        recordPagesFolder: site.config.records.pagesFolder)

@@ -1,6 +1,7 @@
 /// The list of files a build wrote, with their content hashes, kept in the output folder. It is how a
 /// build knows what is unchanged, and which files are its own to remove. It also keeps the digest of
-/// the sources the build read (see `SourceDigest`) and how many records they held.
+/// the sources the build read (see `SourceDigest`), how many records they held and the warnings the
+/// build printed, which a build that stops early prints again.
 public struct Manifest: Sendable, Equatable {
     public static let fileName = ".worldfacts-manifest.json"
 
@@ -25,11 +26,13 @@ public struct Manifest: Sendable, Equatable {
     public var entries: [String: Entry]
     public var sources: String?
     public var records: Int?
+    public var warnings: [Diagnostic]
 
-    public init(entries: [String: Entry] = [:], sources: String? = nil, records: Int? = nil) {
+    public init(entries: [String: Entry] = [:], sources: String? = nil, records: Int? = nil, warnings: [Diagnostic] = []) {
         self.entries = entries
         self.sources = sources
         self.records = records
+        self.warnings = warnings
     }
 
     /// A manifest from hashes and fingerprints written as hex (anything else counts as unknown).
@@ -59,6 +62,7 @@ public struct Manifest: Sendable, Equatable {
         append("{\n  \"generator\": \"worldfacts\",\n  \"version\": \(Self.version),\n")
         if let sources = header.sources { append("  \"sources\": " + JSONText.quoted(sources) + ",\n") }
         if let records = header.records { append("  \"records\": \(records),\n") }
+        if !header.warnings.isEmpty { append("  \"warnings\": " + ManifestWarnings.encoded(header.warnings) + ",\n") }
         append("  \"files\": {")
         // A large site's lines are written in slices, one per core at a time, and joined.
         let slices = lines.count > 20_000 ? 8 : 1
@@ -132,6 +136,9 @@ public struct Manifest: Sendable, Equatable {
         if let member = members.first(where: { $0.key == "records" }), case .integer(let count) = member.node.value {
             manifest.records = count
         }
+        if let member = members.first(where: { $0.key == "warnings" }) {
+            manifest.warnings = ManifestWarnings.decoded(member.node) ?? []
+        }
         return manifest.isSafe ? manifest : nil
     }
 
@@ -148,6 +155,7 @@ enum ManifestLines {
     struct Summary {
         var sources: String?
         var records: Int?
+        var warnings: [Diagnostic] = []
         var paths: [String] = []
     }
 
@@ -171,6 +179,7 @@ enum ManifestLines {
         order = paths
         manifest.sources = header.sources
         manifest.records = header.records
+        manifest.warnings = header.warnings
         return manifest
     }
 
@@ -190,6 +199,8 @@ enum ManifestLines {
     }
 
     static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    static let warningsKey = Array("  \"warnings\": ".utf8)
 
     /// Reads the layout line by line, handing each file's path and value to `file`; the header, or nil
     /// at the first line it does not expect.
@@ -212,6 +223,13 @@ enum ManifestLines {
             case .header:
                 if line(is: "  \"files\": {", text) { place = .files; continue }
                 if line(is: "  \"files\": {}", text) { place = .end; continue }
+                if text.starts(with: warningsKey) {
+                    // Warnings quote records and fields, so they have escapes: the JSON parser reads them.
+                    guard text.last == UInt8(ascii: ","),
+                          let warnings = ManifestWarnings.decoded(text.dropFirst(warningsKey.count).dropLast()) else { return nil }
+                    summary.warnings = warnings
+                    continue
+                }
                 guard let (key, value) = entry(text, indent: 2) else { return nil }
                 switch string(key) {
                 case "generator": sawGenerator = line(is: "\"worldfacts\",", value)

@@ -92,22 +92,24 @@ public final class OutputWriter {
     }
 
     /// The digest of the sources and the record count this build is made from, kept in the manifest.
-    public func recordSources(_ digest: String, records: Int) {
+    public func recordSources(_ digest: String, records: Int, warnings: [Diagnostic]) {
         current.sources = digest
         current.records = records
+        current.warnings = warnings
     }
 
     /// The manifest of the finished build in `folder`, if that build read exactly the sources that
     /// digest as `sources` and every file it wrote is still there: then there is nothing to do. Never
     /// after an interrupted build (its journal is still there).
-    public static func upToDate(folder: String, fileSystem: FileSystem, sources: String) -> (records: Int, files: Int)? {
+    public static func upToDate(folder: String, fileSystem: FileSystem, sources: String)
+        -> (records: Int, files: Int, warnings: [Diagnostic])? {
         guard !fileSystem.exists(joinPath(folder, journalName)),
               let bytes = try? fileSystem.read(joinPath(folder, Manifest.fileName)),
               ManifestLines.header(bytes)?.sources == sources,  // most rebuilds stop here, before the paths
               let manifest = ManifestLines.summary(bytes), manifest.sources == sources, let records = manifest.records
         else { return nil }
         let paths = manifest.paths
-        return MissingFiles.among(paths, in: folder, fileSystem: fileSystem).isEmpty ? (records, paths.count) : nil
+        return MissingFiles.among(paths, in: folder, fileSystem: fileSystem).isEmpty ? (records, paths.count, manifest.warnings) : nil
     }
 
     public func write(_ file: OutputFile) throws(BuildFailure) {
