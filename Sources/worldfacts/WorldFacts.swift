@@ -123,9 +123,10 @@ final class ProgressBar: @unchecked Sendable {
         lastDraw = now
         drawn = true
         let width = 30
-        let fraction = progress.total > 0 ? Double(progress.done) / Double(progress.total) : 1
+        let fraction = progress.total > 0 ? Double(progress.done) / Double(progress.total) : 0
         let filled = Int(fraction * Double(width))
-        let elapsed = max(now.timeIntervalSince(phaseStart), 0.001)
+        // A phase that began before its bar (the search index, the writing) says how long it has worked.
+        let elapsed = max(progress.seconds ?? now.timeIntervalSince(phaseStart), 0.001)
         let rate = Int(Double(progress.done) / elapsed)
         let line = "\r\(phase.padding(toLength: 12, withPad: " ", startingAt: 0)) ["
             + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)

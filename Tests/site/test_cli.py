@@ -36,6 +36,11 @@ def test_progress_bar_on_a_terminal_only():
         for phase in ["load", "render", "search index", "write"]:
             assert re.search(r"(^|\r|\n)" + phase + r" +\[[#-]{30}\] \d+/\d+  \d+/s", shown), phase
         assert re.search(r"render +\[#{30}\] 252/252", shown) and re.search(r"write +\[#{30}\] 356/356", shown)
+        assert re.search(r"load +\[#{30}\] 252/252", shown), "load counts records"
+        # The search index and the writing began before their bars: their rate is over the time they
+        # worked, not their count over the instant the bar appeared (1 ms at the least).
+        for phase, done, rate in re.findall(r"(search index|write) +\[[#-]{30}\] (\d+)/\d+  (\d+)/s", shown):
+            assert int(done) == 0 or int(rate) < int(done) * 1000, (phase, done, rate)
         assert "252 records: 356 files written" in shown
 
         piped = subprocess.run([worldfacts_bin(), *ARGS, "--output", out + "/b"], capture_output=True, text=True)

@@ -87,11 +87,11 @@ public struct Builder: Sendable {
         DispatchQueue.global().async(group: readingPrevious) { [fileSystem] in
             previous.set(0, Result { () throws(BuildFailure) in try OutputWriter.readPrevious(folder: options.output, fileSystem: fileSystem) })
         }
-        progress?(BuildProgress(phase: "load", done: 0, total: 1))
+        progress?(BuildProgress(phase: "load", done: 0, total: 0))
         let content = try step("load content") { () throws(BuildFailure) in
             try ContentLoader(folder: options.content, fileSystem: fileSystem).load()
         }
-        progress?(BuildProgress(phase: "load", done: 1, total: 1))
+        progress?(BuildProgress(phase: "load", done: content.records.count, total: content.records.count, seconds: steps.last?.seconds))
         let theme = try step("load templates") { () throws(BuildFailure) in
             try ThemeLoader(folder: options.templates, fileSystem: fileSystem).load()
         }
