@@ -91,7 +91,8 @@ public final class OutputWriter {
         }
     }
 
-    /// The digest of the sources and the record count this build is made from, kept in the manifest.
+    /// The digest of the sources this build is made from, their record count and the warnings they gave,
+    /// kept in the manifest.
     public func recordSources(_ digest: String, records: Int, warnings: [Diagnostic]) {
         current.sources = digest
         current.records = records
