@@ -22,8 +22,9 @@ public struct Site: Sendable {
     public var warnings: [Diagnostic]
     private var positionByKey: [String: Int]
 
+    /// `indexesKeys`: whether anything will look records up by key, which is worth an index of them.
     init(config: SiteConfig, records: [Record], slugs: [String], sections: [Section], sectionOfRecord: [Int],
-         notes: [Int: Note], hasNotes: Bool = false, warnings: [Diagnostic]) {
+         notes: [Int: Note], indexesKeys: Bool, warnings: [Diagnostic]) {
         self.config = config
         self.records = records
         self.slugs = slugs
@@ -31,8 +32,7 @@ public struct Site: Sendable {
         self.sectionOfRecord = sectionOfRecord
         self.notes = notes
         self.warnings = warnings
-        // Only links and notes look records up by key: without them, no index.
-        indexesKeys = hasNotes || !notes.isEmpty || config.fields.contains { $0.format == .links }
+        self.indexesKeys = indexesKeys
         var positions: [String: Int] = [:]
         if indexesKeys {
             positions.reserveCapacity(records.count)
@@ -131,8 +131,10 @@ public struct SiteModeler {
             sectionOfRecord.append(sections.count - 1)
         }
 
-        var site = Site(config: config, records: records, slugs: slugs, sections: sections,
-                        sectionOfRecord: sectionOfRecord, notes: [:], hasNotes: !content.notes.isEmpty, warnings: [])
+        // Only notes and links look records up by key: without them, no index of keys.
+        var site = Site(config: config, records: records, slugs: slugs, sections: sections, sectionOfRecord: sectionOfRecord,
+                        notes: [:], indexesKeys: !content.notes.isEmpty || config.fields.contains { $0.format == .links },
+                        warnings: [])
 
         // Notes: by record key, or by slug.
         var positionBySlug: [String: Int] = [:]
