@@ -104,7 +104,11 @@ import Testing
         // The JSON parser reads them too (a manifest on one line).
         let compact = #"{"generator":"worldfacts","version":2,"sources":"abcd","records":3,"warnings":[["Content/notes/ghost.md",null,null,null,null,"note names no record 'GHOST'"]],"files":{"a.html":"0011"}}"#
         #expect(Manifest.decode(Array(compact.utf8))?.warnings == [warnings[0]])
-        // A warnings line that is not what encoded() writes is not taken for warnings.
+        // A warnings line that is not what encoded() writes is not taken for warnings: the line reader
+        // leaves such a manifest to the JSON parser, and its summary has no warnings to give.
+        let broken = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"neighbours\"", with: "7").utf8)
+        #expect(ManifestLines.decode(broken) == nil)
+        #expect(try #require(ManifestLines.summary(broken)).warnings == nil)
         #expect(ManifestWarnings.decoded(Array(#"[["a",1,2,3,null,"m"]]"#.utf8)) == nil)
         #expect(ManifestWarnings.decoded(Array(#"[["a",1,2,null,null]]"#.utf8)) == nil)
         // No warnings, no line.

@@ -155,8 +155,13 @@ enum ManifestLines {
     struct Summary {
         var sources: String?
         var records: Int?
-        var warnings: [Diagnostic] = []
+        /// The warnings line's JSON as written, decoded only by whoever needs the warnings: an up-to-date
+        /// check reads the header twice, and a site can have many warnings.
+        var warningsJSON: ArraySlice<UInt8>?
         var paths: [String] = []
+
+        /// The warnings, none when there is no line; nil when the line is not what `encoded()` writes.
+        var warnings: [Diagnostic]? { warningsJSON.map(ManifestWarnings.decoded) ?? [] }
     }
 
     static func decode(_ bytes: [UInt8]) -> Manifest? {
@@ -175,11 +180,11 @@ enum ManifestLines {
             let path = string(key)
             if manifest.entries.updateValue(Manifest.entry(value), forKey: path) == nil { paths.append(path) }
         }
-        guard let header else { return nil }
+        guard let header, let warnings = header.warnings else { return nil }
         order = paths
         manifest.sources = header.sources
         manifest.records = header.records
-        manifest.warnings = header.warnings
+        manifest.warnings = warnings
         return manifest
     }
 
@@ -224,10 +229,10 @@ enum ManifestLines {
                 if line(is: "  \"files\": {", text) { place = .files; continue }
                 if line(is: "  \"files\": {}", text) { place = .end; continue }
                 if text.starts(with: warningsKey) {
-                    // Warnings quote records and fields, so they have escapes: the JSON parser reads them.
-                    guard text.last == UInt8(ascii: ","),
-                          let warnings = ManifestWarnings.decoded(text.dropFirst(warningsKey.count).dropLast()) else { return nil }
-                    summary.warnings = warnings
+                    // Warnings quote records and fields, so they have escapes: the JSON parser reads them,
+                    // when they are asked for (`Summary.warnings`).
+                    guard text.last == UInt8(ascii: ",") else { return nil }
+                    summary.warningsJSON = text.dropFirst(warningsKey.count).dropLast()
                     continue
                 }
                 guard let (key, value) = entry(text, indent: 2) else { return nil }

@@ -110,7 +110,8 @@ public final class OutputWriter {
               let manifest = ManifestLines.summary(bytes), manifest.sources == sources, let records = manifest.records
         else { return nil }
         let paths = manifest.paths
-        return MissingFiles.among(paths, in: folder, fileSystem: fileSystem).isEmpty ? (records, paths.count, manifest.warnings) : nil
+        guard let warnings = manifest.warnings else { return nil }  // decoded once, and only here
+        return MissingFiles.among(paths, in: folder, fileSystem: fileSystem).isEmpty ? (records, paths.count, warnings) : nil
     }
 
     public func write(_ file: OutputFile) throws(BuildFailure) {
