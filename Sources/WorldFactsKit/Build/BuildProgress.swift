@@ -39,6 +39,7 @@ final class PhaseProgress: Sendable {
         report?(BuildProgress(phase: "render", done: 0, total: records))
     }
 
+    /// Seconds since boot, monotonic: the clock of the build's steps and phases.
     static let uptime: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// A batch the renderer handed to the writer.

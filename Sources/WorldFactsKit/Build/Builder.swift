@@ -61,11 +61,8 @@ public struct Builder: Sendable {
     public func build(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
         var steps: [BuildStep] = []
         func step<T>(_ name: String, _ body: () throws(BuildFailure) -> T) throws(BuildFailure) -> T {
-            let start = DispatchTime.now().uptimeNanoseconds
-            defer {
-                steps.append(BuildStep(name: name, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
-                                       memory: .now()))
-            }
+            let start = PhaseProgress.uptime()
+            defer { steps.append(BuildStep(name: name, seconds: PhaseProgress.uptime() - start, memory: .now())) }
             return try body()
         }
         try step("check output") { () throws(BuildFailure) in
