@@ -1,12 +1,31 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The generator is one target per pipeline stage, so that the compiler keeps data flowing one way:
+//
+//   Support ─┬─ Model ─┬─ Load ──────────────┐
+//            │         ├─ Search ────────────┤
+//            │         ├─ Render (+ Mustache, CCmark)
+//            │         └─ Write ─────────────┤
+//            └─ Mustache                     └─ Pipeline ── Watch ── Serve, worldfacts
+//
+// A stage imports only the stages before it (`Tests/tools/check-back-edges` proves that a back edge fails
+// to build). Each target's sources are the folder of that name in Sources/WorldFactsKit.
+func stage(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .target(name: "WorldFacts\(name)", dependencies: dependencies, path: "Sources/WorldFactsKit/\(name)")
+}
+
 let package = Package(
     name: "WorldFacts",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "worldfacts", targets: ["worldfacts"]),
-        .library(name: "WorldFactsKit", targets: ["WorldFactsKit"]),
+        .library(
+            name: "WorldFactsKit",
+            targets: [
+                "WorldFactsSupport", "WorldFactsModel", "WorldFactsLoad", "WorldFactsSearch", "WorldFactsMustache",
+                "WorldFactsRender", "WorldFactsWrite", "WorldFactsPipeline", "WorldFactsWatch",
+            ]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,17 +41,25 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
-        .target(
-            name: "WorldFactsKit",
-            dependencies: [
-                "CCmark",
-                .product(name: "Yams", package: "Yams"),
-            ]
-        ),
+        stage("Support", []),
+        stage("Model", ["WorldFactsSupport"]),
+        stage("Load", ["WorldFactsSupport", "WorldFactsModel", .product(name: "Yams", package: "Yams")]),
+        stage("Search", ["WorldFactsSupport", "WorldFactsModel"]),
+        stage("Mustache", ["WorldFactsSupport"]),
+        stage("Render", ["WorldFactsSupport", "WorldFactsModel", "WorldFactsMustache", "CCmark"]),
+        stage("Write", ["WorldFactsSupport", "WorldFactsModel"]),
+        stage(
+            "Pipeline",
+            [
+                "WorldFactsSupport", "WorldFactsModel", "WorldFactsLoad", "WorldFactsSearch", "WorldFactsRender",
+                "WorldFactsWrite",
+            ]),
+        stage("Watch", ["WorldFactsSupport", "WorldFactsPipeline"]),
         .target(
             name: "WorldFactsServe",
             dependencies: [
-                "WorldFactsKit",
+                "WorldFactsSupport",
+                "WorldFactsWatch",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -41,7 +68,9 @@ let package = Package(
         .executableTarget(
             name: "worldfacts",
             dependencies: [
-                "WorldFactsKit",
+                "WorldFactsSupport",
+                "WorldFactsPipeline",
+                "WorldFactsWatch",
                 "WorldFactsServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -49,8 +78,8 @@ let package = Package(
         .testTarget(
             name: "WorldFactsKitTests",
             dependencies: [
-                "WorldFactsKit",
-                "WorldFactsServe",
+                "WorldFactsSupport", "WorldFactsModel", "WorldFactsLoad", "WorldFactsSearch", "WorldFactsMustache",
+                "WorldFactsRender", "WorldFactsWrite", "WorldFactsPipeline", "WorldFactsWatch", "WorldFactsServe",
                 // The reference the template engine is checked against (TemplateEngineTests).
                 .product(name: "Mustache", package: "swift-mustache"),
             ]

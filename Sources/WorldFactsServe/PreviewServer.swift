@@ -2,7 +2,9 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
-import WorldFactsKit
+import WorldFactsPipeline
+import WorldFactsSupport
+import WorldFactsWatch
 
 /// `worldfacts serve`: the rebuild loop plus a local HTTP server on 127.0.0.1 serving the output
 /// folder, built on Hummingbird. HTML gets a live-reload snippet; the reload channel is server-sent

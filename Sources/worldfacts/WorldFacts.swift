@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import WorldFactsKit
+import WorldFactsPipeline
+import WorldFactsSupport
+import WorldFactsWatch
 import WorldFactsServe
 
 @main
@@ -52,7 +54,7 @@ struct Build: ParsableCommand {
             for diagnostic in error.diagnostics where !(quiet && diagnostic.severity == .warning) {
                 printError(diagnostic.description)
             }
-            printError("worldfacts: build failed in step '\(error.step)'; \(folders.output) was left as it was")
+            printError("worldfacts: build failed in step '\(error.step.rawValue)'; \(folders.output) was left as it was")
             throw ExitCode.failure
         }
     }
@@ -65,7 +67,7 @@ func statsLine(_ step: BuildStep) -> String {
         let text = bytes.map { String($0 / 1_048_576) } ?? "-"
         return String(repeating: " ", count: max(0, 6 - text.count)) + text + " MB"
     }
-    return "  " + step.name.padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: "%7.3f s", step.seconds)
+    return "  " + step.name.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: "%7.3f s", step.seconds)
         + "  " + megabytes(step.memory.resident) + " now  " + megabytes(step.memory.peak) + " peak"
 }
 
@@ -104,7 +106,7 @@ struct Serve: AsyncParsableCommand {
 /// A progress bar per build phase, redrawn in place at most ten times a second: only on a terminal.
 final class ProgressBar: @unchecked Sendable {
     private let lock = NSLock()
-    private var phase = ""
+    private var phase: StepName?
     private var phaseStart = Date()
     private var lastDraw = Date.distantPast
     private var drawn = false
@@ -128,7 +130,7 @@ final class ProgressBar: @unchecked Sendable {
         // A phase that began before its bar (the search index, the writing) says how long it has worked.
         let elapsed = max(progress.seconds ?? now.timeIntervalSince(phaseStart), 0.001)
         let rate = Int(Double(progress.done) / elapsed)
-        let line = "\r\(phase.padding(toLength: 12, withPad: " ", startingAt: 0)) ["
+        let line = "\r\(progress.phase.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) ["
             + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
             + "] \(progress.done)/\(progress.total)  \(rate)/s\u{1B}[K"
         FileHandle.standardOutput.write(Data(line.utf8))

@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// libFuzzer targets for WorldFactsKit. Build and run with `make fuzz` from the repository root:
+// libFuzzer targets for the WorldFactsKit stages. Build and run with `make fuzz` from the repository root:
 //   swift build -c release --package-path Tests/Fuzz -Xswiftc -sanitize=fuzzer,address
 import PackageDescription
 

@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import WorldFactsKit
+@testable import WorldFactsLoad
+@testable import WorldFactsModel
+@testable import WorldFactsMustache
+@testable import WorldFactsPipeline
+@testable import WorldFactsRender
+@testable import WorldFactsSearch
+@testable import WorldFactsSupport
+@testable import WorldFactsWatch
+@testable import WorldFactsWrite
 
 /// Builds the shipped Content and Templates into a temporary folder and reads the pages back.
 @Suite(.serialized) struct ShippedSiteTests {

@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import WorldFactsKit
+@testable import WorldFactsLoad
+@testable import WorldFactsModel
+@testable import WorldFactsMustache
+@testable import WorldFactsPipeline
+@testable import WorldFactsRender
+@testable import WorldFactsSearch
+@testable import WorldFactsSupport
+@testable import WorldFactsWatch
+@testable import WorldFactsWrite
 
 /// Incremental builds on a copy of the shipped content, on disk.
 @Suite struct IncrementalBuildTests {
@@ -55,7 +63,7 @@ import Testing
         let untouched = try Builder().build(options)
         #expect(untouched.write.written == [".worldfacts-manifest.json"] || untouched.write.written.isEmpty)
         #expect(untouched.write.reused == 252 + 2 + searchFiles, "every record page, the index, the 404 page and every shard")
-        #expect(untouched.steps.contains { $0.name == "render and write" })
+        #expect(untouched.steps.contains { $0.name == .renderAndWrite })
 
         let before = try manifest()
         try editRecords { records in
@@ -141,7 +149,7 @@ import Testing
             _ = try Builder().build(options)
             Issue.record("the build went on with a manifest it cannot read")
         } catch {
-            #expect(error.step == "write")
+            #expect(error.step == .renderAndWrite)
             #expect(error.description.contains("unreadable build manifest"))
         }
         #expect(snapshot(root + "/Output") == before)
@@ -153,7 +161,7 @@ import Testing
         #expect(noop.write.written.isEmpty && noop.write.removed.isEmpty)
         #expect(noop.write.unchanged == (try FileSystem.disk.listFiles(root + "/Output")).count - 1, "every file but the manifest")
         #expect(noop.records == 252)
-        #expect(noop.steps.map(\.name) == ["check output", "check sources", "compare last build"])
+        #expect(noop.steps.map(\.name) == [.checkOutput, .checkSources, .compareLastBuild])
 
         // A file deleted by hand is not up to date: the next build puts it back, and only it.
         try FileManager.default.removeItem(atPath: root + "/Output/countries/fr.html")
@@ -170,10 +178,10 @@ import Testing
         defer { removeTemporary(root) }
         try "A note for nobody.\n".write(toFile: root + "/Content/notes/zz.md", atomically: true, encoding: .utf8)
         let warned = try Builder().build(options)
-        #expect(warned.steps.contains { $0.name == "load content" })
+        #expect(warned.steps.contains { $0.name == .loadContent })
         #expect(warned.warnings.map(\.description).contains { $0.contains("zz.md") && $0.contains("warning") })
         let again = try Builder().build(options)
-        #expect(again.steps.map(\.name) == ["check output", "check sources", "compare last build"])
+        #expect(again.steps.map(\.name) == [.checkOutput, .checkSources, .compareLastBuild])
         #expect(again.warnings == warned.warnings, "the cause is still there, so is the warning")
         // Its cause gone, the warning goes, and stays gone when the build stops early.
         try FileManager.default.removeItem(atPath: root + "/Content/notes/zz.md")
@@ -188,7 +196,7 @@ import Testing
         try FileSystem.disk.append(root + "/Output/" + OutputWriter.journalName, Array("countries/fr.html\n".utf8))
         try Array("half a page".utf8).withUnsafeBufferPointer { try Data(buffer: $0).write(to: URL(fileURLWithPath: root + "/Output/countries/fr.html")) }
         let repaired = try Builder().build(options)
-        #expect(repaired.steps.contains { $0.name == "load content" })
+        #expect(repaired.steps.contains { $0.name == .loadContent })
         #expect(repaired.write.written == ["countries/fr.html"])
         #expect(try readText(root + "/Output/countries/fr.html").contains("<!DOCTYPE html>"))
     }

@@ -1,10 +1,17 @@
 import Testing
-@testable import WorldFactsKit
+@testable import WorldFactsLoad
+@testable import WorldFactsModel
+@testable import WorldFactsMustache
+@testable import WorldFactsPipeline
+@testable import WorldFactsRender
+@testable import WorldFactsSearch
+@testable import WorldFactsSupport
+@testable import WorldFactsWatch
+@testable import WorldFactsWrite
 
 @Suite struct JSONParserTests {
     @Test func parsesValuesWithLines() throws {
-        var parser = JSONParser(bytes: Array("[\n {\"a\": 1,\n  \"b\": \"x\\u00e9\\ud83d\\ude00\"}\n]".utf8))
-        let root = try parser.parseDocument()
+        let root = try JSONParser.parseDocument(Array("[\n {\"a\": 1,\n  \"b\": \"x\\u00e9\\ud83d\\ude00\"}\n]".utf8))
         guard case .array(let items) = root.value, case .object(let members) = items[0].value else {
             Issue.record("expected an array of objects"); return
         }
@@ -23,9 +30,8 @@ import Testing
         ("[\"\\ud800\"]", 1, "unpaired surrogate"),
     ])
     func reportsSyntaxErrors(input: String, line: Int, message: String) {
-        var parser = JSONParser(bytes: Array(input.utf8))
         #expect {
-            _ = try parser.parseDocument()
+            _ = try JSONParser.parseDocument(Array(input.utf8))
         } throws: { error in
             guard let error = error as? JSONSyntaxError else { return false }
             return error.line == line && error.message.contains(message)
@@ -33,8 +39,7 @@ import Testing
     }
 
     @Test func rejectsInvalidUTF8() {
-        var parser = JSONParser(bytes: [0x5B, 0x22, 0xFF, 0x22, 0x5D])
-        #expect(throws: JSONSyntaxError.self) { _ = try parser.parseDocument() }
+        #expect(throws: JSONSyntaxError.self) { _ = try JSONParser.parseDocument([0x5B, 0x22, 0xFF, 0x22, 0x5D]) }
     }
 }
 

@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import WorldFactsKit
+@testable import WorldFactsLoad
+@testable import WorldFactsModel
+@testable import WorldFactsMustache
+@testable import WorldFactsPipeline
+@testable import WorldFactsRender
+@testable import WorldFactsSearch
+@testable import WorldFactsSupport
+@testable import WorldFactsWatch
+@testable import WorldFactsWrite
 
 /// What `--stats` reports beside each step's time: the process's memory.
 @Suite struct BuildStatsTests {
@@ -26,8 +34,8 @@ import Testing
         defer { removeTemporary(root) }
         let report = try Builder().build(BuildOptions(content: repoPath("Content"), templates: repoPath("Templates"),
                                                       output: root + "/Output"))
-        #expect(report.steps.map(\.name) == ["check output", "check sources", "compare last build", "load content", "load templates",
-                                              "compile templates", "model", "render and write"])
+        #expect(report.steps.map(\.name) == [.checkOutput, .checkSources, .compareLastBuild, .loadContent, .loadTemplates,
+                                              .compileTemplates, .model, .renderAndWrite])
         // The peak never falls, and it is at least what each step held as it ended.
         let peaks = report.steps.map(\.memory.peak)
         #expect(peaks == peaks.sorted() && peaks[0] > 1 << 20)
@@ -63,13 +71,13 @@ import Testing
         recorder.advance(to: 14)
         phases.written(3)
         #expect(recorder.reports == [
-            BuildProgress(phase: "render", done: 0, total: 3),
-            BuildProgress(phase: "render", done: 3, total: 3),
+            BuildProgress(phase: .render, done: 0, total: 3),
+            BuildProgress(phase: .render, done: 3, total: 3),
             // Made alongside the pages since rendering began at 10.
-            BuildProgress(phase: "search index", done: 2, total: 2, seconds: 2.5),
+            BuildProgress(phase: .searchIndex, done: 2, total: 2, seconds: 2.5),
             // Writing began with the first batch, at 11.
-            BuildProgress(phase: "write", done: 3, total: 6, seconds: 2),
-            BuildProgress(phase: "write", done: 6, total: 6, seconds: 3),
+            BuildProgress(phase: .write, done: 3, total: 6, seconds: 2),
+            BuildProgress(phase: .write, done: 6, total: 6, seconds: 3),
         ])
     }
 
@@ -79,11 +87,11 @@ import Testing
         let recorder = Recorder()
         let report = try Builder(progress: { recorder.record($0) }).build(
             BuildOptions(content: repoPath("Content"), templates: repoPath("Templates"), output: root + "/Output"))
-        let load = recorder.reports.filter { $0.phase == "load" }
-        let loadStep = try #require(report.steps.first { $0.name == "load content" })
-        #expect(load == [BuildProgress(phase: "load", done: 0, total: 0),
-                         BuildProgress(phase: "load", done: 252, total: 252, seconds: loadStep.seconds)])
-        #expect(recorder.reports.last == BuildProgress(phase: "write", done: report.write.written.count + report.write.unchanged,
+        let load = recorder.reports.filter { $0.phase == .loadContent }
+        let loadStep = try #require(report.steps.first { $0.name == .loadContent })
+        #expect(load == [BuildProgress(phase: .loadContent, done: 0, total: 0),
+                         BuildProgress(phase: .loadContent, done: 252, total: 252, seconds: loadStep.seconds)])
+        #expect(recorder.reports.last == BuildProgress(phase: .write, done: report.write.written.count + report.write.unchanged,
                                                        total: report.write.written.count + report.write.unchanged,
                                                        seconds: recorder.reports.last?.seconds))
         #expect((recorder.reports.last?.seconds ?? 0) > 0)

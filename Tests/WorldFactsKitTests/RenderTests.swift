@@ -1,5 +1,13 @@
 import Testing
-@testable import WorldFactsKit
+@testable import WorldFactsLoad
+@testable import WorldFactsModel
+@testable import WorldFactsMustache
+@testable import WorldFactsPipeline
+@testable import WorldFactsRender
+@testable import WorldFactsSearch
+@testable import WorldFactsSupport
+@testable import WorldFactsWatch
+@testable import WorldFactsWrite
 
 @Suite struct NumberStyleTests {
     @Test func groupsByLocale() {
@@ -64,7 +72,9 @@ import Testing
         let theme = try ThemeLoader(folder: repoPath("Templates")).load()
         let renderer = SiteRenderer(site: site, templates: try TemplateSet(theme: theme), theme: theme)
         var pages: [String: String] = [:]
-        renderer.render { files in for file in files { pages[file.path] = String(decoding: file.bytes, as: UTF8.self) } }
+        SiteGenerator(renderer: renderer).generate(previous: NoPreviousOutput()) { files in
+            for file in files { pages[file.path] = String(decoding: file.bytes, as: UTF8.self) }
+        }
         for path in ["index.html", "things/x.html"] {
             let page = try #require(pages[path])
             #expect(!page.contains("<script>window"), "\(path) holds raw content")

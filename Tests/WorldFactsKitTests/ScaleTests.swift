@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import WorldFactsKit
+@testable import WorldFactsLoad
+@testable import WorldFactsModel
+@testable import WorldFactsMustache
+@testable import WorldFactsPipeline
+@testable import WorldFactsRender
+@testable import WorldFactsSearch
+@testable import WorldFactsSupport
+@testable import WorldFactsWatch
+@testable import WorldFactsWrite
 
 /// The shortcuts large sites take must give exactly what the plain way gives: records read in
 /// parallel, the packed sort, page fingerprints taken from inputs, shards kept by bucket.

@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import WorldFactsKit
+@testable import WorldFactsLoad
+@testable import WorldFactsModel
+@testable import WorldFactsMustache
+@testable import WorldFactsPipeline
+@testable import WorldFactsRender
+@testable import WorldFactsSearch
+@testable import WorldFactsSupport
+@testable import WorldFactsWatch
+@testable import WorldFactsWrite
 
 @Suite struct FoldingTests {
     @Test func agreesWithEverySharedVector() throws {
@@ -78,7 +86,7 @@ let shippedSite: Site = {
     func plans(budget: Int, scope: Int = 0, preview: Int = 5) -> (SearchKeys, [ShardPlan], [Int]) {
         let keys = SearchKeys(site: shippedSite, scope: shippedSite.config.search.scopes[scope])
         let rows = shippedSite.records.indices.map(PageContexts(site: shippedSite).row)
-        let sizes = rows.enumerated().map { SearchIndex.entry(position: $0, row: $1, texts: keys.texts[$0]).utf8.count }
+        let sizes = rows.enumerated().map { ShardEntry.json(position: $0, row: $1, texts: keys.texts[$0]).utf8.count }
         return (keys, ShardPlanner(budget: budget, previewSize: preview).plan(keys: keys, entrySize: sizes), sizes)
     }
 
@@ -88,14 +96,14 @@ let shippedSite: Site = {
         let rows = shippedSite.records.indices.map(PageContexts(site: shippedSite).row)
         for position in rows.indices {
             var row = rows[position]
-            let floor = SearchIndex.entryFloor(position: position, titleAndPath: row.title.utf8.count + row.path.utf8.count, texts: keys.texts[position])
-            #expect(floor <= SearchIndex.entry(position: position, row: row, texts: keys.texts[position]).utf8.count)
+            let floor = ShardEntry.floor(position: position, titleAndPath: row.title.utf8.count + row.path.utf8.count, texts: keys.texts[position])
+            #expect(floor <= ShardEntry.json(position: position, row: row, texts: keys.texts[position]).utf8.count)
             (row.subtitle, row.detail) = (nil, nil)
             if !([row.title, row.path] + keys.texts[position]).contains(where: JSONText.needsEscaping) {
-                #expect(floor == SearchIndex.entry(position: position, row: row, texts: keys.texts[position]).utf8.count, "\(row.title)")
+                #expect(floor == ShardEntry.json(position: position, row: row, texts: keys.texts[position]).utf8.count, "\(row.title)")
             }
         }
-        #expect(SearchIndex.entryFloor(position: 7, titleAndPath: 0, texts: []) == SearchIndex.entry(
+        #expect(ShardEntry.floor(position: 7, titleAndPath: 0, texts: []) == ShardEntry.json(
             position: 7, row: IndexRow(title: "", path: ""), texts: []).utf8.count)
     }
 
@@ -106,7 +114,7 @@ let shippedSite: Site = {
         let (keys, _, sizes) = plans(budget: budget, scope: scope)
         let planner = ShardPlanner(budget: budget, previewSize: 5)
         let rows = shippedSite.records.indices.map(PageContexts(site: shippedSite).row)
-        let floors = rows.indices.map { SearchIndex.entryFloor(position: $0, titleAndPath: rows[$0].title.utf8.count + rows[$0].path.utf8.count,
+        let floors = rows.indices.map { ShardEntry.floor(position: $0, titleAndPath: rows[$0].title.utf8.count + rows[$0].path.utf8.count,
                                                                texts: keys.texts[$0]) }
         func inParts(_ bucket: SearchKeys.Bucket) -> [ShardPlan] {
             guard planner.mustSplit(bucket, entryFloor: bucket.positions.map { floors[$0] }) else { return planner.plan(bucket, entrySize: bucket.positions.map { sizes[$0] }) }
@@ -222,12 +230,12 @@ let shippedSite: Site = {
         site.config.search.shardBudget = 1_024
         let first = SearchIndex(site: site, rows: site.records.indices.map(PageContexts(site: site).row))
         var previous = Manifest()
-        for file in first.files { previous.entries[file.path] = Manifest.Entry(hash: 1, inputs: file.inputs.map(Manifest.inputsNumber)) }
+        for file in first.files { previous.entries[file.path] = Manifest.Entry(hash: 1, inputs: file.inputs.map(OutputFile.inputsNumber)) }
         let population = try #require(site.config.fields.firstIndex { $0.id == "population" })
         let iceland = try #require(site.records.firstIndex { $0.key == "IS" })
         site.records[iceland].values[population] = .integer(1)
         let rows = site.records.indices.map(PageContexts(site: site).row)
-        let rebuilt = SearchIndex(site: site, rows: rows, reuse: ReuseIndex(previous: previous, missing: []))
+        let rebuilt = SearchIndex(site: site, rows: rows, previous: ReuseIndex(previous: previous, missing: []))
         let fresh = SearchIndex(site: site, rows: rows)
         #expect(rebuilt.manifest == fresh.manifest)
         #expect(rebuilt.files.map(\.path).sorted() == fresh.files.map(\.path).sorted())

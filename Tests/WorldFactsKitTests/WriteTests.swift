@@ -1,7 +1,15 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import WorldFactsKit
+@testable import WorldFactsLoad
+@testable import WorldFactsModel
+@testable import WorldFactsMustache
+@testable import WorldFactsPipeline
+@testable import WorldFactsRender
+@testable import WorldFactsSearch
+@testable import WorldFactsSupport
+@testable import WorldFactsWatch
+@testable import WorldFactsWrite
 
 @Suite struct OutputWriterTests {
     func build(_ disk: MemoryDisk, _ files: [OutputFile]) throws -> WriteReport {
@@ -125,13 +133,13 @@ import Testing
         let content = root + "/Content"
         writeContent(content, records: "[]")
         let guardian = OutputGuard()
-        #expect(throws: BuildFailure.self) { try guardian.check(output: content, inputs: [content], force: false) }
-        #expect(throws: BuildFailure.self) { try guardian.check(output: root, inputs: [content], force: true) }
-        #expect(throws: BuildFailure.self) { try guardian.check(output: "/", inputs: [content], force: true) }
-        #expect(throws: BuildFailure.self) { try guardian.check(output: content + "/notes/..", inputs: [content], force: false) }
+        #expect(throws: StageFailure.self) { try guardian.check(output: content, inputs: [content], force: false) }
+        #expect(throws: StageFailure.self) { try guardian.check(output: root, inputs: [content], force: true) }
+        #expect(throws: StageFailure.self) { try guardian.check(output: "/", inputs: [content], force: true) }
+        #expect(throws: StageFailure.self) { try guardian.check(output: content + "/notes/..", inputs: [content], force: false) }
         let foreign = root + "/foreign"
         writeContent(foreign, records: "[]")
-        #expect(throws: BuildFailure.self) { try guardian.check(output: foreign, inputs: [content], force: false) }
+        #expect(throws: StageFailure.self) { try guardian.check(output: foreign, inputs: [content], force: false) }
         try guardian.check(output: foreign, inputs: [content], force: true)
         try guardian.check(output: root + "/new", inputs: [content], force: false)
     }
@@ -181,7 +189,7 @@ import Testing
     /// The published FNV-1a 64-bit test vectors (fingerprints and digests are FNV-1a).
     @Test func fnv1aMatchesThePublishedVectors() {
         for (text, expected) in [("", "cbf29ce484222325"), ("a", "af63dc4c8601ec8c"), ("foobar", "85944171f73967e8")] {
-            var hash = FNV1a()
+            var hash = StableHash()
             hash.add(contentsOf: text.utf8)
             #expect(hash.hex == expected)
         }
@@ -292,7 +300,7 @@ import Testing
         try background.submit([OutputFile(path: "a.html", text: "a"), OutputFile(path: "b.html", text: "b")])
         try background.submit([OutputFile(path: "c.html", text: "c")])
         try background.submit([OutputFile(path: "a.html", text: "twice")])  // the same path twice fails
-        #expect(throws: BuildFailure.self) { _ = try background.finish() }
+        #expect(throws: StageFailure.self) { _ = try background.finish() }
         #expect(counts.withLock { $0 } == [2, 1])
     }
 
@@ -310,7 +318,7 @@ import Testing
         fileSystem.createNew = { path, bytes in try failing(path, bytes); return true }
         let background = BackgroundWriter(try OutputWriter(folder: "out", fileSystem: fileSystem))
         try background.submit([OutputFile(path: "a.html", text: "a")])
-        var failure: BuildFailure?
+        var failure: StageFailure?
         do {
             try background.submit([OutputFile(path: "bad.html", text: "b")])
             try background.submit([OutputFile(path: "c.html", text: "c")])

@@ -32,11 +32,12 @@ def test_progress_bar_on_a_terminal_only():
     with tempfile.TemporaryDirectory() as out:
         code, shown = run_in_pty([worldfacts_bin(), *ARGS, "--output", out + "/a"])
         assert code == 0
-        # A bar per phase: load, render (252 record pages), search index, write (every file).
-        for phase in ["load", "render", "search index", "write"]:
+        # A bar per phase, named as the build's steps are: load content, render (252 record pages),
+        # search index, write (every file).
+        for phase in ["load content", "render", "search index", "write"]:
             assert re.search(r"(^|\r|\n)" + phase + r" +\[[#-]{30}\] \d+/\d+  \d+/s", shown), phase
         assert re.search(r"render +\[#{30}\] 252/252", shown) and re.search(r"write +\[#{30}\] 356/356", shown)
-        assert re.search(r"load +\[#{30}\] 252/252", shown), "load counts records"
+        assert re.search(r"load content +\[#{30}\] 252/252", shown), "load counts records"
         # The search index and the writing began before their bars: their rate is over the time they
         # worked, not their count over the instant the bar appeared (1 ms at the least).
         for phase, done, rate in re.findall(r"(search index|write) +\[[#-]{30}\] (\d+)/\d+  (\d+)/s", shown):

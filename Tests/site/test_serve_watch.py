@@ -85,7 +85,7 @@ def test_watch_rebuilds_within_two_seconds_and_survives_bad_input(project):
         before = page.read_bytes()
         count = len(watch.lines)
         (project / "Content/countries.json").write_text("[{", encoding="utf-8")
-        watch.wait_for_line(r"build failed in step 'load'; keeping the last good site", after=count)
+        watch.wait_for_line(r"build failed in step 'load content'; keeping the last good site", after=count)
         assert any("countries.json:1:3: error: malformed JSON" in line for line in watch.lines[count:])
         assert watch.process.poll() is None, "watch exited on a content error"
         assert page.read_bytes() == before

@@ -1,20 +1,5 @@
-/// A Markdown note as read from `<notes>/<name>.md`; the Model attaches it to the record it names.
-public struct Note: Sendable, Hashable {
-    /// File name without `.md`: a record key or slug.
-    public var name: String
-    public var file: String
-    public var markdown: String
-}
-
-/// Everything read from the content folder, validated, before any modelling.
-public struct Content: Sendable {
-    public var config: SiteConfig
-    public var records: [Record]
-    public var notes: [Note]
-    public var warnings: [Diagnostic]
-    /// Where the content came from, for messages.
-    public var folder: String
-}
+import WorldFactsModel
+import WorldFactsSupport
 
 /// Reads site.yml, the records file and the notes. I/O goes through `FileSystem`; every problem
 /// becomes a diagnostic, and any error stops the build before anything is written.
@@ -27,7 +12,7 @@ public struct ContentLoader {
         self.fileSystem = fileSystem
     }
 
-    public func load() throws(BuildFailure) -> Content {
+    public func load() throws(StageFailure) -> Content {
         let configPath = joinPath(folder, "site.yml")
         guard fileSystem.exists(configPath) else {
             throw fail([.error(SourceLocation(file: configPath), "missing: the content folder needs a site.yml describing the site and its records")])
@@ -48,17 +33,17 @@ public struct ContentLoader {
         return Content(config: config, records: records, notes: notes, warnings: diagnostics.warnings, folder: folder)
     }
 
-    private func fail(_ diagnostics: [Diagnostic]) -> BuildFailure {
-        BuildFailure(step: "load", diagnostics: diagnostics.errors + diagnostics.warnings)
+    private func fail(_ diagnostics: [Diagnostic]) -> StageFailure {
+        StageFailure(diagnostics.errors + diagnostics.warnings)
     }
 
-    private func readBytes(_ path: String) throws(BuildFailure) -> [UInt8] {
+    private func readBytes(_ path: String) throws(StageFailure) -> [UInt8] {
         do { return try fileSystem.read(path) } catch {
             throw fail([.error(SourceLocation(file: path), "cannot read: \(error)")])
         }
     }
 
-    private func readText(_ path: String) throws(BuildFailure) -> String {
+    private func readText(_ path: String) throws(StageFailure) -> String {
         let bytes = try readBytes(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw fail([.error(SourceLocation(file: path, line: Self.lineOfFirstInvalidByte(bytes)), "invalid UTF-8; expected a UTF-8 text file")])

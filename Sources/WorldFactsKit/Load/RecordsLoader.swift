@@ -1,3 +1,6 @@
+import WorldFactsModel
+import WorldFactsSupport
+
 /// Reads the records file (a JSON array of objects) and validates every record against the schema in
 /// site.yml: key and title present and textual, each field of its declared type, keys unique.
 public struct RecordsLoader: Sendable {
@@ -38,7 +41,7 @@ public struct RecordsLoader: Sendable {
         let positionByName = fieldPositions
         let reader = recordReader()
         let chunks = 64
-        let outcomes = Slots<[Outcome]?>.concurrentMap(chunks) { [positionByName] chunk in
+        let outcomes = Parallel.map(chunks) { [positionByName] chunk -> [Outcome]? in
             var outcomes: [Outcome] = []
             for element in (starts.count * chunk / chunks)..<(starts.count * (chunk + 1) / chunks) {
                 let start = starts[element]
@@ -46,8 +49,7 @@ public struct RecordsLoader: Sendable {
                     outcomes.append(.record(record, line: start.line, column: start.index - start.lineStart + 1))
                     continue
                 }
-                var parser = JSONParser(bytes: bytes, at: start)
-                guard let node = try? parser.parseElement() else { return nil }
+                guard let node = try? JSONParser.parseElement(bytes, at: start) else { return nil }
                 var diagnostics: [Diagnostic] = []
                 if let record = validate(node, positionByName, &diagnostics) {
                     outcomes.append(.record(record, line: node.line, column: node.column))
@@ -57,27 +59,19 @@ public struct RecordsLoader: Sendable {
             }
             return outcomes
         }
-        var records: [Record] = []
-        records.reserveCapacity(starts.count)
+        var keys = UniqueKeys(file: file, keyField: config.records.keyField, capacity: starts.count)
         var diagnostics: [Diagnostic] = []
-        var firstLineByKey: [String: Int] = [:]
-        firstLineByKey.reserveCapacity(starts.count)
         for chunk in outcomes {
             guard let chunk else { return nil }
             for outcome in chunk {
                 switch outcome {
                 case .problems(let problems): diagnostics.append(contentsOf: problems)
                 case .record(let record, let line, let column):
-                    if let first = firstLineByKey[record.key] {
-                        diagnostics.append(duplicate(record, at: SourceLocation(file: file, line: line, column: column), first: first))
-                    } else {
-                        firstLineByKey[record.key] = line
-                        records.append(record)
-                    }
+                    if let duplicate = keys.take(record, line: line, column: column) { diagnostics.append(duplicate) }
                 }
             }
         }
-        return (records, diagnostics)
+        return (keys.records, diagnostics)
     }
 
     /// The direct reader for plain records, checking values as `validate` does.
@@ -85,27 +79,15 @@ public struct RecordsLoader: Sendable {
         RecordReader(config: config, convert: convert, requiredText: requiredText)
     }
 
-    private func duplicate(_ record: Record, at location: SourceLocation, first: Int) -> Diagnostic {
-        .error(location, record: record.key, field: config.records.keyField,
-               "duplicate key: records at lines \(first) and \(location.line ?? 0) both have key '\(record.key)'")
-    }
-
     func loadInOrder(bytes: [UInt8]) -> ([Record], [Diagnostic]) {
-        var records: [Record] = []
+        var keys = UniqueKeys(file: file, keyField: config.records.keyField)
         var diagnostics: [Diagnostic] = []
-        var firstLineByKey: [String: Int] = [:]
-        var parser = JSONParser(bytes: bytes)
         // Member lookup by name → field position, built once.
         let positionByName = fieldPositions
         do {
-            let (_, count) = try parser.forEachElement { node in
+            let (_, count) = try JSONParser.forEachElement(bytes) { node in
                 guard let record = validate(node, positionByName, &diagnostics) else { return }
-                if let first = firstLineByKey[record.key] {
-                    diagnostics.append(duplicate(record, at: location(node), first: first))
-                    return
-                }
-                firstLineByKey[record.key] = node.line
-                records.append(record)
+                if let duplicate = keys.take(record, line: node.line, column: node.column) { diagnostics.append(duplicate) }
             }
             if count == 0 {
                 diagnostics.append(.error(SourceLocation(file: file, line: 1), "the records file holds no records; expected at least one"))
@@ -115,7 +97,7 @@ public struct RecordsLoader: Sendable {
         } catch {
             diagnostics.append(.error(SourceLocation(file: file), "\(error)"))
         }
-        return (records, diagnostics)
+        return (keys.records, diagnostics)
     }
 
     private func location(_ node: JSONNode) -> SourceLocation {
@@ -232,18 +214,5 @@ public struct RecordsLoader: Sendable {
             }
             return .list(texts)
         }
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> Substring {
-        // Most texts start and end with a printable ASCII character: nothing to trim.
-        if let first = utf8.first, let last = utf8.last, (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last) {
-            return self[...]
-        }
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return Substring(scalars[first...last])
     }
 }

@@ -1,3 +1,5 @@
+import WorldFactsModel
+import WorldFactsSupport
 import Yams
 
 /// Reads site.yml into a `SiteConfig`, collecting one diagnostic per problem with its line and column.
@@ -151,111 +153,6 @@ public struct SiteConfigLoader {
         default:
             let firstLine = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
             return .error(SourceLocation(file: file), "malformed YAML: \(firstLine)")
-        }
-    }
-}
-
-/// Typed access to a composed YAML tree that records a diagnostic, with the node's mark, for every
-/// missing or mistyped value instead of stopping at the first.
-struct YAMLReader {
-    struct Map {
-        let mapping: Node.Mapping
-        let node: Node
-        let path: String
-        func node(for key: String) -> Node? { mapping[key] }
-    }
-
-    let file: String
-    var diagnostics: [Diagnostic] = []
-
-    mutating func problem(at node: Node, field: String, _ message: String) {
-        diagnostics.append(.error(SourceLocation(file: file, line: node.mark?.line, column: node.mark?.column), field: field, message))
-    }
-
-    mutating func mapping(_ node: Node, path: String) -> Map? {
-        guard let mapping = node.mapping else {
-            problem(at: node, field: path, "expected a mapping (key: value lines)")
-            return nil
-        }
-        return Map(mapping: mapping, node: node, path: path)
-    }
-
-    private func keyPath(_ map: Map, _ key: String) -> String {
-        map.path == "site.yml" ? key : "\(map.path).\(key)"
-    }
-
-    mutating func map(_ map: Map, _ key: String) -> Map? {
-        guard let node = map.node(for: key) else { return nil }
-        return mapping(node, path: keyPath(map, key))
-    }
-
-    mutating func list(_ map: Map, _ key: String) -> [Node] {
-        guard let node = map.node(for: key) else { return [] }
-        guard let sequence = node.sequence else {
-            problem(at: node, field: keyPath(map, key), "expected a list")
-            return []
-        }
-        return Array(sequence)
-    }
-
-    mutating func scalarString(_ node: Node, path: String) -> String? {
-        guard let scalar = node.scalar else {
-            problem(at: node, field: path, "expected a text value")
-            return nil
-        }
-        return scalar.string
-    }
-
-    /// A required text value.
-    mutating func string(_ map: Map, _ key: String) -> String? {
-        guard let node = map.node(for: key) else {
-            problem(at: map.node, field: keyPath(map, key), "missing; expected a text value")
-            return nil
-        }
-        return scalarString(node, path: keyPath(map, key))
-    }
-
-    mutating func optionalString(_ map: Map, _ key: String) -> String? {
-        guard let node = map.node(for: key) else { return nil }
-        return scalarString(node, path: keyPath(map, key))
-    }
-
-    mutating func string(_ map: Map, _ key: String, default value: String) -> String {
-        optionalString(map, key) ?? value
-    }
-
-    mutating func int(_ map: Map, _ key: String, default value: Int, minimum: Int = 0) -> Int {
-        guard let node = map.node(for: key) else { return value }
-        guard let number = node.int, number >= minimum else {
-            problem(at: node, field: keyPath(map, key), "expected a whole number of at least \(minimum), found '\(node.string ?? "?")'")
-            return value
-        }
-        return number
-    }
-
-    mutating func optionalDouble(_ map: Map, _ key: String) -> Double? {
-        guard let node = map.node(for: key) else { return nil }
-        guard let number = node.float else {
-            problem(at: node, field: keyPath(map, key), "expected a number, found '\(node.string ?? "?")'")
-            return nil
-        }
-        return number
-    }
-
-    mutating func bool(_ map: Map, _ key: String, default value: Bool) -> Bool {
-        guard let node = map.node(for: key) else { return value }
-        guard let flag = node.bool else {
-            problem(at: node, field: keyPath(map, key), "expected true or false, found '\(node.string ?? "?")'")
-            return value
-        }
-        return flag
-    }
-
-    mutating func checkRelativePath(_ path: String, in map: Map, key: String) {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if path.isEmpty || path.hasPrefix("/") || parts.contains("..") || parts.contains("") {
-            problem(at: map.node(for: key) ?? map.node, field: keyPath(map, key),
-                    "expected a relative path inside the folder, without '..', found '\(path)'")
         }
     }
 }

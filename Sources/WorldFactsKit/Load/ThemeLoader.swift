@@ -1,11 +1,5 @@
-/// The templates folder as read from disk: Mustache template texts by name and asset files.
-public struct Theme: Sendable {
-    public var folder: String
-    /// Template name (file name without `.mustache`) → text.
-    public var templates: [String: String]
-    /// Path relative to `assets/` → bytes.
-    public var assets: [String: [UInt8]]
-}
+import WorldFactsModel
+import WorldFactsSupport
 
 /// Reads `Templates/*.mustache` and `Templates/assets/**`.
 public struct ThemeLoader {
@@ -17,9 +11,9 @@ public struct ThemeLoader {
         self.fileSystem = fileSystem
     }
 
-    public func load() throws(BuildFailure) -> Theme {
+    public func load() throws(StageFailure) -> Theme {
         guard fileSystem.isDirectory(folder) else {
-            throw BuildFailure(step: "load", diagnostics: [.error(SourceLocation(file: folder), "missing: the templates folder does not exist")])
+            throw StageFailure([.error(SourceLocation(file: folder), "missing: the templates folder does not exist")])
         }
         var templates: [String: String] = [:]
         var assets: [String: [UInt8]] = [:]
@@ -41,7 +35,7 @@ public struct ThemeLoader {
         } catch {
             diagnostics.append(.error(SourceLocation(file: folder), "cannot read templates: \(error)"))
         }
-        if !diagnostics.isEmpty { throw BuildFailure(step: "load", diagnostics: diagnostics) }
+        if !diagnostics.isEmpty { throw StageFailure(diagnostics) }
         return Theme(folder: folder, templates: templates, assets: assets)
     }
 }

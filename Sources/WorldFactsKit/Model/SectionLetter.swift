@@ -1,3 +1,5 @@
+import WorldFactsSupport
+
 /// The section a title belongs to: its folded first letter, A to Z, or "#" for anything else.
 public enum SectionLetter {
     public static let other = "#"

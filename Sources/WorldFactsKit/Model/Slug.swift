@@ -1,3 +1,5 @@
+import WorldFactsSupport
+
 /// The one slug rule: a record key becomes a lowercase ASCII file name of letters, digits, '-' and '_'.
 /// Anything else becomes '-', runs of '-' collapse, ends are trimmed, at most 80 characters,
 /// names Windows reserves get a trailing '_'. Returns nil when nothing usable is left.

@@ -1,18 +1,19 @@
+import WorldFactsModel
+import WorldFactsMustache
+import WorldFactsSupport
+
 /// A digest (FNV-1a) of a template context, with a tag before every value and an end after every
 /// container, so different shapes never hash alike by accident. Everything a template can show is in
 /// its context: the same context with the same templates gives the same page, so a page whose
 /// fingerprint is unchanged need not be rendered.
 public struct ContextFingerprint: Sendable {
-    /// Bump when the rendering itself changes, so old fingerprints no longer match.
-    static let generatorVersion = "worldfacts-render-2"
-
-    private var hash = FNV1a()
+    private var hash = StableHash()
 
     public init() {}
 
     mutating func add(_ byte: UInt8) { hash.add(byte) }
 
-    mutating func add(word: UInt64) { hash.add(word: word) }
+    mutating func mix(_ word: UInt64) { hash.mix(word) }
 
     mutating func add(_ text: String) {
         hash.add(contentsOf: text.utf8)
@@ -42,8 +43,8 @@ public struct ContextFingerprint: Sendable {
             switch value {
             case .missing: add(0)
             case .text(let text): add(1); add(text)
-            case .integer(let number): add(2); hash.add(word: UInt64(bitPattern: Int64(number)))
-            case .decimal(let number): add(3); hash.add(word: number.bitPattern)
+            case .integer(let number): add(2); hash.mix(UInt64(bitPattern: Int64(number)))
+            case .decimal(let number): add(3); hash.mix(number.bitPattern)
             case .list(let items): add(4); for item in items { add(item) }; add(5)
             }
         }
@@ -51,12 +52,12 @@ public struct ContextFingerprint: Sendable {
 
     public var value: String { hash.hex }
 
-    public var number: UInt64 { hash.state }
+    public var number: UInt64 { hash.value }
 
     /// The fingerprint of one page: generator version, every template's text, the template used, the context.
     public static func of(templates: String, template: String, context: TemplateValue) -> String {
         var fingerprint = ContextFingerprint()
-        fingerprint.add(generatorVersion)
+        fingerprint.add(GeneratorVersion.current)
         fingerprint.add(templates)
         fingerprint.add(template)
         fingerprint.add(value: context)

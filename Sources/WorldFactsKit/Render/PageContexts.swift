@@ -1,11 +1,6 @@
-/// A row of the index, shared by the index page and the search results.
-public struct IndexRow: Sendable, Hashable {
-    public var title: String
-    /// Relative to the output root.
-    public var path: String
-    public var subtitle: String?
-    public var detail: String?
-}
+import WorldFactsSupport
+import WorldFactsModel
+import WorldFactsMustache
 
 /// Builds the values the Mustache templates see. Pure: a `Site` in, `TemplateValue`s out.
 public struct PageContexts: Sendable {
@@ -15,7 +10,8 @@ public struct PageContexts: Sendable {
     /// How deep the record pages are below the root, as a prefix back up ("../").
     let recordRoot: String
     let shared: Shared
-    /// Everything site.yml says, as text: every field of the config, whatever later fields it gains.
+    /// Everything site.yml says, as text: every field of the config, whatever later fields it gains
+    /// (see `configText(of:)`).
     let configText: String
 
     public init(site: Site) {
@@ -24,7 +20,7 @@ public struct PageContexts: Sendable {
         markdown = Markdown(unsafe: site.config.unsafeRawHTML)
         recordRoot = String(repeating: "../", count: site.config.records.pagesFolder.split(separator: "/").count)
         shared = Shared(config: site.config)
-        configText = String(reflecting: site.config)
+        configText = Self.configText(of: site.config)
     }
 
     public func row(_ position: Int) -> IndexRow {
@@ -162,7 +158,7 @@ public struct PageContexts: Sendable {
     /// generator, the templates, the kind and the config.
     func inputsBase(templates: String, kind: String) -> ContextFingerprint {
         var hash = ContextFingerprint()
-        hash.add(ContextFingerprint.generatorVersion)
+        hash.add(GeneratorVersion.current)
         hash.add(templates)
         hash.add(kind)
         hash.add(configText)
@@ -236,8 +232,15 @@ public struct PageContexts: Sendable {
         }
         let rowBase = rowInputsBase()
         for record in site.sections[position].range {
-            hash.add(word: rows?[record] ?? rowInputs(record, base: rowBase))
+            hash.mix(rows?[record] ?? rowInputs(record, base: rowBase))
         }
         return hash.value
+    }
+
+    /// The config as `String(reflecting:)` writes it, with its types named as the library's product
+    /// (`WorldFactsKit.SiteConfig`) rather than the module they live in: every page fingerprint starts
+    /// from this text, and moving a type between modules must not make every page look changed.
+    static func configText(of config: SiteConfig) -> String {
+        String(reflecting: config).replacingOccurrences(of: "WorldFactsModel.", with: "WorldFactsKit.")
     }
 }

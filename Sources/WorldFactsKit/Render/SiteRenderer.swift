@@ -1,15 +1,16 @@
-import Dispatch
+import WorldFactsModel
+import WorldFactsMustache
+import WorldFactsSupport
 
-/// Renders the whole site: one page per record (in parallel, in chunks, so that only one chunk of
-/// pages is in memory at a time), then the search index, the assets, the index and its section pages.
-/// It hands the files to `emit` in batches, in a fixed order.
+/// Renders the pages of a site: one per record (in parallel, a range at a time, so that only one range
+/// of pages is in memory at once), then the assets, the index, the 404 page and the index's section
+/// pages. A page whose inputs are those of the previous build's page is not rendered again.
 public struct SiteRenderer: Sendable {
     public let site: Site
     public let templates: TemplateSet
     public let theme: Theme
-    let contexts: PageContexts
+    public let contexts: PageContexts
     let recordInputsBase: ContextFingerprint
-    static let chunkSize = 1_024
 
     public init(site: Site, templates: TemplateSet, theme: Theme) {
         self.site = site
@@ -19,81 +20,70 @@ public struct SiteRenderer: Sendable {
         recordInputsBase = contexts.recordInputsBase(templates: templates.fingerprint)
     }
 
-    /// Renders a page, unless `reuse` says the previous build's page has the same inputs; the context
+    /// Renders a page, unless `previous` says the previous build's page has the same inputs; the context
     /// is made only when the page is rendered.
-    func page(_ path: String, template: String, inputs: String, reuse: ReuseIndex, context: () -> TemplateValue) -> OutputFile {
-        if reuse.canReuse(path, inputs: inputs) { return .reused(path: path, inputs: inputs) }
+    func page(
+        _ path: String, template: String, inputs: String, previous: any PreviousOutput, context: () -> TemplateValue
+    ) -> OutputFile {
+        if previous.canReuse(path, inputs: inputs) { return .reused(path: path, inputs: inputs) }
         return OutputFile(path: path, bytes: templates.render(context(), with: template), inputs: inputs)
     }
 
     /// A page whose inputs are its context, fingerprinted.
-    func page(_ path: String, template: String, context: TemplateValue, reuse: ReuseIndex) -> OutputFile {
+    func page(_ path: String, template: String, context: TemplateValue, previous: any PreviousOutput) -> OutputFile {
         let inputs = ContextFingerprint.of(templates: templates.fingerprint, template: template, context: context)
-        return page(path, template: template, inputs: inputs, reuse: reuse) { context }
+        return page(path, template: template, inputs: inputs, previous: previous) { context }
     }
 
-    public func render<Failure: Error>(reuse: ReuseIndex = .none, _ emit: ([OutputFile]) throws(Failure) -> Void) throws(Failure) {
-        // The search index is computed on another thread while the record pages are rendered and
-        // written: its work fills the time the writes spend in the kernel.
-        let search = Slots<SearchIndex>(count: 1)
-        let searching = DispatchGroup()
-        // What each index row is made of: the search index and the section pages both read it.
-        let hasSearch = !site.config.search.scopes.isEmpty
-        let rowBase = contexts.rowInputsBase()
-        let rowInputs = hasSearch || site.isIndexSplit
-            ? Slots.concurrentMap(site.records.count) { [contexts] in contexts.rowInputs($0, base: rowBase) } : nil
-        if hasSearch, let rowInputs {
-            DispatchQueue.global().async(group: searching) { [site, contexts, reuse] in
-                let rows = SearchRows(inputs: rowInputs,
-                                      titleAndPathBytes: site.records.indices.map { site.records[$0].title.utf8.count + site.pagePathBytes(of: $0) },
-                                      row: contexts.row)
-                search.set(0, SearchIndex(site: site, rows: rows, reuse: reuse))
-            }
-        }
-        var start = 0
-        while start < site.records.count {
-            let end = min(start + Self.chunkSize, site.records.count)
-            try emit(renderRecordPages(start..<end, reuse: reuse))
-            start = end
-        }
-        searching.wait()
+    /// What each index row is made of (`PageContexts.rowInputs`), by record position, on every core: the
+    /// search index and the section pages both read them.
+    public func rowInputs() -> [UInt64] {
+        let base = contexts.rowInputsBase()
+        return Parallel.map(site.records.count) { [contexts] in contexts.rowInputs($0, base: base) }
+    }
 
+    /// A record page is fingerprinted from what its context is made of, before the context is made:
+    /// an unchanged page of a large site costs a hash, not a context.
+    public func recordPage(_ position: Int, previous: any PreviousOutput = NoPreviousOutput()) -> OutputFile {
+        page(site.pagePath(of: position), template: "record", inputs: contexts.recordInputs(position, base: recordInputsBase),
+             previous: previous) { contexts.record(position) }
+    }
+
+    /// The record pages of a range of positions, on every core.
+    public func recordPages(_ range: Range<Int>, previous: any PreviousOutput) -> [OutputFile] {
+        Parallel.map(range.count) { recordPage(range.lowerBound + $0, previous: previous) }
+    }
+
+    /// The assets, the index page (with the search manifest, when the site has search), the 404 page
+    /// when there is a template for it, and the section pages of a split index. `rowInputs`, when
+    /// given, holds `rowInputs()`.
+    public func indexPages(
+        searchManifest: String?, rowInputs: [UInt64]?, previous: any PreviousOutput = NoPreviousOutput()
+    ) -> [OutputFile] {
         var pages = theme.assets.sorted(by: { $0.key < $1.key }).map { OutputFile(path: "assets/" + $0.key, bytes: $0.value) }
         var indexExtra: TemplateObject = [:]
-        if !site.config.search.scopes.isEmpty {
-            let search = search.values[0]
-            try emit(search.files)
+        if let searchManifest {
             indexExtra["search"] = [
-                "manifest": .text(search.manifest),
+                "manifest": .text(searchManifest),
                 "scopes": .list(site.config.search.scopes.enumerated().map { offset, scope -> TemplateValue in
                     ["id": .text(scope.id), "label": .text(scope.label), "checked": .flag(offset == 0)]
                 }),
             ]
         }
-        pages.append(page("index.html", template: "index", context: contexts.index(extra: indexExtra), reuse: reuse))
+        pages.append(page("index.html", template: "index", context: contexts.index(extra: indexExtra), previous: previous))
         if templates.has("404") {
-            pages.append(page("404.html", template: "404", context: contexts.notFound(), reuse: reuse))
+            pages.append(page("404.html", template: "404", context: contexts.notFound(), previous: previous))
         }
         if site.isIndexSplit {
             // Fingerprinted from their rows before any context is made, as record pages are.
-            pages += Slots<OutputFile>.concurrentMap(site.sections.count) { position in
+            pages += Parallel.map(site.sections.count) { position in
                 page(site.sectionPagePath(of: position), template: "index",
-                     inputs: contexts.sectionPageInputs(position, templates: templates.fingerprint, rows: rowInputs), reuse: reuse) {
+                     inputs: contexts.sectionPageInputs(position, templates: templates.fingerprint, rows: rowInputs),
+                     previous: previous) {
                     contexts.sectionPage(position)
                 }
             }
         }
-        try emit(pages)
-    }
-
-    /// A record page is fingerprinted from what its context is made of, before the context is made:
-    /// an unchanged page of a large site costs a hash, not a context.
-    public func recordPage(_ position: Int, reuse: ReuseIndex = .none) -> OutputFile {
-        page(site.pagePath(of: position), template: "record", inputs: contexts.recordInputs(position, base: recordInputsBase),
-             reuse: reuse) { contexts.record(position) }
-    }
-
-    func renderRecordPages(_ range: Range<Int>, reuse: ReuseIndex) -> [OutputFile] {
-        Slots<OutputFile>.concurrentMap(range.count) { recordPage(range.lowerBound + $0, reuse: reuse) }
+        return pages
     }
 }

@@ -1,3 +1,7 @@
+import WorldFactsModel
+import WorldFactsMustache
+import WorldFactsSupport
+
 /// The compiled Mustache templates. Syntax errors name the template file, line and column.
 public struct TemplateSet: Sendable {
     static let required = ["layout", "index", "record"]
@@ -5,7 +9,7 @@ public struct TemplateSet: Sendable {
     /// Every template's name and text, for page fingerprints: editing any template renders every page.
     public let fingerprint: String
 
-    public init(theme: Theme) throws(BuildFailure) {
+    public init(theme: Theme) throws(StageFailure) {
         var parsed: [String: [TemplateNode]] = [:]
         var diagnostics: [Diagnostic] = []
         for name in Self.required where theme.templates[name] == nil {
@@ -38,7 +42,7 @@ public struct TemplateSet: Sendable {
                     "template includes '\(target)', which is not a template (expected \(joinPath(theme.folder, "\(target).mustache")))"))
             }
         }
-        if !diagnostics.isEmpty { throw BuildFailure(step: "templates", diagnostics: diagnostics) }
+        if !diagnostics.isEmpty { throw StageFailure(diagnostics) }
         renderer = TemplateRenderer(templates: parsed)
         var all = ContextFingerprint()
         for (name, text) in theme.templates.sorted(by: { $0.key < $1.key }) { all.add(name); all.add(text) }

@@ -1,3 +1,5 @@
+import WorldFactsMustache
+
 /// The names templates can use: every key any page context provides (see `PageContexts`). A tag that
 /// names anything else would render as nothing, silently; the build reports it instead.
 public enum TemplateVocabulary {

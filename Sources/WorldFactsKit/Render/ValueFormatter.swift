@@ -1,3 +1,6 @@
+import WorldFactsModel
+import WorldFactsSupport
+
 /// Turns a record's field value into the text a page shows: "None" for empty values, numbers grouped by
 /// the locale with their unit, lists joined by commas.
 public struct ValueFormatter: Sendable {

@@ -1,24 +1,3 @@
-/// Where a diagnostic comes from: a file, and where known a line, column, record and field.
-public struct SourceLocation: Sendable, Hashable {
-    public var file: String
-    public var line: Int?
-    public var column: Int?
-
-    public init(file: String, line: Int? = nil, column: Int? = nil) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-
-    /// `file:line:column`, leaving out what is unknown.
-    public var description: String {
-        var text = file
-        if let line { text += ":\(line)" }
-        if let line = line, let column, line > 0 { text += ":\(column)" }
-        return text
-    }
-}
-
 /// One problem found in the input: an error stops the build, a warning is printed and the build goes on.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public enum Severity: String, Sendable { case error, warning }
@@ -62,22 +41,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A build stopped by one or more errors; `step` names the pipeline step that found them.
-public struct BuildFailure: Error, Sendable, CustomStringConvertible {
-    public var step: String
-    public var diagnostics: [Diagnostic]
-
-    public init(step: String, diagnostics: [Diagnostic]) {
-        self.step = step
-        self.diagnostics = diagnostics
-    }
-
-    public var description: String {
-        diagnostics.map(\.description).joined(separator: "\n")
-    }
-}
-
 extension Array where Element == Diagnostic {
-    var errors: [Diagnostic] { filter { $0.severity == .error } }
-    var warnings: [Diagnostic] { filter { $0.severity == .warning } }
+    public var errors: [Diagnostic] { filter { $0.severity == .error } }
+    public var warnings: [Diagnostic] { filter { $0.severity == .warning } }
 }

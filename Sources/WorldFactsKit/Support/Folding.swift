@@ -6,7 +6,7 @@ import Foundation
 /// NFKD, lowercase, NFKD again, drop every combining mark (general category M), then map the letters
 /// that do not decompose (ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ→d, ð→d, þ→th, ı→i, ħ→h, ŧ→t, and final ς→σ because JavaScript lowercases Σ by context).
 public enum Folding {
-    static let letterMap: [Unicode.Scalar: String] = [
+    package static let letterMap: [Unicode.Scalar: String] = [
         "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d",
         "þ": "th", "ı": "i", "ħ": "h", "ŧ": "t", "ς": "σ",
     ]
@@ -19,7 +19,7 @@ public enum Folding {
 
     /// ASCII text folds by lowering its capitals: nothing decomposes or is mapped. Nil when the text is
     /// not all ASCII.
-    static func foldASCII(_ text: String) -> String? {
+    package static func foldASCII(_ text: String) -> String? {
         let utf8 = text.utf8
         let folded = utf8.withContiguousStorageIfAvailable { bytes -> String? in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
@@ -34,15 +34,16 @@ public enum Folding {
     }
 
     /// The first code points that `latin` covers: ASCII, Latin-1 and Latin Extended-A and -B.
-    static let latinEnd: UInt32 = 0x250
+    @usableFromInline
+    package static let latinEnd: UInt32 = 0x250
 
     /// Each of those code points folded on its own by the full folding. Below U+0250 there are no
     /// combining marks and no case rule that looks at neighbours, so a text of them folds as its
     /// code points do one by one (a test compares the two on every one and on random texts).
-    static let latin: [String] = (0..<latinEnd).map { foldFully(String(Unicode.Scalar($0)!)) }
+    package static let latin: [String] = (0..<latinEnd).map { foldFully(String(Unicode.Scalar($0)!)) }
 
     /// The folding of a text of Latin code points by table; nil when some code point is beyond it.
-    static func foldLatin(_ text: String) -> String? {
+    package static func foldLatin(_ text: String) -> String? {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -52,7 +53,7 @@ public enum Folding {
         return result
     }
 
-    static func foldFully(_ text: String) -> String {
+    package static func foldFully(_ text: String) -> String {
         let lowered = text.decomposedStringWithCompatibilityMapping.lowercased()
             .decomposedStringWithCompatibilityMapping
         var result = String.UnicodeScalarView()
@@ -67,7 +68,7 @@ public enum Folding {
         return String(result)
     }
 
-    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isMark(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true
         default: return false
@@ -75,15 +76,18 @@ public enum Folding {
     }
 
     /// Letters and digits make words; everything else separates them (the JS uses `[\p{L}\p{N}]`).
-    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    @inlinable
+    package static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < latinEnd { return latinIsWord[Int(scalar.value)] }
         return isWordByCategory(scalar)
     }
 
     /// `isWordScalar` of the Latin code points, by table: most texts are made of them.
-    static let latinIsWord: [Bool] = (0..<latinEnd).map { isWordByCategory(Unicode.Scalar($0)!) }
+    @usableFromInline
+    package static let latinIsWord: [Bool] = (0..<latinEnd).map { isWordByCategory(Unicode.Scalar($0)!) }
 
-    static func isWordByCategory(_ scalar: Unicode.Scalar) -> Bool {
+    @usableFromInline
+    package static func isWordByCategory(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .decimalNumber, .letterNumber, .otherNumber:
@@ -93,7 +97,7 @@ public enum Folding {
     }
 
     /// Offsets (in scalars) of the word starts after the first: a word scalar after a non-word one.
-    static func laterWordStartOffsets(_ scalars: [Unicode.Scalar]) -> [Int] {
+    package static func laterWordStartOffsets(_ scalars: [Unicode.Scalar]) -> [Int] {
         var offsets: [Int] = []
         var previousIsWord = true
         for (offset, scalar) in scalars.enumerated() {

@@ -1,4 +1,6 @@
 import Foundation
+import WorldFactsPipeline
+import WorldFactsSupport
 
 /// Builds, and builds again on every change, printing one line per build. A failing build prints its
 /// errors and keeps the last good site; it never stops the loop. `watch` and `serve` both use it.
@@ -24,7 +26,7 @@ public struct Rebuilder: Sendable {
             return true
         } catch {
             for diagnostic in error.diagnostics { print(diagnostic.description) }
-            print("\(reason): build failed in step '\(error.step)'; keeping the last good site")
+            print("\(reason): build failed in step '\(error.step.rawValue)'; keeping the last good site")
             return false
         }
     }

@@ -1,4 +1,6 @@
 import Foundation
+import WorldFactsPipeline
+import WorldFactsSupport
 
 /// The state of the input folders at one moment: every file's size and modification time.
 public struct SourceSnapshot: Sendable, Equatable {

@@ -1,3 +1,6 @@
+import WorldFactsPipeline
+import WorldFactsSupport
+
 /// Watches the input folders by polling, and reports each burst of changes once: after a change it
 /// waits until the folders have been quiet for `quiet` (about 100 ms), so an editor's save or a script
 /// that rewrites many files gives one rebuild.

@@ -1,5 +1,7 @@
 import Dispatch
 import Synchronization
+import WorldFactsModel
+import WorldFactsSupport
 
 /// Writes batches on a queue of its own while the caller renders the next ones, with at most
 /// `inFlight` batches waiting, so memory stays bounded. Batches are written in the order they were
@@ -8,7 +10,7 @@ public final class BackgroundWriter: Sendable {
     private let writer: Confined
     private let queue = DispatchQueue(label: "worldfacts.write")
     private let room: DispatchSemaphore
-    private let failure = Mutex<BuildFailure?>(nil)
+    private let failure = Mutex<StageFailure?>(nil)
     /// Called on the writing queue after each batch, with its number of files.
     private let written: (@Sendable (Int) -> Void)?
 
@@ -22,13 +24,13 @@ public final class BackgroundWriter: Sendable {
         room = DispatchSemaphore(value: inFlight)
     }
 
-    public func submit(_ files: [OutputFile]) throws(BuildFailure) {
+    public func submit(_ files: [OutputFile]) throws(StageFailure) {
         if let failure = failure.withLock({ $0 }) { throw failure }
         room.wait()
         queue.async { [self] in
             defer { room.signal() }
             guard failure.withLock({ $0 }) == nil else { return }
-            do throws(BuildFailure) {
+            do throws(StageFailure) {
                 try writer.value.write(files)
                 written?(files.count)
             } catch { failure.withLock { $0 = $0 ?? error } }
@@ -40,7 +42,7 @@ public final class BackgroundWriter: Sendable {
     public func drain() { queue.sync {} }
 
     /// Waits for every batch, then removes stale files and saves the manifest.
-    public func finish() throws(BuildFailure) -> WriteReport {
+    public func finish() throws(StageFailure) -> WriteReport {
         drain()
         if let failure = failure.withLock({ $0 }) { throw failure }
         return try writer.value.finish()

@@ -1,3 +1,6 @@
+import WorldFactsModel
+import WorldFactsSupport
+
 /// The hash of a file's bytes (`BulkHash`): enough to tell whether a file changed. The manifest keeps
 /// it as a number and writes it as 16 hex digits.
 public enum ContentHash {

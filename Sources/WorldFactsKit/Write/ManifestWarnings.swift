@@ -1,3 +1,6 @@
+import WorldFactsModel
+import WorldFactsSupport
+
 /// The warnings of the build a manifest describes, kept so that a build which stops early (its sources
 /// are those of that build) tells them again: a warning goes away when its cause does, not when nothing
 /// changed. One line of the manifest's header:
@@ -14,8 +17,7 @@ enum ManifestWarnings {
 
     /// The warnings of `encoded`, from its JSON text; nil when it is anything else.
     static func decoded<Bytes: Collection<UInt8>>(_ json: Bytes) -> [Diagnostic]? {
-        var parser = JSONParser(bytes: Array(json))
-        guard let node = try? parser.parseDocument() else { return nil }
+        guard let node = try? JSONParser.parseDocument(Array(json)) else { return nil }
         return decoded(node)
     }
 

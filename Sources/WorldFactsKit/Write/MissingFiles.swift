@@ -1,3 +1,6 @@
+import WorldFactsModel
+import WorldFactsSupport
+
 /// Which of many files below a folder are not there, found by listing each of their folders once: for a
 /// quarter of a million pages, one listing and a lookup per file take a fraction of the time that one
 /// `access` call per file does.

@@ -1,4 +1,6 @@
 import Foundation
+import WorldFactsModel
+import WorldFactsSupport
 
 /// Refuses output folders that would destroy input or foreign files: the content or templates folder,
 /// a folder that holds them (the project root), `/`, or a non-empty folder without our manifest.
@@ -17,7 +19,7 @@ public struct OutputGuard {
         outer == inner || outer == "/" || inner.hasPrefix(outer + "/")
     }
 
-    public func check(output: String, inputs: [String], force: Bool) throws(BuildFailure) {
+    public func check(output: String, inputs: [String], force: Bool) throws(StageFailure) {
         let target = Self.absolute(output)
         var problems: [Diagnostic] = []
         if target == "/" {
@@ -37,6 +39,6 @@ public struct OutputGuard {
                     "refusing to write into a non-empty folder that no worldfacts build made (\(foreign.count) files, e.g. \(foreign[0])); use --force to write there anyway"))
             }
         }
-        if !problems.isEmpty { throw BuildFailure(step: "check output", diagnostics: problems) }
+        if !problems.isEmpty { throw StageFailure(problems) }
     }
 }

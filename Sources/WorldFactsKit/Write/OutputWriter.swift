@@ -1,13 +1,6 @@
 import Dispatch
-
-/// What a build did to the output folder.
-public struct WriteReport: Sendable, Equatable {
-    public var written: [String] = []
-    public var unchanged = 0
-    /// Of the unchanged files, pages that were not even rendered: their inputs were unchanged.
-    public var reused = 0
-    public var removed: [String] = []
-}
+import WorldFactsModel
+import WorldFactsSupport
 
 /// Writes a site incrementally: a file whose bytes hash as in the manifest (and that is still on disk) is
 /// left alone; a file a previous build made is replaced atomically (a temporary file, then rename); a
@@ -42,14 +35,14 @@ public final class OutputWriter {
         var missing: Set<String>
     }
 
-    public static func readPrevious(folder: String, fileSystem: FileSystem) throws(BuildFailure) -> PreviousBuild {
+    public static func readPrevious(folder: String, fileSystem: FileSystem) throws(StageFailure) -> PreviousBuild {
         let manifestPath = joinPath(folder, Manifest.fileName)
         var manifest = Manifest()
         // The paths in the manifest's order, which is folder by folder: the order to look for them in.
         var paths: [String] = []
         if fileSystem.exists(manifestPath) {
             guard let bytes = try? fileSystem.read(manifestPath), let decoded = Manifest.decode(bytes, order: &paths) else {
-                throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: manifestPath), "unreadable build manifest; remove it and build with --force")])
+                throw StageFailure([.error(SourceLocation(file: manifestPath), "unreadable build manifest; remove it and build with --force")])
             }
             manifest = decoded
         }
@@ -69,7 +62,7 @@ public final class OutputWriter {
     }
 
     /// `previous` is what `readPrevious` gave for this folder, if it was read already.
-    public init(folder: String, fileSystem: FileSystem = .disk, clean: Bool = false, previous given: PreviousBuild? = nil) throws(BuildFailure) {
+    public init(folder: String, fileSystem: FileSystem = .disk, clean: Bool = false, previous given: PreviousBuild? = nil) throws(StageFailure) {
         self.folder = folder
         self.fileSystem = fileSystem
         let last: PreviousBuild
@@ -84,7 +77,7 @@ public final class OutputWriter {
         current.entries.reserveCapacity(manifest.entries.count)
         lines.reserveCapacity(manifest.entries.count)
         do { try fileSystem.makeDirectory(folder) } catch {
-            throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: folder), "cannot create the output folder: \(error)")])
+            throw StageFailure([.error(SourceLocation(file: folder), "cannot create the output folder: \(error)")])
         }
         if clean {
             for path in previous.entries.keys.sorted() { try? fileSystem.remove(joinPath(folder, path)) }
@@ -114,7 +107,7 @@ public final class OutputWriter {
         return MissingFiles.among(paths, in: folder, fileSystem: fileSystem).isEmpty ? (records, paths.count, warnings) : nil
     }
 
-    public func write(_ file: OutputFile) throws(BuildFailure) {
+    public func write(_ file: OutputFile) throws(StageFailure) {
         try write([file])
     }
 
@@ -124,8 +117,8 @@ public final class OutputWriter {
 
     /// Writes a batch: hashes in parallel, journals the paths about to change in one append, then
     /// writes the changed files, one thread per folder.
-    public func write(_ files: [OutputFile]) throws(BuildFailure) {
-        let hashes = Slots<UInt64>.concurrentMap(files.count) { files[$0].isReused ? 0 : ContentHash.of(files[$0].bytes) }
+    public func write(_ files: [OutputFile]) throws(StageFailure) {
+        let hashes = Parallel.map(files.count) { files[$0].isReused ? 0 : ContentHash.of(files[$0].bytes) }
         var changed: [Int] = []
         for (index, file) in files.enumerated() {
             precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")
@@ -137,10 +130,10 @@ public final class OutputWriter {
             } else {
                 hash = hashes[index]
             }
-            let entry = Manifest.Entry(hash: hash, inputs: file.inputs.map(Manifest.inputsNumber))
+            let entry = Manifest.Entry(hash: hash, inputs: file.inputs.map(OutputFile.inputsNumber))
             // One lookup both records the entry and finds a path this build made before.
             if current.entries.updateValue(entry, forKey: file.path) != nil {
-                throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: joinPath(folder, file.path)), "two outputs of this build have the same path")])
+                throw StageFailure([.error(SourceLocation(file: joinPath(folder, file.path)), "two outputs of this build have the same path")])
             }
             lines.append((file.path, entry))
             if before != nil { writtenAgain += 1 }
@@ -163,9 +156,8 @@ public final class OutputWriter {
             }
             try fileSystem.append(joinPath(folder, Self.journalName), journal)
         } catch {
-            throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: folder), "cannot write the build journal: \(error)")])
+            throw StageFailure([.error(SourceLocation(file: folder), "cannot write the build journal: \(error)")])
         }
-        let failures = Slots<String?>(count: changed.count)
         let (fileSystem, folder, toWrite, previous) = (self.fileSystem, self.folder, changed, self.previous)
         // One thread per folder: creating files in one folder takes that folder's lock, and a second
         // thread only spins on it (measured: under load from other writes, spinning took most of the
@@ -189,7 +181,9 @@ public final class OutputWriter {
             groups[lastGroup].append(slot)
         }
         let byFolder = groups
-        DispatchQueue.concurrentPerform(iterations: byFolder.count) { group in
+        // Each folder's thread gives the files it could not write, by their place in `toWrite`.
+        let failures = Parallel.map(byFolder.count) { group -> [(slot: Int, reason: String)] in
+            var failures: [(slot: Int, reason: String)] = []
             for slot in byFolder[group] {
                 let file = files[toWrite[slot]]
                 do {
@@ -197,21 +191,21 @@ public final class OutputWriter {
                     // A path no build of ours made is new: written in place, unless something is there.
                     let created = previous.entries[file.path] == nil ? try fileSystem.createNew(path, file.bytes) : false
                     if !created { try fileSystem.writeAtomically(path, file.bytes) }
-                    failures.set(slot, nil)
                 } catch {
-                    failures.set(slot, "\(error)")
+                    failures.append((slot, "\(error)"))
                 }
             }
+            return failures
         }
-        let problems = zip(changed, failures.values).compactMap { index, failure in
-            failure.map { Diagnostic.error(SourceLocation(file: joinPath(folder, files[index].path)), "cannot write: \($0)") }
+        let problems = failures.joined().sorted { $0.slot < $1.slot }.map { failure in
+            Diagnostic.error(SourceLocation(file: joinPath(folder, files[toWrite[failure.slot]].path)), "cannot write: \(failure.reason)")
         }
-        if !problems.isEmpty { throw BuildFailure(step: "write", diagnostics: problems) }
+        if !problems.isEmpty { throw StageFailure(problems) }
         report.written.append(contentsOf: changed.map { files[$0].path })
     }
 
     /// Removes what the previous build made and this one did not, then saves the manifest.
-    public func finish() throws(BuildFailure) -> WriteReport {
+    public func finish() throws(StageFailure) -> WriteReport {
         // When every previous path was written again, none is stale: no need to look each one up.
         let stale = writtenAgain == previous.entries.count ? [] : previous.entries.keys.filter { current.entries[$0] == nil }.sorted()
         for path in stale where fileSystem.exists(joinPath(folder, path)) {
@@ -221,37 +215,11 @@ public final class OutputWriter {
         // A written file has a new hash, so the manifest changed; only otherwise is it compared.
         if !report.written.isEmpty || current != previous || !fileSystem.exists(joinPath(folder, Manifest.fileName)) {
             do { try fileSystem.writeAtomically(joinPath(folder, Manifest.fileName), Manifest.encoded(header: current, lines: lines)) } catch {
-                throw BuildFailure(step: "write", diagnostics: [.error(SourceLocation(file: folder), "cannot save the build manifest: \(error)")])
+                throw StageFailure([.error(SourceLocation(file: folder), "cannot save the build manifest: \(error)")])
             }
         }
         let journalPath = joinPath(folder, Self.journalName)
         if fileSystem.exists(journalPath) { try? fileSystem.remove(journalPath) }
         return report
-    }
-}
-
-/// The previous build's fingerprints, for the renderer to decide which pages need no rendering.
-public struct ReuseIndex: Sendable {
-    let previous: Manifest
-    /// The previous build's files that were not on disk when this build started.
-    let missing: Set<String>
-
-    public static let none = ReuseIndex(previous: Manifest(), missing: [])
-
-    /// The previous build's files under `folder` (a path prefix ending in "/") and their inputs.
-    public func previousInputs(under folder: String) -> [(path: String, inputs: UInt64)] {
-        previous.entries.compactMap { path, entry in
-            guard let inputs = entry.inputs, path.hasPrefix(folder) else { return nil }
-            return (path, inputs)
-        }
-    }
-
-    public func canReuse(_ path: String, inputs: String) -> Bool {
-        canReuse(path, inputs: Manifest.inputsNumber(inputs))
-    }
-
-    public func canReuse(_ path: String, inputs: UInt64) -> Bool {
-        guard let entry = previous.entries[path], entry.hash != nil, entry.inputs == inputs else { return false }
-        return !missing.contains(path)
     }
 }

@@ -1,6 +1,6 @@
 import CFuzzerDriver
 import Foundation
-import WorldFactsKit
+import WorldFactsSupport
 
 /// Folding never crashes, is idempotent, and never leaves a combining mark or an uppercase letter.
 func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

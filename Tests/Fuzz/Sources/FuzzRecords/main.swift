@@ -1,6 +1,8 @@
 import CFuzzerDriver
 import Foundation
-import WorldFactsKit
+import WorldFactsLoad
+import WorldFactsModel
+import WorldFactsSupport
 
 let config: SiteConfig = {
     let yaml = """

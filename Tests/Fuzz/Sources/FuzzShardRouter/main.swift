@@ -1,6 +1,7 @@
 import CFuzzerDriver
 import Foundation
-import WorldFactsKit
+import WorldFactsSearch
+import WorldFactsSupport
 
 /// Lines of the input are record keys. With a tiny shard budget, every prefix of every key's word
 /// starts must route to a shard that holds its record, or to a preview whose total counts it.

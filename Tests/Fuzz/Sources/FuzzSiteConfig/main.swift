@@ -1,6 +1,8 @@
 import CFuzzerDriver
 import Foundation
-import WorldFactsKit
+import WorldFactsLoad
+import WorldFactsModel
+import WorldFactsSupport
 
 /// Any text as site.yml gives a configuration or diagnostics, never a crash.
 func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

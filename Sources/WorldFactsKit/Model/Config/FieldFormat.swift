@@ -1,0 +1,3 @@
+public enum FieldFormat: String, Sendable, CaseIterable {
+    case text, integer, decimal, list, links
+}

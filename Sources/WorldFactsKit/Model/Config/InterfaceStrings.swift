@@ -1,0 +1,34 @@
+public struct InterfaceStrings: Sendable {
+    public var none: String
+    public var searchPlaceholder: String
+    public var searchLabel: String
+    public var noResults: String
+    public var top: String
+    public var previous: String
+    public var next: String
+    public var backToIndex: String
+    public var neighbours: String
+    public var moreResults: String
+    /// Announced to screen readers: "{count} results".
+    public var resultCount: String
+    /// The heading of the 404 page.
+    public var notFound: String
+    /// How a split index counts a section: "{count} records".
+    public var sectionCount: String
+
+    public init(none: String, searchPlaceholder: String, searchLabel: String, noResults: String, top: String, previous: String, next: String, backToIndex: String, neighbours: String, moreResults: String, resultCount: String, notFound: String, sectionCount: String) {
+        self.none = none
+        self.searchPlaceholder = searchPlaceholder
+        self.searchLabel = searchLabel
+        self.noResults = noResults
+        self.top = top
+        self.previous = previous
+        self.next = next
+        self.backToIndex = backToIndex
+        self.neighbours = neighbours
+        self.moreResults = moreResults
+        self.resultCount = resultCount
+        self.notFound = notFound
+        self.sectionCount = sectionCount
+    }
+}

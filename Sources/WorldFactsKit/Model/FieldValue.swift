@@ -1,0 +1,20 @@
+/// One value of a declared field, typed by the field's format.
+public enum FieldValue: Sendable, Hashable {
+    case missing
+    case text(String)
+    case integer(Int)
+    case decimal(Double)
+    /// A list of texts, or of record keys for a `links` field.
+    case list([String])
+
+    /// The texts a search scope indexes.
+    public var texts: [String] {
+        switch self {
+        case .missing: return []
+        case .text(let text): return text.isEmpty ? [] : [text]
+        case .integer(let number): return [String(number)]
+        case .decimal(let number): return [String(number)]
+        case .list(let items): return items.filter { !$0.isEmpty }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import WorldFactsSupport
+
+/// What the previous build left in the output folder that this build may keep instead of making it
+/// again. The pipeline hands it to the stages that make files (Render, Search); the writer, which keeps
+/// the manifest it comes from, provides it. A stage sees only these two questions.
+public protocol PreviousOutput: Sendable {
+    /// True when the previous build wrote `path` from inputs with this fingerprint, and it is still there.
+    func canReuse(_ path: String, inputs: UInt64) -> Bool
+    /// The previous build's files under `folder` (a path prefix ending in "/"), with their input fingerprints.
+    func previousInputs(under folder: String) -> [(path: String, inputs: UInt64)]
+}
+
+extension PreviousOutput {
+    /// `canReuse` for a fingerprint written as text (see `OutputFile.inputsNumber`).
+    public func canReuse(_ path: String, inputs: String) -> Bool {
+        canReuse(path, inputs: OutputFile.inputsNumber(inputs))
+    }
+}
+
+/// A first build: nothing to keep.
+public struct NoPreviousOutput: PreviousOutput {
+    public init() {}
+    public func canReuse(_ path: String, inputs: UInt64) -> Bool { false }
+    public func previousInputs(under folder: String) -> [(path: String, inputs: UInt64)] { [] }
+}

@@ -1,0 +1,24 @@
+/// HTML escaping of `& < > " '`, byte by byte over UTF-8.
+enum HTMLEscape {
+    static func append(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for (offset, byte) in utf8.enumerated() {
+                let replacement: StaticString
+                switch byte {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                default: continue
+                }
+                bytes += UnsafeBufferPointer(rebasing: utf8[runStart..<offset])
+                bytes += UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount)
+                runStart = offset + 1
+            }
+            bytes += UnsafeBufferPointer(rebasing: utf8[runStart...])
+        }
+    }
+}

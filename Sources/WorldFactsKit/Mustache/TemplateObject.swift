@@ -1,0 +1,44 @@
+/// Keys and values in the order they were set. Page contexts have a dozen keys at most, so a linear
+/// search beats hashing.
+public struct TemplateObject: Sendable, Hashable {
+    public struct Entry: Sendable, Hashable {
+        public var key: String
+        public var value: TemplateValue
+    }
+    public private(set) var entries: [Entry] = []
+
+    public init() {}
+
+    public subscript(key: String) -> TemplateValue? {
+        get {
+            for entry in entries where entry.key == key { return entry.value }
+            return nil
+        }
+        set {
+            if let position = entries.firstIndex(where: { $0.key == key }) {
+                if let newValue { entries[position].value = newValue } else { entries.remove(at: position) }
+            } else if let newValue {
+                entries.append(Entry(key: key, value: newValue))
+            }
+        }
+    }
+}
+
+extension TemplateObject: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        for (key, value) in elements { self[key] = value }
+    }
+}
+
+extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    public init(stringLiteral value: String) { self = .text(value) }
+    public init(booleanLiteral value: Bool) { self = .flag(value) }
+    public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        var object = TemplateObject()
+        for (key, value) in elements { object[key] = value }
+        self = .object(object)
+    }
+}

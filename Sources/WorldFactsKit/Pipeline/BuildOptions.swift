@@ -1,0 +1,19 @@
+/// Where a build reads and writes.
+public struct BuildOptions: Sendable {
+    public var content: String
+    public var templates: String
+    public var output: String
+    /// Write into a non-empty folder that no worldfacts build made.
+    public var force: Bool
+    /// Remove everything the manifest lists first, then build from nothing.
+    public var clean: Bool
+
+    public init(content: String = "Content", templates: String = "Templates", output: String = "Output",
+                force: Bool = false, clean: Bool = false) {
+        self.content = content
+        self.templates = templates
+        self.output = output
+        self.force = force
+        self.clean = clean
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import WorldFactsLoad
+import WorldFactsRender
+import WorldFactsWrite
+import WorldFactsModel
+import WorldFactsSupport
+
+/// The build as a list of named steps: check output, check sources, load content, load templates,
+/// model, render and write. All validation happens before the first byte is written, so a failing build
+/// leaves Output as it was; a failure names the step that found it. When the sources are byte for byte
+/// those of the last build and its files are all there, the build stops after checking the sources, and
+/// reports the last build's warnings again.
+public struct Builder: Sendable {
+    public var fileSystem: FileSystem
+    /// Called as the build advances; nil to stay silent.
+    public var progress: (@Sendable (BuildProgress) -> Void)?
+
+    public init(fileSystem: FileSystem = .disk, progress: (@Sendable (BuildProgress) -> Void)? = nil) {
+        self.fileSystem = fileSystem
+        self.progress = progress
+    }
+
+    public func build(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
+        var steps: [BuildStep] = []
+        /// Runs one step: times it, and stamps its name on any failure from inside it.
+        func step<T>(_ name: StepName, _ body: () throws(StageFailure) -> T) throws(BuildFailure) -> T {
+            let start = PhaseProgress.uptime()
+            defer { steps.append(BuildStep(name: name, seconds: PhaseProgress.uptime() - start, memory: .now())) }
+            do { return try body() } catch { throw BuildFailure(step: name, diagnostics: error.diagnostics) }
+        }
+        try step(.checkOutput) { () throws(StageFailure) in
+            try OutputGuard(fileSystem: fileSystem).check(
+                output: options.output, inputs: [options.content, options.templates], force: options.force)
+        }
+        let sources = try step(.checkSources) { () throws(StageFailure) in
+            try SourceDigest.of(folders: [options.content, options.templates], fileSystem: fileSystem)
+        }
+        if !options.clean, let last = try step(.compareLastBuild, {
+            OutputWriter.upToDate(folder: options.output, fileSystem: fileSystem, sources: sources)
+        }) {
+            return BuildReport(records: last.records, write: WriteReport(unchanged: last.files, reused: last.files),
+                               warnings: last.warnings, steps: steps)
+        }
+        // The last build's manifest is read while the content loads: it only reads.
+        let previous = BackgroundValue { [fileSystem] in
+            Result { () throws(StageFailure) in try OutputWriter.readPrevious(folder: options.output, fileSystem: fileSystem) }
+        }
+        progress?(BuildProgress(phase: .loadContent, done: 0, total: 0))
+        let content = try step(.loadContent) { () throws(StageFailure) in
+            try ContentLoader(folder: options.content, fileSystem: fileSystem).load()
+        }
+        progress?(BuildProgress(phase: .loadContent, done: content.records.count, total: content.records.count,
+                                seconds: steps.last?.seconds))
+        let theme = try step(.loadTemplates) { () throws(StageFailure) in
+            try ThemeLoader(folder: options.templates, fileSystem: fileSystem).load()
+        }
+        let templates = try step(.compileTemplates) { () throws(StageFailure) in try TemplateSet(theme: theme) }
+        let site = try step(.model) { () throws(StageFailure) in try SiteModeler().model(content) }
+        let report = try step(.renderAndWrite) { () throws(StageFailure) in
+            let writer = try OutputWriter(folder: options.output, fileSystem: fileSystem, clean: options.clean,
+                                          previous: previous.wait().get())
+            writer.recordSources(sources, records: site.records.count, warnings: site.warnings)
+            let generator = SiteGenerator(renderer: SiteRenderer(site: site, templates: templates, theme: theme))
+            let phases = PhaseProgress(report: progress, records: site.records.count,
+                                       recordPagesFolder: site.config.records.pagesFolder)
+            let background = BackgroundWriter(writer, written: phases.written)
+            // Rendering the next batch overlaps writing the last one.
+            do throws(StageFailure) {
+                try generator.generate(previous: writer.reuse) { files throws(StageFailure) in
+                    try background.submit(files)
+                    phases.rendered(files)
+                }
+            } catch {
+                background.drain()
+                throw error
+            }
+            phases.renderingDone()
+            let report = try background.finish()
+            Leftovers.free(consume writer, consume generator, consume background)
+            return report
+        }
+        let built = BuildReport(records: site.records.count, write: report, warnings: site.warnings, steps: steps)
+        Leftovers.free(consume content, consume site)
+        return built
+    }
+}

@@ -1,0 +1,66 @@
+import WorldFactsModel
+import WorldFactsSupport
+
+/// The previous build's shard files of one scope, so that the shards of a bucket (or of a part of a
+/// large one) whose digest is unchanged can be kept without planning them. Every file carries the
+/// inputs of the unit it was planned in (`ShardUnit`), so a unit's files are found by its inputs.
+struct PreviousShards: Sendable {
+    struct File { var path: String; var inputs: UInt64; var kind: ShardPlan.Kind; var prefix: [Unicode.Scalar] }
+    let previous: any PreviousOutput
+    /// By their inputs: the files of one unit.
+    let byInputs: [UInt64: [File]]
+    /// By the first scalar of their prefix: the files of one bucket, whatever units it was planned in.
+    let byFirst: [UInt32: [File]]
+    var isEmpty: Bool { byFirst.isEmpty }
+
+    init(previous: any PreviousOutput, files: [File]) {
+        self.previous = previous
+        byInputs = Dictionary(grouping: files, by: \.inputs)
+        byFirst = Dictionary(grouping: files) { $0.prefix[0].value }
+    }
+
+    /// The previous shard files of every scope, by scope id, read in one pass over the last manifest.
+    static func all(previous: any PreviousOutput, scopes: [String]) -> [String: PreviousShards] {
+        let folder = "search/"
+        var files: [String: [File]] = [:]
+        for (path, inputs) in previous.previousInputs(under: folder) {
+            let rest = path.dropFirst(folder.count)
+            guard let slash = rest.firstIndex(of: "/") else { continue }
+            let name = rest[rest.index(after: slash)...]
+            guard let dot = name.lastIndex(of: "."), let (kind, prefix) = ScopeShards.parse(fileName: name[..<dot]) else {
+                continue
+            }
+            files[String(rest[..<slash]), default: []].append(File(path: path, inputs: inputs, kind: kind, prefix: prefix))
+        }
+        return Dictionary(uniqueKeysWithValues: scopes.map { ($0, PreviousShards(previous: previous, files: files[$0] ?? [])) })
+    }
+
+    /// The shards of the unit planned with `inputs`, as the previous build left them, when every one
+    /// of its files is still there; nil otherwise.
+    func reusable(inputs: UInt64) -> ScopeShards? {
+        guard let files = byInputs[inputs] else { return nil }
+        return shards(files)
+    }
+
+    /// All the shards of the bucket that starts with `first`, when the previous build planned its
+    /// node with `nodeInputs`. The node's digest covers every record of the bucket, so the whole
+    /// bucket is as the previous build planned it, in whatever units.
+    func bucket(_ first: Unicode.Scalar, nodeInputs: UInt64) -> ScopeShards? {
+        guard let files = byFirst[first.value], files.contains(where: { $0.prefix.count == 1 && $0.inputs == nodeInputs }) else { return nil }
+        return shards(files)
+    }
+
+    /// The files as kept shards, with the prefixes they answer; nil when one of them is gone.
+    func shards(_ files: [File]) -> ScopeShards? {
+        guard files.allSatisfy({ previous.canReuse($0.path, inputs: $0.inputs) }) else { return nil }
+        var shards = ScopeShards()
+        // Prefix order is the order the planner visits them in: parents before children, by scalar.
+        let byPrefix = files.filter { $0.path.hasSuffix(".json") }.sorted { SearchKeys.inScalarOrder($0.prefix, $1.prefix) }
+        for file in byPrefix {
+            let prefix = String(String.UnicodeScalarView(file.prefix))
+            if file.kind == .leaf { shards.leaves.append(prefix) } else { shards.splits.append(prefix) }
+        }
+        shards.files = files.map { OutputFile.reused(path: $0.path, inputs: Hex.text($0.inputs)) }
+        return shards
+    }
+}

@@ -1,0 +1,93 @@
+import WorldFactsSupport
+
+extension SearchKeys {
+    /// The suffixes that start with one scalar (or, for the parts of a large bucket, two), in record
+    /// order: the unit the planner plans on its own and a rebuild reuses whole. Suffix records are the
+    /// bucket's own numbers, which rise with record position, so they sort as positions do; `positions`
+    /// maps them back.
+    struct Bucket {
+        /// The scalars every suffix of the bucket starts with.
+        let prefix: [Unicode.Scalar]
+        var suffixes: [Suffix] = []
+        var positions: [Int] = []
+
+        init(first: Unicode.Scalar) { prefix = [first] }
+        init(prefix: [Unicode.Scalar]) { self.prefix = prefix }
+
+        var first: Unicode.Scalar { prefix[0] }
+        var prefixText: String { String(String.UnicodeScalarView(prefix)) }
+
+        /// The bucket's own number for a record position in it.
+        func number(of position: Int) -> Int {
+            var low = 0, high = positions.count
+            while low < high {
+                let middle = (low + high) / 2
+                if positions[middle] < position { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+
+        /// The suffixes longer than the prefix, grouped by their next scalar, in scalar order: the
+        /// children of the bucket's node, each a bucket of its own.
+        func parts() -> [Bucket] {
+            let depth = prefix.count
+            // A node on a chain ("america/" below "a"): every suffix goes on, with the same next scalar.
+            // Its one part has the same suffixes and records.
+            if let first = suffixes.first, first.scalars.count > depth {
+                let next = first.scalars[first.scalars.startIndex + depth]
+                if suffixes.allSatisfy({ $0.scalars.count > depth && $0.scalars[$0.scalars.startIndex + depth] == next }) {
+                    var part = Bucket(prefix: prefix + [next])
+                    part.suffixes = suffixes
+                    part.positions = positions
+                    return [part]
+                }
+            }
+            var parts: [Bucket] = []
+            // Part numbers by next scalar: a table for the Latin ones, a dictionary beyond.
+            var latinPart = [Int32](repeating: -1, count: Int(Folding.latinEnd))
+            var otherPart: [UInt32: Int] = [:]
+            for suffix in suffixes where suffix.scalars.count > depth {
+                let next = suffix.scalars[suffix.scalars.startIndex + depth]
+                var number = next.value < Folding.latinEnd ? Int(latinPart[Int(next.value)]) : otherPart[next.value] ?? -1
+                if number < 0 {
+                    number = parts.count
+                    if next.value < Folding.latinEnd { latinPart[Int(next.value)] = Int32(number) } else { otherPart[next.value] = number }
+                    parts.append(Bucket(prefix: prefix + [next]))
+                }
+                let position = positions[Int(suffix.record)]
+                if parts[number].positions.last != position { parts[number].positions.append(position) }
+                parts[number].suffixes.append(Suffix(record: Int32(parts[number].positions.count - 1), isWhole: suffix.isWhole,
+                                                     scalars: suffix.scalars))
+            }
+            return parts.sorted { $0.prefix[depth].value < $1.prefix[depth].value }
+        }
+    }
+
+    /// Every suffix of every text, grouped by its first scalar, buckets in scalar order.
+    func buckets() -> [Bucket] {
+        var buckets: [Bucket] = []
+        // Bucket numbers by first scalar: a table for the Latin ones, a dictionary beyond.
+        var latinBucket = [Int](repeating: -1, count: Int(Folding.latinEnd))
+        var otherBucket: [UInt32: Int] = [:]
+        func bucket(of first: Unicode.Scalar) -> Int {
+            let known = first.value < Folding.latinEnd ? latinBucket[Int(first.value)] : otherBucket[first.value] ?? -1
+            if known >= 0 { return known }
+            if first.value < Folding.latinEnd { latinBucket[Int(first.value)] = buckets.count } else { otherBucket[first.value] = buckets.count }
+            buckets.append(Bucket(first: first))
+            return buckets.count - 1
+        }
+        for (position, recordKeys) in keys.enumerated() {
+            for key in recordKeys {
+                func add(_ offset: Int, isWhole: Bool) {
+                    let number = bucket(of: key.scalars[offset])
+                    if buckets[number].positions.last != position { buckets[number].positions.append(position) }
+                    let record = Int32(buckets[number].positions.count - 1)
+                    buckets[number].suffixes.append(Suffix(record: record, isWhole: isWhole, scalars: key.scalars[offset...]))
+                }
+                add(0, isWhole: true)
+                for offset in key.laterWordStarts { add(offset, isWhole: false) }
+            }
+        }
+        return buckets.sorted { $0.first.value < $1.first.value }
+    }
+}

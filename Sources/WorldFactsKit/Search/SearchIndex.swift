@@ -1,0 +1,41 @@
+import WorldFactsModel
+import WorldFactsSupport
+
+/// The search index of a site: per scope, a manifest of prefixes and one JSON shard per prefix (see
+/// `ScopeShards` for the files and `ScopeIndexer` for how they are made and kept).
+///
+/// Manifest (inlined in index.html): `{"v":1,"scopes":{"<id>":{"l":[leaf prefixes],"p":[split prefixes]}},
+/// "more":"…{count}…","count":"…{count}…"}`.
+public struct SearchIndex: Sendable {
+    public var manifest: String
+    public var files: [OutputFile]
+
+    /// `previous` lets a bucket of shards (every prefix that starts with one scalar) whose inputs are
+    /// those of the previous build stay as it was, unplanned and unwritten.
+    public init(site: Site, rows: SearchRows, previous: any PreviousOutput = NoPreviousOutput()) {
+        let config = site.config
+        let previousByScope = PreviousShards.all(previous: previous, scopes: config.search.scopes.map(\.id))
+        let previous = config.search.scopes.map { previousByScope[$0.id]! }
+        // A first build writes every entry: its rows are made once for all scopes. A rebuild makes
+        // the rows of the buckets it plans, when it plans them.
+        let rows = previous.allSatisfy(\.isEmpty) ? rows.made() : rows
+        // One scope after the other, each on every core: a parallel map inside a parallel map runs
+        // serially in libdispatch, so the scopes themselves are not spread over the cores.
+        let parts = config.search.scopes.indices.map {
+            ScopeIndexer(scope: config.search.scopes[$0], site: site, rows: rows, previous: previous[$0]).index()
+        }
+        manifest = "{\"v\":1,\"scopes\":{" + parts.map(\.part).joined(separator: ",") + "},\"more\":"
+            + JSONText.quoted(config.strings.moreResults) + ",\"count\":" + JSONText.quoted(config.strings.resultCount) + "}"
+        files = parts.flatMap(\.files)
+    }
+
+    /// An index from rows made beforehand (tests, small sites).
+    public init(site: Site, rows: [IndexRow], previous: any PreviousOutput = NoPreviousOutput()) {
+        self.init(site: site, rows: SearchRows(rows), previous: previous)
+    }
+
+    /// The file name of a shard: `l-<hex>` or `p-<hex>`, the prefix's UTF-8 bytes as hex.
+    public static func fileName(kind: ShardPlan.Kind, prefix: String) -> String {
+        ScopeShards.fileName(kind: kind, prefix: prefix)
+    }
+}

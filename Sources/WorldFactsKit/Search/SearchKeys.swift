@@ -1,0 +1,59 @@
+import WorldFactsModel
+import WorldFactsSupport
+
+/// The texts of one scope for every record, folded, and the routing keys they give: one per word start,
+/// so that "korea" reaches "north korea" and "ivory" reaches the alias "ivory coast".
+public struct SearchKeys: Sendable {
+    /// Folded texts of the scope's fields, by record position.
+    public let texts: [[String]]
+    /// The same texts as scalars, with their word starts: what `buckets()` groups.
+    let keys: [[Key]]
+
+    /// A folded text's scalars and the offsets of its later word starts.
+    struct Key: Sendable {
+        let scalars: [Unicode.Scalar]
+        let laterWordStarts: [Int]
+
+        init(_ text: String) {
+            scalars = Array(text.unicodeScalars)
+            laterWordStarts = Folding.laterWordStartOffsets(scalars)
+        }
+    }
+
+    /// Keys from folded texts, by record position (for tests and fuzzing).
+    public init(texts: [[String]]) {
+        self.texts = texts
+        keys = texts.map { $0.map(Key.init) }
+    }
+
+    public init(site: Site, scope: SearchScope) {
+        let folded = Parallel.map(site.records.count) { position in
+            var folded: [String] = [], seen: [String] = []
+            for ref in scope.fields {
+                for text in site.records[position].value(ref).texts {
+                    // A text the record already gave (a name that is its own ASCII name) is folded once.
+                    if seen.contains(text) { continue }
+                    seen.append(text)
+                    let key = Folding.fold(String(text.trimmingWhitespace()))
+                    if !key.isEmpty && !folded.contains(key) { folded.append(key) }
+                }
+            }
+            return (folded, folded.map(Key.init))
+        }
+        texts = folded.map(\.0)
+        keys = folded.map(\.1)
+    }
+
+    /// Code point order: the order of keys, shards and prefixes.
+    static func inScalarOrder<Scalars: Sequence<Unicode.Scalar>>(_ a: Scalars, _ b: Scalars) -> Bool {
+        a.lexicographicallyPrecedes(b) { $0.value < $1.value }
+    }
+
+    /// One routing key: the scalars of a text from a word start on.
+    struct Suffix {
+        let record: Int32
+        /// True when the key starts at the beginning of the text (a whole-field prefix match).
+        let isWhole: Bool
+        let scalars: ArraySlice<Unicode.Scalar>
+    }
+}

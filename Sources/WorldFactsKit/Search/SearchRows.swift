@@ -1,0 +1,43 @@
+import WorldFactsModel
+import WorldFactsSupport
+
+/// What the search index reads of the records: each one's row, made when it is needed, and a hash of
+/// everything the row is made of, which stands for the row in the digests that decide what to rebuild.
+public struct SearchRows: Sendable {
+    public let count: Int
+    /// By record position; equal inputs must mean equal rows (`PageContexts.rowInputs`).
+    public let inputs: [UInt64]
+    /// By record position: the UTF-8 bytes of the row's title and path, which are known before the row
+    /// is made (a floor for the size of its entry).
+    public let titleAndPathBytes: [Int]
+    public let row: @Sendable (Int) -> IndexRow
+
+    public init(inputs: [UInt64], titleAndPathBytes: [Int], row: @escaping @Sendable (Int) -> IndexRow) {
+        count = inputs.count
+        self.inputs = inputs
+        self.titleAndPathBytes = titleAndPathBytes
+        self.row = row
+    }
+
+    /// Rows made beforehand, hashed from their own fields.
+    public init(_ rows: [IndexRow]) {
+        self.init(inputs: rows.map(Self.hash), titleAndPathBytes: rows.map { $0.title.utf8.count + $0.path.utf8.count }) { rows[$0] }
+    }
+
+    /// The same rows, every one made now, on every core.
+    func made() -> SearchRows {
+        let rows = Parallel.map(count, row)
+        return SearchRows(inputs: inputs, titleAndPathBytes: titleAndPathBytes) { rows[$0] }
+    }
+
+    static func hash(_ row: IndexRow) -> UInt64 {
+        var hash = StableHash()
+        for text in [row.title, row.subtitle ?? "", row.detail ?? "", row.path] {
+            hash.add(contentsOf: text.utf8)
+            hash.add(0xFF)
+        }
+        hash.add(row.subtitle == nil ? 0 : 1)
+        hash.add(row.detail == nil ? 0 : 1)
+        return hash.value
+    }
+}

@@ -1,0 +1,136 @@
+import WorldFactsModel
+import WorldFactsSupport
+
+/// Plans the shards of one scope. Pure: keys and entry sizes in, plans out.
+/// A prefix whose shard would exceed `budget` bytes is split by its next character; it then keeps a
+/// preview of `previewSize` records and the exact total. A prefix that cannot be split (every key in it
+/// ends there) stays one leaf whatever its size, so no record is ever unreachable.
+public struct ShardPlanner: Sendable {
+    public var budget: Int
+    public var previewSize: Int
+
+    public init(budget: Int, previewSize: Int) {
+        self.budget = budget
+        self.previewSize = previewSize
+    }
+
+    /// `entrySize[record]` is the encoded size of the record's entry in a shard.
+    public func plan(keys: SearchKeys, entrySize: [Int]) -> [ShardPlan] {
+        keys.buckets().flatMap { bucket in plan(bucket, entrySize: bucket.positions.map { entrySize[$0] }) }
+    }
+
+    /// The shards of one bucket: its one-scalar prefix and everything below it. The root of the prefix
+    /// tree is never a shard, so the buckets together are the whole plan, in prefix order.
+    /// `entrySize` is by the bucket's own record numbers.
+    func plan(_ bucket: SearchKeys.Bucket, entrySize: [Int]) -> [ShardPlan] {
+        let suffixes = Self.sorted(bucket.suffixes)
+        let positions = bucket.positions
+        var plans: [ShardPlan] = []
+        var stamp = [Int](repeating: -1, count: positions.count)
+        var nodeNumber = 0
+
+        func ranked(_ range: Range<Int>, limit: Int) -> [Int32] {
+            nodeNumber += 1
+            return Self.ranked(suffixes[range], limit: limit, stamp: &stamp, mark: nodeNumber)
+        }
+
+        // The children of a node: its suffixes longer than `depth`, grouped by the scalar at `depth`.
+        // Suffixes that end exactly at the node sort first in its range and belong to no child.
+        func visitChildren(_ range: Range<Int>, depth: Int, prefix: String) {
+            var start = range.lowerBound
+            while start < range.upperBound, suffixes[start].scalars.count <= depth { start += 1 }
+            while start < range.upperBound {
+                let next = suffixes[start].scalars[suffixes[start].scalars.startIndex + depth]
+                var end = start + 1
+                while end < range.upperBound, suffixes[end].scalars[suffixes[end].scalars.startIndex + depth] == next { end += 1 }
+                var childPrefix = prefix
+                childPrefix.unicodeScalars.append(next)
+                visit(start..<end, depth: depth + 1, prefix: childPrefix)
+                start = end
+            }
+        }
+
+        func visit(_ range: Range<Int>, depth: Int, prefix: String) {
+            // How many records match and how large their shard would be, before ranking any.
+            nodeNumber += 1
+            var total = 0, size = 16
+            for index in range where stamp[Int(suffixes[index].record)] != nodeNumber {
+                stamp[Int(suffixes[index].record)] = nodeNumber
+                total += 1
+                size += entrySize[Int(suffixes[index].record)] + 1
+            }
+            // Suffixes that end at the node sort first: the range splits when its last one goes on.
+            let splittable = suffixes[range.upperBound - 1].scalars.count > depth
+            if size <= budget || !splittable {
+                plans.append(ShardPlan(prefix: prefix, kind: .leaf, records: ranked(range, limit: total).map { positions[Int($0)] }, total: total))
+                return
+            }
+            plans.append(ShardPlan(prefix: prefix, kind: .preview, records: ranked(range, limit: previewSize).map { positions[Int($0)] }, total: total))
+            visitChildren(range, depth: depth, prefix: prefix)
+        }
+
+        // Every suffix of the bucket starts with its prefix: the bucket is the prefix's node.
+        visit(suffixes.indices, depth: bucket.prefix.count, prefix: bucket.prefixText)
+        return plans
+    }
+
+    /// True when the bucket's node is a preview whatever its entries' subtitles and details are: even
+    /// at their smallest (`entryFloor`, by the bucket's record numbers; see `SearchIndex.entryFloor`)
+    /// its records would exceed the budget, and some suffix goes on below it. Such a bucket can be
+    /// planned as its node (`preview(of:)`) and its parts (`Bucket.parts()`), each on its own: the
+    /// plans are those `plan` gives for the whole.
+    func mustSplit(_ bucket: SearchKeys.Bucket, entryFloor: [Int]) -> Bool {
+        16 + entryFloor.reduce(0) { $0 + $1 + 1 } > budget && bucket.suffixes.contains { $0.scalars.count > bucket.prefix.count }
+    }
+
+    /// The node of a bucket that `mustSplit`: its first records, ranked as `plan` ranks them, and its
+    /// total, without sorting its suffixes or sizing its entries.
+    func preview(of bucket: SearchKeys.Bucket) -> ShardPlan {
+        var stamp = [Int](repeating: -1, count: bucket.positions.count)
+        let records = Self.ranked(bucket.suffixes, limit: previewSize, stamp: &stamp, mark: 0).map { bucket.positions[Int($0)] }
+        return ShardPlan(prefix: bucket.prefixText, kind: .preview, records: records, total: bucket.positions.count)
+    }
+
+    /// Ranked unique records (the bucket's numbers) of a node's suffixes: whole-field matches first,
+    /// then word starts, each in record order; only the first `limit` of them. The order the suffixes
+    /// come in does not matter. A record is counted once: `stamp[record]` is set to `mark` when it is
+    /// taken, so a stamp array can serve many nodes, each with a mark of its own.
+    static func ranked<Suffixes: Sequence<SearchKeys.Suffix>>(_ suffixes: Suffixes, limit: Int, stamp: inout [Int], mark: Int) -> [Int32] {
+        var whole = SmallestNumbers(limit: limit), word = SmallestNumbers(limit: limit)
+        for suffix in suffixes where suffix.isWhole && stamp[Int(suffix.record)] != mark {
+            stamp[Int(suffix.record)] = mark
+            whole.add(suffix.record)
+        }
+        for suffix in suffixes where stamp[Int(suffix.record)] != mark {
+            stamp[Int(suffix.record)] = mark
+            word.add(suffix.record)
+        }
+        return Array((whole.sorted + word.sorted).prefix(limit))
+    }
+
+    /// Suffixes in code point order, then record order. Each distinct text is compared once: suffixes
+    /// are numbered by text, the texts sorted, and the suffixes then sorted by number, as integers. A
+    /// scope where many records share a text (time zones) sorts in a fraction of the time.
+    static func sorted(_ suffixes: [SearchKeys.Suffix]) -> [SearchKeys.Suffix] {
+        var numberOfText: [ArraySlice<Unicode.Scalar>: Int] = [:]
+        var texts: [ArraySlice<Unicode.Scalar>] = []
+        var textOfSuffix: [Int] = []
+        textOfSuffix.reserveCapacity(suffixes.count)
+        for suffix in suffixes {
+            if let number = numberOfText[suffix.scalars] {
+                textOfSuffix.append(number)
+            } else {
+                numberOfText[suffix.scalars] = texts.count
+                textOfSuffix.append(texts.count)
+                texts.append(suffix.scalars)
+            }
+        }
+        var rank = [UInt64](repeating: 0, count: texts.count)
+        let textOrder = texts.indices.sorted { SearchKeys.inScalarOrder(texts[$0], texts[$1]) }
+        for (position, text) in textOrder.enumerated() { rank[text] = UInt64(position) }
+        // Rank and record in one integer; suffixes with equal ones are equal, in any order.
+        var order = suffixes.indices.map { (key: rank[textOfSuffix[$0]] << 32 | UInt64(UInt32(suffixes[$0].record)), index: $0) }
+        order.sort { $0.key < $1.key }
+        return order.map { suffixes[$0.index] }
+    }
+}

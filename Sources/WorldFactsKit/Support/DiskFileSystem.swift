@@ -1,0 +1,75 @@
+import Foundation
+
+extension FileSystem {
+    /// The real disk. Writes go to a temporary file in the same folder, then `rename(2)` over the target;
+    /// a missing folder is made on the first write into it.
+    public static let disk = FileSystem(
+        read: { path in
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw FileSystemError(path: path, message: "cannot read file (missing or unreadable)")
+            }
+            return [UInt8](data)
+        },
+        writeAtomically: { path, bytes in
+            let temporary = FileSystem.temporaryPath(for: path)
+            let descriptor = try PosixFile.create(temporary, for: path, flags: O_TRUNC)
+            if let failure = PosixFile.write(bytes, to: descriptor) ?? (rename(temporary, path) == 0 ? nil : String(cString: strerror(errno))) {
+                unlink(temporary)
+                throw FileSystemError(path: path, message: "cannot write: \(failure)")
+            }
+        },
+        append: { path, bytes in
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            guard descriptor >= 0 else { throw FileSystemError(path: path, message: String(cString: strerror(errno))) }
+            defer { close(descriptor) }
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            guard written == bytes.count else { throw FileSystemError(path: path, message: "cannot append") }
+        },
+        remove: { path in try FileManager.default.removeItem(atPath: path) },
+        exists: { path in access(path, F_OK) == 0 },
+        isDirectory: { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        },
+        listFiles: { folder in
+            guard let enumerator = FileManager.default.enumerator(atPath: folder) else {
+                throw FileSystemError(path: folder, message: "cannot list folder")
+            }
+            var files: [String] = []
+            while let relative = enumerator.nextObject() as? String {
+                switch enumerator.fileAttributes?[.type] as? FileAttributeType {
+                case .typeRegular?: files.append(relative)
+                case .typeSymbolicLink?:  // a link to a file counts as that file
+                    var isDirectory: ObjCBool = false
+                    if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
+                        files.append(relative)
+                    }
+                default: break
+                }
+            }
+            return files.sorted()
+        },
+        makeDirectory: { path in
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        },
+        createNew: { path, bytes in
+            let descriptor: Int32
+            do { descriptor = try PosixFile.create(path, for: path, flags: O_EXCL) } catch is PosixFile.Exists { return false }
+            if let failure = PosixFile.write(bytes, to: descriptor) {
+                unlink(path)
+                throw FileSystemError(path: path, message: "cannot write: \(failure)")
+            }
+            return true
+        },
+        names: { folder in
+            guard let directory = opendir(folder.isEmpty ? "." : folder) else { return nil }
+            defer { closedir(directory) }
+            var names: [String] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name != "." && name != ".." { names.append(name) }
+            }
+            return names
+        }
+    )
+}

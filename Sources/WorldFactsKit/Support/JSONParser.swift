@@ -1,0 +1,269 @@
+/// A strict RFC 8259 parser over UTF-8 bytes that keeps each value's line and column, on a `ByteCursor`.
+/// `forEachElement` streams the elements of a top-level array one at a time, so a large records file
+/// never becomes one big tree; `elementStarts` finds them without parsing, so they can be parsed in
+/// parallel (`parseElement`).
+public struct JSONParser {
+    private var cursor: ByteCursor
+    private var depth = 0
+    static let maximumDepth = 512
+
+    private init(_ cursor: ByteCursor) { self.cursor = cursor }
+
+    /// Parses one whole document.
+    public static func parseDocument(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONNode in
+            var parser = JSONParser(ByteCursor(buffer))
+            parser.cursor.skipByteOrderMark()
+            parser.cursor.skipWhitespace()
+            let node = try parser.parseValue()
+            parser.cursor.skipWhitespace()
+            guard parser.cursor.isAtEnd else { throw parser.fail("expected end of file after the top-level value") }
+            return node
+        }
+    }
+
+    /// Parses a document that must be an array, handing each element to `body` as soon as it is read.
+    /// Returns the line of the opening bracket and the number of elements.
+    public static func forEachElement(
+        _ bytes: [UInt8], _ body: (JSONNode) throws -> Void
+    ) throws -> (line: Int, count: Int) {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(ByteCursor(buffer))
+            return try parser.forEachElement(body)
+        }
+    }
+
+    private mutating func forEachElement(_ body: (JSONNode) throws -> Void) throws -> (line: Int, count: Int) {
+        cursor.skipByteOrderMark()
+        cursor.skipWhitespace()
+        guard cursor.peek == UInt8(ascii: "[") else { throw fail("expected '[' opening an array of records") }
+        let openLine = cursor.line
+        cursor.advance()
+        cursor.skipWhitespace()
+        var count = 0
+        if !cursor.take(UInt8(ascii: "]")) {
+            while true {
+                cursor.skipWhitespace()
+                let element = try parseValue()
+                try body(element)
+                count += 1
+                cursor.skipWhitespace()
+                if cursor.take(UInt8(ascii: "]")) { break }
+                guard !cursor.isAtEnd else { throw fail("expected ',' or ']' but the file ended") }
+                guard cursor.take(UInt8(ascii: ",")) else { throw fail("expected ',' or ']' after an element") }
+            }
+        }
+        cursor.skipWhitespace()
+        guard cursor.isAtEnd else { throw fail("expected end of file after the array") }
+        return (openLine, count)
+    }
+
+    /// Where a top-level element starts: its byte offset, line, and the offset its line starts at.
+    public struct ElementStart: Sendable {
+        public var index: Int
+        public var line: Int
+        public var lineStart: Int
+    }
+
+    /// Finds where each element of a top-level array starts, without parsing them. Only the framing is
+    /// checked (brackets, strings, commas); nil when it is not that of an array, and the caller parses
+    /// in order, which says what is wrong and where.
+    public static func elementStarts(_ bytes: [UInt8]) -> [ElementStart]? {
+        bytes.withUnsafeBufferPointer { buffer -> [ElementStart]? in
+            var cursor = ByteCursor(buffer)
+            cursor.skipByteOrderMark()
+            cursor.skipWhitespace()
+            guard cursor.take(UInt8(ascii: "[")) else { return nil }
+            var starts: [ElementStart] = []
+            var depth = 0, expecting = true
+            while let byte = cursor.peek {
+                switch byte {
+                case 0x20, 0x09, 0x0D, 0x0A:
+                    cursor.skipWhitespace()
+                    continue
+                case UInt8(ascii: ","):
+                    if depth == 0 {
+                        guard !expecting else { return nil }
+                        expecting = true
+                    }
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    if depth == 0 {
+                        guard byte == UInt8(ascii: "]"), !expecting || starts.isEmpty else { return nil }
+                        cursor.advance()
+                        cursor.skipWhitespace()
+                        return cursor.isAtEnd ? starts : nil
+                    }
+                    depth -= 1
+                default:
+                    if depth == 0 {
+                        guard expecting else { return nil }
+                        starts.append(ElementStart(index: cursor.index, line: cursor.line, lineStart: cursor.lineStart))
+                        expecting = false
+                    }
+                    if byte == UInt8(ascii: "\"") {
+                        guard cursor.skipString() else { return nil }
+                        continue
+                    }
+                    if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { depth += 1 }
+                }
+                cursor.advance()
+            }
+            return nil
+        }
+    }
+
+    /// Parses the one element at `start` (from `elementStarts`), and checks that a ',' or the closing ']'
+    /// follows it.
+    public static func parseElement(_ bytes: [UInt8], at start: ElementStart) throws(JSONSyntaxError) -> JSONNode {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONNode in
+            var parser = JSONParser(ByteCursor(buffer, at: start.index, line: start.line, lineStart: start.lineStart))
+            let node = try parser.parseValue()
+            parser.cursor.skipWhitespace()
+            guard parser.cursor.peek == UInt8(ascii: ",") || parser.cursor.peek == UInt8(ascii: "]") else {
+                throw parser.fail("expected ',' or ']' after an element")
+            }
+            return node
+        }
+    }
+
+    private func fail(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(line: cursor.line, column: cursor.column, message: message)
+    }
+
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+        let startLine = cursor.line, startColumn = cursor.column
+        guard let byte = cursor.peek else { throw fail("expected a value but the file ended") }
+        let value: JSONNode.Value
+        switch byte {
+        case UInt8(ascii: "{"): value = try parseObject()
+        case UInt8(ascii: "["): value = try parseArray()
+        case UInt8(ascii: "\""): value = .string(try parseString())
+        case UInt8(ascii: "t"): try expect("true"); value = .bool(true)
+        case UInt8(ascii: "f"): try expect("false"); value = .bool(false)
+        case UInt8(ascii: "n"): try expect("null"); value = .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumber()
+        default: throw fail("expected a value (object, array, string, number, true, false or null)")
+        }
+        return JSONNode(value: value, line: startLine, column: startColumn)
+    }
+
+    private mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth { throw fail("nesting deeper than \(Self.maximumDepth) levels") }
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONNode.Value {
+        try enter()
+        defer { depth -= 1 }
+        cursor.advance()
+        var members: [JSONMember] = []
+        cursor.skipWhitespace()
+        if cursor.take(UInt8(ascii: "}")) { return .object(members) }
+        while true {
+            cursor.skipWhitespace()
+            guard cursor.peek == UInt8(ascii: "\"") else { throw fail("expected a quoted member name") }
+            let key = try parseString()
+            cursor.skipWhitespace()
+            guard cursor.take(UInt8(ascii: ":")) else { throw fail("expected ':' after member name \"\(key)\"") }
+            cursor.skipWhitespace()
+            members.append(JSONMember(key: key, node: try parseValue()))
+            cursor.skipWhitespace()
+            if cursor.take(UInt8(ascii: "}")) { return .object(members) }
+            guard !cursor.isAtEnd else { throw fail("expected ',' or '}' but the file ended") }
+            guard cursor.take(UInt8(ascii: ",")) else { throw fail("expected ',' or '}' after a member") }
+        }
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONNode.Value {
+        try enter()
+        defer { depth -= 1 }
+        cursor.advance()
+        var elements: [JSONNode] = []
+        cursor.skipWhitespace()
+        if cursor.take(UInt8(ascii: "]")) { return .array(elements) }
+        while true {
+            cursor.skipWhitespace()
+            elements.append(try parseValue())
+            cursor.skipWhitespace()
+            if cursor.take(UInt8(ascii: "]")) { return .array(elements) }
+            guard !cursor.isAtEnd else { throw fail("expected ',' or ']' but the file ended") }
+            guard cursor.take(UInt8(ascii: ",")) else { throw fail("expected ',' or ']' after an element") }
+        }
+    }
+
+    private mutating func expect(_ literal: StaticString) throws(JSONSyntaxError) {
+        guard cursor.take(literal) else { throw fail("expected '\(literal)'") }
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONNode.Value {
+        let number: ByteCursor.Number
+        do { number = try cursor.number() } catch { throw fail(error.message) }
+        let text = String(decoding: cursor[number.range], as: UTF8.self)
+        if number.isInteger, let integer = Int(text) { return .integer(integer) }
+        guard let value = Double(text) else { throw fail("number out of range") }
+        return .number(value)
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let start = cursor.index
+        if let plain = cursor.plainString() {
+            guard let text = cursor.text(plain) else {
+                cursor.index = start + 1
+                throw fail("invalid UTF-8 in a string")
+            }
+            return text
+        }
+        cursor.advance()  // the opening quote
+        var buffer: [UInt8] = []
+        while true {
+            guard let byte = cursor.peek else { throw fail("unterminated string") }
+            if byte == UInt8(ascii: "\"") {
+                cursor.advance()
+                break
+            }
+            if byte < 0x20 { throw fail("control character in a string (escape it, e.g. \\n)") }
+            cursor.advance()
+            if byte != UInt8(ascii: "\\") {
+                buffer.append(byte)
+                continue
+            }
+            guard let escape = cursor.peek else { throw fail("unterminated escape") }
+            cursor.advance()
+            switch escape {
+            case UInt8(ascii: "\""): buffer.append(0x22)
+            case UInt8(ascii: "\\"): buffer.append(0x5C)
+            case UInt8(ascii: "/"): buffer.append(0x2F)
+            case UInt8(ascii: "b"): buffer.append(0x08)
+            case UInt8(ascii: "f"): buffer.append(0x0C)
+            case UInt8(ascii: "n"): buffer.append(0x0A)
+            case UInt8(ascii: "r"): buffer.append(0x0D)
+            case UInt8(ascii: "t"): buffer.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = try parseHex4()
+                if (0xD800...0xDBFF).contains(code) {
+                    guard cursor.take("\\u") else { throw fail("unpaired surrogate \\u escape") }
+                    let low = try parseHex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw fail("unpaired surrogate \\u escape") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(code) {
+                    throw fail("unpaired surrogate \\u escape")
+                }
+                buffer.append(contentsOf: String(Character(Unicode.Scalar(code)!)).utf8)
+            default: throw fail("unknown escape '\\\(Character(Unicode.Scalar(escape)))'")
+            }
+        }
+        guard let text = String(validating: buffer, as: UTF8.self) else { throw fail("invalid UTF-8 in a string") }
+        return text
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard cursor.index + 4 <= cursor.bytes.count else { throw fail("expected four hex digits") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = cursor.peek, let digit = Hex.value(of: byte) else { throw fail("expected four hex digits") }
+            value = value << 4 | UInt32(digit)
+            cursor.advance()
+        }
+        return value
+    }
+}

@@ -1,0 +1,143 @@
+import WorldFactsModel
+import WorldFactsSupport
+
+/// The fast reader for the exact layout `Manifest.encoded()` writes: one `"key": "value"` per line.
+/// Returns nil at the first line it does not expect, and the JSON parser takes over.
+enum ManifestLines {
+    enum Place { case start, header, files, end, closed }
+
+    /// The header and every file path, without building dictionaries: what an up-to-date check needs.
+    struct Summary {
+        var sources: String?
+        var records: Int?
+        /// The warnings line's JSON as written, decoded only by whoever needs the warnings: an up-to-date
+        /// check reads the header twice, and a site can have many warnings.
+        var warningsJSON: [UInt8]?
+        var paths: [String] = []
+
+        /// The warnings, none when there is no line; nil when the line is not what `encoded()` writes.
+        var warnings: [Diagnostic]? { warningsJSON.map(ManifestWarnings.decoded) ?? [] }
+    }
+
+    static func decode(_ bytes: [UInt8]) -> Manifest? {
+        var order: [String] = []
+        return decode(bytes, order: &order)
+    }
+
+    /// The manifest, and its paths in the order of its lines into `order`.
+    static func decode(_ bytes: [UInt8], order: inout [String]) -> Manifest? {
+        var manifest = Manifest()
+        // About 60 bytes per file line: room for all, grown once.
+        manifest.entries.reserveCapacity(bytes.count / 60)
+        var paths: [String] = []
+        paths.reserveCapacity(bytes.count / 60)
+        let header = scan(bytes) { key, value in
+            let path = string(key)
+            if manifest.entries.updateValue(Manifest.entry(value), forKey: path) == nil { paths.append(path) }
+        }
+        guard let header, let warnings = header.warnings else { return nil }
+        order = paths
+        manifest.sources = header.sources
+        manifest.records = header.records
+        manifest.warnings = warnings
+        return manifest
+    }
+
+    static func summary(_ bytes: [UInt8]) -> Summary? {
+        var paths: [String] = []
+        guard var summary = scan(bytes, file: { key, _ in paths.append(string(key)) }) else { return nil }
+        summary.paths = paths
+        return summary
+    }
+
+    /// The header alone: the lines before the files.
+    static func header(_ bytes: [UInt8]) -> Summary? {
+        guard let files = bytes.firstRange(of: Array("\n  \"files\": ".utf8)) else { return nil }
+        var head = Array(bytes[..<files.lowerBound])
+        head.append(contentsOf: "\n  \"files\": {}\n}\n".utf8)
+        return scan(head) { _, _ in }
+    }
+
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Reads the layout line by line, handing each file's path and value to `file`; the header, or nil
+    /// at the first line it does not expect.
+    static func scan(
+        _ bytes: [UInt8], file: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Summary? {
+        bytes.withUnsafeBufferPointer { buffer -> Summary? in
+            var lines = ByteCursor(buffer)
+            var summary = Summary()
+            var place = Place.start
+            var sawGenerator = false
+            while let range = lines.nextLine() {
+                var line = ByteCursor(lines[range])
+                switch place {
+                case .start:
+                    guard line.isExactly("{") else { return nil }
+                    place = .header
+                case .header:
+                    if line.isExactly("  \"files\": {") {
+                        place = .files
+                        continue
+                    }
+                    if line.isExactly("  \"files\": {}") {
+                        place = .end
+                        continue
+                    }
+                    if line.take("  \"warnings\": ") {
+                        // Warnings quote records and fields, so they have escapes: the JSON parser reads them,
+                        // when they are asked for (`Summary.warnings`).
+                        guard line.bytes.last == UInt8(ascii: ",") else { return nil }
+                        summary.warningsJSON = Array(line[line.index..<(line.bytes.count - 1)])
+                        continue
+                    }
+                    guard let (key, value) = headerEntry(&line) else { return nil }
+                    switch string(key) {
+                    case "generator": sawGenerator = string(value) == "\"worldfacts\","
+                    case "version": guard string(value) == "\(Manifest.version)," else { return nil }
+                    case "sources": summary.sources = unquoted(string(value))
+                    case "records": summary.records = Int(string(UnsafeBufferPointer(rebasing: value.dropLast())))
+                    default: return nil
+                    }
+                case .files:
+                    if line.isExactly("  }") {
+                        place = .end
+                        continue
+                    }
+                    guard let (key, value) = fileEntry(&line) else { return nil }
+                    file(key, value)
+                case .end:
+                    guard line.isExactly("}") else { return nil }
+                    place = .closed
+                case .closed:
+                    return nil
+                }
+            }
+            return sawGenerator && place == .closed ? summary : nil
+        }
+    }
+
+    /// `  "key": value`: the key, and the value as written (with its comma), when neither has an escape.
+    static func headerEntry(_ line: inout ByteCursor) -> (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>)? {
+        guard line.take("  "), let key = line.plainString(), line.take(": ") else { return nil }
+        let value = line[line.index..<line.bytes.count]
+        guard !value.contains(UInt8(ascii: "\\")) else { return nil }
+        return (line[key], value)
+    }
+
+    /// `    "path": "value",` (the comma optional): the path and the unquoted value, when neither has an
+    /// escape. Anything else goes back to the JSON parser.
+    static func fileEntry(_ line: inout ByteCursor) -> (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>)? {
+        guard line.take("    "), let key = line.plainString(), line.take(": "), let value = line.plainString() else {
+            return nil
+        }
+        _ = line.take(UInt8(ascii: ","))
+        return line.isAtEnd ? (line[key], line[value]) : nil
+    }
+
+    static func unquoted(_ value: String) -> String? {
+        guard value.count >= 3, value.hasPrefix("\""), value.hasSuffix("\",") else { return nil }
+        return String(value.dropFirst().dropLast(2))
+    }
+}

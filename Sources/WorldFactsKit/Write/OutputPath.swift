@@ -1,0 +1,13 @@
+/// Paths inside the output folder: relative, no "..", no empty or hidden parts.
+enum OutputPath {
+    /// One pass over the bytes: every part starts with neither "/" (an empty part) nor "." (".",
+    /// ".." and hidden names), and the path does not end with "/".
+    static func isSafe(_ path: String) -> Bool {
+        var atPartStart = true
+        for byte in path.utf8 {
+            if atPartStart, byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".") { return false }
+            atPartStart = byte == UInt8(ascii: "/")
+        }
+        return !atPartStart  // empty, or ending with "/"
+    }
+}

@@ -1,0 +1,25 @@
+import WorldFactsModel
+import WorldFactsSupport
+
+/// The previous build's fingerprints, from its manifest: what the stages that make files may keep
+/// (`PreviousOutput`), so that a page or shard whose inputs are unchanged is neither made nor written.
+public struct ReuseIndex: PreviousOutput {
+    let previous: Manifest
+    /// The previous build's files that were not on disk when this build started.
+    let missing: Set<String>
+
+    public static let none = ReuseIndex(previous: Manifest(), missing: [])
+
+    /// The previous build's files under `folder` (a path prefix ending in "/") and their inputs.
+    public func previousInputs(under folder: String) -> [(path: String, inputs: UInt64)] {
+        previous.entries.compactMap { path, entry in
+            guard let inputs = entry.inputs, path.hasPrefix(folder) else { return nil }
+            return (path, inputs)
+        }
+    }
+
+    public func canReuse(_ path: String, inputs: UInt64) -> Bool {
+        guard let entry = previous.entries[path], entry.hash != nil, entry.inputs == inputs else { return false }
+        return !missing.contains(path)
+    }
+}
