@@ -16,10 +16,3 @@ extension PreviousOutput {
         canReuse(path, inputs: OutputFile.inputsNumber(inputs))
     }
 }
-
-/// A first build: nothing to keep.
-public struct NoPreviousOutput: PreviousOutput {
-    public init() {}
-    public func canReuse(_ path: String, inputs: UInt64) -> Bool { false }
-    public func previousInputs(under folder: String) -> [(path: String, inputs: UInt64)] { [] }
-}

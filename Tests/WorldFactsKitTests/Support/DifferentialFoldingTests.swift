@@ -1,14 +1,6 @@
 import Foundation
 import Testing
-@testable import WorldFactsLoad
-@testable import WorldFactsModel
-@testable import WorldFactsMustache
-@testable import WorldFactsPipeline
-@testable import WorldFactsRender
-@testable import WorldFactsSearch
 @testable import WorldFactsSupport
-@testable import WorldFactsWatch
-@testable import WorldFactsWrite
 
 /// Random strings folded by the Swift code and by the JavaScript in Templates/assets/search.js (run with
 /// node) must agree. Strings mix the scripts and characters that folding treats specially.

@@ -1,79 +1,10 @@
 import Foundation
 import Testing
-@testable import WorldFactsLoad
 @testable import WorldFactsModel
-@testable import WorldFactsMustache
-@testable import WorldFactsPipeline
 @testable import WorldFactsRender
 @testable import WorldFactsSearch
 @testable import WorldFactsSupport
-@testable import WorldFactsWatch
 @testable import WorldFactsWrite
-
-@Suite struct FoldingTests {
-    @Test func agreesWithEverySharedVector() throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: repoPath("Tests/Fixtures/fold-vectors.json")))
-        let vectors = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["vectors"] as? [[String: String]])
-        #expect(vectors.count >= 100)
-        for vector in vectors {
-            #expect(Folding.fold(vector["in"]!) == vector["out"]!, "\(vector["in"]!.unicodeScalars.map { String($0.value, radix: 16) })")
-        }
-    }
-
-    /// The Latin table gives what the full folding gives, on texts that mix any of its code points.
-    @Test func latinTableFoldsAsTheFullFolding() {
-        var random = DifferentialFoldingTests.SplitMix(state: 5)
-        for _ in 0..<5_000 {
-            var text = String.UnicodeScalarView()
-            for _ in 0..<Int(1 + random.next() % 12) { text.append(Unicode.Scalar(UInt32(0x20 + random.next() % (0x250 - 0x20)))!) }
-            let input = String(text)
-            #expect(Folding.foldLatin(input) == Folding.foldFully(input), "\(input.unicodeScalars.map { String($0.value, radix: 16) })")
-        }
-        #expect(Folding.foldLatin("Åland Ǆemal ß") == "aland dzemal ss")
-        #expect(Folding.foldLatin("Ωmega") == nil, "beyond the table")
-    }
-
-    /// ASCII text folds by lowering capitals, as the full folding does; anything else is not ASCII's.
-    @Test func asciiFoldsAsTheFullFolding() {
-        var random = DifferentialFoldingTests.SplitMix(state: 7)
-        for _ in 0..<5_000 {
-            let input = String(String.UnicodeScalarView((0..<Int(1 + random.next() % 16)).map { _ in Unicode.Scalar(UInt8(random.next() % 0x80)) }))
-            #expect(Folding.foldASCII(input) == Folding.foldFully(input), "\(Array(input.utf8))")
-        }
-        #expect(Folding.foldASCII("San JOSE") == "san jose")
-        #expect(Folding.foldASCII("São") == nil)
-    }
-
-    /// Word scalars by table below U+0250 and by category above: the same answer either way.
-    @Test func latinWordTableAgreesWithTheCategories() {
-        for value in UInt32(0)..<0x300 {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            #expect(Folding.isWordScalar(scalar) == Folding.isWordByCategory(scalar), "U+\(String(value, radix: 16))")
-        }
-        #expect(Folding.isWordScalar("é") && Folding.isWordScalar("7") && !Folding.isWordScalar("'") && !Folding.isWordScalar("\u{A0}"))
-    }
-
-    /// Trimming takes the ASCII shortcut only when there is nothing to trim.
-    @Test func trimmingWhitespace() {
-        #expect("Oslo".trimmingWhitespace() == "Oslo")
-        #expect(" Oslo\u{A0}".trimmingWhitespace() == "Oslo")
-        #expect("\u{2003}Åland\t".trimmingWhitespace() == "Åland")
-        #expect("a b".trimmingWhitespace() == "a b")
-        #expect(" \u{3000} ".trimmingWhitespace() == "")
-    }
-
-    @Test func laterWordStarts() {
-        #expect(Folding.laterWordStarts("cote d'ivoire") == ["d'ivoire", "ivoire"])
-        #expect(Folding.laterWordStarts("bonaire, sint eustatius and saba") == ["sint eustatius and saba", "eustatius and saba", "and saba", "saba"])
-        #expect(Folding.laterWordStarts("'abd") == ["abd"])
-    }
-}
-
-/// The shipped countries, modelled, for search tests.
-let shippedSite: Site = {
-    let content = try! ContentLoader(folder: repoPath("Content")).load()
-    return try! SiteModeler().model(content)
-}()
 
 @Suite struct ShardPlannerTests {
     /// What BEGINSWITH[cd] plus word starts would answer, by brute force over every record.

@@ -2,12 +2,7 @@ import Foundation
 import Synchronization
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
-@testable import WorldFactsMustache
-@testable import WorldFactsPipeline
-@testable import WorldFactsRender
-@testable import WorldFactsSearch
 @testable import WorldFactsSupport
-@testable import WorldFactsWatch
 @testable import WorldFactsWrite
 
 /// The repository root, found from this file's path.

@@ -3,12 +3,7 @@ import Testing
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
 @testable import WorldFactsMustache
-@testable import WorldFactsPipeline
 @testable import WorldFactsRender
-@testable import WorldFactsSearch
-@testable import WorldFactsSupport
-@testable import WorldFactsWatch
-@testable import WorldFactsWrite
 
 /// swift-mustache, the reference: the same templates over the same values, as `Any`.
 func referenceRender(_ templates: [String: String], _ name: String, _ context: TemplateValue) throws -> String {

@@ -1,47 +1,7 @@
 import Foundation
 import Testing
-@testable import WorldFactsLoad
 @testable import WorldFactsModel
-@testable import WorldFactsMustache
 @testable import WorldFactsPipeline
-@testable import WorldFactsRender
-@testable import WorldFactsSearch
-@testable import WorldFactsSupport
-@testable import WorldFactsWatch
-@testable import WorldFactsWrite
-
-/// What `--stats` reports beside each step's time: the process's memory.
-@Suite struct BuildStatsTests {
-    @Test func processMemoryCountsBytesTouched() throws {
-        // Other tests run alongside, so only what this test touches is counted on: 512 MiB, every page
-        // written. A unit mixed up (kilobytes or pages taken for bytes) is off by a factor of 1,024 or more.
-        let before = try #require(ProcessMemory.residentNow(), "Linux tells the resident size")
-        let size = 512 << 20
-        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 4096)
-        defer { block.deallocate() }
-        for page in stride(from: 0, to: size, by: 4096) { block[page] = 1 }
-        let after = try #require(ProcessMemory.residentNow())
-        #expect(after - before > 256 << 20 && after - before < 2 << 30, "grew \(after - before) bytes")
-        // The kernel's peak is at least what is resident now (less its lag of a few pages per thread),
-        // and no more than the machine has.
-        let peak = ProcessMemory.kernelPeak()
-        #expect(peak > after - (32 << 20) && peak <= ProcessInfo.processInfo.physicalMemory, "peak \(peak) bytes")
-        #expect(ProcessMemory.now().peak >= peak)
-    }
-
-    @Test func everyStepReportsItsMemory() throws {
-        let root = makeTemporaryFolder("stats")
-        defer { removeTemporary(root) }
-        let report = try Builder().build(BuildOptions(content: repoPath("Content"), templates: repoPath("Templates"),
-                                                      output: root + "/Output"))
-        #expect(report.steps.map(\.name) == [.checkOutput, .checkSources, .compareLastBuild, .loadContent, .loadTemplates,
-                                              .compileTemplates, .model, .renderAndWrite])
-        // The peak never falls, and it is at least what each step held as it ended.
-        let peaks = report.steps.map(\.memory.peak)
-        #expect(peaks == peaks.sorted() && peaks[0] > 1 << 20)
-        #expect(report.steps.allSatisfy { $0.memory.peak >= ($0.memory.resident ?? 0) && $0.seconds >= 0 })
-    }
-}
 
 /// The progress reports the bars are drawn from. A phase that began before its first report says how
 /// long it has been at work, so that its rate is not its count over the instant its bar appeared.

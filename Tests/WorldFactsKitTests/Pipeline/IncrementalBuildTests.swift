@@ -1,13 +1,8 @@
 import Foundation
 import Testing
-@testable import WorldFactsLoad
 @testable import WorldFactsModel
-@testable import WorldFactsMustache
 @testable import WorldFactsPipeline
-@testable import WorldFactsRender
-@testable import WorldFactsSearch
 @testable import WorldFactsSupport
-@testable import WorldFactsWatch
 @testable import WorldFactsWrite
 
 /// Incremental builds on a copy of the shipped content, on disk.

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import WorldFactsPipeline
+import WorldFactsServe
+import WorldFactsSupport
+import WorldFactsWatch
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Build the site from a content folder into an output folder.")
+
+    @OptionGroup var folders: Folders
+    @Flag(help: "Print only errors.") var quiet = false
+    @Flag(help: "Print the time and memory of each build step.") var stats = false
+
+    func run() throws {
+        let bar = !quiet && isatty(STDOUT_FILENO) == 1 ? ProgressBar() : nil
+        var progress: (@Sendable (BuildProgress) -> Void)?
+        if let bar { progress = { bar.show($0) } }
+        do {
+            let report = try Builder(progress: progress).build(folders.options)
+            bar?.finish()
+            if !quiet {
+                for warning in report.warnings { printError(warning.description) }
+                print(report.summary)
+            }
+            if stats {
+                for step in report.steps { print(statsLine(step)) }
+            }
+        } catch {
+            bar?.finish()
+            for diagnostic in error.diagnostics where !(quiet && diagnostic.severity == .warning) {
+                printError(diagnostic.description)
+            }
+            printError("worldfacts: build failed in step '\(error.step.rawValue)'; \(folders.output) was left as it was")
+            throw ExitCode.failure
+        }
+    }
+}

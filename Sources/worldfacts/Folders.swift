@@ -1,0 +1,19 @@
+import ArgumentParser
+import Foundation
+import WorldFactsPipeline
+import WorldFactsServe
+import WorldFactsSupport
+import WorldFactsWatch
+
+/// The folders and safety flags every subcommand shares.
+struct Folders: ParsableArguments {
+    @Option(help: "Folder with site.yml, the records file and notes.") var content = "Content"
+    @Option(help: "Folder with the Mustache templates and assets/.") var templates = "Templates"
+    @Option(help: "Folder the site is written into.") var output = "Output"
+    @Flag(help: "Write into a non-empty folder that no worldfacts build made.") var force = false
+    @Flag(help: "Remove the files of the previous build first, then build from nothing.") var clean = false
+
+    var options: BuildOptions {
+        BuildOptions(content: content, templates: templates, output: output, force: force, clean: clean)
+    }
+}

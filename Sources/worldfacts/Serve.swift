@@ -1,0 +1,18 @@
+import ArgumentParser
+import Foundation
+import WorldFactsPipeline
+import WorldFactsServe
+import WorldFactsSupport
+import WorldFactsWatch
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Watch, and serve the output folder on 127.0.0.1 with live reload.")
+
+    @OptionGroup var folders: Folders
+    @Option(help: "Port on 127.0.0.1 (0 picks a free one).") var port = 8000
+
+    func run() async throws {
+        try await PreviewServer(rebuilder: Rebuilder(options: folders.options, print: printLine), port: port).run()
+    }
+}

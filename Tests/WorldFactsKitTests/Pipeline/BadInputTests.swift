@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import WorldFactsModel
+@testable import WorldFactsPipeline
+
+@Suite struct BadInputTests {
+    /// Builds good content, breaks it, builds again: the second build must fail and leave Output as it was.
+    func expectFailureLeavesOutput(
+        records: String? = nil, siteYAML: String? = nil, template: (String, String)? = nil, note: (String, [UInt8])? = nil,
+        mentions: [String]
+    ) throws {
+        let root = makeTemporaryFolder()
+        defer { removeTemporary(root) }
+        let good = #"[{"id":"a","name":"Alpha","population":1},{"id":"b","name":"Beta","next_to":["a"]}]"#
+        writeContent(root + "/Content", records: good)
+        try FileManager.default.copyItem(atPath: repoPath("Templates"), toPath: root + "/Templates")
+        let options = BuildOptions(content: root + "/Content", templates: root + "/Templates", output: root + "/Output")
+        _ = try Builder().build(options)
+        let before = snapshot(root + "/Output")
+        #expect(before.count > 3)
+
+        if let records { try records.write(toFile: root + "/Content/records.json", atomically: true, encoding: .utf8) }
+        if let siteYAML { try siteYAML.write(toFile: root + "/Content/site.yml", atomically: true, encoding: .utf8) }
+        if let (name, text) = template { try text.write(toFile: root + "/Templates/\(name).mustache", atomically: true, encoding: .utf8) }
+        if let (name, bytes) = note { FileManager.default.createFile(atPath: root + "/Content/notes/\(name)", contents: Data(bytes)) }
+        #expect {
+            _ = try Builder().build(options)
+        } throws: { error in
+            let text = "\(error)"
+            return mentions.allSatisfy { text.contains($0) }
+        }
+        #expect(snapshot(root + "/Output") == before, "a failed build changed Output")
+    }
+
+    @Test func malformedRecords() throws {
+        try expectFailureLeavesOutput(records: "[{\"id\": \"a\",\n \"name\": }]", mentions: ["records.json:2:10", "malformed JSON"])
+    }
+
+    @Test func wrongTypeAndDuplicateKey() throws {
+        try expectFailureLeavesOutput(
+            records: #"[{"id":"a","name":"A","population":"abc"},{"id":"b","name":"B"},{"id":"b","name":"B2"}]"#,
+            mentions: ["record 'a', field 'population'", "duplicate key", "'b'"])
+    }
+
+    @Test func malformedSiteYAML() throws {
+        try expectFailureLeavesOutput(siteYAML: "title: [unclosed\n", mentions: ["site.yml:2", "malformed YAML"])
+    }
+
+    @Test func missingRecordsFile() throws {
+        try expectFailureLeavesOutput(siteYAML: testSiteYAML.replacingOccurrences(of: "records.json", with: "gone.json"),
+                                      mentions: ["gone.json", "missing"])
+    }
+
+    @Test func templateSyntaxError() throws {
+        try expectFailureLeavesOutput(template: ("record", "{{#facts}}\n{{label}}\n{{/fact}}"), mentions: ["record.mustache:3", "template syntax error"])
+    }
+
+    @Test func invalidUTF8Note() throws {
+        try expectFailureLeavesOutput(note: ("a.md", Array("ok\nbad \u{1}".utf8) + [0xC3, 0x28]), mentions: ["a.md:2", "invalid UTF-8"])
+    }
+}
