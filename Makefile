@@ -4,12 +4,12 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BIN = .build/release/worldfacts
 
-.PHONY: site test deps test-deps release swift-test site-test js-test clean
+.PHONY: site test deps test-deps release swift-test site-test js-test back-edges clean
 
 site: deps release
 	$(BIN) build --content Content --templates Templates --output Output
 
-test: test-deps swift-test js-test site-test
+test: test-deps swift-test back-edges js-test site-test
 
 deps:
 	Tests/tools/install-deps build
@@ -20,9 +20,16 @@ test-deps:
 release:
 	$(SWIFT) build -c release --product worldfacts
 
+# Every import must be a declared dependency, so that the targets' graph is the flow of data.
+IMPORT_CHECK = --explicit-target-dependency-import-check error
+
 swift-test:
-	$(SWIFT) build --product worldfacts
-	$(SWIFT) test
+	$(SWIFT) build --product worldfacts $(IMPORT_CHECK)
+	$(SWIFT) test $(IMPORT_CHECK)
+
+# The stages depend only on earlier ones, and a back edge fails to build (Tests/tools/check-back-edges).
+back-edges:
+	Tests/tools/check-back-edges
 
 js-test:
 	@if ls Tests/js/*.test.mjs >/dev/null 2>&1; then node --test Tests/js/; fi
