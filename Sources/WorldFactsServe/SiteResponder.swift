@@ -17,14 +17,16 @@ struct SiteResponder: HTTPResponder {
         case .file(let path):
             return file(path, status: .ok, head: request.method == .head)
         case .forbidden:
-            return Response(status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
-                            body: .init(byteBuffer: ByteBuffer(string: "403 Forbidden\n")))
+            return Response(
+                status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: "403 Forbidden\n")))
         case .notFound:
             if case .file(let page) = site.lookup("/404.html") {
                 return file(page, status: .notFound, head: request.method == .head, base: true)
             }
-            return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
-                            body: .init(byteBuffer: ByteBuffer(string: "404 Not Found\n")))
+            return Response(
+                status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: "404 Not Found\n")))
         }
     }
 
@@ -38,7 +40,8 @@ struct SiteResponder: HTTPResponder {
         }
         var headers: HTTPFields = [.contentType: type, .cacheControl: "no-cache"]
         headers[.contentLength] = String(data.count)
-        return Response(status: status, headers: headers, body: head ? .init() : .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: status, headers: headers, body: head ? .init() : .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     func events() async -> Response {

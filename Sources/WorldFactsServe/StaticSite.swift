@@ -17,7 +17,8 @@ public struct StaticSite: Sendable {
     }
 
     public func lookup(_ rawPath: String) -> Lookup {
-        let pathOnly = rawPath.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let pathOnly =
+            rawPath.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         guard let decoded = pathOnly.removingPercentEncoding, !decoded.contains("\0"), !decoded.contains("\\") else {
             return .forbidden
         }
@@ -32,7 +33,8 @@ public struct StaticSite: Sendable {
         if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
             candidate += "/index.html"
         }
-        guard FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue
+        else {
             return .notFound
         }
         let real = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
@@ -43,7 +45,8 @@ public struct StaticSite: Sendable {
     static let contentTypes: [String: String] = [
         "html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
         "json": "application/json", "svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg",
-        "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp", "ico": "image/x-icon", "txt": "text/plain; charset=utf-8",
+        "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp", "ico": "image/x-icon",
+        "txt": "text/plain; charset=utf-8",
         "xml": "application/xml", "woff2": "font/woff2", "woff": "font/woff", "pdf": "application/pdf",
     ]
 

@@ -6,7 +6,8 @@ import WorldFactsSupport
 import WorldFactsWatch
 
 struct Build: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Build the site from a content folder into an output folder.")
+    static let configuration = CommandConfiguration(
+        abstract: "Build the site from a content folder into an output folder.")
 
     @OptionGroup var folders: Folders
     @Flag(help: "Print only errors.") var quiet = false
@@ -31,7 +32,8 @@ struct Build: ParsableCommand {
             for diagnostic in error.diagnostics where !(quiet && diagnostic.severity == .warning) {
                 printError(diagnostic.description)
             }
-            printError("worldfacts: build failed in step '\(error.step.rawValue)'; \(folders.output) was left as it was")
+            printError(
+                "worldfacts: build failed in step '\(error.step.rawValue)'; \(folders.output) was left as it was")
             throw ExitCode.failure
         }
     }

@@ -12,7 +12,8 @@ func statsLine(_ step: BuildStep) -> String {
         let text = bytes.map { String($0 / 1_048_576) } ?? "-"
         return String(repeating: " ", count: max(0, 6 - text.count)) + text + " MB"
     }
-    return "  " + step.name.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: "%7.3f s", step.seconds)
+    return "  " + step.name.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0)
+        + String(format: "%7.3f s", step.seconds)
         + "  " + megabytes(step.memory.resident) + " now  " + megabytes(step.memory.peak) + " peak"
 }
 

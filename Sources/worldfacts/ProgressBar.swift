@@ -32,7 +32,8 @@ final class ProgressBar: @unchecked Sendable {
         // A phase that began before its bar (the search index, the writing) says how long it has worked.
         let elapsed = max(progress.seconds ?? now.timeIntervalSince(phaseStart), 0.001)
         let rate = Int(Double(progress.done) / elapsed)
-        let line = "\r\(progress.phase.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) ["
+        let line =
+            "\r\(progress.phase.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) ["
             + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
             + "] \(progress.done)/\(progress.total)  \(rate)/s\u{1B}[K"
         FileHandle.standardOutput.write(Data(line.utf8))

@@ -9,8 +9,10 @@ let package = Package(
     name: "WorldFactsFuzz",
     dependencies: [.package(name: "WorldFacts", path: "../..")],
     // Each target's main.swift hands control to libFuzzer's LLVMFuzzerRunDriver.
-    targets: [.target(name: "CFuzzerDriver")] + fuzzTargets.map { name in
-        .executableTarget(name: name, dependencies: ["CFuzzerDriver", .product(name: "WorldFactsKit", package: "WorldFacts")])
-    },
+    targets: [.target(name: "CFuzzerDriver")]
+        + fuzzTargets.map { name in
+            .executableTarget(
+                name: name, dependencies: ["CFuzzerDriver", .product(name: "WorldFactsKit", package: "WorldFacts")])
+        },
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
 @testable import WorldFactsSupport
@@ -34,7 +35,8 @@ func snapshot(_ folder: String) -> [String: String] {
     for file in files {
         let path = folder + "/" + file
         let bytes = (try? FileSystem.disk.read(path)) ?? []
-        let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)?
+        let modified =
+            (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)?
             .timeIntervalSince1970 ?? 0
         result[file] = ContentHash.hex(bytes) + "@\(modified)"
     }
@@ -63,7 +65,10 @@ final class MemoryDisk: Sendable {
             exists: { path in self.files.withLock { $0[path] != nil } },
             isDirectory: { path in self.files.withLock { $0.keys.contains { $0.hasPrefix(path + "/") } } },
             listFiles: { folder in
-                self.files.withLock { $0.keys.filter { $0.hasPrefix(folder + "/") }.map { String($0.dropFirst(folder.count + 1)) }.sorted() }
+                self.files.withLock {
+                    $0.keys.filter { $0.hasPrefix(folder + "/") }.map { String($0.dropFirst(folder.count + 1)) }
+                        .sorted()
+                }
             },
             makeDirectory: { _ in }
         )
@@ -98,5 +103,7 @@ func writeContent(_ folder: String, records: String, siteYAML: String = testSite
     try! FileManager.default.createDirectory(atPath: folder + "/notes", withIntermediateDirectories: true)
     try! siteYAML.write(toFile: folder + "/site.yml", atomically: true, encoding: .utf8)
     try! records.write(toFile: folder + "/records.json", atomically: true, encoding: .utf8)
-    for (name, text) in notes { try! text.write(toFile: folder + "/notes/\(name).md", atomically: true, encoding: .utf8) }
+    for (name, text) in notes {
+        try! text.write(toFile: folder + "/notes/\(name).md", atomically: true, encoding: .utf8)
+    }
 }

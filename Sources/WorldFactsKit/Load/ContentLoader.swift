@@ -15,7 +15,11 @@ public struct ContentLoader {
     public func load() throws(StageFailure) -> Content {
         let configPath = joinPath(folder, "site.yml")
         guard fileSystem.exists(configPath) else {
-            throw fail([.error(SourceLocation(file: configPath), "missing: the content folder needs a site.yml describing the site and its records")])
+            throw fail([
+                .error(
+                    SourceLocation(file: configPath),
+                    "missing: the content folder needs a site.yml describing the site and its records")
+            ])
         }
         let configText = try readText(configPath)
         let (loadedConfig, configDiagnostics) = SiteConfigLoader(file: configPath).load(text: configText)
@@ -23,7 +27,9 @@ public struct ContentLoader {
 
         let recordsPath = joinPath(folder, config.records.file)
         guard fileSystem.exists(recordsPath) else {
-            throw fail([.error(SourceLocation(file: recordsPath), "missing: site.yml names this records file (records.file)")])
+            throw fail([
+                .error(SourceLocation(file: recordsPath), "missing: site.yml names this records file (records.file)")
+            ])
         }
         let recordBytes = try readBytes(recordsPath)
         let (records, recordDiagnostics) = RecordsLoader(config: config, file: recordsPath).load(bytes: recordBytes)
@@ -46,7 +52,11 @@ public struct ContentLoader {
     private func readText(_ path: String) throws(StageFailure) -> String {
         let bytes = try readBytes(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw fail([.error(SourceLocation(file: path, line: Self.lineOfFirstInvalidByte(bytes)), "invalid UTF-8; expected a UTF-8 text file")])
+            throw fail([
+                .error(
+                    SourceLocation(file: path, line: Self.lineOfFirstInvalidByte(bytes)),
+                    "invalid UTF-8; expected a UTF-8 text file")
+            ])
         }
         return text
     }
@@ -68,11 +78,18 @@ public struct ContentLoader {
                 continue
             }
             if bytes.count > config.noteSizeLimit {
-                diagnostics.append(.error(SourceLocation(file: path), "note is \(bytes.count) bytes; the limit is \(config.noteSizeLimit) (notes.size_limit in site.yml)"))
+                diagnostics.append(
+                    .error(
+                        SourceLocation(file: path),
+                        "note is \(bytes.count) bytes; the limit is \(config.noteSizeLimit) (notes.size_limit in site.yml)"
+                    ))
                 continue
             }
             guard let text = String(validating: bytes, as: UTF8.self) else {
-                diagnostics.append(.error(SourceLocation(file: path, line: Self.lineOfFirstInvalidByte(bytes)), "invalid UTF-8; expected a UTF-8 Markdown file"))
+                diagnostics.append(
+                    .error(
+                        SourceLocation(file: path, line: Self.lineOfFirstInvalidByte(bytes)),
+                        "invalid UTF-8; expected a UTF-8 Markdown file"))
                 continue
             }
             notes.append(Note(name: String(relative.dropLast(3)), file: path, markdown: text))

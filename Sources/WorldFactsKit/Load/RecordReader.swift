@@ -25,9 +25,11 @@ struct RecordReader: Sendable {
     let requiredText: @Sendable (String, JSONNode, inout [Diagnostic]) -> String?
 
     /// Nil when site.yml declares more names than one 64-bit mask of seen names can hold.
-    init?(config: SiteConfig,
-          convert: @escaping @Sendable (JSONNode, FieldSpec, inout [Diagnostic]) -> FieldValue,
-          requiredText: @escaping @Sendable (String, JSONNode, inout [Diagnostic]) -> String?) {
+    init?(
+        config: SiteConfig,
+        convert: @escaping @Sendable (JSONNode, FieldSpec, inout [Diagnostic]) -> FieldValue,
+        requiredText: @escaping @Sendable (String, JSONNode, inout [Diagnostic]) -> String?
+    ) {
         var names: [Name] = []
         func name(_ id: String) -> Int {
             if let known = names.firstIndex(where: { $0.bytes.elementsEqual(id.utf8) }) { return known }
@@ -83,7 +85,9 @@ struct RecordReader: Sendable {
         cursor.skipWhitespace()
         guard cursor.peek == UInt8(ascii: ",") || cursor.peek == UInt8(ascii: "]") else { return nil }
         guard let key, let title else { return nil }
-        for (position, field) in config.fields.enumerated() where field.required && values[position] == .missing { return nil }
+        for (position, field) in config.fields.enumerated() where field.required && values[position] == .missing {
+            return nil
+        }
         return Record(key: key, title: title, values: values, line: line)
     }
 

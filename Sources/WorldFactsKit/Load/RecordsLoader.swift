@@ -17,7 +17,8 @@ public struct RecordsLoader: Sendable {
 
     public func load(bytes: [UInt8]) -> ([Record], [Diagnostic]) {
         if let starts = JSONParser.elementStarts(bytes), starts.count > Self.parallelAbove,
-           let loaded = loadInParallel(bytes: bytes, starts: starts) {
+            let loaded = loadInParallel(bytes: bytes, starts: starts)
+        {
             return loaded
         }
         return loadInOrder(bytes: bytes)
@@ -45,7 +46,9 @@ public struct RecordsLoader: Sendable {
             var outcomes: [Outcome] = []
             for element in (starts.count * chunk / chunks)..<(starts.count * (chunk + 1) / chunks) {
                 let start = starts[element]
-                if let reader, let record = bytes.withUnsafeBufferPointer({ reader.read($0, at: start.index, line: start.line) }) {
+                if let reader,
+                    let record = bytes.withUnsafeBufferPointer({ reader.read($0, at: start.index, line: start.line) })
+                {
                     outcomes.append(.record(record, line: start.line, column: start.index - start.lineStart + 1))
                     continue
                 }
@@ -87,13 +90,21 @@ public struct RecordsLoader: Sendable {
         do {
             let (_, count) = try JSONParser.forEachElement(bytes) { node in
                 guard let record = validate(node, positionByName, &diagnostics) else { return }
-                if let duplicate = keys.take(record, line: node.line, column: node.column) { diagnostics.append(duplicate) }
+                if let duplicate = keys.take(record, line: node.line, column: node.column) {
+                    diagnostics.append(duplicate)
+                }
             }
             if count == 0 {
-                diagnostics.append(.error(SourceLocation(file: file, line: 1), "the records file holds no records; expected at least one"))
+                diagnostics.append(
+                    .error(
+                        SourceLocation(file: file, line: 1), "the records file holds no records; expected at least one")
+                )
             }
         } catch let error as JSONSyntaxError {
-            diagnostics.append(.error(SourceLocation(file: file, line: error.line, column: error.column), "malformed JSON: \(error.message)"))
+            diagnostics.append(
+                .error(
+                    SourceLocation(file: file, line: error.line, column: error.column),
+                    "malformed JSON: \(error.message)"))
         } catch {
             diagnostics.append(.error(SourceLocation(file: file), "\(error)"))
         }
@@ -132,10 +143,12 @@ public struct RecordsLoader: Sendable {
         }
         let name = key ?? "at line \(node.line)"
         if key == nil, !problems.contains(where: { $0.field == config.records.keyField }) {
-            problems.append(.error(location(node), field: config.records.keyField, "missing key; expected a non-empty text"))
+            problems.append(
+                .error(location(node), field: config.records.keyField, "missing key; expected a non-empty text"))
         }
         if title == nil, !problems.contains(where: { $0.field == config.records.titleField }) {
-            problems.append(.error(location(node), field: config.records.titleField, "missing title; expected a non-empty text"))
+            problems.append(
+                .error(location(node), field: config.records.titleField, "missing title; expected a non-empty text"))
         }
         for (position, field) in config.fields.enumerated() where field.required {
             if values[position] == .missing, !problems.contains(where: { $0.field == field.id }) {
@@ -143,7 +156,10 @@ public struct RecordsLoader: Sendable {
             }
         }
         if !problems.isEmpty {
-            diagnostics.append(contentsOf: problems.map { var d = $0; d.record = name; return d })
+            diagnostics.append(
+                contentsOf: problems.map {
+                    var d = $0; d.record = name; return d
+                })
             return nil
         }
         return Record(key: key!, title: title!, values: values, line: node.line)
@@ -164,7 +180,9 @@ public struct RecordsLoader: Sendable {
 
     private func describe(_ node: JSONNode) -> String {
         switch node.value {
-        case .string(let text): return text.isEmpty || text.trimmingWhitespace().isEmpty ? "an empty text" : "the text \"\(text.prefix(40))\""
+        case .string(let text):
+            return text.isEmpty || text.trimmingWhitespace().isEmpty
+                ? "an empty text" : "the text \"\(text.prefix(40))\""
         case .integer(let number): return "the number \(number)"
         case .number(let number): return "the number \(number)"
         default: return node.typeName
@@ -192,14 +210,17 @@ public struct RecordsLoader: Sendable {
         case .integer:
             switch node.value {
             case .integer(let number) where Double(number) >= field.minimum ?? -.infinity: return .integer(number)
-            case .number(let number) where number >= field.minimum ?? -.infinity && number == number.rounded() && abs(number) < 9e15:
+            case .number(let number)
+            where number >= field.minimum ?? -.infinity && number == number.rounded() && abs(number) < 9e15:
                 return .integer(Int(number))
             default: return wrong("a whole number" + minimumText(field))
             }
         case .decimal:
             switch node.value {
-            case .integer(let number) where Double(number) >= field.minimum ?? -.infinity: return .decimal(Double(number))
-            case .number(let number) where number >= field.minimum ?? -.infinity && number.isFinite: return .decimal(number)
+            case .integer(let number) where Double(number) >= field.minimum ?? -.infinity:
+                return .decimal(Double(number))
+            case .number(let number) where number >= field.minimum ?? -.infinity && number.isFinite:
+                return .decimal(number)
             default: return wrong("a number" + minimumText(field))
             }
         case .list, .links:
@@ -207,7 +228,9 @@ public struct RecordsLoader: Sendable {
             var texts: [String] = []
             for item in items {
                 guard case .string(let text) = item.value else {
-                    problems.append(.error(location(item), field: field.id, "expected a list of texts, found \(describe(item)) in it"))
+                    problems.append(
+                        .error(
+                            location(item), field: field.id, "expected a list of texts, found \(describe(item)) in it"))
                     return .missing
                 }
                 texts.append(text)

@@ -19,7 +19,16 @@ public struct SiteConfigLoader {
         }
         var reader = YAMLReader(file: file)
         guard let root, let top = reader.mapping(root, path: "site.yml") else {
-            return (nil, reader.diagnostics + (root == nil ? [.error(SourceLocation(file: file, line: 1), "the file is empty; expected a mapping with title, records, fields and search")] : []))
+            return (
+                nil,
+                reader.diagnostics
+                    + (root == nil
+                        ? [
+                            .error(
+                                SourceLocation(file: file, line: 1),
+                                "the file is empty; expected a mapping with title, records, fields and search")
+                        ] : [])
+            )
         }
         let config = build(top, &reader)
         return (reader.diagnostics.errors.isEmpty ? config : nil, reader.diagnostics)
@@ -49,17 +58,21 @@ public struct SiteConfigLoader {
             let formatName = r.string(map, "format", default: "text")
             let format = FieldFormat(rawValue: formatName)
             if format == nil {
-                r.problem(at: map.node(for: "format") ?? map.node, field: map.path + ".format",
-                          "expected one of \(FieldFormat.allCases.map(\.rawValue).joined(separator: ", ")), found '\(formatName)'")
+                r.problem(
+                    at: map.node(for: "format") ?? map.node, field: map.path + ".format",
+                    "expected one of \(FieldFormat.allCases.map(\.rawValue).joined(separator: ", ")), found '\(formatName)'"
+                )
             }
             if fields.contains(where: { $0.id == id }) {
-                r.problem(at: map.node(for: "id") ?? map.node, field: map.path + ".id", "field '\(id)' is declared twice")
+                r.problem(
+                    at: map.node(for: "id") ?? map.node, field: map.path + ".id", "field '\(id)' is declared twice")
             }
-            fields.append(FieldSpec(
-                id: id, label: r.string(map, "label", default: id), format: format ?? .text,
-                unit: r.optionalString(map, "unit"), fractionDigits: r.int(map, "digits", default: 2),
-                minimum: r.optionalDouble(map, "min"),
-                required: r.bool(map, "required", default: false), show: r.bool(map, "show", default: true)))
+            fields.append(
+                FieldSpec(
+                    id: id, label: r.string(map, "label", default: id), format: format ?? .text,
+                    unit: r.optionalString(map, "unit"), fractionDigits: r.int(map, "digits", default: 2),
+                    minimum: r.optionalDouble(map, "min"),
+                    required: r.bool(map, "required", default: false), show: r.bool(map, "show", default: true)))
         }
         var config = SiteConfig(
             title: title, locale: locale, records: records, fields: fields,
@@ -68,19 +81,23 @@ public struct SiteConfigLoader {
             strings: InterfaceStrings(
                 none: "None", searchPlaceholder: "Search", searchLabel: "Search", noResults: "No results",
                 top: "Search", previous: "Previous", next: "Next", backToIndex: "Index",
-                neighbours: "Neighbours", moreResults: "and {count} more — keep typing", resultCount: "{count} results", notFound: "Page not found", sectionCount: "{count} records"),
+                neighbours: "Neighbours", moreResults: "and {count} more — keep typing", resultCount: "{count} results",
+                notFound: "Page not found", sectionCount: "{count} records"),
             credit: nil, noteSizeLimit: 10 * 1024 * 1024, unsafeRawHTML: false)
 
         func resolve(_ id: String?, _ node: Node, _ path: String) -> SiteConfig.FieldRef? {
             guard let id else { return nil }
             if let ref = config.ref(for: id) { return ref }
-            r.problem(at: node, field: path, "names no field: '\(id)' is neither the key, the title nor a declared field")
+            r.problem(
+                at: node, field: path, "names no field: '\(id)' is neither the key, the title nor a declared field")
             return nil
         }
 
         if let index = r.map(top, "index") {
-            config.index.subtitle = resolve(r.optionalString(index, "subtitle"), index.node(for: "subtitle") ?? index.node, "index.subtitle")
-            config.index.detail = resolve(r.optionalString(index, "detail"), index.node(for: "detail") ?? index.node, "index.detail")
+            config.index.subtitle = resolve(
+                r.optionalString(index, "subtitle"), index.node(for: "subtitle") ?? index.node, "index.subtitle")
+            config.index.detail = resolve(
+                r.optionalString(index, "detail"), index.node(for: "detail") ?? index.node, "index.detail")
             config.index.detailLabel = r.string(index, "detail_label", default: "")
             config.index.splitAbove = r.int(index, "split_above", default: 5_000, minimum: 1)
         }
@@ -90,15 +107,19 @@ public struct SiteConfigLoader {
             for (position, item) in r.list(search, "scopes").enumerated() {
                 guard let map = r.mapping(item, path: "search.scopes[\(position)]") else { continue }
                 let id = r.string(map, "id") ?? ""
-                if !id.isEmpty, !id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
-                    r.problem(at: map.node(for: "id") ?? map.node, field: map.path + ".id", "expected letters, digits, '-' or '_', found '\(id)'")
+                if !id.isEmpty, !id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+                {
+                    r.problem(
+                        at: map.node(for: "id") ?? map.node, field: map.path + ".id",
+                        "expected letters, digits, '-' or '_', found '\(id)'")
                 }
                 var refs: [SiteConfig.FieldRef] = []
                 for (n, fieldNode) in r.list(map, "fields").enumerated() {
                     guard let name = r.scalarString(fieldNode, path: "\(map.path).fields[\(n)]") else { continue }
                     if let ref = resolve(name, fieldNode, "\(map.path).fields[\(n)]") { refs.append(ref) }
                 }
-                config.search.scopes.append(SearchScope(id: id, label: r.string(map, "label", default: id), fields: refs))
+                config.search.scopes.append(
+                    SearchScope(id: id, label: r.string(map, "label", default: id), fields: refs))
             }
         }
         if let strings = r.map(top, "strings") {
@@ -120,11 +141,13 @@ public struct SiteConfigLoader {
             text("section_count", \.sectionCount)
         }
         if let credit = r.map(top, "credit") {
-            config.credit = Credit(text: r.string(credit, "text") ?? "", url: r.string(credit, "url", default: ""),
-                                   license: r.string(credit, "license", default: ""))
+            config.credit = Credit(
+                text: r.string(credit, "text") ?? "", url: r.string(credit, "url", default: ""),
+                license: r.string(credit, "license", default: ""))
             if let url = config.credit?.url, !Self.isSafeLink(url) {
-                r.problem(at: credit.node(for: "url") ?? credit.node, field: "credit.url",
-                          "expected an http, https or mailto address, or a relative one, found '\(url)'")
+                r.problem(
+                    at: credit.node(for: "url") ?? credit.node, field: "credit.url",
+                    "expected an http, https or mailto address, or a relative one, found '\(url)'")
             }
         }
         if let notes = r.map(top, "notes") {
@@ -149,7 +172,8 @@ public struct SiteConfigLoader {
     private func yamlDiagnostic(_ error: YamlError) -> Diagnostic {
         switch error {
         case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return .error(SourceLocation(file: file, line: mark.line, column: mark.column), "malformed YAML: \(problem)")
+            return .error(
+                SourceLocation(file: file, line: mark.line, column: mark.column), "malformed YAML: \(problem)")
         default:
             let firstLine = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
             return .error(SourceLocation(file: file), "malformed YAML: \(firstLine)")

@@ -26,7 +26,10 @@ public struct ThemeLoader {
                 } else if relative.hasSuffix(".mustache") {
                     let bytes = try fileSystem.read(path)
                     guard let text = String(validating: bytes, as: UTF8.self) else {
-                        diagnostics.append(.error(SourceLocation(file: path, line: ContentLoader.lineOfFirstInvalidByte(bytes)), "invalid UTF-8 in template"))
+                        diagnostics.append(
+                            .error(
+                                SourceLocation(file: path, line: ContentLoader.lineOfFirstInvalidByte(bytes)),
+                                "invalid UTF-8 in template"))
                         continue
                     }
                     templates[String(relative.dropLast(".mustache".count))] = text

@@ -19,8 +19,9 @@ struct UniqueKeys {
     /// Keeps the record, or gives the error that refuses it.
     mutating func take(_ record: Record, line: Int, column: Int) -> Diagnostic? {
         if let first = firstLineByKey[record.key] {
-            return .error(SourceLocation(file: file, line: line, column: column), record: record.key, field: keyField,
-                          "duplicate key: records at lines \(first) and \(line) both have key '\(record.key)'")
+            return .error(
+                SourceLocation(file: file, line: line, column: column), record: record.key, field: keyField,
+                "duplicate key: records at lines \(first) and \(line) both have key '\(record.key)'")
         }
         firstLineByKey[record.key] = line
         records.append(record)

@@ -16,7 +16,8 @@ struct YAMLReader {
     var diagnostics: [Diagnostic] = []
 
     mutating func problem(at node: Node, field: String, _ message: String) {
-        diagnostics.append(.error(SourceLocation(file: file, line: node.mark?.line, column: node.mark?.column), field: field, message))
+        diagnostics.append(
+            .error(SourceLocation(file: file, line: node.mark?.line, column: node.mark?.column), field: field, message))
     }
 
     mutating func mapping(_ node: Node, path: String) -> Map? {
@@ -74,7 +75,9 @@ struct YAMLReader {
     mutating func int(_ map: Map, _ key: String, default value: Int, minimum: Int = 0) -> Int {
         guard let node = map.node(for: key) else { return value }
         guard let number = node.int, number >= minimum else {
-            problem(at: node, field: keyPath(map, key), "expected a whole number of at least \(minimum), found '\(node.string ?? "?")'")
+            problem(
+                at: node, field: keyPath(map, key),
+                "expected a whole number of at least \(minimum), found '\(node.string ?? "?")'")
             return value
         }
         return number
@@ -101,8 +104,9 @@ struct YAMLReader {
     mutating func checkRelativePath(_ path: String, in map: Map, key: String) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         if path.isEmpty || path.hasPrefix("/") || parts.contains("..") || parts.contains("") {
-            problem(at: map.node(for: key) ?? map.node, field: keyPath(map, key),
-                    "expected a relative path inside the folder, without '..', found '\(path)'")
+            problem(
+                at: map.node(for: key) ?? map.node, field: keyPath(map, key),
+                "expected a relative path inside the folder, without '..', found '\(path)'")
         }
     }
 }

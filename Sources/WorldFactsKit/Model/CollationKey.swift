@@ -69,4 +69,3 @@ public struct CollationKey: Sendable, Comparable {
         a.primary == b.primary && a.secondary == b.secondary && a.tertiary == b.tertiary && a.tieBreak == b.tieBreak
     }
 }
-

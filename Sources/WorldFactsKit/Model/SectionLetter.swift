@@ -7,7 +7,7 @@ public enum SectionLetter {
     public static func of(title: String) -> String {
         let folded = Folding.fold(String(title.prefix(2)))
         guard let first = folded.unicodeScalars.first, first.isASCII,
-              first.properties.isLowercase || first.properties.isUppercase
+            first.properties.isLowercase || first.properties.isUppercase
         else { return other }
         return String(first).uppercased()
     }

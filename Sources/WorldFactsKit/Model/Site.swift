@@ -17,8 +17,10 @@ public struct Site: Sendable {
     private var positionByKey: [String: Int]
 
     /// `indexesKeys`: whether anything will look records up by key, which is worth an index of them.
-    init(config: SiteConfig, records: [Record], slugs: [String], sections: [Section], sectionOfRecord: [Int],
-         notes: [Int: Note], indexesKeys: Bool, warnings: [Diagnostic]) {
+    init(
+        config: SiteConfig, records: [Record], slugs: [String], sections: [Section], sectionOfRecord: [Int],
+        notes: [Int: Note], indexesKeys: Bool, warnings: [Diagnostic]
+    ) {
         self.config = config
         self.records = records
         self.slugs = slugs

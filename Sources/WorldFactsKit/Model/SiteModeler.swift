@@ -33,8 +33,10 @@ public struct SiteModeler {
         if !slugsAreKeys { ownerOfSlug.reserveCapacity(records.count) }
         for (position, record) in records.enumerated() {
             guard let slug = made[position] else {
-                diagnostics.append(.error(SourceLocation(file: recordsFile, line: record.line), record: record.key,
-                                          field: config.records.keyField, "key gives no usable file name; use letters or digits"))
+                diagnostics.append(
+                    .error(
+                        SourceLocation(file: recordsFile, line: record.line), record: record.key,
+                        field: config.records.keyField, "key gives no usable file name; use letters or digits"))
                 slugs.append("")
                 continue
             }
@@ -44,9 +46,12 @@ public struct SiteModeler {
             }
             if let other = ownerOfSlug[slug] {
                 let first = records[other]
-                diagnostics.append(.error(SourceLocation(file: recordsFile, line: record.line), record: record.key,
-                                          field: config.records.keyField,
-                                          "key gives the page name '\(slug)', as does record '\(first.key)' at line \(first.line); keys must differ in more than case and punctuation"))
+                diagnostics.append(
+                    .error(
+                        SourceLocation(file: recordsFile, line: record.line), record: record.key,
+                        field: config.records.keyField,
+                        "key gives the page name '\(slug)', as does record '\(first.key)' at line \(first.line); keys must differ in more than case and punctuation"
+                    ))
             }
             ownerOfSlug[slug] = position
             slugs.append(slug)
@@ -58,16 +63,18 @@ public struct SiteModeler {
         for (position, original) in order.enumerated() {
             let letter = letters[original]
             if sections.last?.letter != letter {
-                sections.append(Section(letter: letter, anchor: SectionLetter.anchor(for: letter), range: position..<position))
+                sections.append(
+                    Section(letter: letter, anchor: SectionLetter.anchor(for: letter), range: position..<position))
             }
             sections[sections.count - 1].range = sections[sections.count - 1].range.lowerBound..<(position + 1)
             sectionOfRecord.append(sections.count - 1)
         }
 
         // Only notes and links look records up by key: without them, no index of keys.
-        var site = Site(config: config, records: records, slugs: slugs, sections: sections, sectionOfRecord: sectionOfRecord,
-                        notes: [:], indexesKeys: !content.notes.isEmpty || config.fields.contains { $0.format == .links },
-                        warnings: [])
+        var site = Site(
+            config: config, records: records, slugs: slugs, sections: sections, sectionOfRecord: sectionOfRecord,
+            notes: [:], indexesKeys: !content.notes.isEmpty || config.fields.contains { $0.format == .links },
+            warnings: [])
 
         // Notes: by record key, or by slug.
         var positionBySlug: [String: Int] = [:]
@@ -78,7 +85,10 @@ public struct SiteModeler {
             if let position = site.position(ofKey: note.name) ?? positionBySlug[note.name] {
                 site.notes[position] = note
             } else {
-                diagnostics.append(.warning(SourceLocation(file: note.file), "note names no record: no record has the key '\(note.name)'; the note is not published"))
+                diagnostics.append(
+                    .warning(
+                        SourceLocation(file: note.file),
+                        "note names no record: no record has the key '\(note.name)'; the note is not published"))
             }
         }
 
@@ -87,8 +97,10 @@ public struct SiteModeler {
             for record in records {
                 guard case .list(let targets) = record.values[fieldPosition] else { continue }
                 for target in targets where site.position(ofKey: target) == nil {
-                    diagnostics.append(.warning(SourceLocation(file: recordsFile, line: record.line), record: record.key,
-                                                field: field.id, "links to '\(target)', which names no record; shown without a link"))
+                    diagnostics.append(
+                        .warning(
+                            SourceLocation(file: recordsFile, line: record.line), record: record.key,
+                            field: field.id, "links to '\(target)', which names no record; shown without a link"))
                 }
             }
         }

@@ -11,12 +11,15 @@ struct SortKeys {
     var offsets: [Int] = [0]
 
     init(letters: [String], keys: [CollationKey]) {
-        let ranks = Dictionary(uniqueKeysWithValues: Set(letters).sorted(by: SectionLetter.precedes).enumerated().map { ($1, $0) })
+        let ranks = Dictionary(
+            uniqueKeysWithValues: Set(letters).sorted(by: SectionLetter.precedes).enumerated().map { ($1, $0) })
         bytes.reserveCapacity(keys.reduce(0) { $0 + $1.primary.count + $1.secondary.count + $1.tertiary.count + 7 })
         offsets.reserveCapacity(keys.count + 1)
         for (letter, key) in zip(letters, keys) {
             let rank = UInt32(ranks[letter]!)
-            bytes.append(contentsOf: [UInt8(rank >> 24), UInt8(rank >> 16 & 0xFF), UInt8(rank >> 8 & 0xFF), UInt8(rank & 0xFF)])
+            bytes.append(contentsOf: [
+                UInt8(rank >> 24), UInt8(rank >> 16 & 0xFF), UInt8(rank >> 8 & 0xFF), UInt8(rank & 0xFF),
+            ])
             for level in [key.primary, key.secondary, key.tertiary] {
                 for byte in level { bytes.append(byte &+ 1) }  // UTF-8 and the case-shifted bytes stay below 0xFF
                 bytes.append(0)

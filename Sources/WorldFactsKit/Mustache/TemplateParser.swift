@@ -52,7 +52,10 @@ public struct TemplateParser {
         }
         while position < bytes.count {
             let byte = bytes[position]
-            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "\n")) {
+            if byte == UInt8(ascii: "\n")
+                || (byte == UInt8(ascii: "\r") && position + 1 < bytes.count
+                    && bytes[position + 1] == UInt8(ascii: "\n"))
+            {
                 flushText(position)
                 let length = byte == UInt8(ascii: "\n") ? 1 : 2
                 tokens.append(.newline(Array(bytes[position..<position + length])))
@@ -62,7 +65,9 @@ public struct TemplateParser {
                 textStart = position
                 continue
             }
-            guard byte == open[0], position + open.count <= bytes.count, bytes[position..<position + open.count].elementsEqual(open) else {
+            guard byte == open[0], position + open.count <= bytes.count,
+                bytes[position..<position + open.count].elementsEqual(open)
+            else {
                 position += 1
                 continue
             }
@@ -136,7 +141,9 @@ public struct TemplateParser {
         var result: [Token] = []
         result.reserveCapacity(tokens.count)
         var lineTokens: [Token] = []
-        func isBlank(_ bytes: [UInt8]) -> Bool { bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }
+        func isBlank(_ bytes: [UInt8]) -> Bool {
+            bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        }
         func finishLine(_ newline: Token?) {
             var tag: Tag?
             var tags = 0, blank = true
@@ -185,10 +192,13 @@ public struct TemplateParser {
             switch token {
             case .text(let bytes), .newline(let bytes): append(.text(bytes))
             case .tag(let tag):
-                if frames.count > 1, frames[frames.count - 1].tag.kind == .parent, tag.kind != .block, tag.kind != .close,
-                   tag.kind != .comment, tag.kind != .delimiters {
-                    throw TemplateSyntaxError(line: tag.line, column: tag.column,
-                                              message: "only {{$block}} tags can be inside {{<\(frames[frames.count - 1].tag.name)}}")
+                if frames.count > 1, frames[frames.count - 1].tag.kind == .parent, tag.kind != .block,
+                    tag.kind != .close,
+                    tag.kind != .comment, tag.kind != .delimiters
+                {
+                    throw TemplateSyntaxError(
+                        line: tag.line, column: tag.column,
+                        message: "only {{$block}} tags can be inside {{<\(frames[frames.count - 1].tag.name)}}")
                 }
                 switch tag.kind {
                 case .variable: append(.variable(TemplateName(tag.name, line: tag.line), escaped: true))
@@ -198,29 +208,40 @@ public struct TemplateParser {
                 case .section, .inverted, .parent, .block: frames.append(Frame(tag: tag))
                 case .close:
                     guard frames.count > 1 else {
-                        throw TemplateSyntaxError(line: tag.line, column: tag.column,
-                                                  message: "{{/\(tag.name)}} closes a section that is not open")
+                        throw TemplateSyntaxError(
+                            line: tag.line, column: tag.column,
+                            message: "{{/\(tag.name)}} closes a section that is not open")
                     }
                     let frame = frames.removeLast()
                     guard frame.tag.name == tag.name else {
-                        throw TemplateSyntaxError(line: tag.line, column: tag.column,
-                                                  message: "a section is closed with another name than it was opened with: {{/\(tag.name)}} closes “\(frame.tag.name)” (line \(frame.tag.line))")
+                        throw TemplateSyntaxError(
+                            line: tag.line, column: tag.column,
+                            message:
+                                "a section is closed with another name than it was opened with: {{/\(tag.name)}} closes “\(frame.tag.name)” (line \(frame.tag.line))"
+                        )
                     }
                     switch frame.tag.kind {
                     case .section, .inverted:
-                        append(.section(TemplateName(frame.tag.name, line: frame.tag.line), frame.nodes, inverted: frame.tag.kind == .inverted))
+                        append(
+                            .section(
+                                TemplateName(frame.tag.name, line: frame.tag.line), frame.nodes,
+                                inverted: frame.tag.kind == .inverted))
                     case .block: append(.block(frame.tag.name, frame.nodes))
                     default:
                         var overrides: [String: [TemplateNode]] = [:]
                         for case .block(let name, let nodes) in frame.nodes { overrides[name] = nodes }
-                        append(.parent(frame.tag.name, overrides: overrides, indentation: frame.tag.indentation, line: frame.tag.line))
+                        append(
+                            .parent(
+                                frame.tag.name, overrides: overrides, indentation: frame.tag.indentation,
+                                line: frame.tag.line))
                     }
                 }
             }
         }
         if let open = frames.dropFirst().last {
-            throw TemplateSyntaxError(line: open.tag.line, column: open.tag.column,
-                                      message: "a section is opened but never closed: “\(open.tag.name)”")
+            throw TemplateSyntaxError(
+                line: open.tag.line, column: open.tag.column,
+                message: "a section is opened but never closed: “\(open.tag.name)”")
         }
         return frames[0].nodes
     }

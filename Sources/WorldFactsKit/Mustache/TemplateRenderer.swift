@@ -45,8 +45,10 @@ public struct TemplateRenderer: Sendable {
         }
     }
 
-    private func render(_ nodes: [TemplateNode], stack: inout [TemplateValue], overrides: [String: [TemplateNode]],
-                        depth: Int, into output: inout Output) {
+    private func render(
+        _ nodes: [TemplateNode], stack: inout [TemplateValue], overrides: [String: [TemplateNode]],
+        depth: Int, into output: inout Output
+    ) {
         for node in nodes {
             switch node {
             case .text(let text):
@@ -65,7 +67,9 @@ public struct TemplateRenderer: Sendable {
             case .section(let name, let body, let inverted):
                 let value = Self.lookup(name, in: stack)
                 if inverted {
-                    if value?.isFalsy ?? true { render(body, stack: &stack, overrides: overrides, depth: depth, into: &output) }
+                    if value?.isFalsy ?? true {
+                        render(body, stack: &stack, overrides: overrides, depth: depth, into: &output)
+                    }
                     continue
                 }
                 switch value {
@@ -85,7 +89,8 @@ public struct TemplateRenderer: Sendable {
                 }
             case .partial(let name, let indentation, _):
                 guard depth < Self.maximumDepth, let partial = templates[name] else { continue }
-                nested(partial, indentation: indentation, stack: &stack, overrides: overrides, depth: depth, into: &output)
+                nested(
+                    partial, indentation: indentation, stack: &stack, overrides: overrides, depth: depth, into: &output)
             case .parent(let name, let own, let indentation, _):
                 guard depth < Self.maximumDepth, let parent = templates[name] else { continue }
                 // An override from further out wins over this one.
@@ -97,8 +102,10 @@ public struct TemplateRenderer: Sendable {
         }
     }
 
-    private func nested(_ nodes: [TemplateNode], indentation: [UInt8], stack: inout [TemplateValue],
-                        overrides: [String: [TemplateNode]], depth: Int, into output: inout Output) {
+    private func nested(
+        _ nodes: [TemplateNode], indentation: [UInt8], stack: inout [TemplateValue],
+        overrides: [String: [TemplateNode]], depth: Int, into output: inout Output
+    ) {
         guard !indentation.isEmpty else {
             render(nodes, stack: &stack, overrides: overrides, depth: depth + 1, into: &output)
             return

@@ -8,8 +8,10 @@ public struct BuildOptions: Sendable {
     /// Remove everything the manifest lists first, then build from nothing.
     public var clean: Bool
 
-    public init(content: String = "Content", templates: String = "Templates", output: String = "Output",
-                force: Bool = false, clean: Bool = false) {
+    public init(
+        content: String = "Content", templates: String = "Templates", output: String = "Output",
+        force: Bool = false, clean: Bool = false
+    ) {
         self.content = content
         self.templates = templates
         self.output = output

@@ -1,9 +1,9 @@
 import Foundation
 import WorldFactsLoad
-import WorldFactsRender
-import WorldFactsWrite
 import WorldFactsModel
+import WorldFactsRender
 import WorldFactsSupport
+import WorldFactsWrite
 
 /// The build as a list of named steps: check output, check sources, load content, load templates,
 /// model, render and write. All validation happens before the first byte is written, so a failing build
@@ -35,34 +35,45 @@ public struct Builder: Sendable {
         let sources = try step(.checkSources) { () throws(StageFailure) in
             try SourceDigest.of(folders: [options.content, options.templates], fileSystem: fileSystem)
         }
-        if !options.clean, let last = try step(.compareLastBuild, {
-            OutputWriter.upToDate(folder: options.output, fileSystem: fileSystem, sources: sources)
-        }) {
-            return BuildReport(records: last.records, write: WriteReport(unchanged: last.files, reused: last.files),
-                               warnings: last.warnings, steps: steps)
+        if !options.clean,
+            let last = try step(
+                .compareLastBuild,
+                {
+                    OutputWriter.upToDate(folder: options.output, fileSystem: fileSystem, sources: sources)
+                })
+        {
+            return BuildReport(
+                records: last.records, write: WriteReport(unchanged: last.files, reused: last.files),
+                warnings: last.warnings, steps: steps)
         }
         // The last build's manifest is read while the content loads: it only reads.
         let previous = BackgroundValue { [fileSystem] in
-            Result { () throws(StageFailure) in try OutputWriter.readPrevious(folder: options.output, fileSystem: fileSystem) }
+            Result { () throws(StageFailure) in
+                try OutputWriter.readPrevious(folder: options.output, fileSystem: fileSystem)
+            }
         }
         progress?(BuildProgress(phase: .loadContent, done: 0, total: 0))
         let content = try step(.loadContent) { () throws(StageFailure) in
             try ContentLoader(folder: options.content, fileSystem: fileSystem).load()
         }
-        progress?(BuildProgress(phase: .loadContent, done: content.records.count, total: content.records.count,
-                                seconds: steps.last?.seconds))
+        progress?(
+            BuildProgress(
+                phase: .loadContent, done: content.records.count, total: content.records.count,
+                seconds: steps.last?.seconds))
         let theme = try step(.loadTemplates) { () throws(StageFailure) in
             try ThemeLoader(folder: options.templates, fileSystem: fileSystem).load()
         }
         let templates = try step(.compileTemplates) { () throws(StageFailure) in try TemplateSet(theme: theme) }
         let site = try step(.model) { () throws(StageFailure) in try SiteModeler().model(content) }
         let report = try step(.renderAndWrite) { () throws(StageFailure) in
-            let writer = try OutputWriter(folder: options.output, fileSystem: fileSystem, clean: options.clean,
-                                          previous: previous.wait().get())
+            let writer = try OutputWriter(
+                folder: options.output, fileSystem: fileSystem, clean: options.clean,
+                previous: previous.wait().get())
             writer.recordSources(sources, records: site.records.count, warnings: site.warnings)
             let generator = SiteGenerator(renderer: SiteRenderer(site: site, templates: templates, theme: theme))
-            let phases = PhaseProgress(report: progress, records: site.records.count,
-                                       recordPagesFolder: site.config.records.pagesFolder)
+            let phases = PhaseProgress(
+                report: progress, records: site.records.count,
+                recordPagesFolder: site.config.records.pagesFolder)
             let background = BackgroundWriter(writer, written: phases.written)
             // Rendering the next batch overlaps writing the last one.
             do throws(StageFailure) {

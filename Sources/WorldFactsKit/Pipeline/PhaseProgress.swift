@@ -15,10 +15,13 @@ final class PhaseProgress: Sendable {
     /// Record pages rendered and files handed to the writer (the rendering thread's), files written
     /// (the writing queue's), once rendering is done how many files there are in all, and when the
     /// first batch went to the writer.
-    private let counts = Mutex<(pages: Int, submitted: Int, written: Int, total: Int?, firstBatch: Double?)>((0, 0, 0, nil, nil))
+    private let counts = Mutex<(pages: Int, submitted: Int, written: Int, total: Int?, firstBatch: Double?)>(
+        (0, 0, 0, nil, nil))
 
-    init(report: (@Sendable (BuildProgress) -> Void)?, records: Int, recordPagesFolder: String,
-         clock: @escaping @Sendable () -> Double = PhaseProgress.uptime) {
+    init(
+        report: (@Sendable (BuildProgress) -> Void)?, records: Int, recordPagesFolder: String,
+        clock: @escaping @Sendable () -> Double = PhaseProgress.uptime
+    ) {
         self.report = report
         self.records = records
         self.recordPagesFolder = recordPagesFolder + "/"
@@ -43,7 +46,9 @@ final class PhaseProgress: Sendable {
         }
         if pages > 0 { report?(BuildProgress(phase: .render, done: done, total: records)) }
         // The index was made alongside the record pages, since rendering began.
-        if shards > 0 { report?(BuildProgress(phase: .searchIndex, done: shards, total: shards, seconds: now - started)) }
+        if shards > 0 {
+            report?(BuildProgress(phase: .searchIndex, done: shards, total: shards, seconds: now - started))
+        }
     }
 
     /// Seconds since the first batch went to the writer, which is when writing began.
@@ -64,6 +69,8 @@ final class PhaseProgress: Sendable {
             counts.written += count
             return (counts.written, counts.total, counts.firstBatch)
         }
-        if let total { report?(BuildProgress(phase: .write, done: written, total: total, seconds: writingSeconds(firstBatch))) }
+        if let total {
+            report?(BuildProgress(phase: .write, done: written, total: total, seconds: writingSeconds(firstBatch)))
+        }
     }
 }

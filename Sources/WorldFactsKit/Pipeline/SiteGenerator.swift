@@ -20,9 +20,12 @@ struct SiteGenerator: Sendable {
         // What each index row is made of: the search index and the section pages both read it.
         let rowInputs = hasSearch || site.isIndexSplit ? renderer.rowInputs() : nil
         let search = rowInputs.flatMap { rowInputs in
-            hasSearch ? BackgroundValue { [site, renderer] in
-                SearchIndex(site: site, rows: Self.searchRows(site: site, renderer: renderer, inputs: rowInputs), previous: previous)
-            } : nil
+            hasSearch
+                ? BackgroundValue { [site, renderer] in
+                    SearchIndex(
+                        site: site, rows: Self.searchRows(site: site, renderer: renderer, inputs: rowInputs),
+                        previous: previous)
+                } : nil
         }
         var start = 0
         while start < site.records.count {
@@ -39,7 +42,9 @@ struct SiteGenerator: Sendable {
     static func searchRows(site: Site, renderer: SiteRenderer, inputs: [UInt64]) -> SearchRows {
         SearchRows(
             inputs: inputs,
-            titleAndPathBytes: site.records.indices.map { site.records[$0].title.utf8.count + site.pagePathBytes(of: $0) },
+            titleAndPathBytes: site.records.indices.map {
+                site.records[$0].title.utf8.count + site.pagePathBytes(of: $0)
+            },
             row: renderer.contexts.row)
     }
 }

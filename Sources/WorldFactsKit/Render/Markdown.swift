@@ -13,9 +13,11 @@ public struct Markdown: Sendable {
         var source = markdown
         return source.withUTF8 { buffer in
             guard let base = buffer.baseAddress,
-                  let rendered = base.withMemoryRebound(to: CChar.self, capacity: buffer.count, { pointer in
-                      cmark_markdown_to_html(pointer, buffer.count, options)
-                  })
+                let rendered = base.withMemoryRebound(
+                    to: CChar.self, capacity: buffer.count,
+                    { pointer in
+                        cmark_markdown_to_html(pointer, buffer.count, options)
+                    })
             else { return "" }
             defer { free(rendered) }
             return String(cString: rendered)
@@ -24,7 +26,7 @@ public struct Markdown: Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -1,6 +1,6 @@
-import WorldFactsSupport
 import WorldFactsModel
 import WorldFactsMustache
+import WorldFactsSupport
 
 /// Builds the values the Mustache templates see. Pure: a `Site` in, `TemplateValue`s out.
 public struct PageContexts: Sendable {
@@ -30,8 +30,11 @@ public struct PageContexts: Sendable {
             title: record.title,
             path: site.pagePath(of: position),
             subtitle: index.subtitle.map { formatter.text(record, $0, config: site.config) },
-            detail: index.detail.map { index.detailLabel.isEmpty ? formatter.text(record, $0, config: site.config)
-                : index.detailLabel + " " + formatter.text(record, $0, config: site.config) })
+            detail: index.detail.map {
+                index.detailLabel.isEmpty
+                    ? formatter.text(record, $0, config: site.config)
+                    : index.detailLabel + " " + formatter.text(record, $0, config: site.config)
+            })
     }
 
     func common(root: String, pageTitle: String) -> TemplateObject {
@@ -46,14 +49,18 @@ public struct PageContexts: Sendable {
         init(config: SiteConfig) {
             var siteValues: TemplateObject = ["title": .text(config.title), "lang": .text(config.locale)]
             if let credit = config.credit {
-                siteValues["credit"] = ["text": .text(credit.text), "url": .text(credit.url), "license": .text(credit.license)]
+                siteValues["credit"] = [
+                    "text": .text(credit.text), "url": .text(credit.url), "license": .text(credit.license),
+                ]
             }
             site = .object(siteValues)
             let strings = config.strings
             self.strings = [
                 "none": .text(strings.none), "searchPlaceholder": .text(strings.searchPlaceholder),
-                "searchLabel": .text(strings.searchLabel), "noResults": .text(strings.noResults), "top": .text(strings.top),
-                "previous": .text(strings.previous), "next": .text(strings.next), "backToIndex": .text(strings.backToIndex),
+                "searchLabel": .text(strings.searchLabel), "noResults": .text(strings.noResults),
+                "top": .text(strings.top),
+                "previous": .text(strings.previous), "next": .text(strings.next),
+                "backToIndex": .text(strings.backToIndex),
                 "neighbours": .text(strings.neighbours), "notFound": .text(strings.notFound),
                 "sectionCount": .text(strings.sectionCount),
             ]
@@ -70,12 +77,15 @@ public struct PageContexts: Sendable {
     /// The section strip as seen from a page at `root`: links to the anchors on this page, or to the
     /// section pages of a split index.
     func strip(root: String, onPage: String) -> TemplateValue {
-        .list(site.sections.indices.map { position in
-            let section = site.sections[position]
-            let page = site.sectionPagePath(of: position)
-            return ["letter": .text(section.letter), "anchor": .text(section.anchor),
-                    "href": .text((page == onPage ? "" : root + page) + "#" + section.anchor)]
-        })
+        .list(
+            site.sections.indices.map { position in
+                let section = site.sections[position]
+                let page = site.sectionPagePath(of: position)
+                return [
+                    "letter": .text(section.letter), "anchor": .text(section.anchor),
+                    "href": .text((page == onPage ? "" : root + page) + "#" + section.anchor),
+                ]
+            })
     }
 
     /// The index page: every section with its rows, or, when the index is split, every section with a
@@ -84,19 +94,21 @@ public struct PageContexts: Sendable {
         var context = common(root: "", pageTitle: site.config.title)
         context["isIndex"] = true
         context["topHref"] = "#top"
-        context["sections"] = .list(site.sections.indices.map { position -> TemplateValue in
-            let section = site.sections[position]
-            var values: TemplateObject = ["letter": .text(section.letter), "anchor": .text(section.anchor)]
-            if site.isIndexSplit {
-                values["page"] = .text(site.sectionPagePath(of: position) + "#" + section.anchor)
-                values["countText"] = .text(site.config.strings.sectionCount.replacingOccurrences(
-                    of: "{count}", with: formatter.numbers.format(section.range.count)))
-            } else {
-                values["rows"] = .list(section.range.map { rowContext(row($0), root: "") })
-                values["hasRows"] = true
-            }
-            return .object(values)
-        })
+        context["sections"] = .list(
+            site.sections.indices.map { position -> TemplateValue in
+                let section = site.sections[position]
+                var values: TemplateObject = ["letter": .text(section.letter), "anchor": .text(section.anchor)]
+                if site.isIndexSplit {
+                    values["page"] = .text(site.sectionPagePath(of: position) + "#" + section.anchor)
+                    values["countText"] = .text(
+                        site.config.strings.sectionCount.replacingOccurrences(
+                            of: "{count}", with: formatter.numbers.format(section.range.count)))
+                } else {
+                    values["rows"] = .list(section.range.map { rowContext(row($0), root: "") })
+                    values["hasRows"] = true
+                }
+                return .object(values)
+            })
         context["strip"] = strip(root: "", onPage: "index.html")
         for entry in extra.entries { context[entry.key] = entry.value }
         return .object(context)
@@ -109,8 +121,12 @@ public struct PageContexts: Sendable {
         var context = common(root: root, pageTitle: "\(section.letter) — \(site.config.title)")
         context["isIndex"] = true
         context["topHref"] = .text(root + "index.html#top")
-        context["sections"] = [["letter": .text(section.letter), "anchor": .text(section.anchor), "hasRows": true,
-                                "rows": .list(section.range.map { rowContext(row($0), root: root) })]]
+        context["sections"] = [
+            [
+                "letter": .text(section.letter), "anchor": .text(section.anchor), "hasRows": true,
+                "rows": .list(section.range.map { rowContext(row($0), root: root) }),
+            ]
+        ]
         context["strip"] = strip(root: root, onPage: site.sectionPagePath(of: position))
         return .object(context)
     }
@@ -128,10 +144,14 @@ public struct PageContexts: Sendable {
             var fact: TemplateObject = ["label": .text(field.label), "id": .text(field.id)]
             let value = record.values[fieldPosition]
             if field.format == .links, case .list(let targets) = value, !targets.isEmpty {
-                fact["links"] = .list(targets.map { key -> TemplateValue in
-                    guard let target = site.position(ofKey: key) else { return ["text": .text(key)] }
-                    return ["text": .text(site.records[target].title), "href": .text(recordRoot + site.pagePath(of: target))]
-                })
+                fact["links"] = .list(
+                    targets.map { key -> TemplateValue in
+                        guard let target = site.position(ofKey: key) else { return ["text": .text(key)] }
+                        return [
+                            "text": .text(site.records[target].title),
+                            "href": .text(recordRoot + site.pagePath(of: target)),
+                        ]
+                    })
             } else {
                 fact["value"] = .text(formatter.text(value, field))
             }
@@ -142,15 +162,21 @@ public struct PageContexts: Sendable {
         context["facts"] = .list(facts)
         if let note = site.notes[position] { context["note"] = .text(markdown.html(note.markdown)) }
         if position > 0 {
-            context["previous"] = ["title": .text(site.records[position - 1].title),
-                                   "href": .text(recordRoot + site.pagePath(of: position - 1))]
+            context["previous"] = [
+                "title": .text(site.records[position - 1].title),
+                "href": .text(recordRoot + site.pagePath(of: position - 1)),
+            ]
         }
         if position + 1 < site.records.count {
-            context["next"] = ["title": .text(site.records[position + 1].title),
-                               "href": .text(recordRoot + site.pagePath(of: position + 1))]
+            context["next"] = [
+                "title": .text(site.records[position + 1].title),
+                "href": .text(recordRoot + site.pagePath(of: position + 1)),
+            ]
         }
-        context["back"] = ["href": .text(recordRoot + site.sectionPagePath(of: site.sectionOfRecord[position]) + "#" + section.anchor),
-                           "letter": .text(section.letter)]
+        context["back"] = [
+            "href": .text(recordRoot + site.sectionPagePath(of: site.sectionOfRecord[position]) + "#" + section.anchor),
+            "letter": .text(section.letter),
+        ]
         return .object(context)
     }
 
@@ -184,8 +210,11 @@ public struct PageContexts: Sendable {
         for (fieldPosition, field) in site.config.fields.enumerated() where field.format == .links {
             guard case .list(let targets) = record.values[fieldPosition] else { continue }
             for key in targets {
-                if let target = site.position(ofKey: key) { hash.add(1); hash.add(site.records[target].title); hash.add(site.pagePath(of: target)) }
-                else { hash.add(0) }
+                if let target = site.position(ofKey: key) {
+                    hash.add(1); hash.add(site.records[target].title); hash.add(site.pagePath(of: target))
+                } else {
+                    hash.add(0)
+                }
             }
         }
         if let note = site.notes[position] { hash.add(1); hash.add(note.markdown) } else { hash.add(0) }

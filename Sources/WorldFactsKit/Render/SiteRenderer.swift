@@ -45,8 +45,11 @@ public struct SiteRenderer: Sendable {
     /// A record page is fingerprinted from what its context is made of, before the context is made:
     /// an unchanged page of a large site costs a hash, not a context.
     public func recordPage(_ position: Int, previous: any PreviousOutput = NoPreviousOutput()) -> OutputFile {
-        page(site.pagePath(of: position), template: "record", inputs: contexts.recordInputs(position, base: recordInputsBase),
-             previous: previous) { contexts.record(position) }
+        page(
+            site.pagePath(of: position), template: "record",
+            inputs: contexts.recordInputs(position, base: recordInputsBase),
+            previous: previous
+        ) { contexts.record(position) }
     }
 
     /// The record pages of a range of positions, on every core.
@@ -60,26 +63,32 @@ public struct SiteRenderer: Sendable {
     public func indexPages(
         searchManifest: String?, rowInputs: [UInt64]?, previous: any PreviousOutput = NoPreviousOutput()
     ) -> [OutputFile] {
-        var pages = theme.assets.sorted(by: { $0.key < $1.key }).map { OutputFile(path: "assets/" + $0.key, bytes: $0.value) }
+        var pages = theme.assets.sorted(by: { $0.key < $1.key }).map {
+            OutputFile(path: "assets/" + $0.key, bytes: $0.value)
+        }
         var indexExtra: TemplateObject = [:]
         if let searchManifest {
             indexExtra["search"] = [
                 "manifest": .text(searchManifest),
-                "scopes": .list(site.config.search.scopes.enumerated().map { offset, scope -> TemplateValue in
-                    ["id": .text(scope.id), "label": .text(scope.label), "checked": .flag(offset == 0)]
-                }),
+                "scopes": .list(
+                    site.config.search.scopes.enumerated().map { offset, scope -> TemplateValue in
+                        ["id": .text(scope.id), "label": .text(scope.label), "checked": .flag(offset == 0)]
+                    }),
             ]
         }
-        pages.append(page("index.html", template: "index", context: contexts.index(extra: indexExtra), previous: previous))
+        pages.append(
+            page("index.html", template: "index", context: contexts.index(extra: indexExtra), previous: previous))
         if templates.has("404") {
             pages.append(page("404.html", template: "404", context: contexts.notFound(), previous: previous))
         }
         if site.isIndexSplit {
             // Fingerprinted from their rows before any context is made, as record pages are.
             pages += Parallel.map(site.sections.count) { position in
-                page(site.sectionPagePath(of: position), template: "index",
-                     inputs: contexts.sectionPageInputs(position, templates: templates.fingerprint, rows: rowInputs),
-                     previous: previous) {
+                page(
+                    site.sectionPagePath(of: position), template: "index",
+                    inputs: contexts.sectionPageInputs(position, templates: templates.fingerprint, rows: rowInputs),
+                    previous: previous
+                ) {
                     contexts.sectionPage(position)
                 }
             }

@@ -13,7 +13,8 @@ public struct TemplateSet: Sendable {
         var parsed: [String: [TemplateNode]] = [:]
         var diagnostics: [Diagnostic] = []
         for name in Self.required where theme.templates[name] == nil {
-            diagnostics.append(.error(SourceLocation(file: joinPath(theme.folder, "\(name).mustache")), "missing template"))
+            diagnostics.append(
+                .error(SourceLocation(file: joinPath(theme.folder, "\(name).mustache")), "missing template"))
         }
         for (name, text) in theme.templates.sorted(by: { $0.key < $1.key }) {
             let file = joinPath(theme.folder, "\(name).mustache")
@@ -23,23 +24,31 @@ public struct TemplateSet: Sendable {
             } catch {
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                 let line = error.line <= lines.count ? String(lines[error.line - 1]).trimmingWhitespace() : ""
-                diagnostics.append(.error(SourceLocation(file: file, line: error.line, column: error.column),
-                                          "template syntax error: \(error.message) in “\(line)”"))
+                diagnostics.append(
+                    .error(
+                        SourceLocation(file: file, line: error.line, column: error.column),
+                        "template syntax error: \(error.message) in “\(line)”"))
                 continue
             }
             parsed[name] = nodes
-            for (variable, line) in TemplateVocabulary.variables(in: nodes) where !TemplateVocabulary.names.contains(variable) {
-                diagnostics.append(.error(
-                    SourceLocation(file: file, line: line),
-                    "template names '\(variable)', which no page provides (see Render/TemplateVocabulary.swift for the names)"))
+            for (variable, line) in TemplateVocabulary.variables(in: nodes)
+            where !TemplateVocabulary.names.contains(variable) {
+                diagnostics.append(
+                    .error(
+                        SourceLocation(file: file, line: line),
+                        "template names '\(variable)', which no page provides (see Render/TemplateVocabulary.swift for the names)"
+                    ))
             }
         }
         // A partial or parent that names no template would render as nothing.
         for (name, nodes) in parsed.sorted(by: { $0.key < $1.key }) {
-            for (target, line) in TemplateVocabulary.references(in: nodes) where parsed[target] == nil && theme.templates[target] == nil {
-                diagnostics.append(.error(
-                    SourceLocation(file: joinPath(theme.folder, "\(name).mustache"), line: line),
-                    "template includes '\(target)', which is not a template (expected \(joinPath(theme.folder, "\(target).mustache")))"))
+            for (target, line) in TemplateVocabulary.references(in: nodes)
+            where parsed[target] == nil && theme.templates[target] == nil {
+                diagnostics.append(
+                    .error(
+                        SourceLocation(file: joinPath(theme.folder, "\(name).mustache"), line: line),
+                        "template includes '\(target)', which is not a template (expected \(joinPath(theme.folder, "\(target).mustache")))"
+                    ))
             }
         }
         if !diagnostics.isEmpty { throw StageFailure(diagnostics) }

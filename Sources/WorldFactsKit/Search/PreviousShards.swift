@@ -27,12 +27,15 @@ struct PreviousShards: Sendable {
             let rest = path.dropFirst(folder.count)
             guard let slash = rest.firstIndex(of: "/") else { continue }
             let name = rest[rest.index(after: slash)...]
-            guard let dot = name.lastIndex(of: "."), let (kind, prefix) = ScopeShards.parse(fileName: name[..<dot]) else {
+            guard let dot = name.lastIndex(of: "."), let (kind, prefix) = ScopeShards.parse(fileName: name[..<dot])
+            else {
                 continue
             }
-            files[String(rest[..<slash]), default: []].append(File(path: path, inputs: inputs, kind: kind, prefix: prefix))
+            files[String(rest[..<slash]), default: []].append(
+                File(path: path, inputs: inputs, kind: kind, prefix: prefix))
         }
-        return Dictionary(uniqueKeysWithValues: scopes.map { ($0, PreviousShards(previous: previous, files: files[$0] ?? [])) })
+        return Dictionary(
+            uniqueKeysWithValues: scopes.map { ($0, PreviousShards(previous: previous, files: files[$0] ?? [])) })
     }
 
     /// The shards of the unit planned with `inputs`, as the previous build left them, when every one
@@ -46,7 +49,9 @@ struct PreviousShards: Sendable {
     /// node with `nodeInputs`. The node's digest covers every record of the bucket, so the whole
     /// bucket is as the previous build planned it, in whatever units.
     func bucket(_ first: Unicode.Scalar, nodeInputs: UInt64) -> ScopeShards? {
-        guard let files = byFirst[first.value], files.contains(where: { $0.prefix.count == 1 && $0.inputs == nodeInputs }) else { return nil }
+        guard let files = byFirst[first.value],
+            files.contains(where: { $0.prefix.count == 1 && $0.inputs == nodeInputs })
+        else { return nil }
         return shards(files)
     }
 
@@ -55,7 +60,9 @@ struct PreviousShards: Sendable {
         guard files.allSatisfy({ previous.canReuse($0.path, inputs: $0.inputs) }) else { return nil }
         var shards = ScopeShards()
         // Prefix order is the order the planner visits them in: parents before children, by scalar.
-        let byPrefix = files.filter { $0.path.hasSuffix(".json") }.sorted { SearchKeys.inScalarOrder($0.prefix, $1.prefix) }
+        let byPrefix = files.filter { $0.path.hasSuffix(".json") }.sorted {
+            SearchKeys.inScalarOrder($0.prefix, $1.prefix)
+        }
         for file in byPrefix {
             let prefix = String(String.UnicodeScalarView(file.prefix))
             if file.kind == .leaf { shards.leaves.append(prefix) } else { shards.splits.append(prefix) }

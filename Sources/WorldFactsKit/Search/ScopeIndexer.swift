@@ -32,7 +32,8 @@ struct ScopeIndexer: Sendable {
         entryFloors = Parallel.map(rows.count) {
             ShardEntry.floor(position: $0, titleAndPath: rows.titleAndPathBytes[$0], texts: keys.texts[$0])
         }
-        entries = previous.isEmpty
+        entries =
+            previous.isEmpty
             ? Parallel.map(rows.count) { ShardEntry.json(position: $0, row: rows.row($0), texts: keys.texts[$0]) } : nil
     }
 
@@ -60,7 +61,9 @@ struct ScopeIndexer: Sendable {
             return shards.append(planWhole(bucket, inputs: whole))
         }
         let node = ShardUnit.node.inputs(digest: digest)
-        if bucket.prefix.count == 1, let kept = previous.bucket(bucket.first, nodeInputs: node) { return shards.append(kept) }
+        if bucket.prefix.count == 1, let kept = previous.bucket(bucket.first, nodeInputs: node) {
+            return shards.append(kept)
+        }
         shards.append(previous.reusable(inputs: node) ?? planNode(bucket, inputs: node))
         for part in bucket.parts() { add(part, to: &shards) }
     }

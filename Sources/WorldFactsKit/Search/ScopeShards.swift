@@ -18,7 +18,9 @@ struct ScopeShards {
     }
 
     /// The files of planned shards, each carrying `inputs` (see `ShardUnit`), and the prefixes they answer.
-    static func planned(_ plans: [ShardPlan], scope: SearchScope, inputs number: UInt64, entry: (Int) -> String) -> ScopeShards {
+    static func planned(_ plans: [ShardPlan], scope: SearchScope, inputs number: UInt64, entry: (Int) -> String)
+        -> ScopeShards
+    {
         let inputs = Hex.text(number)
         var shards = ScopeShards()
         for plan in plans {
@@ -27,7 +29,9 @@ struct ScopeShards {
             let key = scope.id + "/" + fileName(kind: plan.kind, prefix: plan.prefix)
             shards.files.append(OutputFile(path: "search/" + key + ".json", text: json, inputs: inputs))
             shards.files.append(
-                OutputFile(path: "search/" + key + ".js", text: "__worldfacts(\(JSONText.quoted(key))," + json + ");\n", inputs: inputs))
+                OutputFile(
+                    path: "search/" + key + ".js", text: "__worldfacts(\(JSONText.quoted(key))," + json + ");\n",
+                    inputs: inputs))
         }
         return shards
     }

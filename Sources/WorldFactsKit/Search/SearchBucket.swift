@@ -35,7 +35,8 @@ extension SearchKeys {
             // Its one part has the same suffixes and records.
             if let first = suffixes.first, first.scalars.count > depth {
                 let next = first.scalars[first.scalars.startIndex + depth]
-                if suffixes.allSatisfy({ $0.scalars.count > depth && $0.scalars[$0.scalars.startIndex + depth] == next }) {
+                if suffixes.allSatisfy({ $0.scalars.count > depth && $0.scalars[$0.scalars.startIndex + depth] == next }
+                ) {
                     var part = Bucket(prefix: prefix + [next])
                     part.suffixes = suffixes
                     part.positions = positions
@@ -48,16 +49,23 @@ extension SearchKeys {
             var otherPart: [UInt32: Int] = [:]
             for suffix in suffixes where suffix.scalars.count > depth {
                 let next = suffix.scalars[suffix.scalars.startIndex + depth]
-                var number = next.value < Folding.latinEnd ? Int(latinPart[Int(next.value)]) : otherPart[next.value] ?? -1
+                var number =
+                    next.value < Folding.latinEnd ? Int(latinPart[Int(next.value)]) : otherPart[next.value] ?? -1
                 if number < 0 {
                     number = parts.count
-                    if next.value < Folding.latinEnd { latinPart[Int(next.value)] = Int32(number) } else { otherPart[next.value] = number }
+                    if next.value < Folding.latinEnd {
+                        latinPart[Int(next.value)] = Int32(number)
+                    } else {
+                        otherPart[next.value] = number
+                    }
                     parts.append(Bucket(prefix: prefix + [next]))
                 }
                 let position = positions[Int(suffix.record)]
                 if parts[number].positions.last != position { parts[number].positions.append(position) }
-                parts[number].suffixes.append(Suffix(record: Int32(parts[number].positions.count - 1), isWhole: suffix.isWhole,
-                                                     scalars: suffix.scalars))
+                parts[number].suffixes.append(
+                    Suffix(
+                        record: Int32(parts[number].positions.count - 1), isWhole: suffix.isWhole,
+                        scalars: suffix.scalars))
             }
             return parts.sorted { $0.prefix[depth].value < $1.prefix[depth].value }
         }
@@ -72,7 +80,11 @@ extension SearchKeys {
         func bucket(of first: Unicode.Scalar) -> Int {
             let known = first.value < Folding.latinEnd ? latinBucket[Int(first.value)] : otherBucket[first.value] ?? -1
             if known >= 0 { return known }
-            if first.value < Folding.latinEnd { latinBucket[Int(first.value)] = buckets.count } else { otherBucket[first.value] = buckets.count }
+            if first.value < Folding.latinEnd {
+                latinBucket[Int(first.value)] = buckets.count
+            } else {
+                otherBucket[first.value] = buckets.count
+            }
             buckets.append(Bucket(first: first))
             return buckets.count - 1
         }
@@ -82,7 +94,8 @@ extension SearchKeys {
                     let number = bucket(of: key.scalars[offset])
                     if buckets[number].positions.last != position { buckets[number].positions.append(position) }
                     let record = Int32(buckets[number].positions.count - 1)
-                    buckets[number].suffixes.append(Suffix(record: record, isWhole: isWhole, scalars: key.scalars[offset...]))
+                    buckets[number].suffixes.append(
+                        Suffix(record: record, isWhole: isWhole, scalars: key.scalars[offset...]))
                 }
                 add(0, isWhole: true)
                 for offset in key.laterWordStarts { add(offset, isWhole: false) }

@@ -24,8 +24,10 @@ public struct SearchIndex: Sendable {
         let parts = config.search.scopes.indices.map {
             ScopeIndexer(scope: config.search.scopes[$0], site: site, rows: rows, previous: previous[$0]).index()
         }
-        manifest = "{\"v\":1,\"scopes\":{" + parts.map(\.part).joined(separator: ",") + "},\"more\":"
-            + JSONText.quoted(config.strings.moreResults) + ",\"count\":" + JSONText.quoted(config.strings.resultCount) + "}"
+        manifest =
+            "{\"v\":1,\"scopes\":{" + parts.map(\.part).joined(separator: ",") + "},\"more\":"
+            + JSONText.quoted(config.strings.moreResults) + ",\"count\":" + JSONText.quoted(config.strings.resultCount)
+            + "}"
         files = parts.flatMap(\.files)
     }
 

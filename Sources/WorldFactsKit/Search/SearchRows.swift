@@ -21,7 +21,8 @@ public struct SearchRows: Sendable {
 
     /// Rows made beforehand, hashed from their own fields.
     public init(_ rows: [IndexRow]) {
-        self.init(inputs: rows.map(Self.hash), titleAndPathBytes: rows.map { $0.title.utf8.count + $0.path.utf8.count }) { rows[$0] }
+        self.init(inputs: rows.map(Self.hash), titleAndPathBytes: rows.map { $0.title.utf8.count + $0.path.utf8.count })
+        { rows[$0] }
     }
 
     /// The same rows, every one made now, on every core.

@@ -9,8 +9,9 @@ enum ShardEntry {
     /// The entry's JSON.
     static func json(position: Int, row: IndexRow, texts: [String]) -> String {
         var json = "["
-        json.reserveCapacity(32 + [row.title, row.subtitle ?? "", row.detail ?? "", row.path].reduce(0) { $0 + $1.utf8.count }
-                             + texts.reduce(0) { $0 + $1.utf8.count + 3 })
+        json.reserveCapacity(
+            32 + [row.title, row.subtitle ?? "", row.detail ?? "", row.path].reduce(0) { $0 + $1.utf8.count }
+                + texts.reduce(0) { $0 + $1.utf8.count + 3 })
         json += String(position)
         for field in [row.title, row.subtitle ?? "", row.detail ?? "", row.path] {
             json += ","

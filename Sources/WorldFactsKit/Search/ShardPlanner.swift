@@ -42,7 +42,9 @@ public struct ShardPlanner: Sendable {
             while start < range.upperBound {
                 let next = suffixes[start].scalars[suffixes[start].scalars.startIndex + depth]
                 var end = start + 1
-                while end < range.upperBound, suffixes[end].scalars[suffixes[end].scalars.startIndex + depth] == next { end += 1 }
+                while end < range.upperBound, suffixes[end].scalars[suffixes[end].scalars.startIndex + depth] == next {
+                    end += 1
+                }
                 var childPrefix = prefix
                 childPrefix.unicodeScalars.append(next)
                 visit(start..<end, depth: depth + 1, prefix: childPrefix)
@@ -62,10 +64,16 @@ public struct ShardPlanner: Sendable {
             // Suffixes that end at the node sort first: the range splits when its last one goes on.
             let splittable = suffixes[range.upperBound - 1].scalars.count > depth
             if size <= budget || !splittable {
-                plans.append(ShardPlan(prefix: prefix, kind: .leaf, records: ranked(range, limit: total).map { positions[Int($0)] }, total: total))
+                plans.append(
+                    ShardPlan(
+                        prefix: prefix, kind: .leaf, records: ranked(range, limit: total).map { positions[Int($0)] },
+                        total: total))
                 return
             }
-            plans.append(ShardPlan(prefix: prefix, kind: .preview, records: ranked(range, limit: previewSize).map { positions[Int($0)] }, total: total))
+            plans.append(
+                ShardPlan(
+                    prefix: prefix, kind: .preview,
+                    records: ranked(range, limit: previewSize).map { positions[Int($0)] }, total: total))
             visitChildren(range, depth: depth, prefix: prefix)
         }
 
@@ -80,14 +88,17 @@ public struct ShardPlanner: Sendable {
     /// planned as its node (`preview(of:)`) and its parts (`Bucket.parts()`), each on its own: the
     /// plans are those `plan` gives for the whole.
     func mustSplit(_ bucket: SearchKeys.Bucket, entryFloor: [Int]) -> Bool {
-        16 + entryFloor.reduce(0) { $0 + $1 + 1 } > budget && bucket.suffixes.contains { $0.scalars.count > bucket.prefix.count }
+        16 + entryFloor.reduce(0) { $0 + $1 + 1 } > budget
+            && bucket.suffixes.contains { $0.scalars.count > bucket.prefix.count }
     }
 
     /// The node of a bucket that `mustSplit`: its first records, ranked as `plan` ranks them, and its
     /// total, without sorting its suffixes or sizing its entries.
     func preview(of bucket: SearchKeys.Bucket) -> ShardPlan {
         var stamp = [Int](repeating: -1, count: bucket.positions.count)
-        let records = Self.ranked(bucket.suffixes, limit: previewSize, stamp: &stamp, mark: 0).map { bucket.positions[Int($0)] }
+        let records = Self.ranked(bucket.suffixes, limit: previewSize, stamp: &stamp, mark: 0).map {
+            bucket.positions[Int($0)]
+        }
         return ShardPlan(prefix: bucket.prefixText, kind: .preview, records: records, total: bucket.positions.count)
     }
 
@@ -95,7 +106,9 @@ public struct ShardPlanner: Sendable {
     /// then word starts, each in record order; only the first `limit` of them. The order the suffixes
     /// come in does not matter. A record is counted once: `stamp[record]` is set to `mark` when it is
     /// taken, so a stamp array can serve many nodes, each with a mark of its own.
-    static func ranked<Suffixes: Sequence<SearchKeys.Suffix>>(_ suffixes: Suffixes, limit: Int, stamp: inout [Int], mark: Int) -> [Int32] {
+    static func ranked<Suffixes: Sequence<SearchKeys.Suffix>>(
+        _ suffixes: Suffixes, limit: Int, stamp: inout [Int], mark: Int
+    ) -> [Int32] {
         var whole = SmallestNumbers(limit: limit), word = SmallestNumbers(limit: limit)
         for suffix in suffixes where suffix.isWhole && stamp[Int(suffix.record)] != mark {
             stamp[Int(suffix.record)] = mark
@@ -129,7 +142,9 @@ public struct ShardPlanner: Sendable {
         let textOrder = texts.indices.sorted { SearchKeys.inScalarOrder(texts[$0], texts[$1]) }
         for (position, text) in textOrder.enumerated() { rank[text] = UInt64(position) }
         // Rank and record in one integer; suffixes with equal ones are equal, in any order.
-        var order = suffixes.indices.map { (key: rank[textOfSuffix[$0]] << 32 | UInt64(UInt32(suffixes[$0].record)), index: $0) }
+        var order = suffixes.indices.map {
+            (key: rank[textOfSuffix[$0]] << 32 | UInt64(UInt32(suffixes[$0].record)), index: $0)
+        }
         order.sort { $0.key < $1.key }
         return order.map { suffixes[$0.index] }
     }

@@ -19,7 +19,9 @@ enum ShardUnit: UInt8 {
     /// Everything a bucket's shards are made of: the generator's version, the scope, the planner's
     /// settings, and the position and entry of every record in it (an entry holds the record's folded
     /// texts, so its suffixes too). `entryHashes` are by record position (`ShardEntry.hash`).
-    static func digest(of bucket: SearchKeys.Bucket, scope: SearchScope, planner: ShardPlanner, entryHashes: [UInt64]) -> UInt64 {
+    static func digest(of bucket: SearchKeys.Bucket, scope: SearchScope, planner: ShardPlanner, entryHashes: [UInt64])
+        -> UInt64
+    {
         var hash = StableHash()
         hash.add(contentsOf: GeneratorVersion.current.utf8)
         hash.add(0xFF)

@@ -13,7 +13,9 @@ extension FileSystem {
         writeAtomically: { path, bytes in
             let temporary = FileSystem.temporaryPath(for: path)
             let descriptor = try PosixFile.create(temporary, for: path, flags: O_TRUNC)
-            if let failure = PosixFile.write(bytes, to: descriptor) ?? (rename(temporary, path) == 0 ? nil : String(cString: strerror(errno))) {
+            if let failure = PosixFile.write(bytes, to: descriptor)
+                ?? (rename(temporary, path) == 0 ? nil : String(cString: strerror(errno)))
+            {
                 unlink(temporary)
                 throw FileSystemError(path: path, message: "cannot write: \(failure)")
             }
@@ -41,7 +43,9 @@ extension FileSystem {
                 case .typeRegular?: files.append(relative)
                 case .typeSymbolicLink?:  // a link to a file counts as that file
                     var isDirectory: ObjCBool = false
-                    if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isDirectory),
+                        !isDirectory.boolValue
+                    {
                         files.append(relative)
                     }
                 default: break
@@ -54,7 +58,9 @@ extension FileSystem {
         },
         createNew: { path, bytes in
             let descriptor: Int32
-            do { descriptor = try PosixFile.create(path, for: path, flags: O_EXCL) } catch is PosixFile.Exists { return false }
+            do { descriptor = try PosixFile.create(path, for: path, flags: O_EXCL) } catch is PosixFile.Exists {
+                return false
+            }
             if let failure = PosixFile.write(bytes, to: descriptor) {
                 unlink(path)
                 throw FileSystemError(path: path, message: "cannot write: \(failure)")
@@ -66,7 +72,9 @@ extension FileSystem {
             defer { closedir(directory) }
             var names: [String] = []
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 if name != "." && name != ".." { names.append(name) }
             }
             return names

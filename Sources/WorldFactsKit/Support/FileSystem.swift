@@ -34,11 +34,12 @@ public struct FileSystem: Sendable {
     ) {
         self.read = read
         self.writeAtomically = writeAtomically
-        self.createNew = createNew ?? { path, bytes in
-            if exists(path) { return false }
-            try writeAtomically(path, bytes)
-            return true
-        }
+        self.createNew =
+            createNew ?? { path, bytes in
+                if exists(path) { return false }
+                try writeAtomically(path, bytes)
+                return true
+            }
         self.append = append
         self.remove = remove
         self.exists = exists

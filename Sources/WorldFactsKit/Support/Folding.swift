@@ -25,7 +25,9 @@ public enum Folding {
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
             guard bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
             return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-                for (offset, byte) in bytes.enumerated() { buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+                for (offset, byte) in bytes.enumerated() {
+                    buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                }
                 return bytes.count
             }
         }

@@ -260,7 +260,9 @@ public struct JSONParser {
         guard cursor.index + 4 <= cursor.bytes.count else { throw fail("expected four hex digits") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = cursor.peek, let digit = Hex.value(of: byte) else { throw fail("expected four hex digits") }
+            guard let byte = cursor.peek, let digit = Hex.value(of: byte) else {
+                throw fail("expected four hex digits")
+            }
             value = value << 4 | UInt32(digit)
             cursor.advance()
         }

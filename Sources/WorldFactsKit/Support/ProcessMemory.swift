@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The memory this process holds, in bytes: resident now, and the most it has held resident so far
@@ -28,11 +28,11 @@ public struct ProcessMemory: Sendable, Equatable {
     static func kernelPeak() -> Int {
         var usage = rusage()
         #if canImport(Darwin)
-        getrusage(RUSAGE_SELF, &usage)
-        return Int(usage.ru_maxrss)  // bytes on Darwin
+            getrusage(RUSAGE_SELF, &usage)
+            return Int(usage.ru_maxrss)  // bytes on Darwin
         #else
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
         #endif
     }
 

@@ -20,7 +20,9 @@ public struct StableHash: Sendable {
     /// FNV-1a over the bytes.
     @inlinable
     public mutating func add<Bytes: Sequence<UInt8>>(contentsOf bytes: Bytes) {
-        if bytes.withContiguousStorageIfAvailable({ buffer -> Void in for byte in buffer { add(byte) } }) != nil { return }
+        if bytes.withContiguousStorageIfAvailable({ buffer -> Void in for byte in buffer { add(byte) } }) != nil {
+            return
+        }
         for byte in bytes { add(byte) }
     }
 

@@ -40,7 +40,8 @@ public struct Rebuilder: Sendable {
         var again = self
         again.options.clean = false
         await Watcher(folders: folders).run(from: start) { [again] changed in
-            let names = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
+            let names =
+                changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
             if again.build(reason: "changed \(names)") { await onSuccess() }
         }
     }

@@ -20,7 +20,8 @@ public struct SourceSnapshot: Sendable, Equatable {
         for folder in folders {
             guard let enumerator = manager.enumerator(atPath: folder) else { continue }
             while let relative = enumerator.nextObject() as? String {
-                guard let attributes = enumerator.fileAttributes, attributes[.type] as? FileAttributeType == .typeRegular
+                guard let attributes = enumerator.fileAttributes,
+                    attributes[.type] as? FileAttributeType == .typeRegular
                 else { continue }
                 let name = (relative as NSString).lastPathComponent
                 if name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") { continue }  // editor droppings

@@ -22,7 +22,9 @@ public struct Manifest: Sendable, Equatable {
     public var records: Int?
     public var warnings: [Diagnostic]
 
-    public init(entries: [String: Entry] = [:], sources: String? = nil, records: Int? = nil, warnings: [Diagnostic] = []) {
+    public init(
+        entries: [String: Entry] = [:], sources: String? = nil, records: Int? = nil, warnings: [Diagnostic] = []
+    ) {
         self.entries = entries
         self.sources = sources
         self.records = records
@@ -32,7 +34,9 @@ public struct Manifest: Sendable, Equatable {
     /// A manifest from hashes and fingerprints written as hex (anything else counts as unknown).
     public init(files: [String: String], inputs: [String: String] = [:], sources: String? = nil, records: Int? = nil) {
         self.init(sources: sources, records: records)
-        for (path, hash) in files { entries[path] = Entry(hash: Hex.value(hash.utf8), inputs: inputs[path].map(OutputFile.inputsNumber)) }
+        for (path, hash) in files {
+            entries[path] = Entry(hash: Hex.value(hash.utf8), inputs: inputs[path].map(OutputFile.inputsNumber))
+        }
     }
 
     /// Hashes by path, as hex ("" when unknown).
@@ -45,7 +49,9 @@ public struct Manifest: Sendable, Equatable {
     /// paths), or sorted when no order is given. One line per file: its path, then its hash and, when
     /// it has one, its input fingerprint, as hex in one string ("<hash> <inputs>").
     public func encoded(order given: [String]? = nil) -> [UInt8] {
-        Self.encoded(header: self, lines: (given ?? entries.keys.sorted()).compactMap { path in entries[path].map { (path, $0) } })
+        Self.encoded(
+            header: self,
+            lines: (given ?? entries.keys.sorted()).compactMap { path in entries[path].map { (path, $0) } })
     }
 
     /// The manifest with the sources and records of `header` and these files, in this order.
@@ -60,24 +66,27 @@ public struct Manifest: Sendable, Equatable {
         append("  \"files\": {")
         // A large site's lines are written in slices, one per core at a time, and joined.
         let slices = lines.count > 20_000 ? 8 : 1
-        for slice in Parallel.map(slices, { slice in
-            var bytes: [UInt8] = []
-            let range = (lines.count * slice / slices)..<(lines.count * (slice + 1) / slices)
-            bytes.reserveCapacity(range.count * 72)
-            for number in range {
-                let line = lines[number]
-                bytes.append(contentsOf: (number == 0 ? "\n    " : ",\n    ").utf8)
-                JSONText.appendQuoted(line.path, to: &bytes)
-                bytes.append(contentsOf: ": \"".utf8)
-                if let hash = line.entry.hash { Hex.append(hash, to: &bytes) }
-                if let inputs = line.entry.inputs {
-                    bytes.append(UInt8(ascii: " "))
-                    Hex.append(inputs, to: &bytes)
+        for slice in Parallel.map(
+            slices,
+            { slice in
+                var bytes: [UInt8] = []
+                let range = (lines.count * slice / slices)..<(lines.count * (slice + 1) / slices)
+                bytes.reserveCapacity(range.count * 72)
+                for number in range {
+                    let line = lines[number]
+                    bytes.append(contentsOf: (number == 0 ? "\n    " : ",\n    ").utf8)
+                    JSONText.appendQuoted(line.path, to: &bytes)
+                    bytes.append(contentsOf: ": \"".utf8)
+                    if let hash = line.entry.hash { Hex.append(hash, to: &bytes) }
+                    if let inputs = line.entry.inputs {
+                        bytes.append(UInt8(ascii: " "))
+                        Hex.append(inputs, to: &bytes)
+                    }
+                    bytes.append(UInt8(ascii: "\""))
                 }
-                bytes.append(UInt8(ascii: "\""))
-            }
-            return bytes
-        }) {
+                return bytes
+            })
+        {
             bytes.append(contentsOf: slice)
         }
         append(lines.isEmpty ? "}\n}\n" : "\n  }\n}\n")
@@ -106,14 +115,16 @@ public struct Manifest: Sendable, Equatable {
     static func decode(_ bytes: [UInt8], order: inout [String]) -> Manifest? {
         if let manifest = ManifestLines.decode(bytes, order: &order) { return manifest.isSafe ? manifest : nil }
         guard let root = try? JSONParser.parseDocument(bytes), case .object(let members) = root.value,
-              members.contains(where: { $0.key == "generator" }),
-              let files = members.first(where: { $0.key == "files" }), case .object(let entries) = files.node.value
+            members.contains(where: { $0.key == "generator" }),
+            let files = members.first(where: { $0.key == "files" }), case .object(let entries) = files.node.value
         else { return nil }
         var manifest = Manifest()
         order = []
         for entry in entries {
             guard case .string(let value) = entry.node.value else { return nil }
-            if manifest.entries.updateValue(Self.entry(value.utf8), forKey: entry.key) == nil { order.append(entry.key) }
+            if manifest.entries.updateValue(Self.entry(value.utf8), forKey: entry.key) == nil {
+                order.append(entry.key)
+            }
         }
         // Version 1: fingerprints by path, in an object of their own.
         if let member = members.first(where: { $0.key == "inputs" }), case .object(let entries) = member.node.value {

@@ -9,10 +9,14 @@ enum ManifestWarnings {
     static func encoded(_ warnings: [Diagnostic]) -> String {
         func text(_ value: String?) -> String { value.map(JSONText.quoted) ?? "null" }
         func number(_ value: Int?) -> String { value.map(String.init) ?? "null" }
-        return "[" + warnings.map { warning in
-            "[" + [text(warning.location.file), number(warning.location.line), number(warning.location.column),
-                   text(warning.record), text(warning.field), text(warning.message)].joined(separator: ",") + "]"
-        }.joined(separator: ",") + "]"
+        return "["
+            + warnings.map { warning in
+                "["
+                    + [
+                        text(warning.location.file), number(warning.location.line), number(warning.location.column),
+                        text(warning.record), text(warning.field), text(warning.message),
+                    ].joined(separator: ",") + "]"
+            }.joined(separator: ",") + "]"
     }
 
     /// The warnings of `encoded`, from its JSON text; nil when it is anything else.
@@ -26,11 +30,12 @@ enum ManifestWarnings {
         var warnings: [Diagnostic] = []
         for item in items {
             guard case .array(let fields) = item.value, fields.count == 6,
-                  case .string(let file) = fields[0].value, case .string(let message) = fields[5].value,
-                  let line = number(fields[1]), let column = number(fields[2]),
-                  let record = text(fields[3]), let field = text(fields[4])
+                case .string(let file) = fields[0].value, case .string(let message) = fields[5].value,
+                let line = number(fields[1]), let column = number(fields[2]),
+                let record = text(fields[3]), let field = text(fields[4])
             else { return nil }
-            warnings.append(.warning(SourceLocation(file: file, line: line, column: column), record: record, field: field, message))
+            warnings.append(
+                .warning(SourceLocation(file: file, line: line, column: column), record: record, field: field, message))
         }
         return warnings
     }

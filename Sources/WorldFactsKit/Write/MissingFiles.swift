@@ -6,7 +6,8 @@ import WorldFactsSupport
 /// `access` call per file does.
 enum MissingFiles {
     /// The paths (relative to `folder`) that are not in their folder's listing.
-    static func among<Paths: Sequence<String>>(_ paths: Paths, in folder: String, fileSystem: FileSystem) -> Set<String> {
+    static func among<Paths: Sequence<String>>(_ paths: Paths, in folder: String, fileSystem: FileSystem) -> Set<String>
+    {
         var listings: [Substring: Set<Substring>] = [:]
         var missing = Set<String>()
         // Paths mostly come folder by folder: the last folder's listing is kept at hand.
@@ -17,7 +18,9 @@ enum MissingFiles {
             let parent = slash.map { path[..<$0] } ?? ""
             let name = slash.map { path[path.utf8.index(after: $0)...] } ?? path[...]
             if parent != lastParent {
-                if let listed = listings[parent] { lastListing = listed } else {
+                if let listed = listings[parent] {
+                    lastListing = listed
+                } else {
                     let listed = joinPath(folder, String(parent))
                     lastListing = Set((fileSystem.names(listed.isEmpty ? "." : listed) ?? []).map { $0[...] })
                     listings[parent] = lastListing

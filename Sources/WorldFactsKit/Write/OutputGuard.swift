@@ -28,15 +28,22 @@ public struct OutputGuard {
         for input in inputs {
             let source = Self.absolute(input)
             if Self.contains(target, source) || Self.contains(source, target) {
-                problems.append(.error(SourceLocation(file: output), "refusing to write the site into a folder that is or holds the input folder \(input)"))
+                problems.append(
+                    .error(
+                        SourceLocation(file: output),
+                        "refusing to write the site into a folder that is or holds the input folder \(input)"))
             }
         }
         if problems.isEmpty, !force, fileSystem.isDirectory(output),
-           !fileSystem.exists(joinPath(output, Manifest.fileName)) {
+            !fileSystem.exists(joinPath(output, Manifest.fileName))
+        {
             let foreign = ((try? fileSystem.listFiles(output)) ?? []).filter { $0 != ".gitignore" }
             if !foreign.isEmpty {
-                problems.append(.error(SourceLocation(file: output),
-                    "refusing to write into a non-empty folder that no worldfacts build made (\(foreign.count) files, e.g. \(foreign[0])); use --force to write there anyway"))
+                problems.append(
+                    .error(
+                        SourceLocation(file: output),
+                        "refusing to write into a non-empty folder that no worldfacts build made (\(foreign.count) files, e.g. \(foreign[0])); use --force to write there anyway"
+                    ))
             }
         }
         if !problems.isEmpty { throw StageFailure(problems) }

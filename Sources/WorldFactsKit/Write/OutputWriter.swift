@@ -41,8 +41,13 @@ public final class OutputWriter {
         // The paths in the manifest's order, which is folder by folder: the order to look for them in.
         var paths: [String] = []
         if fileSystem.exists(manifestPath) {
-            guard let bytes = try? fileSystem.read(manifestPath), let decoded = Manifest.decode(bytes, order: &paths) else {
-                throw StageFailure([.error(SourceLocation(file: manifestPath), "unreadable build manifest; remove it and build with --force")])
+            guard let bytes = try? fileSystem.read(manifestPath), let decoded = Manifest.decode(bytes, order: &paths)
+            else {
+                throw StageFailure([
+                    .error(
+                        SourceLocation(file: manifestPath),
+                        "unreadable build manifest; remove it and build with --force")
+                ])
             }
             manifest = decoded
         }
@@ -51,9 +56,12 @@ public final class OutputWriter {
         // the next write of such a path always goes to disk, and its page is always rendered.
         var journalled: [String] = []
         if let journal = try? fileSystem.read(joinPath(folder, journalName)) {
-            for line in String(decoding: journal, as: UTF8.self).split(separator: "\n") where OutputPath.isSafe(String(line)) {
+            for line in String(decoding: journal, as: UTF8.self).split(separator: "\n")
+            where OutputPath.isSafe(String(line)) {
                 let path = String(line)
-                if manifest.entries.updateValue(Manifest.Entry(hash: nil, inputs: nil), forKey: path) == nil { paths.append(path) }
+                if manifest.entries.updateValue(Manifest.Entry(hash: nil, inputs: nil), forKey: path) == nil {
+                    paths.append(path)
+                }
                 journalled.append(path)
             }
         }
@@ -62,7 +70,9 @@ public final class OutputWriter {
     }
 
     /// `previous` is what `readPrevious` gave for this folder, if it was read already.
-    public init(folder: String, fileSystem: FileSystem = .disk, clean: Bool = false, previous given: PreviousBuild? = nil) throws(StageFailure) {
+    public init(
+        folder: String, fileSystem: FileSystem = .disk, clean: Bool = false, previous given: PreviousBuild? = nil
+    ) throws(StageFailure) {
         self.folder = folder
         self.fileSystem = fileSystem
         let last: PreviousBuild
@@ -96,15 +106,17 @@ public final class OutputWriter {
     /// digest as `sources` and every file it wrote is still there: then there is nothing to do. Never
     /// after an interrupted build (its journal is still there).
     public static func upToDate(folder: String, fileSystem: FileSystem, sources: String)
-        -> (records: Int, files: Int, warnings: [Diagnostic])? {
+        -> (records: Int, files: Int, warnings: [Diagnostic])?
+    {
         guard !fileSystem.exists(joinPath(folder, journalName)),
-              let bytes = try? fileSystem.read(joinPath(folder, Manifest.fileName)),
-              ManifestLines.header(bytes)?.sources == sources,  // most rebuilds stop here, before the paths
-              let manifest = ManifestLines.summary(bytes), manifest.sources == sources, let records = manifest.records
+            let bytes = try? fileSystem.read(joinPath(folder, Manifest.fileName)),
+            ManifestLines.header(bytes)?.sources == sources,  // most rebuilds stop here, before the paths
+            let manifest = ManifestLines.summary(bytes), manifest.sources == sources, let records = manifest.records
         else { return nil }
         let paths = manifest.paths
         guard let warnings = manifest.warnings else { return nil }  // decoded once, and only here
-        return MissingFiles.among(paths, in: folder, fileSystem: fileSystem).isEmpty ? (records, paths.count, warnings) : nil
+        return MissingFiles.among(paths, in: folder, fileSystem: fileSystem).isEmpty
+            ? (records, paths.count, warnings) : nil
     }
 
     public func write(_ file: OutputFile) throws(StageFailure) {
@@ -125,7 +137,9 @@ public final class OutputWriter {
             let before = previous.entries[file.path]
             let hash: UInt64
             if file.isReused {
-                guard let known = before?.hash else { preconditionFailure("reused \(file.path) without a previous version") }
+                guard let known = before?.hash else {
+                    preconditionFailure("reused \(file.path) without a previous version")
+                }
                 hash = known
             } else {
                 hash = hashes[index]
@@ -133,7 +147,11 @@ public final class OutputWriter {
             let entry = Manifest.Entry(hash: hash, inputs: file.inputs.map(OutputFile.inputsNumber))
             // One lookup both records the entry and finds a path this build made before.
             if current.entries.updateValue(entry, forKey: file.path) != nil {
-                throw StageFailure([.error(SourceLocation(file: joinPath(folder, file.path)), "two outputs of this build have the same path")])
+                throw StageFailure([
+                    .error(
+                        SourceLocation(file: joinPath(folder, file.path)),
+                        "two outputs of this build have the same path")
+                ])
             }
             lines.append((file.path, entry))
             if before != nil { writtenAgain += 1 }
@@ -171,7 +189,9 @@ public final class OutputWriter {
             let path = files[toWrite[slot]].path
             let folder = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
             if folder != lastFolder {
-                if let known = groupOfFolder[folder] { lastGroup = known } else {
+                if let known = groupOfFolder[folder] {
+                    lastGroup = known
+                } else {
                     lastGroup = groups.count
                     groupOfFolder[folder] = lastGroup
                     groups.append([])
@@ -189,7 +209,8 @@ public final class OutputWriter {
                 do {
                     let path = joinPath(folder, file.path)
                     // A path no build of ours made is new: written in place, unless something is there.
-                    let created = previous.entries[file.path] == nil ? try fileSystem.createNew(path, file.bytes) : false
+                    let created =
+                        previous.entries[file.path] == nil ? try fileSystem.createNew(path, file.bytes) : false
                     if !created { try fileSystem.writeAtomically(path, file.bytes) }
                 } catch {
                     failures.append((slot, "\(error)"))
@@ -198,7 +219,9 @@ public final class OutputWriter {
             return failures
         }
         let problems = failures.joined().sorted { $0.slot < $1.slot }.map { failure in
-            Diagnostic.error(SourceLocation(file: joinPath(folder, files[toWrite[failure.slot]].path)), "cannot write: \(failure.reason)")
+            Diagnostic.error(
+                SourceLocation(file: joinPath(folder, files[toWrite[failure.slot]].path)),
+                "cannot write: \(failure.reason)")
         }
         if !problems.isEmpty { throw StageFailure(problems) }
         report.written.append(contentsOf: changed.map { files[$0].path })
@@ -207,14 +230,19 @@ public final class OutputWriter {
     /// Removes what the previous build made and this one did not, then saves the manifest.
     public func finish() throws(StageFailure) -> WriteReport {
         // When every previous path was written again, none is stale: no need to look each one up.
-        let stale = writtenAgain == previous.entries.count ? [] : previous.entries.keys.filter { current.entries[$0] == nil }.sorted()
+        let stale =
+            writtenAgain == previous.entries.count
+            ? [] : previous.entries.keys.filter { current.entries[$0] == nil }.sorted()
         for path in stale where fileSystem.exists(joinPath(folder, path)) {
             try? fileSystem.remove(joinPath(folder, path))
         }
         report.removed = stale
         // A written file has a new hash, so the manifest changed; only otherwise is it compared.
         if !report.written.isEmpty || current != previous || !fileSystem.exists(joinPath(folder, Manifest.fileName)) {
-            do { try fileSystem.writeAtomically(joinPath(folder, Manifest.fileName), Manifest.encoded(header: current, lines: lines)) } catch {
+            do {
+                try fileSystem.writeAtomically(
+                    joinPath(folder, Manifest.fileName), Manifest.encoded(header: current, lines: lines))
+            } catch {
                 throw StageFailure([.error(SourceLocation(file: folder), "cannot save the build manifest: \(error)")])
             }
         }

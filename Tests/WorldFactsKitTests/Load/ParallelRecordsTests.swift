@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorldFactsLoad
 @testable import WorldFactsSupport
 
@@ -13,17 +14,21 @@ import Testing
         var random = DifferentialFoldingTests.SplitMix(state: seed)
         var lines: [String] = []
         for n in 0..<(RecordsLoader.parallelAbove + 3_000) {
-            let name = ["Alpha", "Bêta, \\\"quoted\\\"", "[bracket] {brace}", "Ω \\u00e9", "Zulu"][Int(random.next() % 5)]
+            let name = ["Alpha", "Bêta, \\\"quoted\\\"", "[bracket] {brace}", "Ω \\u00e9", "Zulu"][
+                Int(random.next() % 5)]
             switch random.next() % 40 {
             case 0: lines.append(#"{"id": "dup", "name": "Dup \#(n)"}"#)  // a duplicate key from the second on
             case 1: lines.append(#"{"id": "w\#(n)", "name": "Wrong", "population": "many"}"#)
             case 2: lines.append(#"{"name": "No key \#(n)"}"#)
             case 3: lines.append(#"  "not an object""#)
-            case 4: lines.append(RecordReaderTests.shapes[Int(random.next() % UInt64(RecordReaderTests.shapes.count))]
-                                    .replacingOccurrences(of: "KEY", with: "s\(n)"))
+            case 4:
+                lines.append(
+                    RecordReaderTests.shapes[Int(random.next() % UInt64(RecordReaderTests.shapes.count))]
+                        .replacingOccurrences(of: "KEY", with: "s\(n)"))
             default:
-                lines.append(#"{"id": "r\#(n)", "name": "\#(name) \#(n)", "population": \#(random.next() % 100000), "#
-                             + #""area": \#(Double(random.next() % 1000) / 10), "tags": ["a", "]", ","], "next_to": []}"#)
+                lines.append(
+                    #"{"id": "r\#(n)", "name": "\#(name) \#(n)", "population": \#(random.next() % 100000), "#
+                        + #""area": \#(Double(random.next() % 1000) / 10), "tags": ["a", "]", ","], "next_to": []}"#)
             }
         }
         return "[\n" + lines.joined(separator: ",\n") + "\n]\n"
@@ -47,9 +52,9 @@ import Testing
         let text = bigFile(seed: 4)
         let broken = [
             text.replacingOccurrences(of: #""name": "Wrong""#, with: #""name": "Wrong" "extra": 1"#),  // a missing comma
-            text.replacingOccurrences(of: #""area": "#, with: #""area" "#),                             // a missing colon
-            String(text.dropLast(3)),                                                          // no closing bracket
-            text.replacingOccurrences(of: "\n]", with: ",\n]"),                                // a trailing comma
+            text.replacingOccurrences(of: #""area": "#, with: #""area" "#),  // a missing colon
+            String(text.dropLast(3)),  // no closing bracket
+            text.replacingOccurrences(of: "\n]", with: ",\n]"),  // a trailing comma
         ]
         for variant in broken where variant != text {
             let bytes = Array(variant.utf8)

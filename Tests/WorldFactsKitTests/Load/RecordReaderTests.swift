@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
 
@@ -54,7 +55,8 @@ import Testing
 
     @Test func readsPlainRecordsAsTheTreeDoes() throws {
         for element in Self.plain {
-            let direct = try #require(try read(element), "the reader left a plain record to the general way: \(element)")
+            let direct = try #require(
+                try read(element), "the reader left a plain record to the general way: \(element)")
             let (records, diagnostics) = loader.loadInOrder(bytes: bytes(element))
             #expect(diagnostics.isEmpty)
             #expect([direct] == records, "\(element)")

@@ -1,21 +1,25 @@
 import Testing
+
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
 
 @Suite struct RecordsLoaderTests {
     func load(_ json: String) -> ([Record], [String]) {
-        let (records, diagnostics) = RecordsLoader(config: testConfig(), file: "records.json").load(bytes: Array(json.utf8))
+        let (records, diagnostics) = RecordsLoader(config: testConfig(), file: "records.json").load(
+            bytes: Array(json.utf8))
         return (records, diagnostics.map(\.description))
     }
 
     @Test func loadsTypedValues() {
-        let (records, problems) = load(#"[{"id":"a","name":"Alpha","population":12,"area":1.5,"tags":["x"],"next_to":["b"]}]"#)
+        let (records, problems) = load(
+            #"[{"id":"a","name":"Alpha","population":12,"area":1.5,"tags":["x"],"next_to":["b"]}]"#)
         #expect(problems.isEmpty)
         #expect(records[0].values == [.missing, .integer(12), .decimal(1.5), .list(["x"]), .list(["b"])])
     }
 
     @Test func wrongTypesNameFileLineRecordAndField() {
-        let (records, problems) = load("""
+        let (records, problems) = load(
+            """
             [
               {"id": "a", "name": "Alpha", "population": "abc"},
               {"id": "b", "name": "Beta", "area": -5},
@@ -23,15 +27,17 @@ import Testing
             ]
             """)
         #expect(records.isEmpty)
-        #expect(problems == [
-            "records.json:2:46: error: record 'a', field 'population': expected a whole number of at least 0, found the text \"abc\"",
-            "records.json:3:39: error: record 'b', field 'area': expected a number of at least 0, found the number -5",
-            "records.json:4:40: error: record 'c', field 'tags': expected a list of texts, found the text \"x\"",
-        ])
+        #expect(
+            problems == [
+                "records.json:2:46: error: record 'a', field 'population': expected a whole number of at least 0, found the text \"abc\"",
+                "records.json:3:39: error: record 'b', field 'area': expected a number of at least 0, found the number -5",
+                "records.json:4:40: error: record 'c', field 'tags': expected a list of texts, found the text \"x\"",
+            ])
     }
 
     @Test func missingKeyOrTitleAndDuplicates() {
-        let (_, problems) = load("""
+        let (_, problems) = load(
+            """
             [
               {"name": "No key"},
               {"id": "b", "name": ""},
@@ -40,7 +46,9 @@ import Testing
             ]
             """)
         #expect(problems.count == 3)
-        #expect(problems[0].contains("records.json:2:3") && problems[0].contains("field 'id'") && problems[0].contains("missing key"))
+        #expect(
+            problems[0].contains("records.json:2:3") && problems[0].contains("field 'id'")
+                && problems[0].contains("missing key"))
         #expect(problems[1].contains("record 'b', field 'name'") && problems[1].contains("empty text"))
         #expect(problems[2].contains("record 'c'") && problems[2].contains("lines 4 and 5"))
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
 
@@ -30,7 +31,8 @@ import Testing
         let (config, diagnostics) = SiteConfigLoader(file: "site.yml").load(text: yaml)
         #expect(config == nil)
         let lines = diagnostics.map(\.description)
-        #expect(lines.contains { $0.hasPrefix("site.yml:8:") && $0.contains("fields[3].format") && $0.contains("listing") })
+        #expect(
+            lines.contains { $0.hasPrefix("site.yml:8:") && $0.contains("fields[3].format") && $0.contains("listing") })
         #expect(lines.contains { $0.contains("index.subtitle") && $0.contains("capitol") })
     }
 }
@@ -39,13 +41,19 @@ import Testing
     @Test(arguments: ["https://www.geonames.org/", "http://x", "mailto:a@b", "about.html", "/x?y=z:1", "#top"])
     func allowed(url: String) { #expect(SiteConfigLoader.isSafeLink(url)) }
 
-    @Test(arguments: ["javascript:alert(1)", " JavaScript:alert(1)", "java\nscript:x", "data:text/html,x", "vbscript:x", "file:///etc/passwd"])
+    @Test(arguments: [
+        "javascript:alert(1)", " JavaScript:alert(1)", "java\nscript:x", "data:text/html,x", "vbscript:x",
+        "file:///etc/passwd",
+    ])
     func refused(url: String) { #expect(!SiteConfigLoader.isSafeLink(url)) }
 
     @Test func aJavascriptCreditIsAnErrorWithItsLine() {
         let yaml = testSiteYAML + "\ncredit: { text: x, url: \"javascript:alert(1)\" }\n"
         let (config, diagnostics) = SiteConfigLoader(file: "site.yml").load(text: yaml)
         #expect(config == nil)
-        #expect(diagnostics.map(\.description).contains { $0.hasPrefix("site.yml:14:") && $0.contains("credit.url") && $0.contains("javascript:alert(1)") })
+        #expect(
+            diagnostics.map(\.description).contains {
+                $0.hasPrefix("site.yml:14:") && $0.contains("credit.url") && $0.contains("javascript:alert(1)")
+            })
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsSupport
 
@@ -8,10 +9,14 @@ import Testing
     }
 
     @Test func foldsDiacriticsAtThePrimaryLevel() {
-        #expect(sorted(["Azerbaijan", "Åland Islands", "Albania", "Afghanistan"]) ==
-                ["Afghanistan", "Åland Islands", "Albania", "Azerbaijan"])
-        #expect(sorted(["Cuba", "Côte d'Ivoire", "Costa Rica", "Croatia"]) ==
-                ["Costa Rica", "Côte d'Ivoire", "Croatia", "Cuba"])
+        #expect(
+            sorted(["Azerbaijan", "Åland Islands", "Albania", "Afghanistan"]) == [
+                "Afghanistan", "Åland Islands", "Albania", "Azerbaijan",
+            ])
+        #expect(
+            sorted(["Cuba", "Côte d'Ivoire", "Costa Rica", "Croatia"]) == [
+                "Costa Rica", "Côte d'Ivoire", "Croatia", "Cuba",
+            ])
     }
 
     @Test func codePointOrderWouldBeWrong() {
@@ -26,14 +31,20 @@ import Testing
 
     /// The secondary level by table below U+0250 is Foundation's lowercased canonical decomposition.
     @Test func latinAccentsByTableAgreeWithFoundation() throws {
-        func foundation(_ text: String) -> [UInt8] { Array(text.lowercased().decomposedStringWithCanonicalMapping.utf8) }
+        func foundation(_ text: String) -> [UInt8] {
+            Array(text.lowercased().decomposedStringWithCanonicalMapping.utf8)
+        }
         for value in UInt32(0)..<Folding.latinEnd {
             let text = String(Unicode.Scalar(value)!)
             #expect(CollationKey.latinAccents(text) == foundation(text), "U+\(String(value, radix: 16))")
         }
         var random = DifferentialFoldingTests.SplitMix(state: 21)
         for _ in 0..<2_000 {
-            let text = String(String.UnicodeScalarView((0..<(1 + random.next() % 8)).map { _ in Unicode.Scalar(UInt32(random.next() % UInt64(Folding.latinEnd)))! }))
+            let text = String(
+                String.UnicodeScalarView(
+                    (0..<(1 + random.next() % 8)).map { _ in
+                        Unicode.Scalar(UInt32(random.next() % UInt64(Folding.latinEnd)))!
+                    }))
             #expect(CollationKey.latinAccents(text) == foundation(text), "\(text.unicodeScalars.map(\.value))")
         }
         #expect(CollationKey.latinAccents("İstanbul") == foundation("İstanbul"))

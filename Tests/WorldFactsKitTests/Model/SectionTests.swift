@@ -1,10 +1,13 @@
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsSupport
 
 @Suite struct SectionTests {
-    @Test(arguments: [("Åland Islands", "A"), ("Côte d'Ivoire", "C"), ("Øresund", "O"), ("ßtest", "S"),
-                      ("1984 Land", "#"), ("'Abd", "#"), ("Ελλάδα", "#"), ("iceland", "I")])
+    @Test(arguments: [
+        ("Åland Islands", "A"), ("Côte d'Ivoire", "C"), ("Øresund", "O"), ("ßtest", "S"),
+        ("1984 Land", "#"), ("'Abd", "#"), ("Ελλάδα", "#"), ("iceland", "I"),
+    ])
     func letterOfTitle(title: String, letter: String) {
         #expect(SectionLetter.of(title: title) == letter)
     }
@@ -18,7 +21,8 @@ import Testing
         let records = [("b", "Beta"), ("n", "9 Nine"), ("a", "Åland")].map {
             Record(key: $0.0, title: $0.1, values: Array(repeating: .missing, count: 5), line: 1)
         }
-        let site = try SiteModeler().model(Content(config: testConfig(), records: records, notes: [], warnings: [], folder: "c"))
+        let site = try SiteModeler().model(
+            Content(config: testConfig(), records: records, notes: [], warnings: [], folder: "c"))
         #expect(site.sections.map(\.letter) == ["A", "B", "#"])
         #expect(site.records.map(\.key) == ["a", "b", "n"])
         #expect(site.sectionOfRecord == [0, 1, 2])

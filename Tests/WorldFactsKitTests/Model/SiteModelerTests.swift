@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsSupport
 
@@ -7,8 +8,13 @@ import Testing
     @Test func aSiteWithoutLinksOrNotesStillFindsKeys() throws {
         var config = testConfig()
         config.fields.removeAll { $0.format == .links }
-        let records = ["b", "a", "c"].map { Record(key: $0, title: $0.uppercased(), values: Array(repeating: .missing, count: config.fields.count), line: 1) }
-        let site = try SiteModeler().model(Content(config: config, records: records, notes: [], warnings: [], folder: "c"))
+        let records = ["b", "a", "c"].map {
+            Record(
+                key: $0, title: $0.uppercased(), values: Array(repeating: .missing, count: config.fields.count), line: 1
+            )
+        }
+        let site = try SiteModeler().model(
+            Content(config: config, records: records, notes: [], warnings: [], folder: "c"))
         for key in ["a", "b", "c"] { #expect(site.position(ofKey: key).map { site.records[$0].key } == key) }
         #expect(site.position(ofKey: "z") == nil)
         #expect(site.slugs == ["a", "b", "c"], "keys that are their own slugs")
@@ -17,12 +23,21 @@ import Testing
 
 @Suite struct LinkAndNoteTests {
     @Test func unknownLinksAndNotesAreWarnings() throws {
-        let records = [Record(key: "a", title: "A", values: [.missing, .missing, .missing, .missing, .list(["zz"])], line: 2)]
-        let notes = [Note(name: "nobody", file: "notes/nobody.md", markdown: "x"), Note(name: "a", file: "notes/a.md", markdown: "y")]
-        let site = try SiteModeler().model(Content(config: testConfig(), records: records, notes: notes, warnings: [], folder: "c"))
+        let records = [
+            Record(key: "a", title: "A", values: [.missing, .missing, .missing, .missing, .list(["zz"])], line: 2)
+        ]
+        let notes = [
+            Note(name: "nobody", file: "notes/nobody.md", markdown: "x"),
+            Note(name: "a", file: "notes/a.md", markdown: "y"),
+        ]
+        let site = try SiteModeler().model(
+            Content(config: testConfig(), records: records, notes: notes, warnings: [], folder: "c"))
         #expect(site.notes[0]?.name == "a")
         let warnings = site.warnings.map(\.description)
-        #expect(warnings.contains { $0.contains("notes/nobody.md") && $0.contains("warning") && $0.contains("names no record") })
+        #expect(
+            warnings.contains {
+                $0.contains("notes/nobody.md") && $0.contains("warning") && $0.contains("names no record")
+            })
         #expect(warnings.contains { $0.contains("field 'next_to'") && $0.contains("'zz'") })
     }
 }

@@ -1,11 +1,16 @@
 import Testing
+
 @testable import WorldFactsModel
 
 @Suite struct SortKeysTests {
     @Test func sortAsSectionsThenCollationKeys() {
         var random = DifferentialFoldingTests.SplitMix(state: 9)
-        let pieces = ["a", "A", "á", "Å", "b", "é", "E", "ß", "ss", "1", " ", "-", "'", "Ω", "ø", "z", "Z", "ǆ", "ﬁ", "日"]
-        let titles = (0..<3_000).map { _ in (0..<Int(1 + random.next() % 4)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined() }
+        let pieces = [
+            "a", "A", "á", "Å", "b", "é", "E", "ß", "ss", "1", " ", "-", "'", "Ω", "ø", "z", "Z", "ǆ", "ﬁ", "日",
+        ]
+        let titles = (0..<3_000).map { _ in
+            (0..<Int(1 + random.next() % 4)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+        }
         let keys = titles.indices.map { "k\($0 % 7)" }  // ties on purpose: the key breaks them
         let letters = titles.map(SectionLetter.of(title:))
         let collation = zip(titles, keys).map { CollationKey(title: $0, tieBreak: $1) }

@@ -1,5 +1,6 @@
 import Mustache
 import Testing
+
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
 @testable import WorldFactsMustache
@@ -8,7 +9,9 @@ import Testing
 /// swift-mustache, the reference: the same templates over the same values, as `Any`.
 func referenceRender(_ templates: [String: String], _ name: String, _ context: TemplateValue) throws -> String {
     var library = MustacheLibrary()
-    for (templateName, text) in templates { library.register(try Mustache.MustacheTemplate(string: text), named: templateName) }
+    for (templateName, text) in templates {
+        library.register(try Mustache.MustacheTemplate(string: text), named: templateName)
+    }
     return library.render(context.referenceValue, withTemplate: name) ?? "<no template>"
 }
 
@@ -41,9 +44,11 @@ func render(_ templates: [String: String], _ name: String, _ context: TemplateVa
     ]
 
     @Test func variablesSectionsAndEscaping() throws {
-        let template = "{{a}}|{{{a}}}|{{&a}}|{{#l}}[{{x}}{{a}}]{{/l}}|{{^e}}empty{{/e}}|{{#t}}T{{/t}}{{#f}}F{{/f}}|{{o.o.x}}|{{#o}}{{x}}{{/o}}|{{missing}}|{{#b}}b{{/b}}"
-        #expect(try render(["t": template], "t", context)
-            == "A&lt;&amp;&gt;&quot;&#39;|A<&>\"'|A<&>\"'|[1A&lt;&amp;&gt;&quot;&#39;][2inner]|empty|T|deep|ox||b")
+        let template =
+            "{{a}}|{{{a}}}|{{&a}}|{{#l}}[{{x}}{{a}}]{{/l}}|{{^e}}empty{{/e}}|{{#t}}T{{/t}}{{#f}}F{{/f}}|{{o.o.x}}|{{#o}}{{x}}{{/o}}|{{missing}}|{{#b}}b{{/b}}"
+        #expect(
+            try render(["t": template], "t", context)
+                == "A&lt;&amp;&gt;&quot;&#39;|A<&>\"'|A<&>\"'|[1A&lt;&amp;&gt;&quot;&#39;][2inner]|empty|T|deep|ox||b")
     }
 
     @Test func standaloneLinesVanish() throws {
@@ -68,12 +73,18 @@ func render(_ templates: [String: String], _ name: String, _ context: TemplateVa
     @Test func escapingIsByteWiseSoCombiningMarksCannotHideAQuote() throws {
         // swift-mustache escapes per grapheme: `"` followed by U+0338 is one grapheme and slips through.
         let value: TemplateValue = ["v": "x\"\u{0338} onfocus=alert(1) <\u{0338}"]
-        #expect(try render(["t": "<p title=\"{{v}}\">"], "t", value) == "<p title=\"x&quot;\u{0338} onfocus=alert(1) &lt;\u{0338}\">")
+        #expect(
+            try render(["t": "<p title=\"{{v}}\">"], "t", value)
+                == "<p title=\"x&quot;\u{0338} onfocus=alert(1) &lt;\u{0338}\">")
         #expect(try referenceRender(["t": "<p title=\"{{v}}\">"], "t", value).contains("x\"\u{0338}"))
     }
 
     @Test func syntaxErrorsCarryLineAndColumn() {
-        #expect(throws: TemplateSyntaxError(line: 3, column: 3, message: "a section is closed with another name than it was opened with: {{/b}} closes “a” (line 1)")) {
+        #expect(
+            throws: TemplateSyntaxError(
+                line: 3, column: 3,
+                message: "a section is closed with another name than it was opened with: {{/b}} closes “a” (line 1)")
+        ) {
             try TemplateParser.parse("{{#a}}\nx\n  {{/b}}")
         }
         #expect(throws: TemplateSyntaxError(line: 2, column: 1, message: "a section is opened but never closed: “a”")) {
@@ -82,7 +93,10 @@ func render(_ templates: [String: String], _ name: String, _ context: TemplateVa
         #expect(throws: TemplateSyntaxError(line: 1, column: 2, message: "a tag is not closed with }}")) {
             try TemplateParser.parse("é{{a")
         }
-        #expect(throws: TemplateSyntaxError(line: 1, column: 1, message: "transforms such as “uppercased(a)” are not supported")) {
+        #expect(
+            throws: TemplateSyntaxError(
+                line: 1, column: 1, message: "transforms such as “uppercased(a)” are not supported")
+        ) {
             try TemplateParser.parse("{{uppercased(a)}}")
         }
         #expect(throws: TemplateSyntaxError(line: 1, column: 1, message: "{{/a}} closes a section that is not open")) {
@@ -91,7 +105,9 @@ func render(_ templates: [String: String], _ name: String, _ context: TemplateVa
     }
 
     @Test func setDelimiters() throws {
-        #expect(try render(["t": "{{=<% %>=}}<% a %> {{a}} <%={{ }}=%>{{b}}."], "t", context) == "A&lt;&amp;&gt;&quot;&#39; {{a}} .")
+        #expect(
+            try render(["t": "{{=<% %>=}}<% a %> {{a}} <%={{ }}=%>{{b}}."], "t", context)
+                == "A&lt;&amp;&gt;&quot;&#39; {{a}} .")
     }
 
     @Test func aPartialThatIncludesItselfStops() throws {
@@ -110,7 +126,13 @@ func render(_ templates: [String: String], _ name: String, _ context: TemplateVa
         for split in [false, true] {
             site.config.index.splitAbove = split ? 1 : 1_000_000
             let contexts = PageContexts(site: site)
-            pages.append(("index", contexts.index(extra: ["search": ["manifest": "{}", "scopes": [["id": "name", "label": "N", "checked": true]]]])))
+            pages.append(
+                (
+                    "index",
+                    contexts.index(extra: [
+                        "search": ["manifest": "{}", "scopes": [["id": "name", "label": "N", "checked": true]]]
+                    ])
+                ))
             if split { pages += site.sections.indices.map { ("index", contexts.sectionPage($0)) } }
         }
         let contexts = PageContexts(site: site)
@@ -141,7 +163,10 @@ func render(_ templates: [String: String], _ name: String, _ context: TemplateVa
             let ours = try render(templates, "t", context)
             let reference = try referenceRender(templates, "t", context)
             if ours == reference { exact += 1 }
-            if ours.filter({ !$0.isWhitespace }) != reference.filter({ !$0.isWhitespace }) { failures.append("\(templates)\nours:      \(ours.debugDescription)\nreference: \(reference.debugDescription)") }
+            if ours.filter({ !$0.isWhitespace }) != reference.filter({ !$0.isWhitespace }) {
+                failures.append(
+                    "\(templates)\nours:      \(ours.debugDescription)\nreference: \(reference.debugDescription)")
+            }
         }
         #expect(failures.isEmpty, "\(failures.count) differ; first: \(failures.first ?? "")")
         #expect(exact > 2_000, "only \(exact) of 3,000 agree to the byte")
@@ -204,7 +229,9 @@ struct TemplateGenerator {
             let name = pick(["a", "b", "t", "f", "e", "l", "o", "missing"])
             let sigil = pick(["#", "#", "^"])
             let own = next(2) == 0
-            let open = (own ? "\n" + pick(["", " ", "  "]) : "") + "{{" + sigil + name + "}}" + (own ? pick(["\n", " \n", "\r\n"]) : "")
+            let open =
+                (own ? "\n" + pick(["", " ", "  "]) : "") + "{{" + sigil + name + "}}"
+                + (own ? pick(["\n", " \n", "\r\n"]) : "")
             // A section either opens and closes inside a line, or opens and closes alone on its
             // lines. (When only one of its tags stands alone, swift-mustache decides whether the
             // other does from the state of the first, and keeps or drops lines the specification
@@ -221,13 +248,16 @@ struct TemplateGenerator {
         // Every template ends in a dot: swift-mustache drops whitespace at the very end of a template.
         var templates = ["p": line(depth: 1, partials: false) + "."]
         if next(4) == 0 {
-            templates["base"] = line(depth: 1, partials: false) + "{{$one}}default one{{/one}}" + line(depth: 2, partials: false)
+            templates["base"] =
+                line(depth: 1, partials: false) + "{{$one}}default one{{/one}}" + line(depth: 2, partials: false)
                 + "\n{{$two}}\n" + line(depth: 2, partials: false) + "\n{{/two}}\n."
             var child = "{{<base}}\n"
             // Overrides whose lines start without indentation: swift-mustache strips the first line's
             // indentation from every line of an override; the engine, like the specification without
             // its optional block reindentation, keeps them.
-            let overrides = ["{{a}}", "<{{#l}}{{x}}{{/l}}>", "one\ntwo", "{{#t}}T{{/t}}\n{{^t}}F{{/t}}", "{{#o}}{{x}}{{/o}}"]
+            let overrides = [
+                "{{a}}", "<{{#l}}{{x}}{{/l}}>", "one\ntwo", "{{#t}}T{{/t}}\n{{^t}}F{{/t}}", "{{#o}}{{x}}{{/o}}",
+            ]
             if next(2) == 0 { child += "{{$one}}" + pick(overrides) + "{{/one}}\n" }
             if next(2) == 0 { child += "{{$two}}\n" + pick(overrides) + "\n{{/two}}\n" }
             // As in the shipped templates, the child is nothing but the parent tag. (Around a parent tag,

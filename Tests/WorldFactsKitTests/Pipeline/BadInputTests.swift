@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsPipeline
 
 @Suite struct BadInputTests {
     /// Builds good content, breaks it, builds again: the second build must fail and leave Output as it was.
     func expectFailureLeavesOutput(
-        records: String? = nil, siteYAML: String? = nil, template: (String, String)? = nil, note: (String, [UInt8])? = nil,
+        records: String? = nil, siteYAML: String? = nil, template: (String, String)? = nil,
+        note: (String, [UInt8])? = nil,
         mentions: [String]
     ) throws {
         let root = makeTemporaryFolder()
@@ -21,8 +23,12 @@ import Testing
 
         if let records { try records.write(toFile: root + "/Content/records.json", atomically: true, encoding: .utf8) }
         if let siteYAML { try siteYAML.write(toFile: root + "/Content/site.yml", atomically: true, encoding: .utf8) }
-        if let (name, text) = template { try text.write(toFile: root + "/Templates/\(name).mustache", atomically: true, encoding: .utf8) }
-        if let (name, bytes) = note { FileManager.default.createFile(atPath: root + "/Content/notes/\(name)", contents: Data(bytes)) }
+        if let (name, text) = template {
+            try text.write(toFile: root + "/Templates/\(name).mustache", atomically: true, encoding: .utf8)
+        }
+        if let (name, bytes) = note {
+            FileManager.default.createFile(atPath: root + "/Content/notes/\(name)", contents: Data(bytes))
+        }
         #expect {
             _ = try Builder().build(options)
         } throws: { error in
@@ -33,7 +39,8 @@ import Testing
     }
 
     @Test func malformedRecords() throws {
-        try expectFailureLeavesOutput(records: "[{\"id\": \"a\",\n \"name\": }]", mentions: ["records.json:2:10", "malformed JSON"])
+        try expectFailureLeavesOutput(
+            records: "[{\"id\": \"a\",\n \"name\": }]", mentions: ["records.json:2:10", "malformed JSON"])
     }
 
     @Test func wrongTypeAndDuplicateKey() throws {
@@ -47,15 +54,19 @@ import Testing
     }
 
     @Test func missingRecordsFile() throws {
-        try expectFailureLeavesOutput(siteYAML: testSiteYAML.replacingOccurrences(of: "records.json", with: "gone.json"),
-                                      mentions: ["gone.json", "missing"])
+        try expectFailureLeavesOutput(
+            siteYAML: testSiteYAML.replacingOccurrences(of: "records.json", with: "gone.json"),
+            mentions: ["gone.json", "missing"])
     }
 
     @Test func templateSyntaxError() throws {
-        try expectFailureLeavesOutput(template: ("record", "{{#facts}}\n{{label}}\n{{/fact}}"), mentions: ["record.mustache:3", "template syntax error"])
+        try expectFailureLeavesOutput(
+            template: ("record", "{{#facts}}\n{{label}}\n{{/fact}}"),
+            mentions: ["record.mustache:3", "template syntax error"])
     }
 
     @Test func invalidUTF8Note() throws {
-        try expectFailureLeavesOutput(note: ("a.md", Array("ok\nbad \u{1}".utf8) + [0xC3, 0x28]), mentions: ["a.md:2", "invalid UTF-8"])
+        try expectFailureLeavesOutput(
+            note: ("a.md", Array("ok\nbad \u{1}".utf8) + [0xC3, 0x28]), mentions: ["a.md:2", "invalid UTF-8"])
     }
 }

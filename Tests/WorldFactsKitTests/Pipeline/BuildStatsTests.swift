@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsPipeline
 
@@ -7,10 +8,15 @@ import Testing
     @Test func everyStepReportsItsMemory() throws {
         let root = makeTemporaryFolder("stats")
         defer { removeTemporary(root) }
-        let report = try Builder().build(BuildOptions(content: repoPath("Content"), templates: repoPath("Templates"),
-                                                      output: root + "/Output"))
-        #expect(report.steps.map(\.name) == [.checkOutput, .checkSources, .compareLastBuild, .loadContent, .loadTemplates,
-                                              .compileTemplates, .model, .renderAndWrite])
+        let report = try Builder().build(
+            BuildOptions(
+                content: repoPath("Content"), templates: repoPath("Templates"),
+                output: root + "/Output"))
+        #expect(
+            report.steps.map(\.name) == [
+                .checkOutput, .checkSources, .compareLastBuild, .loadContent, .loadTemplates,
+                .compileTemplates, .model, .renderAndWrite,
+            ])
         // The peak never falls, and it is at least what each step held as it ended.
         let peaks = report.steps.map(\.memory.peak)
         #expect(peaks == peaks.sorted() && peaks[0] > 1 << 20)

@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsPipeline
 
 /// A failure names the step it stopped in, by the name `--stats` gives that step.
 @Suite struct FailureStepTests {
-    func failure(content: (String) throws -> Void = { _ in }, templates: (String) throws -> Void = { _ in },
-                 output: String = "Output") throws -> BuildFailure? {
+    func failure(
+        content: (String) throws -> Void = { _ in }, templates: (String) throws -> Void = { _ in },
+        output: String = "Output"
+    ) throws -> BuildFailure? {
         let root = makeTemporaryFolder("steps")
         defer { removeTemporary(root) }
         try FileManager.default.copyItem(atPath: repoPath("Content"), toPath: root + "/Content")
@@ -14,8 +17,10 @@ import Testing
         try content(root + "/Content")
         try templates(root + "/Templates")
         do {
-            _ = try Builder().build(BuildOptions(content: root + "/Content", templates: root + "/Templates",
-                                                 output: output.hasPrefix("/") ? output : root + "/" + output))
+            _ = try Builder().build(
+                BuildOptions(
+                    content: root + "/Content", templates: root + "/Templates",
+                    output: output.hasPrefix("/") ? output : root + "/" + output))
             return nil
         } catch {
             return error
@@ -23,9 +28,13 @@ import Testing
     }
 
     @Test func eachFailureIsStampedWithItsStep() throws {
-        let badRecords = try failure(content: { try "[{".write(toFile: $0 + "/countries.json", atomically: true, encoding: .utf8) })
+        let badRecords = try failure(content: {
+            try "[{".write(toFile: $0 + "/countries.json", atomically: true, encoding: .utf8)
+        })
         #expect(badRecords?.step == .loadContent)
-        let badTemplate = try failure(templates: { try "{{#x}}".write(toFile: $0 + "/index.mustache", atomically: true, encoding: .utf8) })
+        let badTemplate = try failure(templates: {
+            try "{{#x}}".write(toFile: $0 + "/index.mustache", atomically: true, encoding: .utf8)
+        })
         #expect(badTemplate?.step == .compileTemplates)
         #expect(badTemplate?.diagnostics.first?.description.contains("index.mustache") == true)
         let noTemplates = try failure(templates: { try FileManager.default.removeItem(atPath: $0) })
@@ -44,8 +53,10 @@ import Testing
 
     /// Every name a failure can carry is a step `--stats` prints, or a part of one that progress shows.
     @Test func stepsAndProgressShareOneVocabulary() {
-        let steps: [StepName] = [.checkOutput, .checkSources, .compareLastBuild, .loadContent, .loadTemplates,
-                                 .compileTemplates, .model, .renderAndWrite]
+        let steps: [StepName] = [
+            .checkOutput, .checkSources, .compareLastBuild, .loadContent, .loadTemplates,
+            .compileTemplates, .model, .renderAndWrite,
+        ]
         let parts: [StepName] = [.render, .searchIndex, .write]
         #expect(Set(steps + parts) == Set(StepName.allCases))
         #expect(Set(StepName.allCases.map(\.rawValue)).count == StepName.allCases.count)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsPipeline
 @testable import WorldFactsSupport
@@ -19,9 +20,11 @@ import Testing
 
     func editRecords(_ change: (inout [[String: Any]]) -> Void) throws {
         let path = root + "/Content/countries.json"
-        var records = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [[String: Any]]
+        var records =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [[String: Any]]
         change(&records)
-        try JSONSerialization.data(withJSONObject: records, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: path))
+        try JSONSerialization.data(withJSONObject: records, options: [.prettyPrinted, .sortedKeys]).write(
+            to: URL(fileURLWithPath: path))
     }
 
     func manifest() throws -> Manifest {
@@ -29,9 +32,11 @@ import Testing
     }
 
     func files(containing text: String, under folder: String) throws -> Set<String> {
-        Set(try FileSystem.disk.listFiles(root + "/Output/" + folder).filter {
-            String(decoding: try FileSystem.disk.read(root + "/Output/\(folder)/\($0)"), as: UTF8.self).contains(text)
-        }.map { "\(folder)/\($0)" })
+        Set(
+            try FileSystem.disk.listFiles(root + "/Output/" + folder).filter {
+                String(decoding: try FileSystem.disk.read(root + "/Output/\(folder)/\($0)"), as: UTF8.self).contains(
+                    text)
+            }.map { "\(folder)/\($0)" })
     }
 
     @Test func onePopulationRewritesItsPageTheIndexAndTheShardsThatShowIt() throws {
@@ -54,10 +59,13 @@ import Testing
         #expect(searchFiles > 50)
         // A change that leaves every page's context as it was (a field no page shows) renders nothing,
         // and plans no search shard.
-        try (try readText(root + "/Content/site.yml") + "\n# a comment\n").write(toFile: root + "/Content/site.yml", atomically: true, encoding: .utf8)
+        try (try readText(root + "/Content/site.yml") + "\n# a comment\n").write(
+            toFile: root + "/Content/site.yml", atomically: true, encoding: .utf8)
         let untouched = try Builder().build(options)
         #expect(untouched.write.written == [".worldfacts-manifest.json"] || untouched.write.written.isEmpty)
-        #expect(untouched.write.reused == 252 + 2 + searchFiles, "every record page, the index, the 404 page and every shard")
+        #expect(
+            untouched.write.reused == 252 + 2 + searchFiles,
+            "every record page, the index, the 404 page and every shard")
         #expect(untouched.steps.contains { $0.name == .renderAndWrite })
 
         let before = try manifest()
@@ -71,7 +79,9 @@ import Testing
         // shards, only the buckets (first letters) that hold Norway are planned again.
         let neighbours = ["countries/fi.html", "countries/ru.html", "countries/se.html"]
         let pagesWritten = renamed.write.written.filter { $0.hasSuffix(".html") }.count
-        #expect(Set(renamed.write.written.filter { $0.hasSuffix(".html") }).isSuperset(of: ["countries/no.html", "index.html"] + neighbours))
+        #expect(
+            Set(renamed.write.written.filter { $0.hasSuffix(".html") }).isSuperset(
+                of: ["countries/no.html", "index.html"] + neighbours))
         let after = try manifest()
         let replanned = after.inputs.filter { $0.key.hasPrefix("search/") && before.inputs[$0.key] != $0.value }.count
         #expect(replanned > 0 && replanned < searchFiles / 2)
@@ -119,13 +129,20 @@ import Testing
         let kept = after.inputs.filter { $0.key.hasPrefix("search/") && before.inputs[$0.key] == $0.value }
         #expect(kept.count > 0, "some buckets hold none of the edited records")
         // Scope and first byte of the prefix a shard's name spells: its bucket.
-        let bucket = { (path: String) in path.split(separator: "/")[1] + "/" + path.split(separator: "/")[2].dropFirst(2).prefix(2) }
-        let replanned = Set(after.inputs.filter { $0.key.hasPrefix("search/") && before.inputs[$0.key] != $0.value }.keys.map(bucket))
-        #expect(kept.keys.contains { replanned.contains(bucket($0)) }, "a large bucket keeps the parts that no edit touched")
+        let bucket = { (path: String) in
+            path.split(separator: "/")[1] + "/" + path.split(separator: "/")[2].dropFirst(2).prefix(2)
+        }
+        let replanned = Set(
+            after.inputs.filter { $0.key.hasPrefix("search/") && before.inputs[$0.key] != $0.value }.keys.map(bucket))
+        #expect(
+            kept.keys.contains { replanned.contains(bucket($0)) }, "a large bucket keeps the parts that no edit touched"
+        )
         var fresh = options
         fresh.output = root + "/Fresh"
         _ = try Builder().build(fresh)
-        #expect(try contents(root + "/Output") == contents(root + "/Fresh"), "the index page's search manifest and every shard")
+        #expect(
+            try contents(root + "/Output") == contents(root + "/Fresh"),
+            "the index page's search manifest and every shard")
 
         // A kept bucket with a file missing is planned and written again.
         let missing = try #require(kept.keys.sorted().first { !report.write.written.contains($0) })
@@ -154,7 +171,9 @@ import Testing
         defer { removeTemporary(root) }
         let noop = try Builder().build(options)
         #expect(noop.write.written.isEmpty && noop.write.removed.isEmpty)
-        #expect(noop.write.unchanged == (try FileSystem.disk.listFiles(root + "/Output")).count - 1, "every file but the manifest")
+        #expect(
+            noop.write.unchanged == (try FileSystem.disk.listFiles(root + "/Output")).count - 1,
+            "every file but the manifest")
         #expect(noop.records == 252)
         #expect(noop.steps.map(\.name) == [.checkOutput, .checkSources, .compareLastBuild])
 
@@ -189,7 +208,9 @@ import Testing
         defer { removeTemporary(root) }
         // A killed build leaves its journal: the sources may match the manifest's, the files may not.
         try FileSystem.disk.append(root + "/Output/" + OutputWriter.journalName, Array("countries/fr.html\n".utf8))
-        try Array("half a page".utf8).withUnsafeBufferPointer { try Data(buffer: $0).write(to: URL(fileURLWithPath: root + "/Output/countries/fr.html")) }
+        try Array("half a page".utf8).withUnsafeBufferPointer {
+            try Data(buffer: $0).write(to: URL(fileURLWithPath: root + "/Output/countries/fr.html"))
+        }
         let repaired = try Builder().build(options)
         #expect(repaired.steps.contains { $0.name == .loadContent })
         #expect(repaired.write.written == ["countries/fr.html"])

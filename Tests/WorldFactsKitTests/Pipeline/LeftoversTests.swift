@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorldFactsPipeline
 
 @Suite struct LeftoversTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsPipeline
 
@@ -18,27 +19,30 @@ import Testing
 
     @Test func phasesThatBeganEarlierAreTimedFromWhenTheyBegan() {
         let recorder = Recorder()
-        let phases = PhaseProgress(report: { recorder.record($0) }, records: 3, recordPagesFolder: "cities",
-                                   clock: { recorder.now() })
+        let phases = PhaseProgress(
+            report: { recorder.record($0) }, records: 3, recordPagesFolder: "cities",
+            clock: { recorder.now() })
         recorder.advance(to: 11)
         phases.rendered(["cities/1.html", "cities/2.html", "cities/3.html"].map { OutputFile(path: $0, text: "p") })
         recorder.advance(to: 12)
         phases.written(3)  // before rendering is done: no write bar yet
         recorder.advance(to: 12.5)
-        phases.rendered(["search/city/l-61.json", "search/city/l-61.js", "index.html"].map { OutputFile(path: $0, text: "s") })
+        phases.rendered(
+            ["search/city/l-61.json", "search/city/l-61.js", "index.html"].map { OutputFile(path: $0, text: "s") })
         recorder.advance(to: 13)
         phases.renderingDone()
         recorder.advance(to: 14)
         phases.written(3)
-        #expect(recorder.reports == [
-            BuildProgress(phase: .render, done: 0, total: 3),
-            BuildProgress(phase: .render, done: 3, total: 3),
-            // Made alongside the pages since rendering began at 10.
-            BuildProgress(phase: .searchIndex, done: 2, total: 2, seconds: 2.5),
-            // Writing began with the first batch, at 11.
-            BuildProgress(phase: .write, done: 3, total: 6, seconds: 2),
-            BuildProgress(phase: .write, done: 6, total: 6, seconds: 3),
-        ])
+        #expect(
+            recorder.reports == [
+                BuildProgress(phase: .render, done: 0, total: 3),
+                BuildProgress(phase: .render, done: 3, total: 3),
+                // Made alongside the pages since rendering began at 10.
+                BuildProgress(phase: .searchIndex, done: 2, total: 2, seconds: 2.5),
+                // Writing began with the first batch, at 11.
+                BuildProgress(phase: .write, done: 3, total: 6, seconds: 2),
+                BuildProgress(phase: .write, done: 6, total: 6, seconds: 3),
+            ])
     }
 
     @Test func loadReportsTheRecordsItLoaded() throws {
@@ -49,11 +53,17 @@ import Testing
             BuildOptions(content: repoPath("Content"), templates: repoPath("Templates"), output: root + "/Output"))
         let load = recorder.reports.filter { $0.phase == .loadContent }
         let loadStep = try #require(report.steps.first { $0.name == .loadContent })
-        #expect(load == [BuildProgress(phase: .loadContent, done: 0, total: 0),
-                         BuildProgress(phase: .loadContent, done: 252, total: 252, seconds: loadStep.seconds)])
-        #expect(recorder.reports.last == BuildProgress(phase: .write, done: report.write.written.count + report.write.unchanged,
-                                                       total: report.write.written.count + report.write.unchanged,
-                                                       seconds: recorder.reports.last?.seconds))
+        #expect(
+            load == [
+                BuildProgress(phase: .loadContent, done: 0, total: 0),
+                BuildProgress(phase: .loadContent, done: 252, total: 252, seconds: loadStep.seconds),
+            ])
+        #expect(
+            recorder.reports.last
+                == BuildProgress(
+                    phase: .write, done: report.write.written.count + report.write.unchanged,
+                    total: report.write.written.count + report.write.unchanged,
+                    seconds: recorder.reports.last?.seconds))
         #expect((recorder.reports.last?.seconds ?? 0) > 0)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsPipeline
 
@@ -10,16 +11,21 @@ import Testing
 
     init() throws {
         output = makeTemporaryFolder("site")
-        report = try Builder().build(BuildOptions(content: repoPath("Content"), templates: repoPath("Templates"), output: output))
+        report = try Builder().build(
+            BuildOptions(content: repoPath("Content"), templates: repoPath("Templates"), output: output))
     }
 
     func page(_ path: String) throws -> String { try readText(output + "/" + path) }
 
     @Test func onePagePerRecord() throws {
         defer { removeTemporary(output) }
-        let records = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: repoPath("Content/countries.json")))) as! [[String: Any]]
+        let records =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: repoPath("Content/countries.json")))) as! [[String: Any]]
         #expect(records.count == 252)
-        let pages = try FileManager.default.contentsOfDirectory(atPath: output + "/countries").filter { $0.hasSuffix(".html") }
+        let pages = try FileManager.default.contentsOfDirectory(atPath: output + "/countries").filter {
+            $0.hasSuffix(".html")
+        }
         #expect(pages.count == 252)
         #expect(Set(pages) == Set(records.map { ($0["code"] as! String).lowercased() + ".html" }))
         #expect(report.records == 252)
@@ -28,9 +34,14 @@ import Testing
     @Test func sectionsAnchorsAndTopLink() throws {
         defer { removeTemporary(output) }
         let index = try page("index.html")
-        let headers = index.matches(of: /<h2 id="(section-[A-Za-z]+)" class="section-header">([A-Z#])<\/h2>/).map { String($0.output.2) }
-        #expect(headers == ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R",
-                            "S", "T", "U", "V", "W", "Y", "Z"])
+        let headers = index.matches(of: /<h2 id="(section-[A-Za-z]+)" class="section-header">([A-Z#])<\/h2>/).map {
+            String($0.output.2)
+        }
+        #expect(
+            headers == [
+                "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R",
+                "S", "T", "U", "V", "W", "Y", "Z",
+            ])
         let strip = try #require(index.firstMatch(of: /<nav id="section-index"[^>]*>([\s\S]*?)<\/nav>/)).output.1
         let stripLinks = strip.matches(of: /href="#([^"]+)"/).map { String($0.output.1) }
         #expect(stripLinks.first == "top")
@@ -56,7 +67,10 @@ import Testing
     @Test func rowsShowCapitalAndPopulation() throws {
         defer { removeTemporary(output) }
         let index = try page("index.html")
-        #expect(index.contains(#"<a href="countries/is.html"><span class="title">Iceland</span><span class="subtitle">Reykjavík</span><span class="detail">Pop: 353,574</span></a>"#))
+        #expect(
+            index.contains(
+                #"<a href="countries/is.html"><span class="title">Iceland</span><span class="subtitle">Reykjavík</span><span class="detail">Pop: 353,574</span></a>"#
+            ))
     }
 
     @Test func recordPagesShowFactsNotesAndLinks() throws {
@@ -90,7 +104,8 @@ import Testing
     @Test func aNoOpRebuildWritesNothing() throws {
         defer { removeTemporary(output) }
         let before = snapshot(output)
-        let again = try Builder().build(BuildOptions(content: repoPath("Content"), templates: repoPath("Templates"), output: output))
+        let again = try Builder().build(
+            BuildOptions(content: repoPath("Content"), templates: repoPath("Templates"), output: output))
         #expect(again.write.written.isEmpty)
         #expect(again.write.unchanged == report.write.written.count)
         #expect(snapshot(output) == before)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
 @testable import WorldFactsPipeline
@@ -8,8 +9,13 @@ import Testing
 @Suite struct EscapingTests {
     @Test func everyValueIsEscapedInPages() throws {
         let hostile = "<script>window.pwned=1</script>\"'&"
-        let records = [Record(key: "x", title: hostile, values: [.text(hostile), .integer(1), .missing, .list([hostile]), .list([])], line: 1)]
-        let site = try SiteModeler().model(Content(config: testConfig(), records: records, notes: [], warnings: [], folder: "c"))
+        let records = [
+            Record(
+                key: "x", title: hostile, values: [.text(hostile), .integer(1), .missing, .list([hostile]), .list([])],
+                line: 1)
+        ]
+        let site = try SiteModeler().model(
+            Content(config: testConfig(), records: records, notes: [], warnings: [], folder: "c"))
         let theme = try ThemeLoader(folder: repoPath("Templates")).load()
         let renderer = SiteRenderer(site: site, templates: try TemplateSet(theme: theme), theme: theme)
         var pages: [String: String] = [:]
@@ -28,7 +34,8 @@ import Testing
     }
 
     @Test func templateSyntaxErrorsNameFileAndLine() {
-        let theme = Theme(folder: "T", templates: ["layout": "x", "record": "y", "index": "a\n{{#open}}b\n"], assets: [:])
+        let theme = Theme(
+            folder: "T", templates: ["layout": "x", "record": "y", "index": "a\n{{#open}}b\n"], assets: [:])
         #expect {
             _ = try TemplateSet(theme: theme)
         } throws: { error in

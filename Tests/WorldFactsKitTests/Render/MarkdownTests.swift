@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorldFactsRender
 
 @Suite struct MarkdownTests {
@@ -12,7 +13,8 @@ import Testing
     }
 
     @Test func safeByDefault() {
-        let html = Markdown().html("<script>window.pwned=1</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>")
+        let html = Markdown().html(
+            "<script>window.pwned=1</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>")
         #expect(!html.contains("<script"))
         #expect(!html.contains("javascript:"))
         #expect(!html.contains("<img"))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorldFactsRender
 
 @Suite struct NumberStyleTests {

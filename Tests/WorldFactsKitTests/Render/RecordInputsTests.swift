@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
 @testable import WorldFactsRender
@@ -19,13 +20,15 @@ import Testing
         for position in site.records.indices {
             result[site.records[position].key] = (
                 ContextFingerprint.of(templates: "t", template: "record", context: contexts.record(position)),
-                contexts.recordInputs(position, base: base))
+                contexts.recordInputs(position, base: base)
+            )
         }
         if site.isIndexSplit {
             for position in site.sections.indices {
                 result["section " + site.sections[position].letter] = (
                     ContextFingerprint.of(templates: "t", template: "index", context: contexts.sectionPage(position)),
-                    contexts.sectionPageInputs(position, templates: "t"))
+                    contexts.sectionPageInputs(position, templates: "t")
+                )
             }
         }
         return result
@@ -55,17 +58,24 @@ import Testing
             ("the split index", { $0.config.index.splitAbove = split ? 100_000 : 10 }),
         ]
         for (name, edit) in edits {
-            let edited = fingerprints(try site { splitting(&$0); edit(&$0) })
+            let edited = fingerprints(
+                try site {
+                    splitting(&$0); edit(&$0)
+                })
             var contextsChanged = 0, inputsChanged = 0
             for (key, now) in edited {
                 guard let before = original[key] else { continue }
                 if now.context != before.context {
                     contextsChanged += 1
-                    #expect(now.inputs != before.inputs, "\(name): the page of \(key) shows something new but its input fingerprint did not change")
+                    #expect(
+                        now.inputs != before.inputs,
+                        "\(name): the page of \(key) shows something new but its input fingerprint did not change")
                 }
                 if now.inputs != before.inputs { inputsChanged += 1 }
             }
-            #expect(contextsChanged > 0 || edited.count != original.count, "\(name) changed no page: the edit is not a test")
+            #expect(
+                contextsChanged > 0 || edited.count != original.count, "\(name) changed no page: the edit is not a test"
+            )
             if name == "a population" { #expect(inputsChanged == (split ? 2 : 1), "its page, and its section's page") }
         }
     }

@@ -1,30 +1,42 @@
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsMustache
 @testable import WorldFactsRender
 
 @Suite struct TemplateVocabularyTests {
     @Test func findsVariablesWithLines() {
-        let found = TemplateVocabulary.variables(in: "{{! note }}\n{{#facts}}{{label}}\n{{{note}}} {{> part}}{{/facts}}\n{{record.titel}}{{=<% %>=}}{{nope}}")
+        let found = TemplateVocabulary.variables(
+            in: "{{! note }}\n{{#facts}}{{label}}\n{{{note}}} {{> part}}{{/facts}}\n{{record.titel}}{{=<% %>=}}{{nope}}"
+        )
         #expect(found.map(\.name) == ["facts", "label", "note", "record", "titel"])
         #expect(found.map(\.line) == [2, 2, 3, 4, 4])
     }
 
     @Test func aTemplateNamingAMissingFieldIsAnErrorWithItsLine() {
-        let theme = Theme(folder: "T", templates: ["layout": "x", "index": "y", "record": "<h1>{{record.title}}</h1>\n<p>{{record.populaton}}</p>"], assets: [:])
+        let theme = Theme(
+            folder: "T",
+            templates: [
+                "layout": "x", "index": "y", "record": "<h1>{{record.title}}</h1>\n<p>{{record.populaton}}</p>",
+            ], assets: [:])
         #expect {
             _ = try TemplateSet(theme: theme)
         } throws: { error in
-            "\(error)" == "T/record.mustache:2: error: template names 'populaton', which no page provides (see Render/TemplateVocabulary.swift for the names)"
+            "\(error)"
+                == "T/record.mustache:2: error: template names 'populaton', which no page provides (see Render/TemplateVocabulary.swift for the names)"
         }
     }
 
     @Test func aPartialOrParentNamingNoTemplateIsAnErrorWithItsLine() {
-        let theme = Theme(folder: "T", templates: ["layout": "x", "index": "{{<layuot}}{{/layuot}}", "record": "a\n\n{{> facts}}"], assets: [:])
+        let theme = Theme(
+            folder: "T", templates: ["layout": "x", "index": "{{<layuot}}{{/layuot}}", "record": "a\n\n{{> facts}}"],
+            assets: [:])
         #expect {
             _ = try TemplateSet(theme: theme)
         } throws: { error in
-            "\(error)".contains("T/index.mustache:1: error: template includes 'layuot', which is not a template (expected T/layuot.mustache)")
+            "\(error)".contains(
+                "T/index.mustache:1: error: template includes 'layuot', which is not a template (expected T/layuot.mustache)"
+            )
                 && "\(error)".contains("T/record.mustache:3: error: template includes 'facts'")
         }
     }
@@ -34,10 +46,13 @@ import Testing
         let contexts = PageContexts(site: shippedSite)
         var keys = Set<String>()
         func collect(_ value: TemplateValue) {
-            if case .object(let object) = value { for entry in object.entries { keys.insert(entry.key); collect(entry.value) } }
+            if case .object(let object) = value {
+                for entry in object.entries { keys.insert(entry.key); collect(entry.value) }
+            }
             if case .list(let list) = value { list.forEach(collect) }
         }
-        collect(contexts.index(extra: ["search": ["manifest": "", "scopes": [["id": "", "label": "", "checked": true]]]]))
+        collect(
+            contexts.index(extra: ["search": ["manifest": "", "scopes": [["id": "", "label": "", "checked": true]]]]))
         collect(contexts.notFound())
         for position in shippedSite.records.indices { collect(contexts.record(position)) }
         var split = shippedSite
@@ -45,6 +60,8 @@ import Testing
         collect(PageContexts(site: split).index())
         collect(PageContexts(site: split).sectionPage(0))
         #expect(keys.isSubset(of: TemplateVocabulary.names), "\(keys.subtracting(TemplateVocabulary.names))")
-        #expect(TemplateVocabulary.names.subtracting(keys).isEmpty, "names no context provides: \(TemplateVocabulary.names.subtracting(keys))")
+        #expect(
+            TemplateVocabulary.names.subtracting(keys).isEmpty,
+            "names no context provides: \(TemplateVocabulary.names.subtracting(keys))")
     }
 }

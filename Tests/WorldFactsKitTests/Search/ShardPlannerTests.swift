@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsRender
 @testable import WorldFactsSearch
@@ -9,9 +10,12 @@ import Testing
 @Suite struct ShardPlannerTests {
     /// What BEGINSWITH[cd] plus word starts would answer, by brute force over every record.
     func expected(_ keys: SearchKeys, _ query: String) -> Set<Int> {
-        Set(keys.texts.indices.filter { record in
-            keys.texts[record].contains { text in text.hasPrefix(query) || Folding.laterWordStarts(text).contains { $0.hasPrefix(query) } }
-        })
+        Set(
+            keys.texts.indices.filter { record in
+                keys.texts[record].contains { text in
+                    text.hasPrefix(query) || Folding.laterWordStarts(text).contains { $0.hasPrefix(query) }
+                }
+            })
     }
 
     func plans(budget: Int, scope: Int = 0, preview: Int = 5) -> (SearchKeys, [ShardPlan], [Int]) {
@@ -27,15 +31,22 @@ import Testing
         let rows = shippedSite.records.indices.map(PageContexts(site: shippedSite).row)
         for position in rows.indices {
             var row = rows[position]
-            let floor = ShardEntry.floor(position: position, titleAndPath: row.title.utf8.count + row.path.utf8.count, texts: keys.texts[position])
+            let floor = ShardEntry.floor(
+                position: position, titleAndPath: row.title.utf8.count + row.path.utf8.count,
+                texts: keys.texts[position])
             #expect(floor <= ShardEntry.json(position: position, row: row, texts: keys.texts[position]).utf8.count)
             (row.subtitle, row.detail) = (nil, nil)
             if !([row.title, row.path] + keys.texts[position]).contains(where: JSONText.needsEscaping) {
-                #expect(floor == ShardEntry.json(position: position, row: row, texts: keys.texts[position]).utf8.count, "\(row.title)")
+                #expect(
+                    floor == ShardEntry.json(position: position, row: row, texts: keys.texts[position]).utf8.count,
+                    "\(row.title)")
             }
         }
-        #expect(ShardEntry.floor(position: 7, titleAndPath: 0, texts: []) == ShardEntry.json(
-            position: 7, row: IndexRow(title: "", path: ""), texts: []).utf8.count)
+        #expect(
+            ShardEntry.floor(position: 7, titleAndPath: 0, texts: [])
+                == ShardEntry.json(
+                    position: 7, row: IndexRow(title: "", path: ""), texts: []
+                ).utf8.count)
     }
 
     /// A large bucket planned as its node and its parts, each part likewise, gives the plans the whole
@@ -45,16 +56,23 @@ import Testing
         let (keys, _, sizes) = plans(budget: budget, scope: scope)
         let planner = ShardPlanner(budget: budget, previewSize: 5)
         let rows = shippedSite.records.indices.map(PageContexts(site: shippedSite).row)
-        let floors = rows.indices.map { ShardEntry.floor(position: $0, titleAndPath: rows[$0].title.utf8.count + rows[$0].path.utf8.count,
-                                                               texts: keys.texts[$0]) }
+        let floors = rows.indices.map {
+            ShardEntry.floor(
+                position: $0, titleAndPath: rows[$0].title.utf8.count + rows[$0].path.utf8.count,
+                texts: keys.texts[$0])
+        }
         func inParts(_ bucket: SearchKeys.Bucket) -> [ShardPlan] {
-            guard planner.mustSplit(bucket, entryFloor: bucket.positions.map { floors[$0] }) else { return planner.plan(bucket, entrySize: bucket.positions.map { sizes[$0] }) }
+            guard planner.mustSplit(bucket, entryFloor: bucket.positions.map { floors[$0] }) else {
+                return planner.plan(bucket, entrySize: bucket.positions.map { sizes[$0] })
+            }
             return [planner.preview(of: bucket)] + bucket.parts().flatMap(inParts)
         }
         var split = 0
         for bucket in keys.buckets() {
             if planner.mustSplit(bucket, entryFloor: bucket.positions.map { floors[$0] }) { split += 1 }
-            #expect(inParts(bucket) == planner.plan(bucket, entrySize: bucket.positions.map { sizes[$0] }), "\(bucket.prefixText)")
+            #expect(
+                inParts(bucket) == planner.plan(bucket, entrySize: bucket.positions.map { sizes[$0] }),
+                "\(bucket.prefixText)")
         }
         #expect(split > 0, "no bucket was large enough to be planned in parts: the test tests nothing")
     }
@@ -91,7 +109,9 @@ import Testing
                 // Only a prefix that every key ends at may exceed the budget.
                 let splittable = plan.records.contains { record in
                     keys.texts[record].contains { text in
-                        ([Substring(text)] + Folding.laterWordStarts(text)).contains { $0.hasPrefix(plan.prefix) && $0.unicodeScalars.count > plan.prefix.unicodeScalars.count }
+                        ([Substring(text)] + Folding.laterWordStarts(text)).contains {
+                            $0.hasPrefix(plan.prefix) && $0.unicodeScalars.count > plan.prefix.unicodeScalars.count
+                        }
                     }
                 }
                 #expect(!splittable, "leaf '\(plan.prefix)' is \(size) bytes")
@@ -132,9 +152,12 @@ import Testing
             let all = expected(keys, query)
             switch router.route(query) {
             case .leaf(let prefix):
-                let found = Set(byPrefix[prefix]!.records.filter { record in
-                    keys.texts[record].contains { $0.hasPrefix(query) || Folding.laterWordStarts($0).contains { $0.hasPrefix(query) } }
-                })
+                let found = Set(
+                    byPrefix[prefix]!.records.filter { record in
+                        keys.texts[record].contains {
+                            $0.hasPrefix(query) || Folding.laterWordStarts($0).contains { $0.hasPrefix(query) }
+                        }
+                    })
                 #expect(found == all, "query '\(query)'")
             case .preview(let prefix):
                 #expect(prefix == query)
@@ -161,7 +184,9 @@ import Testing
         site.config.search.shardBudget = 1_024
         let first = SearchIndex(site: site, rows: site.records.indices.map(PageContexts(site: site).row))
         var previous = Manifest()
-        for file in first.files { previous.entries[file.path] = Manifest.Entry(hash: 1, inputs: file.inputs.map(OutputFile.inputsNumber)) }
+        for file in first.files {
+            previous.entries[file.path] = Manifest.Entry(hash: 1, inputs: file.inputs.map(OutputFile.inputsNumber))
+        }
         let population = try #require(site.config.fields.firstIndex { $0.id == "population" })
         let iceland = try #require(site.records.firstIndex { $0.key == "IS" })
         site.records[iceland].values[population] = .integer(1)
@@ -174,14 +199,18 @@ import Testing
         for file in rebuilt.files where !file.isReused { #expect(file.bytes == freshBytes[file.path], "\(file.path)") }
         // The "i" bucket of names (shards named l-69… and p-69…) holds Iceland: some of its parts are
         // planned again, the others kept.
-        let bucketI = rebuilt.files.filter { $0.path.hasPrefix("search/name/l-69") || $0.path.hasPrefix("search/name/p-69") }
+        let bucketI = rebuilt.files.filter {
+            $0.path.hasPrefix("search/name/l-69") || $0.path.hasPrefix("search/name/p-69")
+        }
         #expect(bucketI.contains { $0.isReused } && bucketI.contains { !$0.isReused })
         #expect(rebuilt.files.filter { !$0.isReused }.count < fresh.files.count / 4, "most shards are kept")
     }
 
     @Test func shardFilesAreEscapedJSONWithScriptTwins() throws {
-        let index = SearchIndex(site: shippedSite, rows: shippedSite.records.indices.map(PageContexts(site: shippedSite).row))
-        let files = Dictionary(uniqueKeysWithValues: index.files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
+        let index = SearchIndex(
+            site: shippedSite, rows: shippedSite.records.indices.map(PageContexts(site: shippedSite).row))
+        let files = Dictionary(
+            uniqueKeysWithValues: index.files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
         let json = try #require(files["search/name/l-69.json"])
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
         #expect((object["r"] as! [Any]).count == object["n"] as! Int)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorldFactsServe
 
 @Suite struct StaticSiteTests {
@@ -11,13 +12,16 @@ import Testing
         try "i".write(toFile: output + "/index.html", atomically: true, encoding: .utf8)
         try "c".write(toFile: output + "/countries/is.html", atomically: true, encoding: .utf8)
         try "secret".write(toFile: root + "/secret.txt", atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: output + "/leak.txt", withDestinationPath: root + "/secret.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: output + "/leak.txt", withDestinationPath: root + "/secret.txt")
         let site = StaticSite(root: output)
         #expect(site.lookup("/") == .file(site.root + "/index.html"))
         #expect(site.lookup("/countries/is.html?x=1") == .file(site.root + "/countries/is.html"))
         #expect(site.lookup("/countries/zz.html") == .notFound)
-        for hostile in ["/../secret.txt", "/countries/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt",
-                        "/..%5csecret.txt", "/leak.txt", "/.worldfacts-manifest.json", "/a%00b"] {
+        for hostile in [
+            "/../secret.txt", "/countries/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt",
+            "/..%5csecret.txt", "/leak.txt", "/.worldfacts-manifest.json", "/a%00b",
+        ] {
             #expect(site.lookup(hostile) == .forbidden, "\(hostile)")
         }
     }

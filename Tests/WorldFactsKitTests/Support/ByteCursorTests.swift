@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorldFactsSupport
 
 /// The one scanner under the JSON parser, the record reader and the manifest's line reader.
@@ -78,12 +79,16 @@ import Testing
     func numbersInJSONsGrammar(text: String, isInteger: Bool, small: Int?) throws {
         try withCursor(text + ",") { cursor in
             let number = try cursor.number()
-            #expect(number.range == 0..<text.utf8.count && number.isInteger == isInteger && number.smallInteger == small)
+            #expect(
+                number.range == 0..<text.utf8.count && number.isInteger == isInteger && number.smallInteger == small)
             #expect(cursor.peek == UInt8(ascii: ","))
         }
     }
 
-    @Test(arguments: [("-", "expected a digit", 1), ("1.", "after '.'", 2), ("1e+", "in the exponent", 3), ("x", "expected a digit", 0)])
+    @Test(arguments: [
+        ("-", "expected a digit", 1), ("1.", "after '.'", 2), ("1e+", "in the exponent", 3),
+        ("x", "expected a digit", 0),
+    ])
     func malformedNumbersSayWhatAndWhere(text: String, message: String, stoppedAt: Int) {
         withCursor(text) { cursor in
             var problem: ByteCursor.NotANumber?

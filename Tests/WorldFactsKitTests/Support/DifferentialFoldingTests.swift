@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorldFactsSupport
 
 /// Random strings folded by the Swift code and by the JavaScript in Templates/assets/search.js (run with
@@ -23,8 +24,10 @@ import Testing
         0x3040...0x30FF, 0xAC00...0xAC40, 0x4E00...0x4E40, 0x1F300...0x1F64F, 0x1D400...0x1D4FF, 0x0590...0x05FF,
         0x0900...0x097F, 0x0E00...0x0E5B,
     ]
-    static let special: [Unicode.Scalar] = ["ß", "ẞ", "æ", "Æ", "œ", "Œ", "ø", "Ø", "ł", "Ł", "đ", "Đ", "ð", "Ð", "þ", "Þ",
-                                            "ı", "İ", "ħ", "Ħ", "ŧ", "Ŧ", "Σ", "ς", "σ", "ﬁ", "ǅ", "ŉ", " ", "'", "-"]
+    static let special: [Unicode.Scalar] = [
+        "ß", "ẞ", "æ", "Æ", "œ", "Œ", "ø", "Ø", "ł", "Ł", "đ", "Đ", "ð", "Ð", "þ", "Þ",
+        "ı", "İ", "ħ", "Ħ", "ŧ", "Ŧ", "Σ", "ς", "σ", "ﬁ", "ǅ", "ŉ", " ", "'", "-",
+    ]
 
     static func randomStrings(count: Int, seed: UInt64) -> [String] {
         var generator = SplitMix(state: seed)
@@ -67,7 +70,8 @@ import Testing
         #expect(folded.count == inputs.count)
         var disagreements: [String] = []
         for (input, javascript) in zip(inputs, folded) where Folding.fold(input) != javascript {
-            disagreements.append(input.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " "))
+            disagreements.append(
+                input.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " "))
         }
         #expect(disagreements.isEmpty, "\(disagreements.count) disagreements, e.g. \(disagreements.prefix(5))")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsPipeline
 @testable import WorldFactsSupport
@@ -34,7 +35,8 @@ import Testing
         defer { removeTemporary(folder) }
         try "real".write(toFile: folder + "/target.md", atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: folder + "/content", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder + "/content/linked.md", withDestinationPath: folder + "/target.md")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/content/linked.md", withDestinationPath: folder + "/target.md")
         #expect(try FileSystem.disk.listFiles(folder + "/content") == ["linked.md"])
         let before = try SourceDigest.of(folders: [folder + "/content"], fileSystem: .disk)
         try "edited".write(toFile: folder + "/target.md", atomically: true, encoding: .utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
 @testable import WorldFactsSupport
@@ -7,10 +8,13 @@ import Testing
 @Suite struct FoldingTests {
     @Test func agreesWithEverySharedVector() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: repoPath("Tests/Fixtures/fold-vectors.json")))
-        let vectors = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["vectors"] as? [[String: String]])
+        let vectors = try #require(
+            (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["vectors"] as? [[String: String]])
         #expect(vectors.count >= 100)
         for vector in vectors {
-            #expect(Folding.fold(vector["in"]!) == vector["out"]!, "\(vector["in"]!.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                Folding.fold(vector["in"]!) == vector["out"]!,
+                "\(vector["in"]!.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 
@@ -19,9 +23,13 @@ import Testing
         var random = DifferentialFoldingTests.SplitMix(state: 5)
         for _ in 0..<5_000 {
             var text = String.UnicodeScalarView()
-            for _ in 0..<Int(1 + random.next() % 12) { text.append(Unicode.Scalar(UInt32(0x20 + random.next() % (0x250 - 0x20)))!) }
+            for _ in 0..<Int(1 + random.next() % 12) {
+                text.append(Unicode.Scalar(UInt32(0x20 + random.next() % (0x250 - 0x20)))!)
+            }
             let input = String(text)
-            #expect(Folding.foldLatin(input) == Folding.foldFully(input), "\(input.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                Folding.foldLatin(input) == Folding.foldFully(input),
+                "\(input.unicodeScalars.map { String($0.value, radix: 16) })")
         }
         #expect(Folding.foldLatin("Åland Ǆemal ß") == "aland dzemal ss")
         #expect(Folding.foldLatin("Ωmega") == nil, "beyond the table")
@@ -31,7 +39,9 @@ import Testing
     @Test func asciiFoldsAsTheFullFolding() {
         var random = DifferentialFoldingTests.SplitMix(state: 7)
         for _ in 0..<5_000 {
-            let input = String(String.UnicodeScalarView((0..<Int(1 + random.next() % 16)).map { _ in Unicode.Scalar(UInt8(random.next() % 0x80)) }))
+            let input = String(
+                String.UnicodeScalarView(
+                    (0..<Int(1 + random.next() % 16)).map { _ in Unicode.Scalar(UInt8(random.next() % 0x80)) }))
             #expect(Folding.foldASCII(input) == Folding.foldFully(input), "\(Array(input.utf8))")
         }
         #expect(Folding.foldASCII("San JOSE") == "san jose")
@@ -44,7 +54,9 @@ import Testing
             guard let scalar = Unicode.Scalar(value) else { continue }
             #expect(Folding.isWordScalar(scalar) == Folding.isWordByCategory(scalar), "U+\(String(value, radix: 16))")
         }
-        #expect(Folding.isWordScalar("é") && Folding.isWordScalar("7") && !Folding.isWordScalar("'") && !Folding.isWordScalar("\u{A0}"))
+        #expect(
+            Folding.isWordScalar("é") && Folding.isWordScalar("7") && !Folding.isWordScalar("'")
+                && !Folding.isWordScalar("\u{A0}"))
     }
 
     /// Trimming takes the ASCII shortcut only when there is nothing to trim.
@@ -58,7 +70,10 @@ import Testing
 
     @Test func laterWordStarts() {
         #expect(Folding.laterWordStarts("cote d'ivoire") == ["d'ivoire", "ivoire"])
-        #expect(Folding.laterWordStarts("bonaire, sint eustatius and saba") == ["sint eustatius and saba", "eustatius and saba", "and saba", "saba"])
+        #expect(
+            Folding.laterWordStarts("bonaire, sint eustatius and saba") == [
+                "sint eustatius and saba", "eustatius and saba", "and saba", "saba",
+            ])
         #expect(Folding.laterWordStarts("'abd") == ["abd"])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsRender
 @testable import WorldFactsSupport

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorldFactsSupport
 
 @Suite struct JSONParserTests {

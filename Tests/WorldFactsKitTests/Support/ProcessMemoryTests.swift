@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorldFactsSupport
 
 /// The memory `--stats` reports: resident now and the peak, in bytes.

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import WorldFactsWatch
 
 @Suite struct WatchTests {
@@ -14,7 +15,10 @@ import Testing
         try FileManager.default.removeItem(atPath: folder + "/a.txt")
         try "c".write(toFile: folder + "/c.txt", atomically: true, encoding: .utf8)
         try "x".write(toFile: folder + "/.hidden.swp", atomically: true, encoding: .utf8)
-        #expect(SourceSnapshot.take([folder]).changes(since: before) == [folder + "/a.txt", folder + "/b.txt", folder + "/c.txt"])
+        #expect(
+            SourceSnapshot.take([folder]).changes(since: before) == [
+                folder + "/a.txt", folder + "/b.txt", folder + "/c.txt",
+            ])
     }
 
     /// One callback for a burst, naming every file. Not timed: the wait for the callback is long, so a

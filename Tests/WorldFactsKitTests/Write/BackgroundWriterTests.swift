@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsSupport
 @testable import WorldFactsWrite
@@ -31,7 +32,9 @@ import Testing
             try base(path, bytes)
         }
         fileSystem.writeAtomically = failing
-        fileSystem.createNew = { path, bytes in try failing(path, bytes); return true }
+        fileSystem.createNew = { path, bytes in
+            try failing(path, bytes); return true
+        }
         let background = BackgroundWriter(try OutputWriter(folder: "out", fileSystem: fileSystem))
         try background.submit([OutputFile(path: "a.html", text: "a")])
         var failure: StageFailure?
@@ -42,7 +45,9 @@ import Testing
         } catch {
             failure = error
         }
-        #expect("\(failure.map { "\($0)" } ?? "none")".contains("out/bad.html: error: cannot write: out/bad.html: disk full"))
+        #expect(
+            "\(failure.map { "\($0)" } ?? "none")".contains(
+                "out/bad.html: error: cannot write: out/bad.html: disk full"))
         #expect(disk.files.withLock { $0["out/a.html"] } == Array("a".utf8))
         #expect(disk.files.withLock { $0["out/c.html"] } == nil, "nothing is written after a failure")
         #expect(disk.files.withLock { $0["out/" + Manifest.fileName] } == nil)

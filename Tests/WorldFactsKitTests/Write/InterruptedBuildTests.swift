@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsSupport
 @testable import WorldFactsWrite
@@ -12,7 +13,10 @@ import Testing
         // A build that is killed after writing a new file: no manifest update, a journal and a staging file left.
         let killed = try OutputWriter(folder: "out", fileSystem: disk.fileSystem)
         try killed.write(OutputFile(path: "orphan.html", text: "O"))
-        disk.files.withLock { $0[FileSystem.temporaryPath(for: "out/half.html")] = [1]; $0["out/.worldfacts-journal", default: []] += Array("half.html\n".utf8) }
+        disk.files.withLock {
+            $0[FileSystem.temporaryPath(for: "out/half.html")] = [1];
+            $0["out/.worldfacts-journal", default: []] += Array("half.html\n".utf8)
+        }
         #expect(disk.files.withLock { $0["out/.worldfacts-journal"] } != nil)
 
         let next = try OutputWriter(folder: "out", fileSystem: disk.fileSystem)
@@ -38,12 +42,18 @@ import Testing
         try killed.write(OutputFile(path: "a.html", text: "A2", inputs: "fingerprint-2"))  // no finish(): killed
 
         let next = try OutputWriter(folder: "out", fileSystem: disk.fileSystem)
-        #expect(!next.reuse.canReuse("a.html", inputs: "fingerprint-1"), "the file on disk is not what fingerprint-1 rendered")
-        #expect(next.reuse.canReuse("b.html", inputs: "fingerprint-b"), "pages the killed build did not touch stay reusable")
+        #expect(
+            !next.reuse.canReuse("a.html", inputs: "fingerprint-1"),
+            "the file on disk is not what fingerprint-1 rendered")
+        #expect(
+            next.reuse.canReuse("b.html", inputs: "fingerprint-b"), "pages the killed build did not touch stay reusable"
+        )
         try next.write(OutputFile(path: "a.html", text: "A", inputs: "fingerprint-1"))
         try next.write(.reused(path: "b.html", inputs: "fingerprint-b"))
         let report = try next.finish()
-        #expect(report.written == ["a.html"], "the rendered page goes back even though its bytes hash as the old manifest said")
+        #expect(
+            report.written == ["a.html"],
+            "the rendered page goes back even though its bytes hash as the old manifest said")
         #expect(disk.files.withLock { $0["out/a.html"] } == Array("A".utf8))
     }
 }

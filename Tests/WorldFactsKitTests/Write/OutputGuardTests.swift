@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsSupport
 @testable import WorldFactsWrite
@@ -13,7 +14,9 @@ import Testing
         #expect(throws: StageFailure.self) { try guardian.check(output: content, inputs: [content], force: false) }
         #expect(throws: StageFailure.self) { try guardian.check(output: root, inputs: [content], force: true) }
         #expect(throws: StageFailure.self) { try guardian.check(output: "/", inputs: [content], force: true) }
-        #expect(throws: StageFailure.self) { try guardian.check(output: content + "/notes/..", inputs: [content], force: false) }
+        #expect(throws: StageFailure.self) {
+            try guardian.check(output: content + "/notes/..", inputs: [content], force: false)
+        }
         let foreign = root + "/foreign"
         writeContent(foreign, records: "[]")
         #expect(throws: StageFailure.self) { try guardian.check(output: foreign, inputs: [content], force: false) }

@@ -1,16 +1,21 @@
 import Testing
+
 @testable import WorldFactsWrite
 
 @Suite struct OutputPathTests {
     /// The rule as written first: split into parts, none empty, none starting with a dot.
     func reference(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/") else { return false }
-        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && !$0.hasPrefix(".") }
+        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
+            !$0.isEmpty && !$0.hasPrefix(".")
+        }
     }
 
     @Test func safePathsStayInsideTheOutputFolder() {
         for path in ["a.html", "a/b.html", "a.b/c", "é/ü.html", "a/b."] { #expect(OutputPath.isSafe(path), "\(path)") }
-        for path in ["", "/a", "a/", "a//b", "./a", "a/../b", "..", ".hidden", "a/.b", "/"] { #expect(!OutputPath.isSafe(path), "\(path)") }
+        for path in ["", "/a", "a/", "a//b", "./a", "a/../b", "..", ".hidden", "a/.b", "/"] {
+            #expect(!OutputPath.isSafe(path), "\(path)")
+        }
         var random = DifferentialFoldingTests.SplitMix(state: 3)
         let pieces = ["a", ".", "/", "é", "b"]
         for _ in 0..<5_000 {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorldFactsModel
 @testable import WorldFactsSupport
 @testable import WorldFactsWrite
@@ -41,9 +42,13 @@ import Testing
         let disk = MemoryDisk()
         let present = ["out/index.html", "out/c/a.html", "out/c/b.html", "out/s/x/1.json", "out/s/y/1.json"]
         disk.files.withLock { for path in present { $0[path] = [1] } }
-        let asked = ["c/b.html", "index.html", "s/x/1.json", "c/gone.html", "s/y/1.json", "c/a.html", "s/x/gone.json", "gone.html",
-                     "nofolder/a.html", "s/y/1.js"]
-        #expect(MissingFiles.among(asked, in: "out", fileSystem: disk.fileSystem)
+        let asked = [
+            "c/b.html", "index.html", "s/x/1.json", "c/gone.html", "s/y/1.json", "c/a.html", "s/x/gone.json",
+            "gone.html",
+            "nofolder/a.html", "s/y/1.js",
+        ]
+        #expect(
+            MissingFiles.among(asked, in: "out", fileSystem: disk.fileSystem)
                 == ["c/gone.html", "s/x/gone.json", "gone.html", "nofolder/a.html", "s/y/1.js"])
     }
 
@@ -54,7 +59,8 @@ import Testing
         for number in 0..<25_000 {
             let path = "pages/p\((number * 7_919) % 25_000).html"
             order.append(path)
-            manifest.entries[path] = Manifest.Entry(hash: UInt64(number) &* 0x9E37_79B9_7F4A_7C15, inputs: number % 3 == 0 ? nil : UInt64(number))
+            manifest.entries[path] = Manifest.Entry(
+                hash: UInt64(number) &* 0x9E37_79B9_7F4A_7C15, inputs: number % 3 == 0 ? nil : UInt64(number))
         }
         let bytes = manifest.encoded(order: order)
         #expect(Manifest.decode(bytes) == manifest)
@@ -64,8 +70,10 @@ import Testing
     @Test func manifestRoundTrips() {
         let manifest = Manifest(files: ["a.html": "0011", "search/x.json": "ffee"])
         #expect(Manifest.decode(manifest.encoded()) == manifest)
-        let full = Manifest(files: ["a.html": "0011", "b \"c\".html": "22", "d/é.html": "33"], inputs: ["a.html": "99", "b \"c\".html": "98"],
-                            sources: "abcd", records: 3)
+        let full = Manifest(
+            files: ["a.html": "0011", "b \"c\".html": "22", "d/é.html": "33"],
+            inputs: ["a.html": "99", "b \"c\".html": "98"],
+            sources: "abcd", records: 3)
         #expect(ManifestLines.decode(full.encoded()) == nil, "a key with an escape is left to the JSON parser")
         #expect(Manifest.decode(full.encoded()) == full)
         var plain = full
@@ -77,15 +85,20 @@ import Testing
         #expect(ManifestLines.summary(plain.encoded(order: ["d/é.html", "a.html"]))?.paths == ["d/é.html", "a.html"])
         #expect(Manifest.decode(Manifest().encoded()) == Manifest())
         // The same manifest on one line, as a person or another tool might write it.
-        let compact = #"{"generator":"worldfacts","version":1,"sources":"abcd","records":3,"files":{"a.html":"0011","d/é.html":"33"},"inputs":{"a.html":"99"}}"#
+        let compact =
+            #"{"generator":"worldfacts","version":1,"sources":"abcd","records":3,"files":{"a.html":"0011","d/é.html":"33"},"inputs":{"a.html":"99"}}"#
         #expect(ManifestLines.decode(Array(compact.utf8)) == nil)
         #expect(Manifest.decode(Array(compact.utf8)) == plain)
-        let compactVersion2 = #"{"generator":"worldfacts","version":2,"sources":"abcd","records":3,"files":{"a.html":"0011 99","d/é.html":"33"}}"#
+        let compactVersion2 =
+            #"{"generator":"worldfacts","version":2,"sources":"abcd","records":3,"files":{"a.html":"0011 99","d/é.html":"33"}}"#
         #expect(Manifest.decode(Array(compactVersion2.utf8)) == plain)
         #expect(Manifest.decode(Array(#"{"generator":"worldfacts","files":{"../etc/passwd":"1"}}"#.utf8)) == nil)
         // One line per file, its hash and fingerprint in one value.
         let text = String(decoding: plain.encoded(order: ["a.html", "d/é.html"]), as: UTF8.self)
-        #expect(text.contains("\n    \"a.html\": \"0000000000000011 0000000000000099\",\n    \"d/é.html\": \"0000000000000033\"\n  }\n}\n"))
+        #expect(
+            text.contains(
+                "\n    \"a.html\": \"0000000000000011 0000000000000099\",\n    \"d/é.html\": \"0000000000000033\"\n  }\n}\n"
+            ))
         #expect(ManifestLines.header(plain.encoded())?.sources == "abcd")
     }
 
@@ -93,21 +106,26 @@ import Testing
         // Quotes, a backslash, a newline, markup and a non-Latin name: what a record key or field can hold.
         let warnings: [Diagnostic] = [
             .warning(SourceLocation(file: "Content/notes/ghost.md"), "note names no record 'GHOST'"),
-            .warning(SourceLocation(file: "Content/countries.json", line: 12, column: 5), record: "A\"B\\C\n<i>",
-                     field: "neighbours", "links to 'Ελλάδα', which names no record"),
+            .warning(
+                SourceLocation(file: "Content/countries.json", line: 12, column: 5), record: "A\"B\\C\n<i>",
+                field: "neighbours", "links to 'Ελλάδα', which names no record"),
         ]
         var manifest = Manifest(files: ["a.html": "0011", "d/é.html": "33"], sources: "abcd", records: 3)
         manifest.warnings = warnings
         let bytes = manifest.encoded()
         #expect(ManifestLines.decode(bytes) == manifest, "the line reader reads the warnings line")
         #expect(ManifestLines.header(bytes)?.warnings == warnings && ManifestLines.summary(bytes)?.warnings == warnings)
-        #expect(String(decoding: bytes, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("  \"warnings\": [[") }.count == 1)
+        #expect(
+            String(decoding: bytes, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("  \"warnings\": [[") }
+                .count == 1)
         // The JSON parser reads them too (a manifest on one line).
-        let compact = #"{"generator":"worldfacts","version":2,"sources":"abcd","records":3,"warnings":[["Content/notes/ghost.md",null,null,null,null,"note names no record 'GHOST'"]],"files":{"a.html":"0011"}}"#
+        let compact =
+            #"{"generator":"worldfacts","version":2,"sources":"abcd","records":3,"warnings":[["Content/notes/ghost.md",null,null,null,null,"note names no record 'GHOST'"]],"files":{"a.html":"0011"}}"#
         #expect(Manifest.decode(Array(compact.utf8))?.warnings == [warnings[0]])
         // A warnings line that is not what encoded() writes is not taken for warnings: the line reader
         // leaves such a manifest to the JSON parser, and its summary has no warnings to give.
-        let broken = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"neighbours\"", with: "7").utf8)
+        let broken = Array(
+            String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"neighbours\"", with: "7").utf8)
         #expect(ManifestLines.decode(broken) == nil)
         #expect(try #require(ManifestLines.summary(broken)).warnings == nil)
         #expect(ManifestWarnings.decoded(Array(#"[["a",1,2,3,null,"m"]]"#.utf8)) == nil)

@@ -12,7 +12,10 @@ public struct FieldSpec: Sendable {
     /// Shown in the facts table of a record page.
     public var show: Bool
 
-    public init(id: String, label: String, format: FieldFormat, unit: String? = nil, fractionDigits: Int, minimum: Double? = nil, required: Bool, show: Bool) {
+    public init(
+        id: String, label: String, format: FieldFormat, unit: String? = nil, fractionDigits: Int,
+        minimum: Double? = nil, required: Bool, show: Bool
+    ) {
         self.id = id
         self.label = label
         self.format = format

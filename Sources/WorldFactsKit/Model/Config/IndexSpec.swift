@@ -7,7 +7,9 @@ public struct IndexSpec: Sendable {
     /// Above this many records the index becomes one page per section (`sections/<letter>.html`).
     public var splitAbove: Int
 
-    public init(subtitle: SiteConfig.FieldRef? = nil, detail: SiteConfig.FieldRef? = nil, detailLabel: String, splitAbove: Int) {
+    public init(
+        subtitle: SiteConfig.FieldRef? = nil, detail: SiteConfig.FieldRef? = nil, detailLabel: String, splitAbove: Int
+    ) {
         self.subtitle = subtitle
         self.detail = detail
         self.detailLabel = detailLabel

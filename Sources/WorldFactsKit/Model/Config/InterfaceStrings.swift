@@ -16,7 +16,11 @@ public struct InterfaceStrings: Sendable {
     /// How a split index counts a section: "{count} records".
     public var sectionCount: String
 
-    public init(none: String, searchPlaceholder: String, searchLabel: String, noResults: String, top: String, previous: String, next: String, backToIndex: String, neighbours: String, moreResults: String, resultCount: String, notFound: String, sectionCount: String) {
+    public init(
+        none: String, searchPlaceholder: String, searchLabel: String, noResults: String, top: String, previous: String,
+        next: String, backToIndex: String, neighbours: String, moreResults: String, resultCount: String,
+        notFound: String, sectionCount: String
+    ) {
         self.none = none
         self.searchPlaceholder = searchPlaceholder
         self.searchLabel = searchLabel

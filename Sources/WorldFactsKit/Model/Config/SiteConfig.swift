@@ -15,7 +15,10 @@ public struct SiteConfig: Sendable {
     /// Raw HTML inside notes is passed through only when this is true. Unsafe: notes can then run script.
     public var unsafeRawHTML: Bool
 
-    public init(title: String, locale: String, records: RecordsSpec, fields: [FieldSpec], index: IndexSpec, search: SearchSpec, strings: InterfaceStrings, credit: Credit? = nil, noteSizeLimit: Int, unsafeRawHTML: Bool) {
+    public init(
+        title: String, locale: String, records: RecordsSpec, fields: [FieldSpec], index: IndexSpec, search: SearchSpec,
+        strings: InterfaceStrings, credit: Credit? = nil, noteSizeLimit: Int, unsafeRawHTML: Bool
+    ) {
         self.title = title
         self.locale = locale
         self.records = records

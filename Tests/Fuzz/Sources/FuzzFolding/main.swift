@@ -6,7 +6,8 @@ import WorldFactsSupport
 func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let folded = Folding.fold(text)
-    precondition(Folding.fold(folded) == folded, "fold is not idempotent for \(Array(text.unicodeScalars.map(\.value)))")
+    precondition(
+        Folding.fold(folded) == folded, "fold is not idempotent for \(Array(text.unicodeScalars.map(\.value)))")
     for scalar in folded.unicodeScalars {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark:

@@ -12,7 +12,8 @@ func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return folded.isEmpty ? [] : [folded]
     }
     let keys = SearchKeys(texts: texts)
-    let plans = ShardPlanner(budget: 40, previewSize: 2).plan(keys: keys, entrySize: texts.map { $0.reduce(8) { $0 + $1.utf8.count } })
+    let plans = ShardPlanner(budget: 40, previewSize: 2).plan(
+        keys: keys, entrySize: texts.map { $0.reduce(8) { $0 + $1.utf8.count } })
     let router = ShardRouter(plans: plans)
     let byPrefix = Dictionary(plans.map { ($0.prefix, $0) }, uniquingKeysWith: { first, _ in first })
     precondition(byPrefix.count == plans.count, "two shards share a prefix")
@@ -23,7 +24,9 @@ func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 for scalar in start.unicodeScalars {
                     prefix.unicodeScalars.append(scalar)
                     switch router.route(prefix) {
-                    case .leaf(let shard): precondition(byPrefix[shard]!.records.contains(record), "record \(record) missing for '\(prefix)'")
+                    case .leaf(let shard):
+                        precondition(
+                            byPrefix[shard]!.records.contains(record), "record \(record) missing for '\(prefix)'")
                     case .preview(let shard):
                         let plan = byPrefix[shard]!
                         precondition(plan.records.count <= 2 && plan.total >= plan.records.count)
