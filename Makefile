@@ -4,12 +4,12 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BIN = .build/release/worldfacts
 
-.PHONY: site test deps test-deps release swift-test site-test js-test back-edges clean
+.PHONY: site test deps test-deps release swift-test site-test js-test back-edges format-check format clean
 
 site: deps release
 	$(BIN) build --content Content --templates Templates --output Output
 
-test: test-deps swift-test back-edges js-test site-test
+test: test-deps format-check swift-test back-edges js-test site-test
 
 deps:
 	Tests/tools/install-deps build
@@ -26,6 +26,13 @@ IMPORT_CHECK = --explicit-target-dependency-import-check error
 swift-test:
 	$(SWIFT) build --product worldfacts $(IMPORT_CHECK)
 	$(SWIFT) test $(IMPORT_CHECK)
+
+# Unformatted Swift fails the tests; `make format` formats the tree (configured by .swift-format).
+format-check:
+	Tests/tools/check-format
+
+format:
+	$(SWIFT) format format --in-place --recursive Sources Tests/WorldFactsKitTests Tests/Fuzz Package.swift
 
 # The stages depend only on earlier ones, and a back edge fails to build (Tests/tools/check-back-edges).
 back-edges:

@@ -81,7 +81,8 @@ public struct ContentLoader {
                 diagnostics.append(
                     .error(
                         SourceLocation(file: path),
-                        "note is \(bytes.count) bytes; the limit is \(config.noteSizeLimit) (notes.size_limit in site.yml)"
+                        "note is \(bytes.count) bytes; the limit is \(config.noteSizeLimit)"
+                            + " (notes.size_limit in site.yml)"
                     ))
                 continue
             }

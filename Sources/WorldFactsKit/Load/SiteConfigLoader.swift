@@ -60,7 +60,8 @@ public struct SiteConfigLoader {
             if format == nil {
                 r.problem(
                     at: map.node(for: "format") ?? map.node, field: map.path + ".format",
-                    "expected one of \(FieldFormat.allCases.map(\.rawValue).joined(separator: ", ")), found '\(formatName)'"
+                    "expected one of \(FieldFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+                        + ", found '\(formatName)'"
                 )
             }
             if fields.contains(where: { $0.id == id }) {
@@ -81,7 +82,8 @@ public struct SiteConfigLoader {
             strings: InterfaceStrings(
                 none: "None", searchPlaceholder: "Search", searchLabel: "Search", noResults: "No results",
                 top: "Search", previous: "Previous", next: "Next", backToIndex: "Index",
-                neighbours: "Neighbours", moreResults: "and {count} more — keep typing", resultCount: "{count} results",
+                neighbours: "Neighbours", moreResults: "and {count} more — keep typing",
+                resultCount: "{count} results",
                 notFound: "Page not found", sectionCount: "{count} records"),
             credit: nil, noteSizeLimit: 10 * 1024 * 1024, unsafeRawHTML: false)
 

@@ -50,7 +50,8 @@ public struct SiteModeler {
                     .error(
                         SourceLocation(file: recordsFile, line: record.line), record: record.key,
                         field: config.records.keyField,
-                        "key gives the page name '\(slug)', as does record '\(first.key)' at line \(first.line); keys must differ in more than case and punctuation"
+                        "key gives the page name '\(slug)', as does record '\(first.key)' at line \(first.line);"
+                            + " keys must differ in more than case and punctuation"
                     ))
             }
             ownerOfSlug[slug] = position

@@ -217,7 +217,8 @@ public struct TemplateParser {
                         throw TemplateSyntaxError(
                             line: tag.line, column: tag.column,
                             message:
-                                "a section is closed with another name than it was opened with: {{/\(tag.name)}} closes “\(frame.tag.name)” (line \(frame.tag.line))"
+                                "a section is closed with another name than it was opened with: {{/\(tag.name)}}"
+                                + " closes “\(frame.tag.name)” (line \(frame.tag.line))"
                         )
                     }
                     switch frame.tag.kind {

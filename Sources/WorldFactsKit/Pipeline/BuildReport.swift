@@ -12,7 +12,7 @@ public struct BuildReport: Sendable {
 
     public var summary: String {
         let total = steps.reduce(0) { $0 + $1.seconds }
-        return
-            "\(records) records: \(write.written.count) files written, \(write.unchanged) unchanged, \(write.removed.count) removed in \(String(format: "%.2f", total)) s"
+        return "\(records) records: \(write.written.count) files written, \(write.unchanged) unchanged, "
+            + "\(write.removed.count) removed in \(String(format: "%.2f", total)) s"
     }
 }

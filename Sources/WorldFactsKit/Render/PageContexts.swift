@@ -248,8 +248,8 @@ public struct PageContexts: Sendable {
     }
 
     /// What `sectionPage(position)` is made of, hashed without making it: the config, every section's
-    /// letter, anchor and page (the strip), and the rows of this section (by what they are made of). As with `recordInputs`,
-    /// anything `sectionPage(_:)` starts to read must be added here.
+    /// letter, anchor and page (the strip), and the rows of this section (by what they are made of). As
+    /// with `recordInputs`, anything `sectionPage(_:)` starts to read must be added here.
     /// `rows`, when given, holds `rowInputs` of every record, made beforehand.
     public func sectionPageInputs(_ position: Int, templates: String, rows: [UInt64]? = nil) -> String {
         var hash = inputsBase(templates: templates, kind: "section")

@@ -36,7 +36,8 @@ public struct TemplateSet: Sendable {
                 diagnostics.append(
                     .error(
                         SourceLocation(file: file, line: line),
-                        "template names '\(variable)', which no page provides (see Render/TemplateVocabulary.swift for the names)"
+                        "template names '\(variable)', which no page provides"
+                            + " (see Render/TemplateVocabulary.swift for the names)"
                     ))
             }
         }
@@ -47,7 +48,8 @@ public struct TemplateSet: Sendable {
                 diagnostics.append(
                     .error(
                         SourceLocation(file: joinPath(theme.folder, "\(name).mustache"), line: line),
-                        "template includes '\(target)', which is not a template (expected \(joinPath(theme.folder, "\(target).mustache")))"
+                        "template includes '\(target)', which is not a template"
+                            + " (expected \(joinPath(theme.folder, "\(target).mustache")))"
                     ))
             }
         }

@@ -4,7 +4,8 @@ import Foundation
 /// by `Tests/Fixtures/fold-vectors.json`, which the JavaScript twin in `Templates/assets/search.js`
 /// must pass too:
 /// NFKD, lowercase, NFKD again, drop every combining mark (general category M), then map the letters
-/// that do not decompose (ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ→d, ð→d, þ→th, ı→i, ħ→h, ŧ→t, and final ς→σ because JavaScript lowercases Σ by context).
+/// that do not decompose (ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ→d, ð→d, þ→th, ı→i, ħ→h, ŧ→t, and final ς→σ
+/// because JavaScript lowercases Σ by context).
 public enum Folding {
     package static let letterMap: [Unicode.Scalar: String] = [
         "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d",

@@ -24,7 +24,8 @@ public struct SourceSnapshot: Sendable, Equatable {
                     attributes[.type] as? FileAttributeType == .typeRegular
                 else { continue }
                 let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") { continue }  // editor droppings
+                // Editor droppings.
+                if name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") { continue }
                 files[joinPath(folder, relative)] = Stamp(
                     size: (attributes[.size] as? NSNumber)?.uint64Value ?? 0,
                     modified: (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)

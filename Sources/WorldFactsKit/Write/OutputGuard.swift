@@ -42,7 +42,8 @@ public struct OutputGuard {
                 problems.append(
                     .error(
                         SourceLocation(file: output),
-                        "refusing to write into a non-empty folder that no worldfacts build made (\(foreign.count) files, e.g. \(foreign[0])); use --force to write there anyway"
+                        "refusing to write into a non-empty folder that no worldfacts build made"
+                            + " (\(foreign.count) files, e.g. \(foreign[0])); use --force to write there anyway"
                     ))
             }
         }

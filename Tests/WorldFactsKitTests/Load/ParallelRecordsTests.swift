@@ -51,7 +51,8 @@ import Testing
     @Test func aSyntaxErrorIsReportedAsReadingInOrderReportsIt() throws {
         let text = bigFile(seed: 4)
         let broken = [
-            text.replacingOccurrences(of: #""name": "Wrong""#, with: #""name": "Wrong" "extra": 1"#),  // a missing comma
+            // A missing comma.
+            text.replacingOccurrences(of: #""name": "Wrong""#, with: #""name": "Wrong" "extra": 1"#),
             text.replacingOccurrences(of: #""area": "#, with: #""area" "#),  // a missing colon
             String(text.dropLast(3)),  // no closing bracket
             text.replacingOccurrences(of: "\n]", with: ",\n]"),  // a trailing comma

@@ -29,8 +29,10 @@ import Testing
         #expect(records.isEmpty)
         #expect(
             problems == [
-                "records.json:2:46: error: record 'a', field 'population': expected a whole number of at least 0, found the text \"abc\"",
-                "records.json:3:39: error: record 'b', field 'area': expected a number of at least 0, found the number -5",
+                "records.json:2:46: error: record 'a', field 'population': expected a whole number of at least 0, "
+                    + "found the text \"abc\"",
+                "records.json:3:39: error: record 'b', field 'area': expected a number of at least 0, found the "
+                    + "number -5",
                 "records.json:4:40: error: record 'c', field 'tags': expected a list of texts, found the text \"x\"",
             ])
     }

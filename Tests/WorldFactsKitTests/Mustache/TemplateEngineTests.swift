@@ -45,7 +45,8 @@ func render(_ templates: [String: String], _ name: String, _ context: TemplateVa
 
     @Test func variablesSectionsAndEscaping() throws {
         let template =
-            "{{a}}|{{{a}}}|{{&a}}|{{#l}}[{{x}}{{a}}]{{/l}}|{{^e}}empty{{/e}}|{{#t}}T{{/t}}{{#f}}F{{/f}}|{{o.o.x}}|{{#o}}{{x}}{{/o}}|{{missing}}|{{#b}}b{{/b}}"
+            "{{a}}|{{{a}}}|{{&a}}|{{#l}}[{{x}}{{a}}]{{/l}}|{{^e}}empty{{/e}}|{{#t}}T{{/t}}{{#f}}F{{/f}}|{{o.o.x}}|"
+            + "{{#o}}{{x}}{{/o}}|{{missing}}|{{#b}}b{{/b}}"
         #expect(
             try render(["t": template], "t", context)
                 == "A&lt;&amp;&gt;&quot;&#39;|A<&>\"'|A<&>\"'|[1A&lt;&amp;&gt;&quot;&#39;][2inner]|empty|T|deep|ox||b")

@@ -69,7 +69,8 @@ import Testing
         let index = try page("index.html")
         #expect(
             index.contains(
-                #"<a href="countries/is.html"><span class="title">Iceland</span><span class="subtitle">Reykjavík</span><span class="detail">Pop: 353,574</span></a>"#
+                #"<a href="countries/is.html"><span class="title">Iceland</span><span "#
+                    + #"class="subtitle">Reykjavík</span><span class="detail">Pop: 353,574</span></a>"#
             ))
     }
 

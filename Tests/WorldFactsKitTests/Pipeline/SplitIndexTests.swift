@@ -15,7 +15,8 @@ import Testing
         writeContent(
             root + "/Content",
             records:
-                #"[{"id":"a","name":"Alpha"},{"id":"b","name":"Beta"},{"id":"b2","name":"Bravo"},{"id":"n","name":"9 Nine"}]"#,
+                #"[{"id":"a","name":"Alpha"},{"id":"b","name":"Beta"},{"id":"b2","name":"Bravo"},{"id":"n","name":"9 "#
+                + #"Nine"}]"#,
             siteYAML: yaml)
         let report = try Builder().build(
             BuildOptions(content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output"))

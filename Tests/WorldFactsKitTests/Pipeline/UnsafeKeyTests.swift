@@ -19,7 +19,8 @@ import Testing
     @Test func hostileKeysBecomeSafeUniqueFileNamesInsideOutput() throws {
         let long = String(repeating: "k", count: 300)
         let (root, result) = try build(
-            #"[{"id":"../x","name":"A"},{"id":"a/b","name":"B"},{"id":"CON","name":"C"},{"id":"x\u0001y","name":"D"},{"id":"\#(long)","name":"E"}]"#
+            #"[{"id":"../x","name":"A"},{"id":"a/b","name":"B"},{"id":"CON","name":"C"},{"id":"x\u0001y","name":"D"},"#
+                + #"{"id":"\#(long)","name":"E"}]"#
         )
         defer { removeTemporary(root) }
         let report = try result.get()

@@ -23,7 +23,8 @@ import Testing
             _ = try TemplateSet(theme: theme)
         } throws: { error in
             "\(error)"
-                == "T/record.mustache:2: error: template names 'populaton', which no page provides (see Render/TemplateVocabulary.swift for the names)"
+                == "T/record.mustache:2: error: template names 'populaton', which no page provides (see "
+                + "Render/TemplateVocabulary.swift for the names)"
         }
     }
 
@@ -35,7 +36,8 @@ import Testing
             _ = try TemplateSet(theme: theme)
         } throws: { error in
             "\(error)".contains(
-                "T/index.mustache:1: error: template includes 'layuot', which is not a template (expected T/layuot.mustache)"
+                "T/index.mustache:1: error: template includes 'layuot', which is not a template (expected "
+                    + "T/layuot.mustache)"
             )
                 && "\(error)".contains("T/record.mustache:3: error: template includes 'facts'")
         }

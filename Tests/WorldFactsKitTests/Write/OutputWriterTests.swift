@@ -86,18 +86,21 @@ import Testing
         #expect(Manifest.decode(Manifest().encoded()) == Manifest())
         // The same manifest on one line, as a person or another tool might write it.
         let compact =
-            #"{"generator":"worldfacts","version":1,"sources":"abcd","records":3,"files":{"a.html":"0011","d/é.html":"33"},"inputs":{"a.html":"99"}}"#
+            #"{"generator":"worldfacts","version":1,"sources":"abcd","records":3,"files":{"a.html":"0011","#
+            + #""d/é.html":"33"},"inputs":{"a.html":"99"}}"#
         #expect(ManifestLines.decode(Array(compact.utf8)) == nil)
         #expect(Manifest.decode(Array(compact.utf8)) == plain)
         let compactVersion2 =
-            #"{"generator":"worldfacts","version":2,"sources":"abcd","records":3,"files":{"a.html":"0011 99","d/é.html":"33"}}"#
+            #"{"generator":"worldfacts","version":2,"sources":"abcd","records":3,"files":{"a.html":"0011 99","#
+            + #""d/é.html":"33"}}"#
         #expect(Manifest.decode(Array(compactVersion2.utf8)) == plain)
         #expect(Manifest.decode(Array(#"{"generator":"worldfacts","files":{"../etc/passwd":"1"}}"#.utf8)) == nil)
         // One line per file, its hash and fingerprint in one value.
         let text = String(decoding: plain.encoded(order: ["a.html", "d/é.html"]), as: UTF8.self)
         #expect(
             text.contains(
-                "\n    \"a.html\": \"0000000000000011 0000000000000099\",\n    \"d/é.html\": \"0000000000000033\"\n  }\n}\n"
+                "\n    \"a.html\": \"0000000000000011 0000000000000099\",\n    \"d/é.html\": \"0000000000000033\"\n  "
+                    + "}\n}\n"
             ))
         #expect(ManifestLines.header(plain.encoded())?.sources == "abcd")
     }
@@ -120,7 +123,9 @@ import Testing
                 .count == 1)
         // The JSON parser reads them too (a manifest on one line).
         let compact =
-            #"{"generator":"worldfacts","version":2,"sources":"abcd","records":3,"warnings":[["Content/notes/ghost.md",null,null,null,null,"note names no record 'GHOST'"]],"files":{"a.html":"0011"}}"#
+            #"{"generator":"worldfacts","version":2,"sources":"abcd","records":3,"#
+            + #""warnings":[["Content/notes/ghost.md",null,null,null,null,"note names no record 'GHOST'"]],"#
+            + #""files":{"a.html":"0011"}}"#
         #expect(Manifest.decode(Array(compact.utf8))?.warnings == [warnings[0]])
         // A warnings line that is not what encoded() writes is not taken for warnings: the line reader
         // leaves such a manifest to the JSON parser, and its summary has no warnings to give.
