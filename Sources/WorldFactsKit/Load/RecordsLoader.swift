@@ -87,7 +87,7 @@ public struct RecordsLoader: Sendable {
         var diagnostics: [Diagnostic] = []
         // Member lookup by name → field position, built once.
         let positionByName = fieldPositions
-        do {
+        do throws(JSONSyntaxError) {
             let (_, count) = try JSONParser.forEachElement(bytes) { node in
                 guard let record = validate(node, positionByName, &diagnostics) else { return }
                 if let duplicate = keys.take(record, line: node.line, column: node.column) {
@@ -100,13 +100,11 @@ public struct RecordsLoader: Sendable {
                         SourceLocation(file: file, line: 1), "the records file holds no records; expected at least one")
                 )
             }
-        } catch let error as JSONSyntaxError {
+        } catch {
             diagnostics.append(
                 .error(
                     SourceLocation(file: file, line: error.line, column: error.column),
                     "malformed JSON: \(error.message)"))
-        } catch {
-            diagnostics.append(.error(SourceLocation(file: file), "\(error)"))
         }
         return (keys.records, diagnostics)
     }

@@ -25,33 +25,25 @@ public struct JSONParser {
     /// Parses a document that must be an array, handing each element to `body` as soon as it is read.
     /// Returns the line of the opening bracket and the number of elements.
     public static func forEachElement(
-        _ bytes: [UInt8], _ body: (JSONNode) throws -> Void
-    ) throws -> (line: Int, count: Int) {
-        try bytes.withUnsafeBufferPointer { buffer in
+        _ bytes: [UInt8], _ body: (JSONNode) -> Void
+    ) throws(JSONSyntaxError) -> (line: Int, count: Int) {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> (line: Int, count: Int) in
             var parser = JSONParser(ByteCursor(buffer))
             return try parser.forEachElement(body)
         }
     }
 
-    private mutating func forEachElement(_ body: (JSONNode) throws -> Void) throws -> (line: Int, count: Int) {
+    private mutating func forEachElement(_ body: (JSONNode) -> Void) throws(JSONSyntaxError) -> (line: Int, count: Int)
+    {
         cursor.skipByteOrderMark()
         cursor.skipWhitespace()
         guard cursor.peek == UInt8(ascii: "[") else { throw fail("expected '[' opening an array of records") }
         let openLine = cursor.line
         cursor.advance()
-        cursor.skipWhitespace()
         var count = 0
-        if !cursor.take(UInt8(ascii: "]")) {
-            while true {
-                cursor.skipWhitespace()
-                let element = try parseValue()
-                try body(element)
-                count += 1
-                cursor.skipWhitespace()
-                if cursor.take(UInt8(ascii: "]")) { break }
-                guard !cursor.isAtEnd else { throw fail("expected ',' or ']' but the file ended") }
-                guard cursor.take(UInt8(ascii: ",")) else { throw fail("expected ',' or ']' after an element") }
-            }
+        try items(closing: "]", each: "an element") { (parser) throws(JSONSyntaxError) in
+            body(try parser.parseValue())
+            count += 1
         }
         cursor.skipWhitespace()
         guard cursor.isAtEnd else { throw fail("expected end of file after the array") }
@@ -157,21 +149,17 @@ public struct JSONParser {
         defer { depth -= 1 }
         cursor.advance()
         var members: [JSONMember] = []
-        cursor.skipWhitespace()
-        if cursor.take(UInt8(ascii: "}")) { return .object(members) }
-        while true {
-            cursor.skipWhitespace()
-            guard cursor.peek == UInt8(ascii: "\"") else { throw fail("expected a quoted member name") }
-            let key = try parseString()
-            cursor.skipWhitespace()
-            guard cursor.take(UInt8(ascii: ":")) else { throw fail("expected ':' after member name \"\(key)\"") }
-            cursor.skipWhitespace()
-            members.append(JSONMember(key: key, node: try parseValue()))
-            cursor.skipWhitespace()
-            if cursor.take(UInt8(ascii: "}")) { return .object(members) }
-            guard !cursor.isAtEnd else { throw fail("expected ',' or '}' but the file ended") }
-            guard cursor.take(UInt8(ascii: ",")) else { throw fail("expected ',' or '}' after a member") }
+        try items(closing: "}", each: "a member") { (parser) throws(JSONSyntaxError) in
+            guard parser.cursor.peek == UInt8(ascii: "\"") else { throw parser.fail("expected a quoted member name") }
+            let key = try parser.parseString()
+            parser.cursor.skipWhitespace()
+            guard parser.cursor.take(UInt8(ascii: ":")) else {
+                throw parser.fail("expected ':' after member name \"\(key)\"")
+            }
+            parser.cursor.skipWhitespace()
+            members.append(JSONMember(key: key, node: try parser.parseValue()))
         }
+        return .object(members)
     }
 
     private mutating func parseArray() throws(JSONSyntaxError) -> JSONNode.Value {
@@ -179,15 +167,27 @@ public struct JSONParser {
         defer { depth -= 1 }
         cursor.advance()
         var elements: [JSONNode] = []
+        try items(closing: "]", each: "an element") { (parser) throws(JSONSyntaxError) in
+            elements.append(try parser.parseValue())
+        }
+        return .array(elements)
+    }
+
+    /// The items of an array or an object whose opening bracket has been taken, up to and including
+    /// the `closing` bracket: `item` reads one (from its first byte), and a comma stands between two.
+    private mutating func items(
+        closing: Unicode.Scalar, each what: String, _ item: (inout JSONParser) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) {
+        let close = UInt8(ascii: closing)
         cursor.skipWhitespace()
-        if cursor.take(UInt8(ascii: "]")) { return .array(elements) }
+        if cursor.take(close) { return }
         while true {
             cursor.skipWhitespace()
-            elements.append(try parseValue())
+            try item(&self)
             cursor.skipWhitespace()
-            if cursor.take(UInt8(ascii: "]")) { return .array(elements) }
-            guard !cursor.isAtEnd else { throw fail("expected ',' or ']' but the file ended") }
-            guard cursor.take(UInt8(ascii: ",")) else { throw fail("expected ',' or ']' after an element") }
+            if cursor.take(close) { return }
+            guard !cursor.isAtEnd else { throw fail("expected ',' or '\(closing)' but the file ended") }
+            guard cursor.take(UInt8(ascii: ",")) else { throw fail("expected ',' or '\(closing)' after \(what)") }
         }
     }
 
