@@ -9,13 +9,19 @@ public struct SiteConfigLoader {
     public init(file: String) { self.file = file }
 
     public func load(text: String) -> (SiteConfig?, [Diagnostic]) {
+        let result = read(text: text)
+        return (result.config, result.diagnostics)
+    }
+
+    /// What `load` gives, and every key the loader asked for (see `SiteSchema`).
+    func read(text: String) -> (config: SiteConfig?, diagnostics: [Diagnostic], keysRead: Set<String>) {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            return (nil, [yamlDiagnostic(error)])
+            return (nil, [yamlDiagnostic(error)], [])
         } catch {
-            return (nil, [.error(SourceLocation(file: file), "cannot read YAML: \(error)")])
+            return (nil, [.error(SourceLocation(file: file), "cannot read YAML: \(error)")], [])
         }
         var reader = YAMLReader(file: file)
         guard let root, let top = reader.mapping(root, path: "site.yml") else {
@@ -27,11 +33,14 @@ public struct SiteConfigLoader {
                             .error(
                                 SourceLocation(file: file, line: 1),
                                 "the file is empty; expected a mapping with title, records, fields and search")
-                        ] : [])
+                        ] : []),
+                reader.keysRead
             )
         }
+        // A key the schema does not know is an error: a typo must not pass for a missing key.
         let config = build(top, &reader)
-        return (reader.diagnostics.errors.isEmpty ? config : nil, reader.diagnostics)
+        let diagnostics = SiteSchema.unknownKeys(in: root, file: file) + reader.diagnostics
+        return (diagnostics.errors.isEmpty ? config : nil, diagnostics, reader.keysRead)
     }
 
     private func build(_ top: YAMLReader.Map, _ r: inout YAMLReader) -> SiteConfig {

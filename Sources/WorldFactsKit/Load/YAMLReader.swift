@@ -1,3 +1,4 @@
+import Foundation
 import WorldFactsModel
 import WorldFactsSupport
 import Yams
@@ -14,6 +15,9 @@ struct YAMLReader {
 
     let file: String
     var diagnostics: [Diagnostic] = []
+    /// Every key asked for, present or not, as `SiteSchema` writes paths (`fields[].id`): a test checks
+    /// that they are the schema's keys.
+    private(set) var keysRead: Set<String> = []
 
     mutating func problem(at node: Node, field: String, _ message: String) {
         diagnostics.append(
@@ -32,13 +36,20 @@ struct YAMLReader {
         map.path == "site.yml" ? key : "\(map.path).\(key)"
     }
 
+    /// Notes that the loader asked for `key` of `map`, and gives its node if it is there.
+    private mutating func node(_ map: Map, _ key: String) -> Node? {
+        keysRead.insert(
+            keyPath(map, key).replacingOccurrences(of: #"\[[0-9]+\]"#, with: "[]", options: .regularExpression))
+        return map.node(for: key)
+    }
+
     mutating func map(_ map: Map, _ key: String) -> Map? {
-        guard let node = map.node(for: key) else { return nil }
+        guard let node = node(map, key) else { return nil }
         return mapping(node, path: keyPath(map, key))
     }
 
     mutating func list(_ map: Map, _ key: String) -> [Node] {
-        guard let node = map.node(for: key) else { return [] }
+        guard let node = node(map, key) else { return [] }
         guard let sequence = node.sequence else {
             problem(at: node, field: keyPath(map, key), "expected a list")
             return []
@@ -56,7 +67,7 @@ struct YAMLReader {
 
     /// A required text value.
     mutating func string(_ map: Map, _ key: String) -> String? {
-        guard let node = map.node(for: key) else {
+        guard let node = node(map, key) else {
             problem(at: map.node, field: keyPath(map, key), "missing; expected a text value")
             return nil
         }
@@ -64,7 +75,7 @@ struct YAMLReader {
     }
 
     mutating func optionalString(_ map: Map, _ key: String) -> String? {
-        guard let node = map.node(for: key) else { return nil }
+        guard let node = node(map, key) else { return nil }
         return scalarString(node, path: keyPath(map, key))
     }
 
@@ -73,7 +84,7 @@ struct YAMLReader {
     }
 
     mutating func int(_ map: Map, _ key: String, default value: Int, minimum: Int = 0) -> Int {
-        guard let node = map.node(for: key) else { return value }
+        guard let node = node(map, key) else { return value }
         guard let number = node.int, number >= minimum else {
             problem(
                 at: node, field: keyPath(map, key),
@@ -84,7 +95,7 @@ struct YAMLReader {
     }
 
     mutating func optionalDouble(_ map: Map, _ key: String) -> Double? {
-        guard let node = map.node(for: key) else { return nil }
+        guard let node = node(map, key) else { return nil }
         guard let number = node.float else {
             problem(at: node, field: keyPath(map, key), "expected a number, found '\(node.string ?? "?")'")
             return nil
@@ -93,7 +104,7 @@ struct YAMLReader {
     }
 
     mutating func bool(_ map: Map, _ key: String, default value: Bool) -> Bool {
-        guard let node = map.node(for: key) else { return value }
+        guard let node = node(map, key) else { return value }
         guard let flag = node.bool else {
             problem(at: node, field: keyPath(map, key), "expected true or false, found '\(node.string ?? "?")'")
             return value

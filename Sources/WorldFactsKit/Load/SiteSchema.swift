@@ -1,0 +1,185 @@
+import WorldFactsSupport
+import Yams
+
+/// Every key site.yml may hold: where it stands, the kind of value it takes, its default and what it
+/// means. It is the one list of keys. `SiteConfigLoader` refuses any other key, suggesting the nearest
+/// known one (`unknownKeys(in:file:)`); a test checks that the loader reads exactly these keys, and
+/// another that the README's table of keys is this list.
+enum SiteSchema {
+    /// The kind of value a key takes.
+    enum Kind: String {
+        case text = "text"
+        case wholeNumber = "whole number"
+        case number = "number"
+        case flag = "true or false"
+        case texts = "list of texts"
+        case mapping = "mapping"
+        case listOfMappings = "list of mappings"
+    }
+
+    struct Key {
+        /// Dotted, with `[]` for the items of a list: `search.scopes[].id`.
+        let path: String
+        let kind: Kind
+        /// As the README shows it; empty where the key is required or has no default.
+        let defaultValue: String
+        let meaning: String
+
+        init(_ path: String, _ kind: Kind, _ defaultValue: String = "", _ meaning: String) {
+            self.path = path
+            self.kind = kind
+            self.defaultValue = defaultValue
+            self.meaning = meaning
+        }
+    }
+
+    static let keys: [Key] = [
+        Key("title", .text, "required", "The site's title."),
+        Key("locale", .text, "en", "Locale of number formats (`en`: 1,234,567.5) and of the pages' `lang`."),
+        Key("records", .mapping, "required", "The records and their pages."),
+        Key(
+            "records.file", .text, "required",
+            "The records file, relative to the content folder: a JSON array of objects."),
+        Key("records.key", .text, "required", "The member holding each record's unique key; it gives the page's name."),
+        Key("records.title", .text, "required", "The member holding each record's title: shown, sorted and sectioned."),
+        Key("records.pages", .text, "records", "The output folder of the record pages."),
+        Key(
+            "records.notes", .text, "notes",
+            "The folder of Markdown notes (`<key>.md`), relative to the content folder."),
+        Key("fields", .listOfMappings, "required", "The detail fields, in the order the facts table shows them."),
+        Key("fields[].id", .text, "required", "The member a field's value is read from."),
+        Key("fields[].label", .text, "the id", "The field's label in the facts table."),
+        Key(
+            "fields[].format", .text, "text",
+            "`text`, `integer`, `decimal`, `list` (of texts) or `links` (to records, by key)."),
+        Key("fields[].unit", .text, "", "Printed after a number (`km²`)."),
+        Key("fields[].digits", .wholeNumber, "2", "The most fraction digits a decimal shows."),
+        Key("fields[].min", .number, "", "The smallest value a number may take."),
+        Key("fields[].required", .flag, "false", "Every record must have the field."),
+        Key("fields[].show", .flag, "true", "The facts table shows the field (`false` keeps it for search only)."),
+        Key("index", .mapping, "", "An index row: the title, a subtitle, and a labelled detail."),
+        Key("index.subtitle", .text, "", "The field shown under the title."),
+        Key("index.detail", .text, "", "The field shown after `detail_label`."),
+        Key("index.detail_label", .text, "", "The label before the detail (`Pop:`)."),
+        Key("index.split_above", .wholeNumber, "5000", "Above this many records the index is one page per section."),
+        Key("search", .mapping, "", "The search index; without it a site has no search."),
+        Key(
+            "search.shard_budget", .wholeNumber, "16384",
+            "Bytes of a shard (at least 1,024) before it is split by the next letter."),
+        Key("search.preview", .wholeNumber, "20", "Results a split prefix shows before \"and N more\"."),
+        Key("search.scopes", .listOfMappings, "", "The scope bar: one entry per scope, the first checked."),
+        Key(
+            "search.scopes[].id", .text, "required",
+            "The scope's name in the page and in `search/<id>/`: letters, digits, `-`, `_`."),
+        Key("search.scopes[].label", .text, "the id", "The scope's label."),
+        Key("search.scopes[].fields", .texts, "", "What the scope searches: the title, the key or declared fields."),
+        Key("strings", .mapping, "", "The interface's text."),
+        Key("strings.none", .text, "None", "Shown for an empty value."),
+        Key("strings.search_placeholder", .text, "Search", "The search box's placeholder."),
+        Key("strings.search_label", .text, "Search", "The search box's label."),
+        Key("strings.no_results", .text, "No results", "Shown when nothing matches."),
+        Key("strings.top", .text, "Search", "The section strip's first entry, which leads to the search box."),
+        Key("strings.previous", .text, "Previous", "The link to the previous record."),
+        Key("strings.next", .text, "Next", "The link to the next record."),
+        Key("strings.back_to_index", .text, "Index", "The link from a record page to the index."),
+        Key("strings.neighbours", .text, "Neighbours", "The label of the previous and next links."),
+        Key("strings.more_results", .text, "and {count} more — keep typing", "Under a preview of a split prefix."),
+        Key("strings.result_count", .text, "{count} results", "Announced to screen readers."),
+        Key("strings.not_found", .text, "Page not found", "The 404 page's heading."),
+        Key("strings.section_count", .text, "{count} records", "How a split index counts a section."),
+        Key("credit", .mapping, "", "The data credit in the footer."),
+        Key("credit.text", .text, "required", "The credit's text."),
+        Key("credit.url", .text, "", "Its link: http, https, mailto or relative."),
+        Key("credit.license", .text, "", "The data's license."),
+        Key("notes", .mapping, "", "Markdown notes."),
+        Key("notes.size_limit", .wholeNumber, "10485760", "Bytes; a larger note is an error."),
+        Key(
+            "notes.unsafe_raw_html", .flag, "false",
+            "`true` passes raw HTML in notes through: **unsafe**, notes can then run script."),
+    ]
+
+    /// The README's table of keys.
+    static func markdownTable() -> String {
+        var lines = ["| key | value | default | meaning |", "|---|---|---|---|"]
+        for key in keys {
+            let shown =
+                ["", "required", "the id"].contains(key.defaultValue) ? key.defaultValue : "`\(key.defaultValue)`"
+            lines.append("| `\(key.path)` | \(key.kind.rawValue) | \(shown) | \(key.meaning) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Keys by path.
+    static let byPath: [String: Key] = Dictionary(uniqueKeysWithValues: keys.map { ($0.path, $0) })
+
+    /// The names of the keys a mapping at `path` may hold ("" for the top, `fields[]` for a field).
+    static func names(under path: String) -> [String] {
+        let prefix = path.isEmpty ? "" : path + "."
+        return keys.compactMap { key in
+            guard key.path.hasPrefix(prefix) else { return nil }
+            let rest = key.path.dropFirst(prefix.count)
+            return rest.contains(".") || rest.contains("[") ? nil : String(rest)
+        }
+    }
+
+    /// An error for every key of the document that the schema does not know, at the key's line and
+    /// column, suggesting the nearest known key of that mapping.
+    static func unknownKeys(in root: Node, file: String) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        func visit(_ node: Node, schemaPath: String, shownPath: String) {
+            guard let mapping = node.mapping else { return }  // a mapping in the wrong place: the loader says so
+            let known = names(under: schemaPath)
+            for (keyNode, value) in mapping {
+                guard let name = keyNode.string else { continue }
+                let childSchema = schemaPath.isEmpty ? name : schemaPath + "." + name
+                let childShown = shownPath.isEmpty ? name : shownPath + "." + name
+                guard let key = byPath[childSchema] else {
+                    let location = SourceLocation(file: file, line: keyNode.mark?.line, column: keyNode.mark?.column)
+                    diagnostics.append(.error(location, field: childShown, unknownKeyMessage(name, known: known)))
+                    continue
+                }
+                switch key.kind {
+                case .mapping: visit(value, schemaPath: childSchema, shownPath: childShown)
+                case .listOfMappings:
+                    for (position, item) in (value.sequence.map(Array.init) ?? []).enumerated() {
+                        visit(item, schemaPath: childSchema + "[]", shownPath: childShown + "[\(position)]")
+                    }
+                default: break
+                }
+            }
+        }
+        visit(root, schemaPath: "", shownPath: "")
+        return diagnostics
+    }
+
+    /// "unknown key 'serach'; did you mean 'search'?", or the known keys when none is near.
+    static func unknownKeyMessage(_ name: String, known: [String]) -> String {
+        let nearest = known.map { (name: $0, distance: editDistance(name.lowercased(), $0)) }.min {
+            $0.distance < $1.distance
+        }
+        if let nearest, nearest.distance <= max(2, nearest.name.count / 3) {
+            return "unknown key '\(name)'; did you mean '\(nearest.name)'?"
+        }
+        return "unknown key '\(name)'; expected one of " + known.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    /// The optimal string alignment distance: insertions, deletions, substitutions and transpositions
+    /// of neighbours, each costing one ("serach" is one from "search").
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
+}

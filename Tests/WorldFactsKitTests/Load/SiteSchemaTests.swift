@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import WorldFactsLoad
+
+/// site.yml is checked key by key: a key the schema does not know is an error that suggests the nearest
+/// known key, the loader reads exactly the schema's keys, and the README's table is the schema.
+@Suite struct SiteSchemaTests {
+    func problems(_ yaml: String) -> [String] {
+        SiteConfigLoader(file: "site.yml").load(text: yaml).1.map(\.description)
+    }
+
+    @Test func aTypoIsAnErrorThatSuggestsTheKeyMeant() {
+        let typo = testSiteYAML.replacingOccurrences(of: "search:", with: "serach:")
+        let (config, diagnostics) = SiteConfigLoader(file: "site.yml").load(text: typo)
+        #expect(config == nil, "an unknown key stops the build")
+        let line =
+            testSiteYAML.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.hasPrefix("search:") }! + 1
+        #expect(
+            diagnostics.map(\.description).contains(
+                "site.yml:\(line):1: error: field 'serach': unknown key 'serach'; did you mean 'search'?"))
+    }
+
+    @Test func typosAtEveryLevelNameTheirPlace() {
+        let yaml =
+            testSiteYAML
+            .replacingOccurrences(of: "search:\n", with: "search:\n  shard_budjet: 2048\n")
+            .replacingOccurrences(of: "{ id: name, label: Name, fields: [name] }", with: "{ id: name, lable: Name }")
+            .replacingOccurrences(of: "detail_label:", with: "detail_lable:")
+            .replacingOccurrences(of: "title: Test", with: "title: Test\ncolour: blue")
+        let lines = problems(yaml)
+        #expect(
+            lines.contains {
+                $0.contains("field 'search.shard_budjet'") && $0.hasSuffix("did you mean 'shard_budget'?")
+            })
+        #expect(
+            lines.contains { $0.contains("field 'search.scopes[0].lable'") && $0.hasSuffix("did you mean 'label'?") })
+        #expect(
+            lines.contains { $0.contains("field 'index.detail_lable'") && $0.hasSuffix("did you mean 'detail_label'?") }
+        )
+        #expect(lines.contains { $0.contains("field 'colour'") && $0.contains("expected one of 'title', 'locale'") })
+        #expect(
+            lines.allSatisfy { $0.hasPrefix("site.yml:") && $0.split(separator: ":").count > 3 },
+            "every line has a line and column")
+    }
+
+    @Test func aFieldsKeyTypoInAFlowMappingHasItsColumn() throws {
+        let yaml = testSiteYAML.replacingOccurrences(of: "format: list", with: "formt: list")
+        let line = try #require(problems(yaml).first { $0.contains("formt") })
+        #expect(line.contains("did you mean 'format'?"))
+        let row =
+            testSiteYAML.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                $0.contains("format: list")
+            }! + 1
+        let column = try #require(
+            testSiteYAML.split(separator: "\n", omittingEmptySubsequences: false)[row - 1].range(of: "format: list"))
+        let offset = testSiteYAML.split(separator: "\n", omittingEmptySubsequences: false)[row - 1]
+            .distance(
+                from: testSiteYAML.split(separator: "\n", omittingEmptySubsequences: false)[row - 1].startIndex,
+                to: column.lowerBound)
+        #expect(line.hasPrefix("site.yml:\(row):\(offset + 1): "))
+    }
+
+    @Test func aValueOfTheWrongKindNamesTheKindExpected() {
+        #expect(
+            problems(testSiteYAML.replacingOccurrences(of: "search:", with: "search: 5\nunused:")).contains {
+                $0.contains("unknown key 'unused'")
+            })
+        let wrong = testSiteYAML.replacingOccurrences(of: "detail_label: \"Pop:\"", with: "detail_label: [a, b]")
+        #expect(problems(wrong).contains { $0.contains("index.detail_label") && $0.contains("expected a text value") })
+        let budget = testSiteYAML.replacingOccurrences(of: "search:\n", with: "search:\n  shard_budget: big\n")
+        #expect(
+            problems(budget).contains { $0.contains("search.shard_budget") && $0.contains("expected a whole number") })
+    }
+
+    @Test func editDistanceCountsTranspositionsAsOne() {
+        #expect(SiteSchema.editDistance("serach", "search") == 1)
+        #expect(SiteSchema.editDistance("shard_budjet", "shard_budget") == 1)
+        #expect(SiteSchema.editDistance("", "abc") == 3)
+        #expect(SiteSchema.editDistance("kitten", "sitting") == 3)
+    }
+
+    /// A site.yml with every key of the schema, each once, with a value it accepts.
+    static func everyKeyYAML() -> String {
+        let values: [String: String] = [
+            "records.file": "r.json", "records.key": "id", "records.title": "name", "records.pages": "p",
+            "records.notes": "n", "fields[].id": "population", "fields[].format": "integer", "index.subtitle": "name",
+            "index.detail": "population", "search.scopes[].id": "s", "search.scopes[].fields": "[name]",
+            "credit.url": "https://example.org/", "search.shard_budget": "2048",
+        ]
+        func value(_ key: SiteSchema.Key) -> String {
+            if let value = values[key.path] { return value }
+            switch key.kind {
+            case .text: return "x"
+            case .wholeNumber: return "3"
+            case .number: return "0.5"
+            case .flag: return "true"
+            case .texts: return "[name]"
+            case .mapping, .listOfMappings: return ""
+            }
+        }
+        func lines(under path: String, indent: String) -> [String] {
+            SiteSchema.names(under: path).flatMap { name -> [String] in
+                let full = path.isEmpty ? name : path + "." + name
+                let key = SiteSchema.byPath[full]!
+                switch key.kind {
+                case .mapping: return ["\(indent)\(name):"] + lines(under: full, indent: indent + "  ")
+                case .listOfMappings:
+                    let items = lines(under: full + "[]", indent: indent + "    ")
+                    return ["\(indent)\(name):", indent + "  - " + items[0].dropFirst(indent.count + 4)]
+                        + items.dropFirst()
+                default: return ["\(indent)\(name): \(value(key))"]
+                }
+            }
+        }
+        return lines(under: "", indent: "").joined(separator: "\n") + "\n"
+    }
+
+    @Test func theLoaderReadsExactlyTheSchemasKeys() {
+        let yaml = Self.everyKeyYAML()
+        let read = SiteConfigLoader(file: "site.yml").read(text: yaml)
+        #expect(read.diagnostics.isEmpty, "\(read.diagnostics)\n\(yaml)")
+        #expect(read.config != nil)
+        // Every key is in the file, so the loader asks for each key it knows: they are the schema's.
+        let schema = Set(SiteSchema.keys.map(\.path))
+        #expect(
+            read.keysRead == schema,
+            "read only: \(read.keysRead.subtracting(schema)); never read: \(schema.subtracting(read.keysRead))")
+    }
+
+    /// The README's table of site.yml keys, between its markers, is the schema, row for row.
+    @Test func theREADMETableIsTheSchema() throws {
+        let readme = try String(contentsOfFile: repoPath("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "<!-- site.yml keys: generated from SiteSchema.keys -->\n"))
+        let end = try #require(
+            readme.range(of: "<!-- end of site.yml keys -->", range: start.upperBound..<readme.endIndex))
+        let table = String(readme[start.upperBound..<end.lowerBound])
+        #expect(table == SiteSchema.markdownTable(), "README.md's table should read:\n\(SiteSchema.markdownTable())")
+    }
+}
