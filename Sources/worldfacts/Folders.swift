@@ -12,8 +12,12 @@ struct Folders: ParsableArguments {
     @Option(help: "Folder the site is written into.") var output = "Output"
     @Flag(help: "Write into a non-empty folder that no worldfacts build made.") var force = false
     @Flag(help: "Remove the files of the previous build first, then build from nothing.") var clean = false
+    @Flag(help: "Follow symbolic links that lead outside the content and templates folders (each gets a warning).")
+    var followSymlinks = false
 
     var options: BuildOptions {
-        BuildOptions(content: content, templates: templates, output: output, force: force, clean: clean)
+        BuildOptions(
+            content: content, templates: templates, output: output, force: force, clean: clean,
+            followSymlinks: followSymlinks)
     }
 }

@@ -7,15 +7,19 @@ public struct BuildOptions: Sendable {
     public var force: Bool
     /// Remove everything the manifest lists first, then build from nothing.
     public var clean: Bool
+    /// Follow symbolic links that lead outside the content and templates folders (with a warning each)
+    /// instead of refusing them.
+    public var followSymlinks: Bool
 
     public init(
         content: String = "Content", templates: String = "Templates", output: String = "Output",
-        force: Bool = false, clean: Bool = false
+        force: Bool = false, clean: Bool = false, followSymlinks: Bool = false
     ) {
         self.content = content
         self.templates = templates
         self.output = output
         self.force = force
         self.clean = clean
+        self.followSymlinks = followSymlinks
     }
 }

@@ -32,8 +32,16 @@ public struct Builder: Sendable {
             try OutputGuard(fileSystem: fileSystem).check(
                 output: options.output, inputs: [options.content, options.templates], force: options.force)
         }
-        let sources = try step(.checkSources) { () throws(StageFailure) in
-            try SourceDigest.of(folders: [options.content, options.templates], fileSystem: fileSystem)
+        // Links that lead out of the sources are refused before anything reads through them.
+        let (sources, linkWarnings) = try step(.checkSources) { () throws(StageFailure) in
+            var warnings: [Diagnostic] = []
+            for (folder, role) in [(options.content, "content"), (options.templates, "templates")] {
+                warnings += try SourceLinks.check(
+                    folder: folder, role: role, fileSystem: fileSystem, followOutside: options.followSymlinks)
+            }
+            return (
+                try SourceDigest.of(folders: [options.content, options.templates], fileSystem: fileSystem), warnings
+            )
         }
         if !options.clean,
             let last = try step(
@@ -69,7 +77,7 @@ public struct Builder: Sendable {
             let writer = try OutputWriter(
                 folder: options.output, fileSystem: fileSystem, clean: options.clean,
                 previous: previous.wait().get())
-            writer.recordSources(sources, records: site.records.count, warnings: site.warnings)
+            writer.recordSources(sources, records: site.records.count, warnings: linkWarnings + site.warnings)
             let generator = SiteGenerator(renderer: SiteRenderer(site: site, templates: templates, theme: theme))
             let phases = PhaseProgress(
                 report: progress, records: site.records.count,
@@ -90,7 +98,8 @@ public struct Builder: Sendable {
             Leftovers.free(consume writer, consume generator, consume background)
             return report
         }
-        let built = BuildReport(records: site.records.count, write: report, warnings: site.warnings, steps: steps)
+        let built = BuildReport(
+            records: site.records.count, write: report, warnings: linkWarnings + site.warnings, steps: steps)
         Leftovers.free(consume content, consume site)
         return built
     }

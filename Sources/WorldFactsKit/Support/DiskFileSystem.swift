@@ -78,6 +78,18 @@ extension FileSystem {
                 if name != "." && name != ".." { names.append(name) }
             }
             return names
-        }
+        },
+        symbolicLinks: { folder in
+            guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+            var links: [SymbolicLink] = []
+            while let relative = enumerator.nextObject() as? String {
+                guard enumerator.fileAttributes?[.type] as? FileAttributeType == .typeSymbolicLink else { continue }
+                let path = joinPath(folder, relative)
+                let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? ""
+                links.append(SymbolicLink(path: relative, destination: destination, resolved: PosixFile.realPath(path)))
+            }
+            return links.sorted { $0.path < $1.path }
+        },
+        realPath: { PosixFile.realPath($0) }
     )
 }

@@ -19,6 +19,10 @@ public struct FileSystem: Sendable {
     /// The names in one folder (files and folders, not below it, in no order); nil when it cannot be
     /// listed. One listing answers for many files at once, where `exists` asks for one.
     public var names: @Sendable (String) -> [String]?
+    /// Every symbolic link below a folder (not below a linked folder), sorted by path.
+    public var symbolicLinks: @Sendable (String) -> [SymbolicLink]
+    /// The absolute path with every link resolved; nil when the path leads nowhere.
+    public var realPath: @Sendable (String) -> String?
 
     public init(
         read: @escaping @Sendable (String) throws -> [UInt8],
@@ -30,7 +34,9 @@ public struct FileSystem: Sendable {
         listFiles: @escaping @Sendable (String) throws -> [String],
         makeDirectory: @escaping @Sendable (String) throws -> Void,
         createNew: (@Sendable (String, [UInt8]) throws -> Bool)? = nil,
-        names: (@Sendable (String) -> [String]?)? = nil
+        names: (@Sendable (String) -> [String]?)? = nil,
+        symbolicLinks: @escaping @Sendable (String) -> [SymbolicLink] = { _ in [] },
+        realPath: @escaping @Sendable (String) -> String? = { $0 }
     ) {
         self.read = read
         self.writeAtomically = writeAtomically
@@ -47,6 +53,8 @@ public struct FileSystem: Sendable {
         self.listFiles = listFiles
         self.makeDirectory = makeDirectory
         self.names = names ?? { folder in (try? listFiles(folder))?.filter { !$0.contains("/") } }
+        self.symbolicLinks = symbolicLinks
+        self.realPath = realPath
     }
 }
 

@@ -33,4 +33,11 @@ enum PosixFile {
         close(descriptor)
         return reason
     }
+
+    /// `realpath(3)`: the absolute path with every link resolved; nil when it leads nowhere.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 }
