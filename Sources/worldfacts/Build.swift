@@ -18,7 +18,7 @@ struct Build: ParsableCommand {
         var progress: (@Sendable (BuildProgress) -> Void)?
         if let bar { progress = { bar.show($0) } }
         do {
-            let report = try Builder(progress: progress).build(folders.options)
+            let report = try Builder(progress: progress, waiting: folders.waiting).build(folders.options)
             bar?.finish()
             if !quiet {
                 for warning in report.warnings { printError(warning.description) }

@@ -14,10 +14,20 @@ struct Folders: ParsableArguments {
     @Flag(help: "Remove the files of the previous build first, then build from nothing.") var clean = false
     @Flag(help: "Follow symbolic links that lead outside the content and templates folders (each gets a warning).")
     var followSymlinks = false
+    @Flag(help: "Fail at once when another build is writing the output folder, instead of waiting for it.")
+    var noWait = false
 
     var options: BuildOptions {
         BuildOptions(
             content: content, templates: templates, output: output, force: force, clean: clean,
-            followSymlinks: followSymlinks)
+            followSymlinks: followSymlinks, waitForLock: !noWait)
+    }
+
+    /// Says, on standard error, that the build waits for another one.
+    var waiting: @Sendable (Int?) -> Void {
+        { [output] holder in
+            printError(
+                "worldfacts: waiting for the build\(holder.map { " (pid \($0))" } ?? "") that is writing \(output)")
+        }
     }
 }

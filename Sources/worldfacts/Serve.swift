@@ -13,6 +13,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port on 127.0.0.1 (0 picks a free one).") var port = 8000
 
     func run() async throws {
-        try await PreviewServer(rebuilder: Rebuilder(options: folders.options, print: printLine), port: port).run()
+        let rebuilder = Rebuilder(
+            options: folders.options, builder: Builder(waiting: folders.waiting), print: printLine)
+        try await PreviewServer(rebuilder: rebuilder, port: port).run()
     }
 }

@@ -12,6 +12,6 @@ struct Watch: AsyncParsableCommand {
     @OptionGroup var folders: Folders
 
     func run() async throws {
-        await Rebuilder(options: folders.options, print: printLine).watch()
+        await Rebuilder(options: folders.options, builder: Builder(waiting: folders.waiting), print: printLine).watch()
     }
 }

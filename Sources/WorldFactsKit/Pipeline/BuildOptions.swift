@@ -10,10 +10,12 @@ public struct BuildOptions: Sendable {
     /// Follow symbolic links that lead outside the content and templates folders (with a warning each)
     /// instead of refusing them.
     public var followSymlinks: Bool
+    /// Wait for a build that holds the output folder's lock (`--no-wait`: fail at once instead).
+    public var waitForLock: Bool
 
     public init(
         content: String = "Content", templates: String = "Templates", output: String = "Output",
-        force: Bool = false, clean: Bool = false, followSymlinks: Bool = false
+        force: Bool = false, clean: Bool = false, followSymlinks: Bool = false, waitForLock: Bool = true
     ) {
         self.content = content
         self.templates = templates
@@ -21,5 +23,6 @@ public struct BuildOptions: Sendable {
         self.force = force
         self.clean = clean
         self.followSymlinks = followSymlinks
+        self.waitForLock = waitForLock
     }
 }

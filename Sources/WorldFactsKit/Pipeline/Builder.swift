@@ -14,10 +14,16 @@ public struct Builder: Sendable {
     public var fileSystem: FileSystem
     /// Called as the build advances; nil to stay silent.
     public var progress: (@Sendable (BuildProgress) -> Void)?
+    /// Called before waiting for another build that holds the output folder, with its pid if known.
+    public var waiting: (@Sendable (Int?) -> Void)?
 
-    public init(fileSystem: FileSystem = .disk, progress: (@Sendable (BuildProgress) -> Void)? = nil) {
+    public init(
+        fileSystem: FileSystem = .disk, progress: (@Sendable (BuildProgress) -> Void)? = nil,
+        waiting: (@Sendable (Int?) -> Void)? = nil
+    ) {
         self.fileSystem = fileSystem
         self.progress = progress
+        self.waiting = waiting
     }
 
     public func build(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
@@ -28,10 +34,20 @@ public struct Builder: Sendable {
             defer { steps.append(BuildStep(name: name, seconds: PhaseProgress.uptime() - start, memory: .now())) }
             do { return try body() } catch { throw BuildFailure(step: name, diagnostics: error.diagnostics) }
         }
-        try step(.checkOutput) { () throws(StageFailure) in
-            try OutputGuard(fileSystem: fileSystem).check(
-                output: options.output, inputs: [options.content, options.templates], force: options.force)
+        // One build at a time per output folder: the folder's lock is held until this build returns.
+        let lock = try step(.checkOutput) { () throws(StageFailure) -> FolderLock in
+            let outputGuard = OutputGuard(fileSystem: fileSystem)
+            try outputGuard.checkPlace(output: options.output, inputs: [options.content, options.templates])
+            let lock = try lockOutput(options)
+            do throws(StageFailure) {
+                try outputGuard.checkContents(output: options.output, force: options.force)
+            } catch {
+                lock.release()
+                throw error
+            }
+            return lock
         }
+        defer { lock.release() }
         // Links that lead out of the sources are refused before anything reads through them.
         let (sources, linkWarnings) = try step(.checkSources) { () throws(StageFailure) in
             var warnings: [Diagnostic] = []
@@ -102,5 +118,23 @@ public struct Builder: Sendable {
             records: site.records.count, write: report, warnings: linkWarnings + site.warnings, steps: steps)
         Leftovers.free(consume content, consume site)
         return built
+    }
+
+    /// Takes the output folder's lock: waits for a build that holds it, saying so, or with `--no-wait`
+    /// fails at once, naming the build that holds it.
+    func lockOutput(_ options: BuildOptions) throws(StageFailure) -> FolderLock {
+        let location = SourceLocation(file: options.output)
+        do {
+            return try fileSystem.lock(options.output, options.waitForLock) { [waiting] holder in waiting?(holder) }
+        } catch FolderLock.Failure.held(let holder) {
+            throw StageFailure([
+                .error(
+                    location,
+                    "another worldfacts build\(holder.map { " (pid \($0))" } ?? "") is building into this folder;"
+                        + " not waiting for it (--no-wait)")
+            ])
+        } catch {
+            throw StageFailure([.error(location, "cannot lock the output folder: \(error)")])
+        }
     }
 }

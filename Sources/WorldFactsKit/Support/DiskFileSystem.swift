@@ -90,6 +90,7 @@ extension FileSystem {
             }
             return links.sorted { $0.path < $1.path }
         },
-        realPath: { PosixFile.realPath($0) }
+        realPath: { PosixFile.realPath($0) },
+        lock: { folder, wait, waiting in try PosixFile.lock(folder, wait: wait, waiting: waiting) }
     )
 }

@@ -23,6 +23,11 @@ public struct FileSystem: Sendable {
     public var symbolicLinks: @Sendable (String) -> [SymbolicLink]
     /// The absolute path with every link resolved; nil when the path leads nowhere.
     public var realPath: @Sendable (String) -> String?
+    /// Takes the folder's lock, making the folder if it is missing: with `wait`, waits for the holder
+    /// (calling `waiting` with its pid first); without, throws `FolderLock.Failure.held`. Releasing it
+    /// removes the folder again if taking it made the folder and nothing was put there.
+    public var lock:
+        @Sendable (_ folder: String, _ wait: Bool, _ waiting: @Sendable (Int?) -> Void) throws -> FolderLock
 
     public init(
         read: @escaping @Sendable (String) throws -> [UInt8],
@@ -36,7 +41,10 @@ public struct FileSystem: Sendable {
         createNew: (@Sendable (String, [UInt8]) throws -> Bool)? = nil,
         names: (@Sendable (String) -> [String]?)? = nil,
         symbolicLinks: @escaping @Sendable (String) -> [SymbolicLink] = { _ in [] },
-        realPath: @escaping @Sendable (String) -> String? = { $0 }
+        realPath: @escaping @Sendable (String) -> String? = { $0 },
+        lock: @escaping @Sendable (String, Bool, @Sendable (Int?) -> Void) throws -> FolderLock = { _, _, _ in
+            FolderLock {}
+        }
     ) {
         self.read = read
         self.writeAtomically = writeAtomically
@@ -55,6 +63,7 @@ public struct FileSystem: Sendable {
         self.names = names ?? { folder in (try? listFiles(folder))?.filter { !$0.contains("/") } }
         self.symbolicLinks = symbolicLinks
         self.realPath = realPath
+        self.lock = lock
     }
 }
 

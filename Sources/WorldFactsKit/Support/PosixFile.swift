@@ -40,4 +40,76 @@ enum PosixFile {
         defer { free(resolved) }
         return String(cString: resolved)
     }
+
+    /// An exclusive `flock` on `<folder>/.worldfacts-lock`. Releasing it removes the file while still
+    /// holding it, so a process that was waiting on that file finds it gone and locks the path afresh:
+    /// the lock is on the path, and no lock file stays behind in the folder.
+    static func lock(_ folder: String, wait: Bool, waiting: (Int?) -> Void) throws -> FolderLock {
+        var madeFolder = false
+        let path = joinPath(folder, FolderLock.fileName)
+        while true {
+            // Made here, or again after the holder it waited for removed the folder it had made.
+            if !FileManager.default.fileExists(atPath: folder) {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                madeFolder = true
+            }
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            if descriptor < 0 && errno == ENOENT { continue }  // the folder went between the two calls
+            guard descriptor >= 0 else { throw FolderLock.Failure.cannotLock(String(cString: strerror(errno))) }
+            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                let reason = errno
+                guard reason == EWOULDBLOCK else {
+                    close(descriptor)
+                    throw FolderLock.Failure.cannotLock(String(cString: strerror(reason)))
+                }
+                let holder = lockHolder(descriptor)
+                guard wait else {
+                    close(descriptor)
+                    throw FolderLock.Failure.held(byProcess: holder)
+                }
+                waiting(holder)
+                while flock(descriptor, LOCK_EX) != 0 {
+                    guard errno == EINTR else {
+                        close(descriptor)
+                        throw FolderLock.Failure.cannotLock(String(cString: strerror(errno)))
+                    }
+                }
+            }
+            // The holder removes the file as it releases it: then this lock is on a file no longer there.
+            var held = stat(), atPath = stat()
+            guard fstat(descriptor, &held) == 0, stat(path, &atPath) == 0, held.st_ino == atPath.st_ino,
+                held.st_dev == atPath.st_dev
+            else {
+                close(descriptor)
+                continue
+            }
+            return FolderLock { [madeFolder] in
+                unlink(path)
+                if madeFolder { rmdir(folder) }  // only when nothing was put there
+                close(descriptor)
+            }
+        }
+    }
+
+    /// The pid holding a `flock` on the file open as `descriptor`, from Linux's `/proc/locks`; nil
+    /// where the system does not tell.
+    static func lockHolder(_ descriptor: Int32) -> Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)
+        else { return nil }
+        let device = UInt64(status.st_dev)
+        let major = (device >> 8) & 0xfff | (device >> 32) & ~0xfff
+        let minor = device & 0xff | (device >> 12) & ~0xff
+        // "1: FLOCK  ADVISORY  WRITE 4242 fd:01:131074 0 EOF"; waiters are marked "->".
+        for line in text.split(separator: "\n") where !line.contains("->") {
+            let fields = line.split(separator: " ")
+            guard fields.count > 5, fields[1] == "FLOCK" else { continue }
+            let place = fields[5].split(separator: ":")
+            guard place.count == 3, UInt64(place[0], radix: 16) == major, UInt64(place[1], radix: 16) == minor,
+                UInt64(place[2]) == UInt64(status.st_ino)
+            else { continue }
+            return Int(fields[4])
+        }
+        return nil
+    }
 }

@@ -3,7 +3,9 @@ import WorldFactsModel
 import WorldFactsSupport
 
 /// Refuses output folders that would destroy input or foreign files: the content or templates folder,
-/// a folder that holds them (the project root), `/`, or a non-empty folder without our manifest.
+/// a folder that holds them (the project root), `/` (`checkPlace`), or a non-empty folder that no
+/// worldfacts build made (`checkContents`, which the pipeline asks once it holds the folder's lock, so
+/// that it never mistakes a build still writing for a stranger).
 public struct OutputGuard {
     public var fileSystem: FileSystem
 
@@ -19,7 +21,14 @@ public struct OutputGuard {
         outer == inner || outer == "/" || inner.hasPrefix(outer + "/")
     }
 
+    /// Both checks.
     public func check(output: String, inputs: [String], force: Bool) throws(StageFailure) {
+        try checkPlace(output: output, inputs: inputs)
+        try checkContents(output: output, force: force)
+    }
+
+    /// The output folder is neither `/` nor is or holds an input folder, nor is inside one.
+    public func checkPlace(output: String, inputs: [String]) throws(StageFailure) {
         let target = Self.absolute(output)
         var problems: [Diagnostic] = []
         if target == "/" {
@@ -34,10 +43,18 @@ public struct OutputGuard {
                         "refusing to write the site into a folder that is or holds the input folder \(input)"))
             }
         }
-        if problems.isEmpty, !force, fileSystem.isDirectory(output),
-            !fileSystem.exists(joinPath(output, Manifest.fileName))
+        if !problems.isEmpty { throw StageFailure(problems) }
+    }
+
+    /// Without `force`, the output folder is empty or a worldfacts build made it: it has a manifest, or
+    /// the journal of a build that was killed before it wrote one.
+    public func checkContents(output: String, force: Bool) throws(StageFailure) {
+        var problems: [Diagnostic] = []
+        if !force, fileSystem.isDirectory(output), !fileSystem.exists(joinPath(output, Manifest.fileName)),
+            !fileSystem.exists(joinPath(output, OutputWriter.journalName))
         {
-            let foreign = ((try? fileSystem.listFiles(output)) ?? []).filter { $0 != ".gitignore" }
+            let ours: Set<String> = [".gitignore", FolderLock.fileName]
+            let foreign = ((try? fileSystem.listFiles(output)) ?? []).filter { !ours.contains($0) }
             if !foreign.isEmpty {
                 problems.append(
                     .error(

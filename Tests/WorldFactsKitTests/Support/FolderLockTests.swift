@@ -1,0 +1,48 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import WorldFactsSupport
+
+/// One build at a time: the output folder's lock, a `flock` on a file in it.
+@Suite struct FolderLockTests {
+    let folder = makeTemporaryFolder("lock") + "/Output"
+
+    @Test func aSecondLockFailsAtOnceNamingTheHolderOrWaitsForIt() async throws {
+        defer { removeTemporary((folder as NSString).deletingLastPathComponent) }
+        let first = try FileSystem.disk.lock(folder, true) { _ in Issue.record("the first lock waited") }
+        #expect(FileManager.default.fileExists(atPath: folder + "/" + FolderLock.fileName))
+        // flock locks belong to an open file, so a second one in this process conflicts as another process's would.
+        #expect {
+            _ = try FileSystem.disk.lock(folder, false) { _ in }
+        } throws: { error in
+            guard case FolderLock.Failure.held(let holder) = error else { return false }
+            return holder == Int(getpid())
+        }
+        let waitedFor = Mutex<[Int?]>([])
+        let second = Task.detached { [folder] in
+            try FileSystem.disk.lock(folder, true) { holder in waitedFor.withLock { $0.append(holder) } }
+        }
+        for _ in 0..<2_000 where waitedFor.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(waitedFor.withLock { $0 } == [Int(getpid())], "the waiting build is told who it waits for")
+        first.release()
+        let taken = try await second.value
+        #expect(FileManager.default.fileExists(atPath: folder + "/" + FolderLock.fileName))
+        taken.release()
+        #expect(
+            !FileManager.default.fileExists(atPath: folder),
+            "a lock that made the folder removes it when nothing was put there")
+    }
+
+    @Test func releasingLeavesNoLockFileInAFolderThatHasFiles() throws {
+        defer { removeTemporary((folder as NSString).deletingLastPathComponent) }
+        let lock = try FileSystem.disk.lock(folder, true) { _ in }
+        try "page".write(toFile: folder + "/index.html", atomically: true, encoding: .utf8)
+        lock.release()
+        lock.release()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["index.html"])
+        let again = try FileSystem.disk.lock(folder, false) { _ in }
+        again.release()
+        #expect(FileManager.default.fileExists(atPath: folder + "/index.html"))
+    }
+}
