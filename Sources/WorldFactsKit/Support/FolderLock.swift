@@ -26,9 +26,17 @@ public final class FolderLock: @unchecked Sendable {
     deinit { release() }
 
     /// Why a lock was not taken.
-    public enum Failure: Error, Sendable {
+    public enum Failure: Error, Sendable, CustomStringConvertible {
         /// Another process holds it (its pid, where the system tells).
         case held(byProcess: Int?)
+        /// The system's reason ("Read-only file system").
         case cannotLock(String)
+
+        public var description: String {
+            switch self {
+            case .held(let holder): return "held by another process" + (holder.map { " (pid \($0))" } ?? "")
+            case .cannotLock(let reason): return reason
+            }
+        }
     }
 }
