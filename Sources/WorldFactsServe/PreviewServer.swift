@@ -31,7 +31,7 @@ public struct PreviewServer: Sendable {
         let app = Application(
             responder: responder,
             configuration: .init(address: .hostname(host, port: port), serverName: "worldfacts"),
-            services: [watch],
+            services: [watch, ReloadHeartbeat(broadcaster: broadcaster)],
             onServerRunning: { channel in
                 print("Serving \(site.root) at http://\(host):\(channel.localAddress?.port ?? port)/ (Ctrl-C stops)")
             },

@@ -51,8 +51,11 @@ struct SiteResponder: HTTPResponder {
             headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
             body: .init { writer in
                 try await writer.write(ByteBuffer(string: ": connected\n\n"))
-                for await _ in stream {
-                    try await writer.write(ByteBuffer(string: "data: reload\n\n"))
+                for await event in stream {
+                    switch event {
+                    case .reload: try await writer.write(ByteBuffer(string: "data: reload\n\n"))
+                    case .heartbeat: try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                    }
                 }
                 try await writer.finish(nil)
             })
