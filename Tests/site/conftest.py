@@ -1,6 +1,7 @@
 """Builds the shipped Content once per test session into a temporary folder."""
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 from pathlib import Path
@@ -12,6 +13,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def worldfacts_bin() -> str:
     return str((ROOT / os.environ.get("WORLDFACTS_BIN", ".build/debug/worldfacts")).resolve())
+
+
+def interrupt(process, timeout=20):
+    """Stops a watch or serve as Ctrl-C does, or kills it when it does not stop in time."""
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 @pytest.fixture(scope="session")

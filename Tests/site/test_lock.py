@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, worldfacts_bin
+from conftest import ROOT, interrupt, worldfacts_bin
 
 LOCK = ".worldfacts-lock"
 
@@ -64,11 +64,15 @@ def test_no_wait_fails_at_once_naming_the_holder_and_changes_nothing(project):
     assert sorted(p.relative_to(project) for p in (project / "Output").rglob("*")) == before
 
 
+def start(project, command):
+    return subprocess.Popen([worldfacts_bin(), command, "--content", "Content", "--templates", "Templates",
+                             "--output", "Output"], cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+
+
 def test_a_second_build_waits_saying_for_whom_then_builds(project):
     held = HeldLock(project / "Output")
-    waiting = subprocess.Popen([worldfacts_bin(), "build", "--content", "Content", "--templates", "Templates",
-                                "--output", "Output"], cwd=project, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+    waiting = start(project, "build")
     try:
         line = waiting.stderr.readline()
         assert f"waiting for the build (pid {os.getpid()}) that is writing Output" in line
@@ -85,20 +89,14 @@ def test_a_second_build_waits_saying_for_whom_then_builds(project):
 
 def test_watch_takes_the_same_lock(project):
     held = HeldLock(project / "Output")
-    watch = subprocess.Popen([worldfacts_bin(), "watch", "--content", "Content", "--templates", "Templates",
-                              "--output", "Output"], cwd=project, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
+    watch = start(project, "watch")
     try:
         assert f"(pid {os.getpid()})" in watch.stderr.readline()
         assert not (project / "Output/index.html").exists()
         held.release()
         assert watch.stdout.readline().startswith("build: 252 records: 356 files written")
     finally:
-        watch.send_signal(signal.SIGINT)
-        try:
-            watch.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            watch.kill()
+        interrupt(watch)
 
 
 def test_a_killed_holder_leaves_no_stale_lock(project):

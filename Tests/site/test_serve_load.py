@@ -12,7 +12,6 @@ import os
 import random
 import re
 import shutil
-import signal
 import subprocess
 import tempfile
 import threading
@@ -21,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, worldfacts_bin
+from conftest import ROOT, interrupt, worldfacts_bin
 
 CONNECTIONS, REQUESTS, IDLE, RELOAD_CLIENTS = 200, 20_000, 50, 50
 
@@ -176,9 +175,5 @@ def test_serve_holds_load_slow_clients_and_many_reload_clients():
         assert after_rss <= baseline_rss + 16, "memory comes back to where the first round left it"
         assert server.poll() is None
     finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        interrupt(server)
         shutil.rmtree(project, ignore_errors=True)
