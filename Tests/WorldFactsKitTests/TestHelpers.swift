@@ -107,3 +107,11 @@ func writeContent(_ folder: String, records: String, siteYAML: String = testSite
         try! text.write(toFile: folder + "/notes/\(name).md", atomically: true, encoding: .utf8)
     }
 }
+
+/// Runs blocking work (a lock that waits, a build) on a thread of its own, so that it never holds one of
+/// the cooperative threads that every test's tasks share (one per core): two blocked there stall them all.
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+    }
+}

@@ -36,13 +36,22 @@ public struct Rebuilder: Sendable {
     public func watch(onSuccess: @Sendable @escaping () async -> Void = {}) async {
         let folders = [options.content, options.templates]
         let start = SourceSnapshot.take(folders)
-        if build(reason: "build") { await onSuccess() }
+        if await buildOffThePool(reason: "build") { await onSuccess() }
         var again = self
         again.options.clean = false
         await Watcher(folders: folders).run(from: start) { [again] changed in
             let names =
                 changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
-            if again.build(reason: "changed \(names)") { await onSuccess() }
+            if await again.buildOffThePool(reason: "changed \(names)") { await onSuccess() }
+        }
+    }
+
+    /// `build(reason:)` on a thread of its own: a build blocks while it waits for another build's lock
+    /// and while it renders, and Swift's cooperative threads (one per core) must stay free for the rest,
+    /// such as the preview server's requests.
+    func buildOffThePool(reason: String) async -> Bool {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: build(reason: reason)) }
         }
     }
 }

@@ -41,9 +41,10 @@ import Testing
         defer { removeTemporary(root) }
         let held = try FileSystem.disk.lock(options.output, true) { _ in }
         let told = AsyncStream<Int?>.makeStream()
+        // A build that waits blocks its thread: not one of the few that run the tests' tasks.
         let build = Task.detached {
             defer { told.continuation.finish() }
-            return try Builder(waiting: { told.continuation.yield($0) }).build(options)
+            return try await offThePool { try Builder(waiting: { told.continuation.yield($0) }).build(options) }
         }
         var iterator = told.stream.makeAsyncIterator()
         let holder = await iterator.next()  // nil when the build ended without waiting
