@@ -178,14 +178,14 @@ public struct ByteCursor {
     }
 
     /// Skips one or more digits; false when there is none.
-    @inlinable @usableFromInline
+    @inlinable
     mutating func skipDigits() -> Bool {
         guard let digit = peek, Self.isDigit(digit) else { return false }
         while let digit = peek, Self.isDigit(digit) { index += 1 }
         return true
     }
 
-    @inlinable @usableFromInline
+    @inlinable
     static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     /// The rest of the line (without its line feed), moving to the start of the next one; nil at the end.
