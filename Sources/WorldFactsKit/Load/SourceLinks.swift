@@ -15,7 +15,7 @@ public enum SourceLinks {
         var problems: [Diagnostic] = []
         for link in fileSystem.symbolicLinks(folder) {
             let target = link.resolved ?? lexicalTarget(of: link, in: root)
-            guard !isInside(target, root) else { continue }
+            guard !isPath(target, within: root) else { continue }
             let location = SourceLocation(file: joinPath(folder, link.path))
             if followOutside {
                 problems.append(
@@ -32,10 +32,6 @@ public enum SourceLinks {
         }
         if !problems.errors.isEmpty { throw StageFailure(problems.errors) }
         return problems
-    }
-
-    static func isInside(_ path: String, _ root: String) -> Bool {
-        path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
     /// Where a link that leads nowhere would lead: its text, from the link's own folder.

@@ -19,14 +19,15 @@ struct SiteGenerator: Sendable {
         let hasSearch = !site.config.search.scopes.isEmpty
         // What each index row is made of: the search index and the section pages both read it.
         let rowInputs = hasSearch || site.isIndexSplit ? renderer.rowInputs() : nil
-        let search = rowInputs.flatMap { rowInputs in
+        let search =
             hasSearch
-                ? BackgroundValue { [site, renderer] in
+            ? rowInputs.map { rowInputs in
+                BackgroundValue { [site, renderer] in
                     SearchIndex(
                         site: site, rows: Self.searchRows(site: site, renderer: renderer, inputs: rowInputs),
                         previous: previous)
-                } : nil
-        }
+                }
+            } : nil
         var start = 0
         while start < site.records.count {
             let end = min(start + Self.recordPagesAtOnce, site.records.count)

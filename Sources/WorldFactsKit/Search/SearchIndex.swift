@@ -35,9 +35,4 @@ public struct SearchIndex: Sendable {
     public init(site: Site, rows: [IndexRow], previous: any PreviousOutput = NoPreviousOutput()) {
         self.init(site: site, rows: SearchRows(rows), previous: previous)
     }
-
-    /// The file name of a shard: `l-<hex>` or `p-<hex>`, the prefix's UTF-8 bytes as hex.
-    public static func fileName(kind: ShardPlan.Kind, prefix: String) -> String {
-        ScopeShards.fileName(kind: kind, prefix: prefix)
-    }
 }

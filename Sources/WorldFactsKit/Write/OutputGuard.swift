@@ -17,10 +17,6 @@ public struct OutputGuard {
         return text.count > 1 && text.hasSuffix("/") ? String(text.dropLast()) : text
     }
 
-    static func contains(_ outer: String, _ inner: String) -> Bool {
-        outer == inner || outer == "/" || inner.hasPrefix(outer + "/")
-    }
-
     /// Both checks.
     public func check(output: String, inputs: [String], force: Bool) throws(StageFailure) {
         try checkPlace(output: output, inputs: inputs)
@@ -36,7 +32,7 @@ public struct OutputGuard {
         }
         for input in inputs {
             let source = Self.absolute(input)
-            if Self.contains(target, source) || Self.contains(source, target) {
+            if isPath(source, within: target) || isPath(target, within: source) {
                 problems.append(
                     .error(
                         SourceLocation(file: output),

@@ -8,8 +8,6 @@ public struct ReuseIndex: PreviousOutput {
     /// The previous build's files that were not on disk when this build started.
     let missing: Set<String>
 
-    public static let none = ReuseIndex(previous: Manifest(), missing: [])
-
     /// The previous build's files under `folder` (a path prefix ending in "/") and their inputs.
     public func previousInputs(under folder: String) -> [(path: String, inputs: UInt64)] {
         previous.entries.compactMap { path, entry in
