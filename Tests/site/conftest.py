@@ -1,9 +1,13 @@
-"""Builds the shipped Content once per test session into a temporary folder."""
+"""What the site tests share: the binary, the shipped Content built once per session, a project folder
+(a copy of the content and templates), and a running watch or serve whose output lines are collected."""
 import os
+import re
 import shutil
 import signal
 import subprocess
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -37,3 +41,40 @@ def site() -> Path:
     )
     yield out
     shutil.rmtree(out, ignore_errors=True)
+
+
+@pytest.fixture()
+def project():
+    """A copy of the shipped content and templates in a folder of its own."""
+    folder = Path(tempfile.mkdtemp(prefix="worldfacts-project-"))
+    shutil.copytree(ROOT / "Content", folder / "Content")
+    shutil.copytree(ROOT / "Templates", folder / "Templates")
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+class Running:
+    """A worldfacts subprocess whose output lines are collected by a thread."""
+
+    def __init__(self, args, cwd):
+        self.lines = []
+        self.process = subprocess.Popen([worldfacts_bin(), *args], cwd=cwd, stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True, bufsize=1)
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def wait_for_line(self, pattern, timeout=60, after=0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in self.lines[after:]:
+                match = re.search(pattern, line)
+                if match:
+                    return match
+            time.sleep(0.02)
+        raise AssertionError(f"no line matching {pattern!r} in {self.lines}")
+
+    def stop(self):
+        interrupt(self.process, timeout=10)

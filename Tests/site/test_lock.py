@@ -3,28 +3,16 @@ folder's lock (saying whom it waits for), `--no-wait` fails at once naming it, `
 and the lock of a process killed with SIGKILL is gone with it (the kernel releases a flock)."""
 import fcntl
 import os
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-import pytest
 
-from conftest import ROOT, interrupt, worldfacts_bin
+from conftest import interrupt, worldfacts_bin
 
 LOCK = ".worldfacts-lock"
-
-
-@pytest.fixture()
-def project():
-    folder = Path(tempfile.mkdtemp(prefix="worldfacts-lock-"))
-    shutil.copytree(ROOT / "Content", folder / "Content")
-    shutil.copytree(ROOT / "Templates", folder / "Templates")
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 def build(project, *extra, **kwargs):

@@ -11,16 +11,11 @@ import asyncio
 import os
 import random
 import re
-import shutil
-import subprocess
-import tempfile
-import threading
 import time
 from pathlib import Path
 
-import pytest
 
-from conftest import ROOT, interrupt, worldfacts_bin
+from conftest import Running
 
 CONNECTIONS, REQUESTS, IDLE, RELOAD_CLIENTS = 200, 20_000, 50, 50
 
@@ -99,24 +94,9 @@ async def wait_for_reload(reader, writer):
         writer.close()
 
 
-def test_serve_holds_load_slow_clients_and_many_reload_clients():
-    project = Path(tempfile.mkdtemp(prefix="worldfacts-load-"))
-    shutil.copytree(ROOT / "Content", project / "Content")
-    shutil.copytree(ROOT / "Templates", project / "Templates")
-    server = subprocess.Popen([worldfacts_bin(), "serve", "--port", "0"], cwd=project, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, bufsize=1)
-    lines = []
-    threading.Thread(target=lambda: [lines.append(line) for line in server.stdout], daemon=True).start()
-
-    def wait_for(pattern, after=0, timeout=120):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for line in lines[after:]:
-                if (match := re.search(pattern, line)):
-                    return match
-            time.sleep(0.02)
-        raise AssertionError(f"no line {pattern!r} in {lines}")
-
+def test_serve_holds_load_slow_clients_and_many_reload_clients(project):
+    running = Running(["serve", "--port", "0"], cwd=project)
+    server, lines, wait_for = running.process, running.lines, running.wait_for_line
     try:
         port = int(wait_for(r"at http://127\.0\.0\.1:(\d+)/").group(1))
         wait_for(r"^build: 252 records")
@@ -175,5 +155,4 @@ def test_serve_holds_load_slow_clients_and_many_reload_clients():
         assert after_rss <= baseline_rss + 16, "memory comes back to where the first round left it"
         assert server.poll() is None
     finally:
-        interrupt(server)
-        shutil.rmtree(project, ignore_errors=True)
+        running.stop()

@@ -4,58 +4,12 @@ the right content types and the site's 404 page, refuses traversal, and fires it
 import http.client
 import os
 import re
-import shutil
-import signal
-import subprocess
-import tempfile
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, worldfacts_bin
-
-
-@pytest.fixture()
-def project():
-    folder = Path(tempfile.mkdtemp(prefix="worldfacts-watch-"))
-    shutil.copytree(ROOT / "Content", folder / "Content")
-    shutil.copytree(ROOT / "Templates", folder / "Templates")
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
-
-
-class Running:
-    """A worldfacts subprocess whose output lines are collected by a thread."""
-
-    def __init__(self, args, cwd):
-        self.lines = []
-        self.process = subprocess.Popen([worldfacts_bin(), *args], cwd=cwd, stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, text=True, bufsize=1)
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.process.stdout:
-            self.lines.append(line.rstrip("\n"))
-
-    def wait_for_line(self, pattern, timeout=60, after=0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for line in self.lines[after:]:
-                match = re.search(pattern, line)
-                if match:
-                    return match
-            time.sleep(0.02)
-        raise AssertionError(f"no line matching {pattern!r} in {self.lines}")
-
-    def stop(self):
-        self.process.send_signal(signal.SIGINT)
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+from conftest import Running
 
 
 def set_population(content: Path, code: str, population: int):
