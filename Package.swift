@@ -41,9 +41,14 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         stage("Support", []),
         stage("Model", ["WorldFactsSupport"]),
-        stage("Load", ["WorldFactsSupport", "WorldFactsModel", .product(name: "Yams", package: "Yams")]),
+        stage("Load", ["WorldFactsSupport", "WorldFactsModel", "CSQLite", .product(name: "Yams", package: "Yams")]),
         stage("Search", ["WorldFactsSupport", "WorldFactsModel"]),
         stage("Mustache", ["WorldFactsSupport"]),
         stage("Render", ["WorldFactsSupport", "WorldFactsModel", "WorldFactsMustache", "CCmark"]),
@@ -82,6 +87,8 @@ let package = Package(
                 "WorldFactsRender", "WorldFactsWrite", "WorldFactsPipeline", "WorldFactsWatch", "WorldFactsServe",
                 // The reference the template engine is checked against (TemplateEngineTests).
                 .product(name: "Mustache", package: "swift-mustache"),
+                // Makes the real SQLite files the SQLite source is tested with.
+                "CSQLite",
             ]
         ),
     ],

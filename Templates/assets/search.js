@@ -23,7 +23,7 @@
     return -1;
   }
 
-  // Entries [position, title, subtitle, detail, path, texts] that match q: whole-field matches first,
+  // Entries [position, title, subtitle, detail, path, texts(, collection)] that match q: whole-field matches first,
   // then word-start matches, each in index order.
   function rank(entries, q) {
     var hits = [];
@@ -60,8 +60,10 @@
     return "p-" + hex(p);
   }
 
-  // Loads shards once each: fetch() over HTTP, a <script> twin from file://.
-  function loader(doc, fileMode) {
+  // Loads shards once each: fetch() over HTTP, a <script> twin from file://. `root` leads from the page
+  // to the site's root ("../" from a collection's index).
+  function loader(doc, fileMode, root) {
+    root = root || "";
     var cache = {}, waiting = {};
     G.__worldfacts = function (key, data) { if (waiting[key]) { waiting[key](data); delete waiting[key]; } };
     return function (scope, file) {
@@ -70,10 +72,10 @@
         cache[key] = fileMode ? new Promise(function (ok, fail) {
           var s = doc.createElement("script");
           waiting[key] = ok;
-          s.src = "search/" + key + ".js";
+          s.src = root + "search/" + key + ".js";
           s.onerror = fail;
           doc.head.appendChild(s);
-        }) : fetch("search/" + key + ".json").then(function (r) {
+        }) : fetch(root + "search/" + key + ".json").then(function (r) {
           if (!r.ok) throw new Error(r.status);
           return r.json();
         });
@@ -105,6 +107,7 @@
   if (!m) return;
   var $ = function (id) { return doc.getElementById(id); };
   var manifest = prepare(JSON.parse(m.textContent)), lang = doc.documentElement.lang || undefined;
+  var root = m.getAttribute("data-root") || "";
   var input = $("search"), list = $("results"), none = $("no-results"), more = $("more-results"), count = $("result-count");
   var radios = doc.querySelectorAll("input[name=scope]"), active = -1;
   var scope = function () { for (var r of radios) if (r.checked) return r.value; return radios[0].value; };
@@ -125,11 +128,12 @@
       var li = doc.createElement("li"), a = doc.createElement("a");
       li.id = "result-" + i;
       li.setAttribute("role", "option");
-      a.href = e[4];
+      a.href = root + e[4];
       a.tabIndex = -1;
       add(a, "title", e[1]);
       if (e[2]) add(a, "subtitle", e[2]);
       if (e[3]) add(a, "detail", e[3]);
+      if (e[6]) add(a, "collection", e[6]);
       li.appendChild(a);
       list.appendChild(li);
     });
@@ -148,7 +152,7 @@
     input.setAttribute("aria-activedescendant", items[active].id);
   }
 
-  var run = searcher(manifest, loader(doc, G.location.protocol === "file:"), show);
+  var run = searcher(manifest, loader(doc, G.location.protocol === "file:", root), show);
   function update() {
     var q = input.value, s = scope();
     try { G.history.replaceState(null, "", q ? "?q=" + encodeURIComponent(q) + "&scope=" + encodeURIComponent(s) : G.location.pathname); } catch (e) { /* some file:// setups refuse */ }

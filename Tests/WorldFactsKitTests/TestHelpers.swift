@@ -115,3 +115,25 @@ func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async t
         Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
     }
 }
+
+// Single-collection shorthands: most tests build a site of one collection.
+extension SiteConfig {
+    var only: CollectionSpec {
+        get { collections[0] }
+        set { collections[0] = newValue }
+    }
+}
+
+extension Content {
+    var only: LoadedCollection {
+        get { collections[0] }
+        set { collections[0] = newValue }
+    }
+}
+
+extension Site {
+    var only: RecordCollection {
+        get { collections[0] }
+        set { collections[0] = newValue }
+    }
+}

@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+# The countries alone, as one collection (the short form of site.yml): the fixture of the tests that
+# build, rebuild and search many times. The shipped Content (countries, cities, continents) is `site`.
+COUNTRIES = ROOT / "Tests/Fixtures/countries"
 
 
 def worldfacts_bin() -> str:
@@ -29,13 +32,12 @@ def interrupt(process, timeout=20):
         process.wait()
 
 
-@pytest.fixture(scope="session")
-def site() -> Path:
+def built(content: Path):
     # World-readable: linkchecker, run as root, drops privileges to nobody.
     out = Path(tempfile.mkdtemp(prefix="worldfacts-site-"))
     out.chmod(0o755)
     subprocess.run(
-        [worldfacts_bin(), "build", "--content", str(ROOT / "Content"), "--templates", str(ROOT / "Templates"),
+        [worldfacts_bin(), "build", "--content", str(content), "--templates", str(ROOT / "Templates"),
          "--output", str(out), "--quiet"],
         check=True,
     )
@@ -43,11 +45,23 @@ def site() -> Path:
     shutil.rmtree(out, ignore_errors=True)
 
 
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The shipped Content, built once."""
+    yield from built(ROOT / "Content")
+
+
+@pytest.fixture(scope="session")
+def countries_site() -> Path:
+    """The countries alone, built once."""
+    yield from built(COUNTRIES)
+
+
 @pytest.fixture()
 def project():
     """A copy of the shipped content and templates in a folder of its own."""
     folder = Path(tempfile.mkdtemp(prefix="worldfacts-project-"))
-    shutil.copytree(ROOT / "Content", folder / "Content")
+    shutil.copytree(COUNTRIES, folder / "Content")
     shutil.copytree(ROOT / "Templates", folder / "Templates")
     yield folder
     shutil.rmtree(folder, ignore_errors=True)

@@ -1,6 +1,7 @@
 """What the search must answer, computed independently of the site: BEGINSWITH[cd] on the scope's
 fields, plus matches at the start of any later word; whole-field matches first, then word starts,
 each in index order. Folding follows Tests/Fixtures/fold-vectors.json."""
+import csv
 import json
 import unicodedata
 from pathlib import Path
@@ -33,18 +34,51 @@ def rank(text: str, q: str, starts=None) -> int:
     return 1 if any(text.startswith(q, i) for i in (starts or word_starts(text))[1:]) else -1
 
 
+def read_records(path: Path) -> list:
+    """A records file as site.yml names it: JSON, JSON Lines, CSV or TSV (values as text)."""
+    if path.suffix in (".csv", ".tsv"):
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            return list(csv.DictReader(f, delimiter="\t" if path.suffix == ".tsv" else ","))
+    if path.suffix in (".jsonl", ".ndjson"):
+        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
 class Model:
+    """The records of every collection, one list, collection after collection, and what each scope
+    searches: a scope searches its collection's fields; the "All" scope (search.all) searches every record
+    by the fields of every scope of its collection."""
+
     def __init__(self, content: Path = ROOT / "Content"):
         site = yaml.safe_load((content / "site.yml").read_text(encoding="utf-8"))
-        self.records = json.loads((content / site["records"]["file"]).read_text(encoding="utf-8"))
-        self.pages = site["records"]["pages"]
-        self.key = site["records"]["key"]
-        self.scopes = {s["id"]: s["fields"] for s in site["search"]["scopes"]}
+        if "collections" in site:
+            specs = [dict(spec, pages=spec.get("pages", spec["id"])) for spec in site["collections"]]
+        else:
+            specs = [dict(site["records"], id="records", pages=site["records"].get("pages", "records"))]
+        self.records = []
+        self.pages, self.keys = {}, {}
+        for spec in specs:
+            self.pages[spec["id"]], self.keys[spec["id"]] = spec["pages"], spec["key"]
+            for record in read_records(content / spec["file"]):
+                record["_collection"] = spec["id"]
+                self.records.append(record)
+        only = specs[0]["id"] if len(specs) == 1 else None
+        self.fields_of = {}
+        for scope in site["search"]["scopes"]:
+            self.fields_of[scope["id"]] = {scope.get("collection", only): scope["fields"]}
+        if "all" in site["search"]:
+            merged = {}
+            for fields in list(self.fields_of.values()):
+                for collection, names in fields.items():
+                    merged.setdefault(collection, []).extend(names)
+            self.fields_of["all"] = merged
+        # Every field a scope searches, in any collection.
+        self.scopes = {scope: [f for names in by.values() for f in names] for scope, by in self.fields_of.items()}
         self._folded = {}
 
     def texts(self, record, scope):
         out = []
-        for field in self.scopes[scope]:
+        for field in self.fields_of[scope].get(record["_collection"], []):
             value = record.get(field)
             for item in value if isinstance(value, list) else [value]:
                 if isinstance(item, str) and item.strip():
@@ -52,7 +86,8 @@ class Model:
         return out
 
     def path(self, record) -> str:
-        return f"{self.pages}/{str(record[self.key]).lower()}.html"
+        collection = record["_collection"]
+        return f"{self.pages[collection]}/{str(record[self.keys[collection]]).lower()}.html"
 
     def folded(self, scope):
         """Per scope, once: each record's folded texts with their word starts, and the records that have

@@ -6,9 +6,9 @@ import re
 import subprocess
 import tempfile
 
-from conftest import ROOT, worldfacts_bin
+from conftest import COUNTRIES, ROOT, worldfacts_bin
 
-ARGS = ["build", "--content", str(ROOT / "Content"), "--templates", str(ROOT / "Templates")]
+ARGS = ["build", "--content", str(COUNTRIES), "--templates", str(ROOT / "Templates")]
 
 
 def run_in_pty(args):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, worldfacts_bin
+from conftest import COUNTRIES, ROOT, worldfacts_bin
 
 MANIFEST = ".worldfacts-manifest.json"
 
@@ -60,7 +60,7 @@ def mounted():
 def bigger_content(folder: Path) -> Path:
     """The shipped content with a 6 KB note on every record: the rebuild needs more room than the last build."""
     content = folder / "content-b"
-    shutil.copytree(ROOT / "Content", content)
+    shutil.copytree(COUNTRIES, content)
     records = json.loads((content / "countries.json").read_text(encoding="utf-8"))
     for record in records:
         (content / "notes" / f"{record['code']}.md").write_text(
@@ -73,7 +73,7 @@ def test_a_full_disk_fails_clearly_keeps_every_page_old_or_new_and_recovers(moun
     output = mountpoint / "Output"
     content_b = bigger_content(folder)
     # What the last good build and the new one write, built elsewhere.
-    for content, reference in [(ROOT / "Content", folder / "ref-a"), (content_b, folder / "ref-b")]:
+    for content, reference in [(COUNTRIES, folder / "ref-a"), (content_b, folder / "ref-b")]:
         assert build(content, reference).returncode == 0
     old, new = files(folder / "ref-a"), files(folder / "ref-b")
     # Room for the last good build and half of what the new one adds.
@@ -81,7 +81,7 @@ def test_a_full_disk_fails_clearly_keeps_every_page_old_or_new_and_recovers(moun
     assert large > small + 400
     mount(small + (large - small) // 2)
 
-    assert build(ROOT / "Content", output).returncode == 0
+    assert build(COUNTRIES, output).returncode == 0
     manifest = (output / MANIFEST).read_bytes()
     failed = build(content_b, output)
     assert failed.returncode == 1
@@ -109,7 +109,7 @@ def test_a_read_only_output_fails_clearly_and_changes_nothing(mounted):
     folder, mountpoint, mount, remount = mounted
     mount(8192)
     output = mountpoint / "Output"
-    assert build(ROOT / "Content", output).returncode == 0
+    assert build(COUNTRIES, output).returncode == 0
     before = {p: hashlib.sha256(b).hexdigest() for p, b in files(output).items()}
     remount("ro")
     failed = build(bigger_content(folder), output)

@@ -16,17 +16,18 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import COUNTRIES
 from searchmodel import Model, fold
 
 
 @pytest.fixture(scope="session")
 def model():
-    return Model()
+    return Model(COUNTRIES)
 
 
 @pytest.fixture(scope="session")
-def server(site):
-    yield from serve_folder(site)
+def server(countries_site):
+    yield from serve_folder(countries_site)
 
 
 def serve_folder(site):
@@ -231,8 +232,8 @@ def test_one_request_per_keystroke_on_a_cold_cache(browser, server):
     assert browser.execute_script(count) == 1, "a longer query inside a loaded shard needs no request"
 
 
-def test_search_works_from_disk(browser, site, model):
-    open_index(browser, (site / "index.html").as_uri().rsplit("index.html", 1)[0])
+def test_search_works_from_disk(browser, countries_site, model):
+    open_index(browser, (countries_site / "index.html").as_uri().rsplit("index.html", 1)[0])
     order = page_order(browser)
     box = browser.find_element(By.ID, "search")
     box.send_keys("saint")
@@ -244,8 +245,8 @@ def test_search_works_from_disk(browser, site, model):
     wait_for(browser, lambda: results(browser) == want, f"file:// capital saint: {results(browser)}")
 
 
-def test_without_javascript_the_index_is_the_full_list(site):
-    html = (site / "index.html").read_text(encoding="utf-8")
+def test_without_javascript_the_index_is_the_full_list(countries_site):
+    html = (countries_site / "index.html").read_text(encoding="utf-8")
     assert '<main id="index" class="index">' in html
     assert html.count('<li><a href="countries/') == 252
     assert '<ol id="results" class="rows" role="listbox"' in html and " hidden></ol>" in html

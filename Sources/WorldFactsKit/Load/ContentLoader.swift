@@ -25,18 +25,48 @@ public struct ContentLoader {
         let (loadedConfig, configDiagnostics) = SiteConfigLoader(file: configPath).load(text: configText)
         guard let config = loadedConfig, configDiagnostics.errors.isEmpty else { throw fail(configDiagnostics) }
 
-        let recordsPath = joinPath(folder, config.records.file)
-        guard fileSystem.exists(recordsPath) else {
+        var collections: [LoadedCollection] = []
+        var diagnostics = configDiagnostics
+        for spec in config.collections {
+            let (collection, problems) = try load(spec, sizeLimit: config.noteSizeLimit)
+            collections.append(collection)
+            diagnostics += problems
+        }
+        if !diagnostics.errors.isEmpty { throw fail(diagnostics) }
+        return Content(config: config, collections: collections, warnings: diagnostics.warnings, folder: folder)
+    }
+
+    /// A collection's records, by its file's format, and its notes.
+    private func load(_ spec: CollectionSpec, sizeLimit: Int) throws(StageFailure) -> (LoadedCollection, [Diagnostic]) {
+        let path = joinPath(folder, spec.records.file)
+        guard fileSystem.exists(path) else {
             throw fail([
-                .error(SourceLocation(file: recordsPath), "missing: site.yml names this records file (records.file)")
+                .error(
+                    SourceLocation(file: path),
+                    "missing: site.yml names this records file (collection '\(spec.id)', file)")
             ])
         }
-        let recordBytes = try readBytes(recordsPath)
-        let (records, recordDiagnostics) = RecordsLoader(config: config, file: recordsPath).load(bytes: recordBytes)
-        let (notes, noteDiagnostics) = loadNotes(config)
-        let diagnostics = configDiagnostics + recordDiagnostics + noteDiagnostics
-        if !diagnostics.errors.isEmpty { throw fail(diagnostics) }
-        return Content(config: config, records: records, notes: notes, warnings: diagnostics.warnings, folder: folder)
+        guard let format = RecordsFormat(file: spec.records.file) else {
+            throw fail([
+                .error(
+                    SourceLocation(file: path),
+                    "cannot tell how to read this file; expected a name ending in \(RecordsFormat.extensions)")
+            ])
+        }
+        let loader = RecordsLoader(collection: spec, file: path)
+        let records: ([Record], [Diagnostic])
+        switch format {
+        case .json: records = loader.load(bytes: try readBytes(path))
+        case .jsonLines: records = loader.load(from: JSONLinesSource(bytes: try readBytes(path)))
+        case .delimited(let separator):
+            records = loader.load(
+                from: DelimitedSource(bytes: try readBytes(path), separator: separator, type: loader.cellTyper()))
+        case .sqlite:
+            records = loader.load(
+                from: SQLiteSource(path: path, query: spec.records.query ?? "", type: loader.cellTyper()))
+        }
+        let (notes, noteDiagnostics) = loadNotes(spec, sizeLimit: sizeLimit)
+        return (LoadedCollection(records: records.0, notes: notes, file: path), records.1 + noteDiagnostics)
     }
 
     private func fail(_ diagnostics: [Diagnostic]) -> StageFailure {
@@ -61,8 +91,8 @@ public struct ContentLoader {
         return text
     }
 
-    private func loadNotes(_ config: SiteConfig) -> ([Note], [Diagnostic]) {
-        let notesFolder = joinPath(folder, config.records.notesFolder)
+    private func loadNotes(_ spec: CollectionSpec, sizeLimit: Int) -> ([Note], [Diagnostic]) {
+        let notesFolder = joinPath(folder, spec.records.notesFolder)
         guard fileSystem.isDirectory(notesFolder) else { return ([], []) }
         var notes: [Note] = []
         var diagnostics: [Diagnostic] = []
@@ -77,11 +107,11 @@ public struct ContentLoader {
                 diagnostics.append(.error(SourceLocation(file: path), "cannot read note: \(error)"))
                 continue
             }
-            if bytes.count > config.noteSizeLimit {
+            if bytes.count > sizeLimit {
                 diagnostics.append(
                     .error(
                         SourceLocation(file: path),
-                        "note is \(bytes.count) bytes; the limit is \(config.noteSizeLimit)"
+                        "note is \(bytes.count) bytes; the limit is \(sizeLimit)"
                             + " (notes.size_limit in site.yml)"
                     ))
                 continue

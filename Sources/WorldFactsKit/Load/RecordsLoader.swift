@@ -4,11 +4,11 @@ import WorldFactsSupport
 /// Reads the records file (a JSON array of objects) and validates every record against the schema in
 /// site.yml: key and title present and textual, each field of its declared type, keys unique.
 public struct RecordsLoader: Sendable {
-    public let config: SiteConfig
+    public let collection: CollectionSpec
     public let file: String
 
-    public init(config: SiteConfig, file: String) {
-        self.config = config
+    public init(collection: CollectionSpec, file: String) {
+        self.collection = collection
         self.file = file
     }
 
@@ -26,7 +26,7 @@ public struct RecordsLoader: Sendable {
 
     /// Member name → field position, built once per load.
     var fieldPositions: [String: Int] {
-        Dictionary(config.fields.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { _, last in last })
+        Dictionary(collection.fields.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     /// What validating one element gave: a record, or the problems that kept it out.
@@ -62,7 +62,7 @@ public struct RecordsLoader: Sendable {
             }
             return outcomes
         }
-        var keys = UniqueKeys(file: file, keyField: config.records.keyField, capacity: starts.count)
+        var keys = UniqueKeys(file: file, keyField: collection.records.keyField, capacity: starts.count)
         var diagnostics: [Diagnostic] = []
         for chunk in outcomes {
             guard let chunk else { return nil }
@@ -78,17 +78,22 @@ public struct RecordsLoader: Sendable {
     }
 
     /// The direct reader for plain records, checking values as `validate` does.
-    func recordReader() -> RecordReader? {
-        RecordReader(config: config, convert: convert, requiredText: requiredText)
+    func recordReader() -> JSONRecordReader? {
+        JSONRecordReader(collection: collection, convert: convert, requiredText: requiredText)
     }
 
     func loadInOrder(bytes: [UInt8]) -> ([Record], [Diagnostic]) {
-        var keys = UniqueKeys(file: file, keyField: config.records.keyField)
+        load(from: JSONArraySource(bytes: bytes))
+    }
+
+    /// Reads and validates the records of any source, in order.
+    func load(from source: some RecordSource) -> ([Record], [Diagnostic]) {
+        var keys = UniqueKeys(file: file, keyField: collection.records.keyField)
         var diagnostics: [Diagnostic] = []
         // Member lookup by name → field position, built once.
         let positionByName = fieldPositions
-        do throws(JSONSyntaxError) {
-            let (_, count) = try JSONParser.forEachElement(bytes) { node in
+        do throws(SourceError) {
+            let count = try source.forEachRecord { node in
                 guard let record = validate(node, positionByName, &diagnostics) else { return }
                 if let duplicate = keys.take(record, line: node.line, column: node.column) {
                     diagnostics.append(duplicate)
@@ -102,11 +107,33 @@ public struct RecordsLoader: Sendable {
             }
         } catch {
             diagnostics.append(
-                .error(
-                    SourceLocation(file: file, line: error.line, column: error.column),
-                    "malformed JSON: \(error.message)"))
+                .error(SourceLocation(file: file, line: error.line, column: error.column), error.message))
         }
         return (keys.records, diagnostics)
+    }
+
+    /// Types a text cell (CSV, TSV, a SQLite text) by the schema: a number where the field is a number
+    /// and the text is one (any other text stays a text, which validation then refuses with its place),
+    /// a list split at the field's separator.
+    func cellTyper() -> CellTyper {
+        let positionByName = fieldPositions
+        let fields = collection.fields
+        return { column, text, line, cellColumn in
+            guard let position = positionByName[column] else { return .string(text) }
+            let field = fields[position]
+            switch field.format {
+            case .text, .link: return .string(text)
+            case .integer: return Int(text).map { .integer($0) } ?? .string(text)
+            case .decimal:
+                if let number = Int(text) { return .integer(number) }
+                return Double(text).map { .number($0) } ?? .string(text)
+            case .list, .links:
+                return .array(
+                    text.components(separatedBy: field.separator).map { $0.trimmingWhitespace() }.filter {
+                        !$0.isEmpty
+                    }.map { JSONNode(value: .string(String($0)), line: line, column: cellColumn) })
+            }
+        }
     }
 
     private func location(_ node: JSONNode) -> SourceLocation {
@@ -122,33 +149,34 @@ public struct RecordsLoader: Sendable {
         }
         var key: String?
         var title: String?
-        var values = [FieldValue](repeating: .missing, count: config.fields.count)
+        var values = [FieldValue](repeating: .missing, count: collection.fields.count)
         var problems: [Diagnostic] = []
         var seen = Set<String>()
         for member in members {
             if !seen.insert(member.key).inserted {
                 problems.append(.error(location(member.node), field: member.key, "member appears twice in one record"))
             }
-            if member.key == config.records.keyField {
+            if member.key == collection.records.keyField {
                 key = requiredText(member.key, member.node, &problems)
             }
-            if member.key == config.records.titleField {
+            if member.key == collection.records.titleField {
                 title = requiredText(member.key, member.node, &problems)
             }
             if let position = positionByName[member.key] {
-                values[position] = convert(member.node, config.fields[position], &problems)
+                values[position] = convert(member.node, collection.fields[position], &problems)
             }
         }
         let name = key ?? "at line \(node.line)"
-        if key == nil, !problems.contains(where: { $0.field == config.records.keyField }) {
+        if key == nil, !problems.contains(where: { $0.field == collection.records.keyField }) {
             problems.append(
-                .error(location(node), field: config.records.keyField, "missing key; expected a non-empty text"))
+                .error(location(node), field: collection.records.keyField, "missing key; expected a non-empty text"))
         }
-        if title == nil, !problems.contains(where: { $0.field == config.records.titleField }) {
+        if title == nil, !problems.contains(where: { $0.field == collection.records.titleField }) {
             problems.append(
-                .error(location(node), field: config.records.titleField, "missing title; expected a non-empty text"))
+                .error(location(node), field: collection.records.titleField, "missing title; expected a non-empty text")
+            )
         }
-        for (position, field) in config.fields.enumerated() where field.required {
+        for (position, field) in collection.fields.enumerated() where field.required {
             if values[position] == .missing, !problems.contains(where: { $0.field == field.id }) {
                 problems.append(.error(location(node), field: field.id, "missing required field"))
             }
@@ -168,7 +196,7 @@ public struct RecordsLoader: Sendable {
         switch node.value {
         case .string(let text) where !text.trimmingWhitespace().isEmpty:
             return text
-        case .integer(let number) where name == config.records.keyField:
+        case .integer(let number) where name == collection.records.keyField:
             return String(number)  // numeric keys (GeoNames ids) are keys too
         default:
             problems.append(.error(location(node), field: name, "expected a non-empty text, found \(describe(node))"))
@@ -199,7 +227,7 @@ public struct RecordsLoader: Sendable {
         }
         if case .null = node.value { return .missing }
         switch field.format {
-        case .text:
+        case .text, .link:
             switch node.value {
             case .string(let text): return .text(text)
             case .integer(let number): return .text(String(number))
@@ -225,6 +253,10 @@ public struct RecordsLoader: Sendable {
             guard case .array(let items) = node.value else { return wrong("a list of texts") }
             var texts: [String] = []
             for item in items {
+                if field.format == .links, case .integer(let number) = item.value {
+                    texts.append(String(number))  // numeric keys
+                    continue
+                }
                 guard case .string(let text) = item.value else {
                     problems.append(
                         .error(

@@ -46,47 +46,8 @@ public struct SiteConfigLoader {
     private func build(_ top: YAMLReader.Map, _ r: inout YAMLReader) -> SiteConfig {
         let title = r.string(top, "title") ?? ""
         let locale = r.string(top, "locale", default: "en")
-        let recordsMap = r.map(top, "records")
-        let records = RecordsSpec(
-            file: recordsMap.flatMap { r.string($0, "file") } ?? "",
-            keyField: recordsMap.flatMap { r.string($0, "key") } ?? "",
-            titleField: recordsMap.flatMap { r.string($0, "title") } ?? "",
-            pagesFolder: recordsMap.map { r.string($0, "pages", default: "records") } ?? "records",
-            notesFolder: recordsMap.map { r.string($0, "notes", default: "notes") } ?? "notes"
-        )
-        if let recordsMap {
-            r.checkRelativePath(records.pagesFolder, in: recordsMap, key: "pages")
-            r.checkRelativePath(records.notesFolder, in: recordsMap, key: "notes")
-            r.checkRelativePath(records.file, in: recordsMap, key: "file")
-        }
-
-        var fields: [FieldSpec] = []
-        for (position, item) in r.list(top, "fields").enumerated() {
-            guard let map = r.mapping(item, path: "fields[\(position)]") else { continue }
-            let id = r.string(map, "id") ?? ""
-            let formatName = r.string(map, "format", default: "text")
-            let format = FieldFormat(rawValue: formatName)
-            if format == nil {
-                r.problem(
-                    at: map.node(for: "format") ?? map.node, field: map.path + ".format",
-                    "expected one of \(FieldFormat.allCases.map(\.rawValue).joined(separator: ", "))"
-                        + ", found '\(formatName)'"
-                )
-            }
-            if fields.contains(where: { $0.id == id }) {
-                r.problem(
-                    at: map.node(for: "id") ?? map.node, field: map.path + ".id", "field '\(id)' is declared twice")
-            }
-            fields.append(
-                FieldSpec(
-                    id: id, label: r.string(map, "label", default: id), format: format ?? .text,
-                    unit: r.optionalString(map, "unit"), fractionDigits: r.int(map, "digits", default: 2),
-                    minimum: r.optionalDouble(map, "min"),
-                    required: r.bool(map, "required", default: false), show: r.bool(map, "show", default: true)))
-        }
         var config = SiteConfig(
-            title: title, locale: locale, records: records, fields: fields,
-            index: IndexSpec(subtitle: nil, detail: nil, detailLabel: "", splitAbove: 5_000),
+            title: title, locale: locale, collections: [],
             search: SearchSpec(scopes: [], shardBudget: 16_384, previewSize: 20),
             strings: InterfaceStrings(
                 none: "None", searchPlaceholder: "Search", searchLabel: "Search", noResults: "No results",
@@ -95,42 +56,37 @@ public struct SiteConfigLoader {
                 resultCount: "{count} results",
                 notFound: "Page not found", sectionCount: "{count} records"),
             credit: nil, noteSizeLimit: 10 * 1024 * 1024, unsafeRawHTML: false)
+        config.collections = CollectionsReader(top: top).read(&r)
 
-        func resolve(_ id: String?, _ node: Node, _ path: String) -> SiteConfig.FieldRef? {
-            guard let id else { return nil }
-            if let ref = config.ref(for: id) { return ref }
-            r.problem(
-                at: node, field: path, "names no field: '\(id)' is neither the key, the title nor a declared field")
-            return nil
-        }
-
-        if let index = r.map(top, "index") {
-            config.index.subtitle = resolve(
-                r.optionalString(index, "subtitle"), index.node(for: "subtitle") ?? index.node, "index.subtitle")
-            config.index.detail = resolve(
-                r.optionalString(index, "detail"), index.node(for: "detail") ?? index.node, "index.detail")
-            config.index.detailLabel = r.string(index, "detail_label", default: "")
-            config.index.splitAbove = r.int(index, "split_above", default: 5_000, minimum: 1)
-        }
         if let search = r.map(top, "search") {
             config.search.shardBudget = r.int(search, "shard_budget", default: 16_384, minimum: 1_024)
             config.search.previewSize = r.int(search, "preview", default: 20, minimum: 1)
+            if let all = r.optionalString(search, "all") {
+                config.search.scopes.append(SearchScope(id: "all", label: all, collection: nil, fields: []))
+            }
             for (position, item) in r.list(search, "scopes").enumerated() {
                 guard let map = r.mapping(item, path: "search.scopes[\(position)]") else { continue }
                 let id = r.string(map, "id") ?? ""
-                if !id.isEmpty, !id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-                {
+                r.checkName(id, in: map, key: "id")
+                if config.search.scopes.contains(where: { $0.id == id }) {
                     r.problem(
                         at: map.node(for: "id") ?? map.node, field: map.path + ".id",
-                        "expected letters, digits, '-' or '_', found '\(id)'")
+                        "scope '\(id)' is declared twice" + (id == "all" ? " ('all' is search.all's scope)" : ""))
                 }
+                let collection = r.collection(
+                    r.optionalString(map, "collection"), of: config, in: map, key: "collection",
+                    what: "this scope searches")
                 var refs: [SiteConfig.FieldRef] = []
                 for (n, fieldNode) in r.list(map, "fields").enumerated() {
-                    guard let name = r.scalarString(fieldNode, path: "\(map.path).fields[\(n)]") else { continue }
-                    if let ref = resolve(name, fieldNode, "\(map.path).fields[\(n)]") { refs.append(ref) }
+                    let path = "\(map.path).fields[\(n)]"
+                    guard let name = r.scalarString(fieldNode, path: path), let collection else { continue }
+                    if let ref = r.resolve(name, in: config.collections[collection], at: fieldNode, path) {
+                        refs.append(ref)
+                    }
                 }
                 config.search.scopes.append(
-                    SearchScope(id: id, label: r.string(map, "label", default: id), fields: refs))
+                    SearchScope(
+                        id: id, label: r.string(map, "label", default: id), collection: collection ?? 0, fields: refs))
             }
         }
         if let strings = r.map(top, "strings") {
@@ -150,6 +106,10 @@ public struct SiteConfigLoader {
             text("result_count", \.resultCount)
             text("not_found", \.notFound)
             text("section_count", \.sectionCount)
+            text("home", \.home)
+            text("see_all", \.seeAll)
+            text("browse", \.browse)
+            text("value_count", \.valueCount)
         }
         if let credit = r.map(top, "credit") {
             config.credit = Credit(
@@ -166,7 +126,6 @@ public struct SiteConfigLoader {
             config.unsafeRawHTML = r.bool(notes, "unsafe_raw_html", default: false)
         }
         if title.isEmpty { r.problem(at: top.node, field: "title", "expected a non-empty site title") }
-        if fields.isEmpty { r.problem(at: top.node, field: "fields", "expected at least one field") }
         return config
     }
 

@@ -33,77 +33,159 @@ enum SiteSchema {
         }
     }
 
-    static let keys: [Key] = [
-        Key("title", .text, "required", "The site's title."),
-        Key("locale", .text, "en", "Locale of number formats (`en`: 1,234,567.5) and of the pages' `lang`."),
-        Key("records", .mapping, "required", "The records and their pages."),
-        Key(
-            "records.file", .text, "required",
-            "The records file, relative to the content folder: a JSON array of objects."),
-        Key("records.key", .text, "required", "The member holding each record's unique key; it gives the page's name."),
-        Key("records.title", .text, "required", "The member holding each record's title: shown, sorted and sectioned."),
-        Key("records.pages", .text, "records", "The output folder of the record pages."),
-        Key(
-            "records.notes", .text, "notes",
-            "The folder of Markdown notes (`<key>.md`), relative to the content folder."),
-        Key("fields", .listOfMappings, "required", "The detail fields, in the order the facts table shows them."),
-        Key("fields[].id", .text, "required", "The member a field's value is read from."),
-        Key("fields[].label", .text, "the id", "The field's label in the facts table."),
-        Key(
-            "fields[].format", .text, "text",
-            "`text`, `integer`, `decimal`, `list` (of texts) or `links` (to records, by key)."),
-        Key("fields[].unit", .text, "", "Printed after a number (`km²`)."),
-        Key("fields[].digits", .wholeNumber, "2", "The most fraction digits a decimal shows."),
-        Key("fields[].min", .number, "", "The smallest value a number may take."),
-        Key("fields[].required", .flag, "false", "Every record must have the field."),
-        Key("fields[].show", .flag, "true", "The facts table shows the field (`false` keeps it for search only)."),
-        Key("index", .mapping, "", "An index row: the title, a subtitle, and a labelled detail."),
-        Key("index.subtitle", .text, "", "The field shown under the title."),
-        Key("index.detail", .text, "", "The field shown after `detail_label`."),
-        Key("index.detail_label", .text, "", "The label before the detail (`Pop:`)."),
-        Key("index.split_above", .wholeNumber, "5000", "Above this many records the index is one page per section."),
-        Key("search", .mapping, "", "The search index; without it a site has no search."),
-        Key(
-            "search.shard_budget", .wholeNumber, "16384",
-            "Bytes of a shard (at least 1,024) before it is split by the next letter."),
-        Key("search.preview", .wholeNumber, "20", "Results a split prefix shows before \"and N more\"."),
-        Key("search.scopes", .listOfMappings, "", "The scope bar: one entry per scope, the first checked."),
-        Key(
-            "search.scopes[].id", .text, "required",
-            "The scope's name in the page and in `search/<id>/`: letters, digits, `-`, `_`."),
-        Key("search.scopes[].label", .text, "the id", "The scope's label."),
-        Key("search.scopes[].fields", .texts, "", "What the scope searches: the title, the key or declared fields."),
-        Key("strings", .mapping, "", "The interface's text."),
-        Key("strings.none", .text, "None", "Shown for an empty value."),
-        Key("strings.search_placeholder", .text, "Search", "The search box's placeholder."),
-        Key("strings.search_label", .text, "Search", "The search box's label."),
-        Key("strings.no_results", .text, "No results", "Shown when nothing matches."),
-        Key("strings.top", .text, "Search", "The section strip's first entry, which leads to the search box."),
-        Key("strings.previous", .text, "Previous", "The link to the previous record."),
-        Key("strings.next", .text, "Next", "The link to the next record."),
-        Key("strings.back_to_index", .text, "Index", "The link from a record page to the index."),
-        Key("strings.neighbours", .text, "Neighbours", "The label of the previous and next links."),
-        Key("strings.more_results", .text, "and {count} more — keep typing", "Under a preview of a split prefix."),
-        Key("strings.result_count", .text, "{count} results", "Announced to screen readers."),
-        Key("strings.not_found", .text, "Page not found", "The 404 page's heading."),
-        Key("strings.section_count", .text, "{count} records", "How a split index counts a section."),
-        Key("credit", .mapping, "", "The data credit in the footer."),
-        Key("credit.text", .text, "required", "The credit's text."),
-        Key("credit.url", .text, "", "Its link: http, https, mailto or relative."),
-        Key("credit.license", .text, "", "The data's license."),
-        Key("notes", .mapping, "", "Markdown notes."),
-        Key("notes.size_limit", .wholeNumber, "10485760", "Bytes; a larger note is an error."),
-        Key(
-            "notes.unsafe_raw_html", .flag, "false",
-            "`true` passes raw HTML in notes through: **unsafe**, notes can then run script."),
-    ]
+    static let keys: [Key] =
+        [
+            Key("title", .text, "required", "The site's title."),
+            Key("locale", .text, "en", "Locale of number formats (`en`: 1,234,567.5) and of the pages' `lang`."),
+            Key("records", .mapping, "", "One collection, the short form: its records and their pages."),
+        ] + sourceKeys("records.", pages: "records", notes: "notes")
+        + [Key("fields", .listOfMappings, "", "The short form's fields, in the order the facts table shows them.")]
+        + fieldKeys("fields[].")
+        + [Key("index", .mapping, "", "The short form's index row: the title, a subtitle, and a labelled detail.")]
+        + indexKeys("index.")
+        + [
+            Key(
+                "collections", .listOfMappings, "",
+                "Several collections (instead of `records`, `fields` and `index`), each with these keys."),
+            Key(
+                "collections[].id", .text, "required",
+                "The collection's name in links, lists and scopes: letters, digits, `-`, `_`."),
+            Key("collections[].label", .text, "the id", "Its name on the home page and in search results."),
+        ] + sourceKeys("collections[].", pages: "the id", notes: "notes/<id>")
+        + [Key("collections[].fields", .listOfMappings, "required", "Its fields, as `fields`.")]
+        + fieldKeys("collections[].fields[].")
+        + [Key("collections[].index", .mapping, "", "Its index row, as `index`.")]
+        + indexKeys("collections[].index.")
+        + [
+            Key(
+                "collections[].lists", .listOfMappings, "",
+                "Records of another collection that link here, listed on each record's page."),
+            Key(
+                "collections[].lists[].id", .text, "required",
+                "The list's name; the complete lists go to `<pages>/<id>/<slug>.html`."),
+            Key("collections[].lists[].label", .text, "the id", "The list's heading."),
+            Key("collections[].lists[].from", .text, "required", "The collection whose records are listed."),
+            Key("collections[].lists[].via", .text, "required", "The link field of `from` that names this collection."),
+            Key(
+                "collections[].lists[].sort", .text, "",
+                "The field of `from` the list is sorted by (default: by title)."),
+            Key("collections[].lists[].order", .text, "ascending", "`ascending` or `descending`."),
+            Key(
+                "collections[].lists[].limit", .wholeNumber, "10",
+                "How many a record page shows; more get a complete list."),
+            Key(
+                "collections[].groups", .listOfMappings, "",
+                "Fields whose values group the records: a page per value and an overview."),
+            Key(
+                "collections[].groups[].field", .text, "required",
+                "A text field (a list or number is refused: one record, one group page)."),
+            Key("collections[].groups[].pages", .text, "the field", "The output folder of the group pages."),
+            Key("collections[].groups[].label", .text, "the field's label", "The overview page's title."),
+            Key("search", .mapping, "", "The search index; without it a site has no search."),
+            Key(
+                "search.shard_budget", .wholeNumber, "16384",
+                "Bytes of a shard (at least 1,024) before it is split by the next letter."),
+            Key("search.preview", .wholeNumber, "20", "Results a split prefix shows before \"and N more\"."),
+            Key(
+                "search.all", .text, "",
+                "The label of an \"All\" scope (`search/all/`), first in the scope bar: every collection at once."),
+            Key("search.scopes", .listOfMappings, "", "The scope bar: one entry per scope, the first checked."),
+            Key(
+                "search.scopes[].id", .text, "required",
+                "The scope's name in the page and in `search/<id>/`: letters, digits, `-`, `_`."),
+            Key("search.scopes[].label", .text, "the id", "The scope's label."),
+            Key(
+                "search.scopes[].collection", .text, "the only one",
+                "The collection the scope searches (required when there are several)."),
+            Key(
+                "search.scopes[].fields", .texts, "",
+                "What the scope searches: the title, the key or declared fields."),
+            Key("strings", .mapping, "", "The interface's text."),
+            Key("strings.none", .text, "None", "Shown for an empty value."),
+            Key("strings.search_placeholder", .text, "Search", "The search box's placeholder."),
+            Key("strings.search_label", .text, "Search", "The search box's label."),
+            Key("strings.no_results", .text, "No results", "Shown when nothing matches."),
+            Key("strings.top", .text, "Search", "The section strip's first entry, which leads to the search box."),
+            Key("strings.previous", .text, "Previous", "The link to the previous record."),
+            Key("strings.next", .text, "Next", "The link to the next record."),
+            Key("strings.back_to_index", .text, "Index", "The link from a record page to the index."),
+            Key("strings.neighbours", .text, "Neighbours", "The label of the previous and next links."),
+            Key("strings.more_results", .text, "and {count} more — keep typing", "Under a preview of a split prefix."),
+            Key("strings.result_count", .text, "{count} results", "Announced to screen readers."),
+            Key("strings.not_found", .text, "Page not found", "The 404 page's heading."),
+            Key("strings.section_count", .text, "{count} records", "How a split index or a group counts records."),
+            Key("strings.home", .text, "Home", "The link to the home page (a site of several collections)."),
+            Key("strings.see_all", .text, "All {count}", "Under a list cut short, the link to all of it."),
+            Key("strings.browse", .text, "Browse", "The heading of the home page's list of collections and groups."),
+            Key("strings.value_count", .text, "{count} values", "How the home page counts a group's values."),
+            Key("credit", .mapping, "", "The data credit in the footer."),
+            Key("credit.text", .text, "required", "The credit's text."),
+            Key("credit.url", .text, "", "Its link: http, https, mailto or relative."),
+            Key("credit.license", .text, "", "The data's license."),
+            Key("notes", .mapping, "", "Markdown notes."),
+            Key("notes.size_limit", .wholeNumber, "10485760", "Bytes; a larger note is an error."),
+            Key(
+                "notes.unsafe_raw_html", .flag, "false",
+                "`true` passes raw HTML in notes through: **unsafe**, notes can then run script."),
+        ]
+
+    /// Where a collection's records come from and where their pages go.
+    static func sourceKeys(_ p: String, pages: String, notes: String) -> [Key] {
+        [
+            Key(
+                p + "file", .text, "required",
+                "The records file, relative to the content folder: `.json` (an array of objects), `.jsonl` or"
+                    + " `.ndjson` (an object per line), `.csv`, `.tsv` (a header row), `.sqlite` or `.db`."),
+            Key(p + "query", .text, "", "For a SQLite file (and only then): the query whose rows are the records."),
+            Key(p + "key", .text, "required", "The member holding each record's unique key; it gives the page's name."),
+            Key(p + "title", .text, "required", "The member holding each record's title: shown, sorted and sectioned."),
+            Key(p + "pages", .text, pages, "The output folder of the record pages."),
+            Key(
+                p + "notes", .text, notes, "The folder of Markdown notes (`<key>.md`), relative to the content folder."
+            ),
+        ]
+    }
+
+    /// A field's keys.
+    static func fieldKeys(_ p: String) -> [Key] {
+        [
+            Key(p + "id", .text, "required", "The member a field's value is read from."),
+            Key(p + "label", .text, "the id", "The field's label in the facts table."),
+            Key(
+                p + "format", .text, "text",
+                "`text`, `integer`, `decimal`, `list` (of texts), `link` or `links` (to records, by key)."),
+            Key(
+                p + "collection", .text, "its own",
+                "For `link` and `links`: the collection whose keys the values are."),
+            Key(p + "separator", .text, ";", "For a list in a text cell (CSV, TSV, SQLite): what separates items."),
+            Key(
+                p + "fallback", .text, "",
+                "A field shown instead when this one has no value (a capital's name where it has no page)."),
+            Key(p + "unit", .text, "", "Printed after a number (`km²`)."),
+            Key(p + "digits", .wholeNumber, "2", "The most fraction digits a decimal shows."),
+            Key(p + "min", .number, "", "The smallest value a number may take."),
+            Key(p + "required", .flag, "false", "Every record must have the field."),
+            Key(p + "show", .flag, "true", "The facts table shows the field (`false` keeps it for search only)."),
+        ]
+    }
+
+    /// An index row's keys.
+    static func indexKeys(_ p: String) -> [Key] {
+        [
+            Key(p + "subtitle", .text, "", "The field shown under the title."),
+            Key(p + "detail", .text, "", "The field shown after `detail_label`."),
+            Key(p + "detail_label", .text, "", "The label before the detail (`Pop:`)."),
+            Key(p + "split_above", .wholeNumber, "5000", "Above this many records the index is one page per section."),
+        ]
+    }
 
     /// The README's table of keys.
     static func markdownTable() -> String {
         var lines = ["| key | value | default | meaning |", "|---|---|---|---|"]
         for key in keys {
             let shown =
-                ["", "required", "the id"].contains(key.defaultValue) ? key.defaultValue : "`\(key.defaultValue)`"
+                ["", "required", "the id", "the only one", "its own", "the field", "the field's label"].contains(
+                    key.defaultValue) ? key.defaultValue : "`\(key.defaultValue)`"
             lines.append("| `\(key.path)` | \(key.kind.rawValue) | \(shown) | \(key.meaning) |")
         }
         return lines.joined(separator: "\n") + "\n"

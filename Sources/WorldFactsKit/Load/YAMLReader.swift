@@ -121,3 +121,44 @@ struct YAMLReader {
         }
     }
 }
+
+extension YAMLReader {
+    /// A name used in paths and pages (a collection or scope id): ASCII letters, digits, '-' and '_'.
+    mutating func checkName(_ name: String, in map: Map, key: String) {
+        if !name.isEmpty, !name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+            problem(
+                at: map.node(for: key) ?? map.node, field: "\(map.path).\(key)",
+                "expected letters, digits, '-' or '_', found '\(name)'")
+        }
+    }
+
+    /// The collection a key names, or the only one when it names none and there is one.
+    mutating func collection(_ name: String?, of config: SiteConfig, in map: Map, key: String, what: String) -> Int? {
+        let ids = config.collections.map { "'\($0.id)'" }.joined(separator: ", ")
+        guard let name else {
+            if config.collections.count == 1 { return 0 }
+            if config.collections.count > 1 {
+                problem(
+                    at: map.node, field: "\(map.path).\(key)", "missing; expected the collection \(what): one of \(ids)"
+                )
+            }
+            return nil
+        }
+        if let position = config.collection(named: name) { return position }
+        problem(
+            at: map.node(for: key) ?? map.node, field: "\(map.path).\(key)",
+            "names no collection: '\(name)'; expected one of \(ids)")
+        return nil
+    }
+
+    /// A field of a collection as site.yml names it: its key, its title or a declared field.
+    mutating func resolve(_ id: String, in collection: CollectionSpec, at node: Node, _ path: String)
+        -> SiteConfig.FieldRef?
+    {
+        if let ref = collection.ref(for: id) { return ref }
+        problem(
+            at: node, field: path,
+            "names no field: '\(id)' is neither the key, the title nor a declared field of '\(collection.id)'")
+        return nil
+    }
+}

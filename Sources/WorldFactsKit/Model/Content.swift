@@ -3,17 +3,19 @@ import WorldFactsSupport
 /// Everything read from the content folder, validated, before any modelling.
 public struct Content: Sendable {
     public var config: SiteConfig
-    public var records: [Record]
-    public var notes: [Note]
+    /// By position in `config.collections`.
+    public var collections: [LoadedCollection]
     public var warnings: [Diagnostic]
     /// Where the content came from, for messages.
     public var folder: String
 
-    public init(config: SiteConfig, records: [Record], notes: [Note], warnings: [Diagnostic], folder: String) {
+    public init(config: SiteConfig, collections: [LoadedCollection], warnings: [Diagnostic], folder: String) {
         self.config = config
-        self.records = records
-        self.notes = notes
+        self.collections = collections
         self.warnings = warnings
         self.folder = folder
     }
+
+    /// Every record of every collection.
+    public var recordCount: Int { collections.reduce(0) { $0 + $1.records.count } }
 }

@@ -1,66 +1,47 @@
-import Dispatch
-import Foundation
 import WorldFactsSupport
 
-/// The modelled site: records in index order (by section, then collation), their slugs, sections,
-/// resolved links and notes. Built from `Content` by `SiteModeler`; pure values from here on.
+/// The modelled site: its collections, the lists of records that link to each record, and the groups.
+/// Built from `Content` by `SiteModeler`; pure values from here on.
 public struct Site: Sendable {
     public var config: SiteConfig
-    public var records: [Record]
-    public var slugs: [String]
-    public var sections: [Section]
-    /// Section of each record, by record position.
-    public var sectionOfRecord: [Int]
-    /// Note of a record, by record position.
-    public var notes: [Int: Note]
+    public var collections: [RecordCollection]
+    /// By collection: its lists (`CollectionSpec.lists`), in declaration order.
+    public var lists: [[ReverseList]]
+    public var groups: [Group]
     public var warnings: [Diagnostic]
-    private var positionByKey: [String: Int]
 
-    /// `indexesKeys`: whether anything will look records up by key, which is worth an index of them.
-    init(
-        config: SiteConfig, records: [Record], slugs: [String], sections: [Section], sectionOfRecord: [Int],
-        notes: [Int: Note], indexesKeys: Bool, warnings: [Diagnostic]
+    public init(
+        config: SiteConfig, collections: [RecordCollection], lists: [[ReverseList]], groups: [Group],
+        warnings: [Diagnostic]
     ) {
         self.config = config
-        self.records = records
-        self.slugs = slugs
-        self.sections = sections
-        self.sectionOfRecord = sectionOfRecord
-        self.notes = notes
+        self.collections = collections
+        self.lists = lists
+        self.groups = groups
         self.warnings = warnings
-        self.indexesKeys = indexesKeys
-        var positions: [String: Int] = [:]
-        if indexesKeys {
-            positions.reserveCapacity(records.count)
-            for (position, record) in records.enumerated() { positions[record.key] = position }
-        }
-        self.positionByKey = positions
     }
 
-    /// True when `positionByKey` holds every key.
-    private let indexesKeys: Bool
+    /// A site of several collections has a home page listing them; a site of one has its index there.
+    public var hasHome: Bool { collections.count > 1 }
 
-    public func position(ofKey key: String) -> Int? {
-        indexesKeys ? positionByKey[key] : records.firstIndex { $0.key == key }
+    /// Every record of every collection.
+    public var recordCount: Int { collections.reduce(0) { $0 + $1.records.count } }
+
+    /// The record a link value names: the collection and position, or nil when it names none.
+    public func target(of field: FieldSpec, key: String) -> (collection: Int, position: Int)? {
+        guard let target = field.target, let position = collections[target].position(ofKey: key) else { return nil }
+        return (target, position)
     }
 
-    /// True when the index is one page per section.
-    public var isIndexSplit: Bool { records.count > config.index.splitAbove }
-
-    /// The page that lists a section, relative to the output root.
-    public func sectionPagePath(of section: Int) -> String {
-        guard isIndexSplit else { return "index.html" }
-        let letter = sections[section].letter
-        return "sections/\(letter == SectionLetter.other ? "other" : letter.lowercased()).html"
+    /// The group of a collection's field, if that field groups it.
+    public func group(collection: Int, field: Int) -> Group? {
+        groups.first { $0.collection == collection && $0.spec.field == field }
     }
 
-    /// The page of a record, relative to the output root.
-    public func pagePath(of position: Int) -> String {
-        "\(config.records.pagesFolder)/\(slugs[position]).html"
-    }
-
-    /// The UTF-8 length of `pagePath(of:)`, without making it.
-    public func pagePathBytes(of position: Int) -> Int {
-        config.records.pagesFolder.utf8.count + 1 + slugs[position].utf8.count + 5
+    /// The collection and position of a record by its position among every record of the site.
+    public func locate(_ global: Int) -> (collection: Int, position: Int) {
+        var collection = 0
+        while collection + 1 < collections.count, collections[collection + 1].offset <= global { collection += 1 }
+        return (collection, global - collections[collection].offset)
     }
 }

@@ -2,26 +2,86 @@ import Dispatch
 import Foundation
 import WorldFactsSupport
 
-/// Turns loaded content into a `Site`: sorts, sections, slugs, notes and links, checking that slugs are
-/// unique and warning about notes and links that name no record.
+/// Turns loaded content into a `Site`: sorts, sections and slugs each collection, attaches notes, finds
+/// the lists of records that link to each record and the groups, checking that slugs are unique and
+/// warning about notes and links that name no record.
 public struct SiteModeler {
     public init() {}
 
     public func model(_ content: Content) throws(StageFailure) -> Site {
         let config = content.config
-        let recordsFile = joinPath(content.folder, config.records.file)
         var diagnostics: [Diagnostic] = content.warnings
+        // A collection is looked up by key when it has notes, or when links or lists name it.
+        var looked = Set(content.collections.indices.filter { !content.collections[$0].notes.isEmpty })
+        for spec in config.collections {
+            for field in spec.fields where field.format.isLink { field.target.map { _ = looked.insert($0) } }
+            for list in spec.lists { looked.insert(list.source) }
+        }
+        var collections: [RecordCollection] = []
+        var offset = 0
+        for (number, loaded) in content.collections.enumerated() {
+            let spec = config.collections[number]
+            var collection = modelCollection(
+                spec, loaded, number: number, offset: offset,
+                indexFolder: config.collections.count > 1 ? spec.records.pagesFolder + "/" : "",
+                indexesKeys: looked.contains(number), &diagnostics)
+            attachNotes(loaded.notes, to: &collection, &diagnostics)
+            offset += collection.records.count
+            collections.append(collection)
+        }
+        // Links that name no record are shown without a link.
+        for collection in collections {
+            for (fieldPosition, field) in collection.spec.fields.enumerated() where field.format.isLink {
+                guard let target = field.target else { continue }
+                for record in collection.records {
+                    let keys: [String]
+                    switch record.values[fieldPosition] {
+                    case .text(let key): keys = [key]
+                    case .list(let list): keys = list
+                    default: keys = []
+                    }
+                    for key in keys where collections[target].position(ofKey: key) == nil {
+                        diagnostics.append(
+                            .warning(
+                                collection.location(of: record), record: record.key, field: field.id,
+                                "links to '\(key)', which names no record of '\(collections[target].spec.id)';"
+                                    + " shown without a link"))
+                    }
+                }
+            }
+        }
+        let lists = collections.map { target in
+            target.spec.lists.map { ReverseList.make(spec: $0, target: target, source: collections[$0.source]) }
+        }
+        var groups: [Group] = []
+        for collection in collections {
+            for spec in collection.spec.groups {
+                let (group, problems) = Group.make(spec: spec, collection: collection)
+                groups.append(group)
+                diagnostics += problems
+            }
+        }
+        if !diagnostics.errors.isEmpty {
+            throw StageFailure(diagnostics.errors + diagnostics.warnings)
+        }
+        return Site(config: config, collections: collections, lists: lists, groups: groups, warnings: diagnostics)
+    }
 
+    /// Sorts, sections and slugs one collection's records.
+    func modelCollection(
+        _ spec: CollectionSpec, _ loaded: LoadedCollection, number: Int, offset: Int, indexFolder: String,
+        indexesKeys: Bool, _ diagnostics: inout [Diagnostic]
+    ) -> RecordCollection {
         // Sort: section order first, then collation within the section.
         // Folding a title is the costly part: one title per core at a time.
-        let computed = Parallel.map(content.records.count) { position in
-            let record = content.records[position]
+        let computed = Parallel.map(loaded.records.count) { position in
+            let record = loaded.records[position]
             return (SectionLetter.of(title: record.title), CollationKey(title: record.title, tieBreak: record.key))
         }
         let letters = computed.map(\.0)
         let sortKeys = SortKeys(letters: letters, keys: computed.map(\.1))
-        let order = sortKeys.order(tieBreaks: content.records.map(\.key))
-        let records = order.map { content.records[$0] }
+        let order = sortKeys.order(tieBreaks: loaded.records.map(\.key))
+        let records = order.map { loaded.records[$0] }
 
         // Slugs: unique, or an error naming both records.
         var slugs: [String] = []
@@ -32,11 +92,12 @@ public struct SiteModeler {
         let slugsAreKeys = records.indices.allSatisfy { made[$0] == records[$0].key }
         if !slugsAreKeys { ownerOfSlug.reserveCapacity(records.count) }
         for (position, record) in records.enumerated() {
+            let location = SourceLocation(file: loaded.file, line: record.line)
             guard let slug = made[position] else {
                 diagnostics.append(
                     .error(
-                        SourceLocation(file: recordsFile, line: record.line), record: record.key,
-                        field: config.records.keyField, "key gives no usable file name; use letters or digits"))
+                        location, record: record.key, field: spec.records.keyField,
+                        "key gives no usable file name; use letters or digits"))
                 slugs.append("")
                 continue
             }
@@ -48,8 +109,7 @@ public struct SiteModeler {
                 let first = records[other]
                 diagnostics.append(
                     .error(
-                        SourceLocation(file: recordsFile, line: record.line), record: record.key,
-                        field: config.records.keyField,
+                        location, record: record.key, field: spec.records.keyField,
                         "key gives the page name '\(slug)', as does record '\(first.key)' at line \(first.line);"
                             + " keys must differ in more than case and punctuation"
                     ))
@@ -70,46 +130,28 @@ public struct SiteModeler {
             sections[sections.count - 1].range = sections[sections.count - 1].range.lowerBound..<(position + 1)
             sectionOfRecord.append(sections.count - 1)
         }
+        return RecordCollection(
+            spec: spec, number: number, records: records, slugs: slugs, sections: sections,
+            sectionOfRecord: sectionOfRecord, offset: offset, indexFolder: indexFolder, file: loaded.file,
+            indexesKeys: indexesKeys)
+    }
 
-        // Only notes and links look records up by key: without them, no index of keys.
-        var site = Site(
-            config: config, records: records, slugs: slugs, sections: sections, sectionOfRecord: sectionOfRecord,
-            notes: [:], indexesKeys: !content.notes.isEmpty || config.fields.contains { $0.format == .links },
-            warnings: [])
-
-        // Notes: by record key, or by slug.
+    /// Notes by record key, or by slug; a note that names no record is a warning.
+    func attachNotes(_ notes: [Note], to collection: inout RecordCollection, _ diagnostics: inout [Diagnostic]) {
         var positionBySlug: [String: Int] = [:]
-        if !content.notes.isEmpty {
-            for (position, slug) in slugs.enumerated() { positionBySlug[slug] = position }
+        if !notes.isEmpty {
+            for (position, slug) in collection.slugs.enumerated() { positionBySlug[slug] = position }
         }
-        for note in content.notes {
-            if let position = site.position(ofKey: note.name) ?? positionBySlug[note.name] {
-                site.notes[position] = note
+        for note in notes {
+            if let position = collection.position(ofKey: note.name) ?? positionBySlug[note.name] {
+                collection.notes[position] = note
             } else {
                 diagnostics.append(
                     .warning(
                         SourceLocation(file: note.file),
-                        "note names no record: no record has the key '\(note.name)'; the note is not published"))
+                        "note names no record: no record of '\(collection.spec.id)' has the key '\(note.name)';"
+                            + " the note is not published"))
             }
         }
-
-        // Links that name no record are rendered without a link.
-        for (fieldPosition, field) in config.fields.enumerated() where field.format == .links {
-            for record in records {
-                guard case .list(let targets) = record.values[fieldPosition] else { continue }
-                for target in targets where site.position(ofKey: target) == nil {
-                    diagnostics.append(
-                        .warning(
-                            SourceLocation(file: recordsFile, line: record.line), record: record.key,
-                            field: field.id, "links to '\(target)', which names no record; shown without a link"))
-                }
-            }
-        }
-
-        if !diagnostics.errors.isEmpty {
-            throw StageFailure(diagnostics.errors + diagnostics.warnings)
-        }
-        site.warnings = diagnostics
-        return site
     }
 }

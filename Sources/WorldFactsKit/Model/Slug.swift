@@ -2,11 +2,12 @@ import WorldFactsSupport
 
 /// The one slug rule: a record key becomes a lowercase ASCII file name of letters, digits, '-' and '_'.
 /// Anything else becomes '-', runs of '-' collapse, ends are trimmed, at most 80 characters,
-/// names Windows reserves get a trailing '_'. Returns nil when nothing usable is left.
+/// names Windows reserves (and `index`, the name of an index page) get a trailing '_'. Returns nil when
+/// nothing usable is left.
 public enum Slug {
     static let maximumLength = 80
     static let reserved: Set<String> = {
-        var names: Set<String> = ["con", "prn", "aux", "nul"]
+        var names: Set<String> = ["con", "prn", "aux", "nul", "index"]  // index: a collection's index page
         for n in 1...9 { names.insert("com\(n)"); names.insert("lpt\(n)") }
         return names
     }()

@@ -82,7 +82,7 @@ public struct Builder: Sendable {
         }
         progress?(
             BuildProgress(
-                phase: .loadContent, done: content.records.count, total: content.records.count,
+                phase: .loadContent, done: content.recordCount, total: content.recordCount,
                 seconds: steps.last?.seconds))
         let theme = try step(.loadTemplates) { () throws(StageFailure) in
             try ThemeLoader(folder: options.templates, fileSystem: fileSystem).load()
@@ -93,11 +93,11 @@ public struct Builder: Sendable {
             let writer = try OutputWriter(
                 folder: options.output, fileSystem: fileSystem, clean: options.clean,
                 previous: previous.wait().get())
-            writer.recordSources(sources, records: site.records.count, warnings: linkWarnings + site.warnings)
+            writer.recordSources(sources, records: site.recordCount, warnings: linkWarnings + site.warnings)
             let generator = SiteGenerator(renderer: SiteRenderer(site: site, templates: templates, theme: theme))
             let phases = PhaseProgress(
-                report: progress, records: site.records.count,
-                recordPagesFolder: site.config.records.pagesFolder)
+                report: progress, records: site.recordCount,
+                recordPagesFolders: site.collections.map(\.spec.records.pagesFolder))
             let background = BackgroundWriter(writer, written: phases.written)
             // Rendering the next batch overlaps writing the last one.
             do throws(StageFailure) {
@@ -115,7 +115,7 @@ public struct Builder: Sendable {
             return report
         }
         let built = BuildReport(
-            records: site.records.count, write: report, warnings: linkWarnings + site.warnings, steps: steps)
+            records: site.recordCount, write: report, warnings: linkWarnings + site.warnings, steps: steps)
         Leftovers.free(consume content, consume site)
         return built
     }

@@ -7,7 +7,7 @@ import WorldFactsModel
 final class PhaseProgress: Sendable {
     private let report: (@Sendable (BuildProgress) -> Void)?
     private let records: Int
-    private let recordPagesFolder: String
+    private let recordPagesFolders: [String]
     /// Seconds on a monotonic clock; the search index and the writing are timed from when they began.
     private let clock: @Sendable () -> Double
     /// When rendering began, which is when the search index began too.
@@ -19,12 +19,12 @@ final class PhaseProgress: Sendable {
         (0, 0, 0, nil, nil))
 
     init(
-        report: (@Sendable (BuildProgress) -> Void)?, records: Int, recordPagesFolder: String,
+        report: (@Sendable (BuildProgress) -> Void)?, records: Int, recordPagesFolders: [String],
         clock: @escaping @Sendable () -> Double = PhaseProgress.uptime
     ) {
         self.report = report
         self.records = records
-        self.recordPagesFolder = recordPagesFolder + "/"
+        self.recordPagesFolders = recordPagesFolders.map { $0 + "/" }
         self.clock = clock
         started = clock()
         report?(BuildProgress(phase: .render, done: 0, total: records))
@@ -35,7 +35,7 @@ final class PhaseProgress: Sendable {
 
     /// A batch the renderer handed to the writer.
     func rendered(_ files: [OutputFile]) {
-        let pages = files.filter { $0.path.hasPrefix(recordPagesFolder) }.count
+        let pages = files.filter { file in recordPagesFolders.contains { file.path.hasPrefix($0) } }.count
         let shards = files.filter { $0.path.hasPrefix("search/") }.count
         let now = clock()
         let done = counts.withLock { counts in

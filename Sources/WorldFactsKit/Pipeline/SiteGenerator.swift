@@ -17,8 +17,10 @@ struct SiteGenerator: Sendable {
         previous: any PreviousOutput, _ emit: ([OutputFile]) throws(Failure) -> Void
     ) throws(Failure) {
         let hasSearch = !site.config.search.scopes.isEmpty
-        // What each index row is made of: the search index and the section pages both read it.
-        let rowInputs = hasSearch || site.isIndexSplit ? renderer.rowInputs() : nil
+        // What each index row is made of: the search index, the section pages and the group pages read it.
+        let rowInputs =
+            hasSearch || site.collections.contains(where: \.isIndexSplit) || !site.groups.isEmpty
+            ? renderer.rowInputs() : nil
         let search =
             hasSearch
             ? rowInputs.map { rowInputs in
@@ -28,24 +30,32 @@ struct SiteGenerator: Sendable {
                         previous: previous)
                 }
             } : nil
-        var start = 0
-        while start < site.records.count {
-            let end = min(start + Self.recordPagesAtOnce, site.records.count)
-            try emit(renderer.recordPages(start..<end, previous: previous))
-            start = end
+        for collection in site.collections {
+            var start = 0
+            while start < collection.records.count {
+                let end = min(start + Self.recordPagesAtOnce, collection.records.count)
+                try emit(renderer.recordPages(start..<end, in: collection.number, previous: previous))
+                start = end
+            }
         }
         let index = search?.wait()
         if let index { try emit(index.files) }
         try emit(renderer.indexPages(searchManifest: index?.manifest, rowInputs: rowInputs, previous: previous))
     }
 
-    /// The rows the search index shows, made by the renderer when the index needs them.
-    static func searchRows(site: Site, renderer: SiteRenderer, inputs: [UInt64]) -> SearchRows {
+    /// The rows the search index shows, every collection's after the one before (`RecordCollection.offset`),
+    /// made by the renderer when the index needs them.
+    static func searchRows(site: Site, renderer: SiteRenderer, inputs: [[UInt64]]) -> SearchRows {
         SearchRows(
-            inputs: inputs,
-            titleAndPathBytes: site.records.indices.map {
-                site.records[$0].title.utf8.count + site.pagePathBytes(of: $0)
+            inputs: inputs.flatMap { $0 },
+            titleAndPathBytes: site.collections.flatMap { collection in
+                collection.records.indices.map {
+                    collection.records[$0].title.utf8.count + collection.pagePathBytes(of: $0)
+                }
             },
-            row: renderer.contexts.row)
+            row: { [site, rows = renderer.contexts[0].rows] global in
+                let (collection, position) = site.locate(global)
+                return rows.row(collection, position)
+            })
     }
 }

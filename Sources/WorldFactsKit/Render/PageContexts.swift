@@ -2,70 +2,32 @@ import WorldFactsModel
 import WorldFactsMustache
 import WorldFactsSupport
 
-/// Builds the values the Mustache templates see. Pure: a `Site` in, `TemplateValue`s out.
+/// Builds the values the Mustache templates see for one collection's pages: its index, the section pages
+/// of a split index, its record pages and the complete lists of records that link to a record. Pure: a
+/// `Site` in, `TemplateValue`s out. Each page has an input fingerprint, hashed from what its context is
+/// made of without making it: pages are reused by it, so it must change whenever the context does
+/// (a test compares the two on edits).
 public struct PageContexts: Sendable {
     public let site: Site
-    public let formatter: ValueFormatter
+    public let collection: RecordCollection
+    public let rows: IndexRows
+    let values: SiteValues
     let markdown: Markdown
-    /// How deep the record pages are below the root, as a prefix back up ("../").
+    /// The way up from a record page to the root ("../").
     let recordRoot: String
-    let shared: Shared
-    /// Everything site.yml says, as text: every field of the config, whatever later fields it gains
-    /// (see `configText(of:)`).
-    let configText: String
 
-    public init(site: Site) {
+    public init(site: Site, collection: Int, values: SiteValues? = nil) {
         self.site = site
-        formatter = ValueFormatter(config: site.config)
+        self.collection = site.collections[collection]
+        rows = IndexRows(site: site)
+        self.values = values ?? SiteValues(site: site)
         markdown = Markdown(unsafe: site.config.unsafeRawHTML)
-        recordRoot = String(repeating: "../", count: site.config.records.pagesFolder.split(separator: "/").count)
-        shared = Shared(config: site.config)
-        configText = Self.configText(of: site.config)
+        recordRoot = SiteValues.root(of: self.collection.spec.records.pagesFolder + "/page.html")
     }
 
-    public func row(_ position: Int) -> IndexRow {
-        let record = site.records[position]
-        let index = site.config.index
-        return IndexRow(
-            title: record.title,
-            path: site.pagePath(of: position),
-            subtitle: index.subtitle.map { formatter.text(record, $0, config: site.config) },
-            detail: index.detail.map {
-                index.detailLabel.isEmpty
-                    ? formatter.text(record, $0, config: site.config)
-                    : index.detailLabel + " " + formatter.text(record, $0, config: site.config)
-            })
-    }
+    public var formatter: ValueFormatter { rows.formatter }
 
-    func common(root: String, pageTitle: String) -> TemplateObject {
-        ["site": shared.site, "root": .text(root), "pageTitle": .text(pageTitle), "strings": shared.strings]
-    }
-
-    /// The values every page shows the same: built once, shared by every page's context.
-    struct Shared: Sendable {
-        var site: TemplateValue
-        var strings: TemplateValue
-
-        init(config: SiteConfig) {
-            var siteValues: TemplateObject = ["title": .text(config.title), "lang": .text(config.locale)]
-            if let credit = config.credit {
-                siteValues["credit"] = [
-                    "text": .text(credit.text), "url": .text(credit.url), "license": .text(credit.license),
-                ]
-            }
-            site = .object(siteValues)
-            let strings = config.strings
-            self.strings = [
-                "none": .text(strings.none), "searchPlaceholder": .text(strings.searchPlaceholder),
-                "searchLabel": .text(strings.searchLabel), "noResults": .text(strings.noResults),
-                "top": .text(strings.top),
-                "previous": .text(strings.previous), "next": .text(strings.next),
-                "backToIndex": .text(strings.backToIndex),
-                "neighbours": .text(strings.neighbours), "notFound": .text(strings.notFound),
-                "sectionCount": .text(strings.sectionCount),
-            ]
-        }
-    }
+    public func row(_ position: Int) -> IndexRow { rows.row(collection.number, position) }
 
     func rowContext(_ row: IndexRow, root: String) -> TemplateValue {
         var values: TemplateObject = ["title": .text(row.title), "href": .text(root + row.path)]
@@ -74,13 +36,16 @@ public struct PageContexts: Sendable {
         return .object(values)
     }
 
+    /// The heading and title of the collection's index.
+    var indexHeading: String { site.hasHome ? collection.spec.label : site.config.title }
+
     /// The section strip as seen from a page at `root`: links to the anchors on this page, or to the
     /// section pages of a split index.
     func strip(root: String, onPage: String) -> TemplateValue {
         .list(
-            site.sections.indices.map { position in
-                let section = site.sections[position]
-                let page = site.sectionPagePath(of: position)
+            collection.sections.indices.map { position in
+                let section = collection.sections[position]
+                let page = collection.sectionPagePath(of: position)
                 return [
                     "letter": .text(section.letter), "anchor": .text(section.anchor),
                     "href": .text((page == onPage ? "" : root + page) + "#" + section.anchor),
@@ -91,94 +56,162 @@ public struct PageContexts: Sendable {
     /// The index page: every section with its rows, or, when the index is split, every section with a
     /// link to its page and its count.
     public func index(extra: TemplateObject = [:]) -> TemplateValue {
-        var context = common(root: "", pageTitle: site.config.title)
+        let path = collection.indexPath
+        let root = SiteValues.root(of: path)
+        var context = values.common(
+            root: root, path: path,
+            pageTitle: site.hasHome ? "\(indexHeading) — \(site.config.title)" : site.config.title)
+        context["heading"] = .text(indexHeading)
         context["isIndex"] = true
         context["topHref"] = "#top"
         context["sections"] = .list(
-            site.sections.indices.map { position -> TemplateValue in
-                let section = site.sections[position]
+            collection.sections.indices.map { position -> TemplateValue in
+                let section = collection.sections[position]
                 var values: TemplateObject = ["letter": .text(section.letter), "anchor": .text(section.anchor)]
-                if site.isIndexSplit {
-                    values["page"] = .text(site.sectionPagePath(of: position) + "#" + section.anchor)
-                    values["countText"] = .text(
-                        site.config.strings.sectionCount.replacingOccurrences(
-                            of: "{count}", with: formatter.numbers.format(section.range.count)))
+                if collection.isIndexSplit {
+                    values["page"] = .text(
+                        String(collection.sectionPagePath(of: position).dropFirst(collection.indexFolder.count))
+                            + "#" + section.anchor)
+                    values["countText"] = .text(countText(section.range.count))
                 } else {
-                    values["rows"] = .list(section.range.map { rowContext(row($0), root: "") })
+                    values["rows"] = .list(section.range.map { rowContext(row($0), root: root) })
                     values["hasRows"] = true
                 }
                 return .object(values)
             })
-        context["strip"] = strip(root: "", onPage: "index.html")
+        context["strip"] = strip(root: root, onPage: path)
         for entry in extra.entries { context[entry.key] = entry.value }
         return .object(context)
     }
 
+    func countText(_ count: Int) -> String {
+        site.config.strings.sectionCount.replacingOccurrences(of: "{count}", with: formatter.numbers.format(count))
+    }
+
     /// One section's page of a split index.
     public func sectionPage(_ position: Int) -> TemplateValue {
-        let section = site.sections[position]
-        let root = "../"
-        var context = common(root: root, pageTitle: "\(section.letter) — \(site.config.title)")
+        let section = collection.sections[position]
+        let path = collection.sectionPagePath(of: position)
+        let root = SiteValues.root(of: path)
+        var context = values.common(
+            root: root, path: path, pageTitle: "\(section.letter) — \(indexHeading) — \(site.config.title)")
+        context["heading"] = .text(indexHeading)
         context["isIndex"] = true
-        context["topHref"] = .text(root + "index.html#top")
+        context["topHref"] = .text(root + collection.indexPath + "#top")
         context["sections"] = [
             [
                 "letter": .text(section.letter), "anchor": .text(section.anchor), "hasRows": true,
                 "rows": .list(section.range.map { rowContext(row($0), root: root) }),
             ]
         ]
-        context["strip"] = strip(root: root, onPage: site.sectionPagePath(of: position))
+        context["strip"] = strip(root: root, onPage: path)
         return .object(context)
-    }
-
-    public func notFound() -> TemplateValue {
-        .object(common(root: "", pageTitle: "\(site.config.strings.notFound) — \(site.config.title)"))
     }
 
     public func record(_ position: Int) -> TemplateValue {
-        let record = site.records[position]
-        let config = site.config
-        var context = common(root: recordRoot, pageTitle: "\(record.title) — \(config.title)")
+        let record = collection.records[position]
+        let spec = collection.spec
+        let path = collection.pagePath(of: position)
+        var context = values.common(
+            root: recordRoot, path: path, pageTitle: "\(record.title) — \(site.config.title)")
         var facts: [TemplateValue] = []
-        for (fieldPosition, field) in config.fields.enumerated() where field.show {
+        for (fieldPosition, field) in spec.fields.enumerated() where field.show {
             var fact: TemplateObject = ["label": .text(field.label), "id": .text(field.id)]
-            let value = record.values[fieldPosition]
-            if field.format == .links, case .list(let targets) = value, !targets.isEmpty {
+            var value = record.values[fieldPosition], shownField = field, shownPosition = fieldPosition
+            if rows.linkKeys(value).isEmpty, value.texts.isEmpty, let fallback = field.fallback {
+                value = record.values[fallback]
+                shownField = spec.fields[fallback]
+                shownPosition = fallback
+            }
+            if shownField.format.isLink, !rows.linkKeys(value).isEmpty {
                 fact["links"] = .list(
-                    targets.map { key -> TemplateValue in
-                        guard let target = site.position(ofKey: key) else { return ["text": .text(key)] }
+                    rows.linkKeys(value).map { key -> TemplateValue in
+                        guard let target = site.target(of: shownField, key: key) else { return ["text": .text(key)] }
+                        let targetCollection = site.collections[target.collection]
                         return [
-                            "text": .text(site.records[target].title),
-                            "href": .text(recordRoot + site.pagePath(of: target)),
+                            "text": .text(targetCollection.records[target.position].title),
+                            "href": .text(recordRoot + targetCollection.pagePath(of: target.position)),
                         ]
                     })
+            } else if case .text(let text) = value,
+                let group = site.group(collection: collection.number, field: shownPosition),
+                let groupValue = group.value(titled: text)
+            {
+                fact["links"] = [["text": .text(text), "href": .text(recordRoot + group.pagePath(of: groupValue))]]
             } else {
-                fact["value"] = .text(formatter.text(value, field))
+                fact["value"] = .text(formatter.text(value, shownField))
             }
             facts.append(.object(fact))
         }
-        let section = site.sections[site.sectionOfRecord[position]]
+        let section = collection.sections[collection.sectionOfRecord[position]]
         context["record"] = ["title": .text(record.title), "key": .text(record.key)]
         context["facts"] = .list(facts)
-        if let note = site.notes[position] { context["note"] = .text(markdown.html(note.markdown)) }
+        let lists = site.lists[collection.number].compactMap { list(of: $0, position) }
+        if !lists.isEmpty { context["lists"] = .list(lists) }
+        if let note = collection.notes[position] { context["note"] = .text(markdown.html(note.markdown)) }
         if position > 0 {
             context["previous"] = [
-                "title": .text(site.records[position - 1].title),
-                "href": .text(recordRoot + site.pagePath(of: position - 1)),
+                "title": .text(collection.records[position - 1].title),
+                "href": .text(recordRoot + collection.pagePath(of: position - 1)),
             ]
         }
-        if position + 1 < site.records.count {
+        if position + 1 < collection.records.count {
             context["next"] = [
-                "title": .text(site.records[position + 1].title),
-                "href": .text(recordRoot + site.pagePath(of: position + 1)),
+                "title": .text(collection.records[position + 1].title),
+                "href": .text(recordRoot + collection.pagePath(of: position + 1)),
             ]
         }
         context["back"] = [
-            "href": .text(recordRoot + site.sectionPagePath(of: site.sectionOfRecord[position]) + "#" + section.anchor),
+            "href": .text(
+                recordRoot + collection.sectionPagePath(of: collection.sectionOfRecord[position]) + "#"
+                    + section.anchor),
             "letter": .text(section.letter),
+            "title": .text(site.hasHome ? collection.spec.label : site.config.strings.backToIndex),
         ]
         return .object(context)
     }
+
+    /// A list on a record page: its first records, and a link to all of them when there are more.
+    func list(of list: ReverseList, _ position: Int) -> TemplateValue? {
+        let items = list.items[position]
+        guard !items.isEmpty else { return nil }
+        var values: TemplateObject = [
+            "id": .text("list-" + list.spec.id), "label": .text(list.spec.label),
+            "rows": .list(
+                items.prefix(list.spec.limit).map { rowContext(rows.row(list.spec.source, $0), root: recordRoot) }),
+        ]
+        if list.isCut(position) {
+            values["more"] = [
+                "href": .text(recordRoot + list.pagePath(of: position, in: collection)),
+                "text": .text(
+                    site.config.strings.seeAll.replacingOccurrences(
+                        of: "{count}", with: formatter.numbers.format(items.count))),
+            ]
+        }
+        return .object(values)
+    }
+
+    /// The complete list of a record: every record that links to it, in the list's order.
+    public func listPage(_ list: ReverseList, _ position: Int) -> TemplateValue {
+        let record = collection.records[position]
+        let path = list.pagePath(of: position, in: collection)
+        let root = SiteValues.root(of: path)
+        let heading = "\(list.spec.label) — \(record.title)"
+        var context = values.common(root: root, path: path, pageTitle: "\(heading) — \(site.config.title)")
+        context["heading"] = .text(heading)
+        context["topHref"] = "#top"
+        context["sections"] = [
+            [
+                "letter": .text(list.spec.label), "anchor": .text("list-" + list.spec.id), "hasRows": true,
+                "rows": .list(list.items[position].map { rowContext(rows.row(list.spec.source, $0), root: root) }),
+            ]
+        ]
+        context["strip"] = .list([])
+        context["back"] = ["href": .text(root + collection.pagePath(of: position)), "title": .text(record.title)]
+        return .object(context)
+    }
+
+    // MARK: Input fingerprints
 
     /// What every page of a kind ("record", "section") shares in its input fingerprint: the
     /// generator, the templates, the kind and the config.
@@ -187,7 +220,8 @@ public struct PageContexts: Sendable {
         hash.add(GeneratorVersion.current)
         hash.add(templates)
         hash.add(kind)
-        hash.add(configText)
+        hash.add(values.configText)
+        hash.add(collection.spec.id)
         return hash
     }
 
@@ -199,77 +233,83 @@ public struct PageContexts: Sendable {
     }
 
     /// What `record(position)` is made of, hashed without making it: the config (labels, formats,
-    /// strings, the site's title), the record, its note, the targets of its links, its neighbours and its
-    /// section. Pages are reused by this fingerprint, so it must change whenever the context does:
-    /// anything `record(_:)` starts to read must be added here (a test compares the two on edits).
-    /// `base` is `recordInputsBase(templates:)`: what every record page shares, hashed once.
+    /// strings, the site's title), the record, its note, the titles and pages of the records its links
+    /// name, the rows its lists show and their counts, its neighbours and its section. Group links are
+    /// the record's values and the config. `base` is `recordInputsBase(templates:)`.
     public func recordInputs(_ position: Int, base: ContextFingerprint) -> String {
         var hash = base
-        let record = site.records[position]
+        let record = collection.records[position]
         hash.add(record: record)
-        for (fieldPosition, field) in site.config.fields.enumerated() where field.format == .links {
-            guard case .list(let targets) = record.values[fieldPosition] else { continue }
-            for key in targets {
-                if let target = site.position(ofKey: key) {
-                    hash.add(1); hash.add(site.records[target].title); hash.add(site.pagePath(of: target))
+        for field in collection.spec.fields.indices where collection.spec.fields[field].format.isLink {
+            for key in rows.linkKeys(record.values[field]) {
+                if let target = site.target(of: collection.spec.fields[field], key: key) {
+                    let targetCollection = site.collections[target.collection]
+                    hash.add(1)
+                    hash.add(targetCollection.records[target.position].title)
+                    hash.add(targetCollection.pagePath(of: target.position))
                 } else {
                     hash.add(0)
                 }
             }
         }
-        if let note = site.notes[position] { hash.add(1); hash.add(note.markdown) } else { hash.add(0) }
-        for neighbour in stride(from: position - 1, through: position + 1, by: 2) {
-            guard site.records.indices.contains(neighbour) else { hash.add(0); continue }
-            hash.add(1)
-            hash.add(site.records[neighbour].title)
-            hash.add(site.pagePath(of: neighbour))
+        let rowBase = rows.inputsBase(configText: values.configText)
+        for list in site.lists[collection.number] {
+            let items = list.items[position]
+            hash.mix(UInt64(items.count))
+            for item in items.prefix(list.spec.limit) { hash.mix(rows.inputs(list.spec.source, item, base: rowBase)) }
         }
-        let sectionPosition = site.sectionOfRecord[position]
-        hash.add(site.sectionPagePath(of: sectionPosition))
-        hash.add(site.sections[sectionPosition].letter)
-        hash.add(site.sections[sectionPosition].anchor)
-        hash.add(site.pagePath(of: position))
+        if let note = collection.notes[position] { hash.add(1); hash.add(note.markdown) } else { hash.add(0) }
+        for neighbour in stride(from: position - 1, through: position + 1, by: 2) {
+            guard collection.records.indices.contains(neighbour) else { hash.add(0); continue }
+            hash.add(1)
+            hash.add(collection.records[neighbour].title)
+            hash.add(collection.pagePath(of: neighbour))
+        }
+        let sectionPosition = collection.sectionOfRecord[position]
+        hash.add(collection.sectionPagePath(of: sectionPosition))
+        hash.add(collection.sections[sectionPosition].letter)
+        hash.add(collection.sections[sectionPosition].anchor)
+        hash.add(collection.pagePath(of: position))
         return hash.value
+    }
+
+    /// What a list page is made of: the record's title and page, and the rows of the list.
+    public func listPageInputs(_ list: ReverseList, _ position: Int, templates: String) -> String {
+        var hash = inputsBase(templates: templates, kind: "list")
+        hash.add(list.spec.id)
+        hash.add(collection.records[position].title)
+        hash.add(list.pagePath(of: position, in: collection))
+        let rowBase = rows.inputsBase(configText: values.configText)
+        for item in list.items[position] { hash.mix(rows.inputs(list.spec.source, item, base: rowBase)) }
+        return hash.value
+    }
+
+    /// What `row(position)` is made of (`IndexRows.inputs`).
+    public func rowInputs(_ position: Int, base: ContextFingerprint) -> UInt64 {
+        rows.inputs(collection.number, position, base: base)
     }
 
     /// The part of every row's input fingerprint that all of them share.
     public func rowInputsBase() -> ContextFingerprint {
-        inputsBase(templates: "", kind: "row")
-    }
-
-    /// What `row(position)` is made of, hashed without making it: the config (the index's subtitle and
-    /// detail, their labels and formats), the record and its page path. As with `recordInputs`, anything
-    /// `row(_:)` starts to read must be added here (the same test compares the two on edits).
-    public func rowInputs(_ position: Int, base: ContextFingerprint) -> UInt64 {
-        var hash = base
-        hash.add(record: site.records[position])
-        hash.add(site.slugs[position])  // the rest of the page path is the config's
-        return hash.number
+        rows.inputsBase(configText: values.configText)
     }
 
     /// What `sectionPage(position)` is made of, hashed without making it: the config, every section's
     /// letter, anchor and page (the strip), and the rows of this section (by what they are made of). As
     /// with `recordInputs`, anything `sectionPage(_:)` starts to read must be added here.
-    /// `rows`, when given, holds `rowInputs` of every record, made beforehand.
+    /// `rows`, when given, holds `rowInputs` of every record of the collection, made beforehand.
     public func sectionPageInputs(_ position: Int, templates: String, rows: [UInt64]? = nil) -> String {
         var hash = inputsBase(templates: templates, kind: "section")
-        hash.add(site.sectionPagePath(of: position))
-        for (number, section) in site.sections.enumerated() {
+        hash.add(collection.sectionPagePath(of: position))
+        for (number, section) in collection.sections.enumerated() {
             hash.add(section.letter)
             hash.add(section.anchor)
-            hash.add(site.sectionPagePath(of: number))
+            hash.add(collection.sectionPagePath(of: number))
         }
         let rowBase = rowInputsBase()
-        for record in site.sections[position].range {
+        for record in collection.sections[position].range {
             hash.mix(rows?[record] ?? rowInputs(record, base: rowBase))
         }
         return hash.value
-    }
-
-    /// The config as `String(reflecting:)` writes it, with its types named as the library's product
-    /// (`WorldFactsKit.SiteConfig`) rather than the module they live in: every page fingerprint starts
-    /// from this text, and moving a type between modules must not make every page look changed.
-    static func configText(of config: SiteConfig) -> String {
-        String(reflecting: config).replacingOccurrences(of: "WorldFactsModel.", with: "WorldFactsKit.")
     }
 }

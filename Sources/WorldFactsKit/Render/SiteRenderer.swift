@@ -3,21 +3,26 @@ import WorldFactsMustache
 import WorldFactsSupport
 
 /// Renders the pages of a site: one per record (in parallel, a range at a time, so that only one range
-/// of pages is in memory at once), then the assets, the index, the 404 page and the index's section
-/// pages. A page whose inputs are those of the previous build's page is not rendered again.
+/// of pages is in memory at once), then the assets, the home page or index, the 404 page, each
+/// collection's index and section pages, the complete lists and the group pages. A page whose inputs
+/// are those of the previous build's page is not rendered again.
 public struct SiteRenderer: Sendable {
     public let site: Site
     public let templates: TemplateSet
     public let theme: Theme
-    public let contexts: PageContexts
-    let recordInputsBase: ContextFingerprint
+    public let values: SiteValues
+    /// By collection.
+    public let contexts: [PageContexts]
+    let recordInputsBases: [ContextFingerprint]
 
     public init(site: Site, templates: TemplateSet, theme: Theme) {
         self.site = site
         self.templates = templates
         self.theme = theme
-        contexts = PageContexts(site: site)
-        recordInputsBase = contexts.recordInputsBase(templates: templates.fingerprint)
+        let values = SiteValues(site: site)
+        self.values = values
+        contexts = site.collections.indices.map { PageContexts(site: site, collection: $0, values: values) }
+        recordInputsBases = contexts.map { $0.recordInputsBase(templates: templates.fingerprint) }
     }
 
     /// Renders a page, unless `previous` says the previous build's page has the same inputs; the context
@@ -35,61 +40,110 @@ public struct SiteRenderer: Sendable {
         return page(path, template: template, inputs: inputs, previous: previous) { context }
     }
 
-    /// What each index row is made of (`PageContexts.rowInputs`), by record position, on every core: the
-    /// search index and the section pages both read them.
-    public func rowInputs() -> [UInt64] {
-        let base = contexts.rowInputsBase()
-        return Parallel.map(site.records.count) { [contexts] in contexts.rowInputs($0, base: base) }
+    /// What each index row is made of (`IndexRows.inputs`), by collection and record position, on every
+    /// core: the search index, the section pages and the group pages read them.
+    public func rowInputs() -> [[UInt64]] {
+        contexts.map { contexts in
+            let base = contexts.rowInputsBase()
+            return Parallel.map(contexts.collection.records.count) { contexts.rowInputs($0, base: base) }
+        }
     }
 
     /// A record page is fingerprinted from what its context is made of, before the context is made:
     /// an unchanged page of a large site costs a hash, not a context.
-    public func recordPage(_ position: Int, previous: any PreviousOutput = NoPreviousOutput()) -> OutputFile {
-        page(
-            site.pagePath(of: position), template: "record",
-            inputs: contexts.recordInputs(position, base: recordInputsBase),
+    public func recordPage(
+        _ position: Int, in collection: Int = 0, previous: any PreviousOutput = NoPreviousOutput()
+    ) -> OutputFile {
+        let contexts = contexts[collection]
+        return page(
+            contexts.collection.pagePath(of: position), template: "record",
+            inputs: contexts.recordInputs(position, base: recordInputsBases[collection]),
             previous: previous
         ) { contexts.record(position) }
     }
 
-    /// The record pages of a range of positions, on every core.
-    public func recordPages(_ range: Range<Int>, previous: any PreviousOutput) -> [OutputFile] {
-        Parallel.map(range.count) { recordPage(range.lowerBound + $0, previous: previous) }
+    /// The record pages of a range of positions of a collection, on every core.
+    public func recordPages(_ range: Range<Int>, in collection: Int = 0, previous: any PreviousOutput) -> [OutputFile] {
+        Parallel.map(range.count) { recordPage(range.lowerBound + $0, in: collection, previous: previous) }
     }
 
-    /// The assets, the index page (with the search manifest, when the site has search), the 404 page
-    /// when there is a template for it, and the section pages of a split index. `rowInputs`, when
-    /// given, holds `rowInputs()`.
+    /// The search part of an index or home page: the manifest, and the scope bar with `checked` first.
+    func search(manifest: String, checked: Int) -> TemplateValue {
+        [
+            "manifest": .text(manifest),
+            "scopes": .list(
+                site.config.search.scopes.enumerated().map { offset, scope -> TemplateValue in
+                    ["id": .text(scope.id), "label": .text(scope.label), "checked": .flag(offset == checked)]
+                }),
+        ]
+    }
+
+    /// The assets, the home page (a site of several collections), the 404 page when there is a template
+    /// for it, each collection's index (with the search manifest, when the site has search) and the
+    /// section pages of a split index, the complete lists of records that link to a record, and the
+    /// group pages. `rowInputs`, when given, holds `rowInputs()`.
     public func indexPages(
-        searchManifest: String?, rowInputs: [UInt64]?, previous: any PreviousOutput = NoPreviousOutput()
+        searchManifest: String?, rowInputs: [[UInt64]]?, previous: any PreviousOutput = NoPreviousOutput()
     ) -> [OutputFile] {
         var pages = theme.assets.sorted(by: { $0.key < $1.key }).map {
             OutputFile(path: "assets/" + $0.key, bytes: $0.value)
         }
-        var indexExtra: TemplateObject = [:]
-        if let searchManifest {
-            indexExtra["search"] = [
-                "manifest": .text(searchManifest),
-                "scopes": .list(
-                    site.config.search.scopes.enumerated().map { offset, scope -> TemplateValue in
-                        ["id": .text(scope.id), "label": .text(scope.label), "checked": .flag(offset == 0)]
-                    }),
-            ]
+        if site.hasHome {
+            var extra: TemplateObject = [:]
+            if let searchManifest { extra["search"] = search(manifest: searchManifest, checked: 0) }
+            let context = HomeContext(site: site, values: values).context(extra: extra)
+            pages.append(page("index.html", template: "index", context: context, previous: previous))
         }
-        pages.append(
-            page("index.html", template: "index", context: contexts.index(extra: indexExtra), previous: previous))
         if templates.has("404") {
-            pages.append(page("404.html", template: "404", context: contexts.notFound(), previous: previous))
+            pages.append(page("404.html", template: "404", context: values.notFound(), previous: previous))
         }
-        if site.isIndexSplit {
-            // Fingerprinted from their rows before any context is made, as record pages are.
-            pages += Parallel.map(site.sections.count) { position in
+        for contexts in self.contexts {
+            let collection = contexts.collection
+            var extra: TemplateObject = [:]
+            if let searchManifest {
+                let first = site.config.search.scopes.firstIndex { $0.collection == collection.number } ?? 0
+                extra["search"] = search(manifest: searchManifest, checked: first)
+            }
+            pages.append(
+                page(collection.indexPath, template: "index", context: contexts.index(extra: extra), previous: previous)
+            )
+            if collection.isIndexSplit {
+                // Fingerprinted from their rows before any context is made, as record pages are.
+                pages += Parallel.map(collection.sections.count) { position in
+                    page(
+                        collection.sectionPagePath(of: position), template: "index",
+                        inputs: contexts.sectionPageInputs(
+                            position, templates: templates.fingerprint, rows: rowInputs?[collection.number]),
+                        previous: previous
+                    ) {
+                        contexts.sectionPage(position)
+                    }
+                }
+            }
+            for list in site.lists[collection.number] {
+                let cut = collection.records.indices.filter { list.isCut($0) }
+                pages += Parallel.map(cut.count) { number in
+                    page(
+                        list.pagePath(of: cut[number], in: collection), template: "index",
+                        inputs: contexts.listPageInputs(list, cut[number], templates: templates.fingerprint),
+                        previous: previous
+                    ) {
+                        contexts.listPage(list, cut[number])
+                    }
+                }
+            }
+        }
+        for group in site.groups {
+            let contexts = GroupContexts(site: site, group: group, values: values)
+            pages.append(page(group.overviewPath, template: "index", context: contexts.overview(), previous: previous))
+            pages += Parallel.map(group.values.count) { value in
                 page(
-                    site.sectionPagePath(of: position), template: "index",
-                    inputs: contexts.sectionPageInputs(position, templates: templates.fingerprint, rows: rowInputs),
+                    group.pagePath(of: value), template: "index",
+                    inputs: contexts.pageInputs(
+                        value, templates: templates.fingerprint, rowInputs: rowInputs?[group.collection]),
                     previous: previous
                 ) {
-                    contexts.sectionPage(position)
+                    contexts.page(value)
                 }
             }
         }

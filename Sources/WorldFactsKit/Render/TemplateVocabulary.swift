@@ -7,12 +7,12 @@ public enum TemplateVocabulary {
         // every page
         "site", "title", "lang", "credit", "text", "url", "license", "root", "pageTitle", "strings",
         "none", "searchPlaceholder", "searchLabel", "noResults", "top", "previous", "next", "backToIndex",
-        "neighbours", "notFound",
+        "neighbours", "notFound", "home", "nav", "current", "heading",
         // the index
         "isIndex", "sections", "letter", "anchor", "rows", "href", "subtitle", "detail", "strip", "search",
         "manifest", "scopes", "id", "label", "checked", "topHref", "page", "countText", "sectionCount", "hasRows",
         // a record page
-        "record", "key", "facts", "value", "links", "note", "back",
+        "record", "key", "facts", "value", "links", "note", "back", "lists", "more",
     ]
 
     /// The variable names of a parsed template's tags, with their lines: `{{a.b}}` gives a and b, in

@@ -25,8 +25,8 @@ public struct ValueFormatter: Sendable {
         }
     }
 
-    public func text(_ record: Record, _ ref: SiteConfig.FieldRef, config: SiteConfig) -> String {
-        if case .field(let position) = ref { return text(record.values[position], config.fields[position]) }
+    public func text(_ record: Record, _ ref: SiteConfig.FieldRef, in collection: CollectionSpec) -> String {
+        if case .field(let position) = ref { return text(record.values[position], collection.fields[position]) }
         return text(record.value(ref), nil)
     }
 }

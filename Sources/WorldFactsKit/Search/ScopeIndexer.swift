@@ -18,6 +18,8 @@ struct ScopeIndexer: Sendable {
     /// Every record's entry, made beforehand when there is no previous build (all of them are written);
     /// nil on a rebuild, which makes the entries of the buckets it plans, when it plans them.
     let entries: [String]?
+    /// By record position: the label of its collection, in the "All" scope of a site of several.
+    let labels: [String?]
 
     init(scope: SearchScope, site: Site, rows: SearchRows, previous: PreviousShards) {
         self.scope = scope
@@ -26,15 +28,25 @@ struct ScopeIndexer: Sendable {
         let keys = SearchKeys(site: site, scope: scope)
         self.keys = keys
         planner = ShardPlanner(budget: site.config.search.shardBudget, previewSize: site.config.search.previewSize)
+        let labels: [String?] =
+            scope.collection == nil && site.hasHome
+            ? site.collections.flatMap { [String?](repeating: $0.spec.label, count: $0.records.count) }
+            : [String?](repeating: nil, count: rows.count)
+        self.labels = labels
         entryHashes = Parallel.map(rows.count) {
-            ShardEntry.hash(position: $0, rowInputs: rows.inputs[$0], texts: keys.texts[$0])
+            ShardEntry.hash(position: $0, rowInputs: rows.inputs[$0], texts: keys.texts[$0], label: labels[$0])
         }
         entryFloors = Parallel.map(rows.count) {
-            ShardEntry.floor(position: $0, titleAndPath: rows.titleAndPathBytes[$0], texts: keys.texts[$0])
+            ShardEntry.floor(
+                position: $0, titleAndPath: rows.titleAndPathBytes[$0], texts: keys.texts[$0], label: labels[$0])
         }
         entries =
             previous.isEmpty
-            ? Parallel.map(rows.count) { ShardEntry.json(position: $0, row: rows.row($0), texts: keys.texts[$0]) } : nil
+            ? Parallel.map(rows.count) {
+                // A record outside the scope's collection has no keys and no entry.
+                keys.texts[$0].isEmpty
+                    ? "" : ShardEntry.json(position: $0, row: rows.row($0), texts: keys.texts[$0], label: labels[$0])
+            } : nil
     }
 
     /// The scope's shards, every bucket on every core, and its part of the search manifest:
@@ -82,6 +94,8 @@ struct ScopeIndexer: Sendable {
 
     /// The entry of the record at `position`.
     func entry(_ position: Int) -> String {
-        entries?[position] ?? ShardEntry.json(position: position, row: rows.row(position), texts: keys.texts[position])
+        entries?[position]
+            ?? ShardEntry.json(
+                position: position, row: rows.row(position), texts: keys.texts[position], label: labels[position])
     }
 }

@@ -26,22 +26,40 @@ public struct SearchKeys: Sendable {
         keys = texts.map { $0.map(Key.init) }
     }
 
+    /// The keys of a scope for every record of the site, numbered collection after collection
+    /// (`RecordCollection.offset`): a record outside the scope's collection has none. The "All" scope
+    /// searches each record by the fields of every scope of its collection.
     public init(site: Site, scope: SearchScope) {
-        let folded = Parallel.map(site.records.count) { position in
-            var folded: [String] = [], seen: [String] = []
-            for ref in scope.fields {
-                for text in site.records[position].value(ref).texts {
-                    // A text the record already gave (a name that is its own ASCII name) is folded once.
-                    if seen.contains(text) { continue }
-                    seen.append(text)
-                    let key = Folding.fold(String(text.trimmingWhitespace()))
-                    if !key.isEmpty && !folded.contains(key) { folded.append(key) }
-                }
+        var folded: [([String], [Key])] = []
+        folded.reserveCapacity(site.recordCount)
+        for collection in site.collections {
+            let refs: [SiteConfig.FieldRef]
+            if let searched = scope.collection {
+                refs = searched == collection.number ? scope.fields : []
+            } else {
+                refs = site.config.search.scopes.filter { $0.collection == collection.number }.flatMap(\.fields)
             }
-            return (folded, folded.map(Key.init))
+            folded += Parallel.map(collection.records.count) { position in
+                Self.fold(collection.records[position], refs)
+            }
         }
         texts = folded.map(\.0)
         keys = folded.map(\.1)
+    }
+
+    /// A record's folded texts of some fields, each once, and their keys.
+    static func fold(_ record: Record, _ refs: [SiteConfig.FieldRef]) -> ([String], [Key]) {
+        var folded: [String] = [], seen: [String] = []
+        for ref in refs {
+            for text in record.value(ref).texts {
+                // A text the record already gave (a name that is its own ASCII name) is folded once.
+                if seen.contains(text) { continue }
+                seen.append(text)
+                let key = Folding.fold(String(text.trimmingWhitespace()))
+                if !key.isEmpty && !folded.contains(key) { folded.append(key) }
+            }
+        }
+        return (folded, folded.map(Key.init))
     }
 
     /// Code point order: the order of keys, shards and prefixes.

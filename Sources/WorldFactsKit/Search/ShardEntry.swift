@@ -3,11 +3,12 @@ import WorldFactsSupport
 
 /// One record's entry in a shard, and what is known of it before it is written: its hash (what decides
 /// whether its shards change) and its floor (the fewest bytes it can take, which decides whether its
-/// bucket must split). An entry is `[position, title, subtitle, detail, path, [folded texts…]]`, as
-/// JSON that cannot close a script element (`JSONText`).
+/// bucket must split). An entry is `[position, title, subtitle, detail, path, [folded texts…]]`, and in
+/// the "All" scope of a site of several collections the collection's label after it, as JSON that cannot
+/// close a script element (`JSONText`).
 enum ShardEntry {
     /// The entry's JSON.
-    static func json(position: Int, row: IndexRow, texts: [String]) -> String {
+    static func json(position: Int, row: IndexRow, texts: [String], label: String? = nil) -> String {
         var json = "["
         json.reserveCapacity(
             32 + [row.title, row.subtitle ?? "", row.detail ?? "", row.path].reduce(0) { $0 + $1.utf8.count }
@@ -22,14 +23,23 @@ enum ShardEntry {
             if offset > 0 { json += "," }
             JSONText.appendQuoted(text, to: &json)
         }
-        json += "]]"
+        json += "]"
+        if let label {
+            json += ","
+            JSONText.appendQuoted(label, to: &json)
+        }
+        json += "]"
         return json
     }
 
     /// A hash of everything `json` writes, without writing it: its position, what its row is made of
     /// (`SearchRows.inputs`) and its folded texts.
-    static func hash(position: Int, rowInputs: UInt64, texts: [String]) -> UInt64 {
+    static func hash(position: Int, rowInputs: UInt64, texts: [String], label: String? = nil) -> UInt64 {
         var hash = StableHash()
+        if let label {
+            hash.add(contentsOf: label.utf8)
+            hash.add(0xFE)
+        }
         hash.mix(UInt64(position))
         hash.mix(rowInputs)
         for text in texts {
@@ -41,9 +51,10 @@ enum ShardEntry {
 
     /// The fewest bytes `json` can write for a record, knowing only the bytes of its title and path
     /// and its texts: no subtitle, no detail, nothing escaped.
-    static func floor(position: Int, titleAndPath: Int, texts: [String]) -> Int {
-        // [ position ,"title" ,"" ,"" ,"path" ,[ "text",… ]]
+    static func floor(position: Int, titleAndPath: Int, texts: [String], label: String? = nil) -> Int {
+        // [ position ,"title" ,"" ,"" ,"path" ,[ "text",… ] ,"label" ]
         1 + String(position).utf8.count + 3 + 3 + 3 + 3 + titleAndPath + 2
             + texts.reduce(0) { $0 + $1.utf8.count + 2 } + max(texts.count - 1, 0) + 2
+            + (label.map { $0.utf8.count + 3 } ?? 0)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// The shortcuts large sites take must give exactly what the plain way gives: records read in
 /// parallel, the packed sort, page fingerprints taken from inputs, shards kept by bucket.
 @Suite struct ParallelRecordsTests {
-    let loader = RecordsLoader(config: testConfig(), file: "records.json")
+    let loader = RecordsLoader(collection: testConfig().only, file: "records.json")
 
     /// Records with every kind of problem spread through a file large enough to be read in parallel.
     func bigFile(seed: UInt64) -> String {

@@ -42,7 +42,7 @@ import Testing
     ]
     static let shapes = plain + exotic
 
-    let loader = RecordsLoader(config: testConfig(), file: "records.json")
+    let loader = RecordsLoader(collection: testConfig().only, file: "records.json")
 
     func bytes(_ element: String) -> [UInt8] {
         Array(("[" + element.replacingOccurrences(of: "KEY", with: "k") + "]").utf8)

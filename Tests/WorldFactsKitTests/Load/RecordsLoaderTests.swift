@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct RecordsLoaderTests {
     func load(_ json: String) -> ([Record], [String]) {
-        let (records, diagnostics) = RecordsLoader(config: testConfig(), file: "records.json").load(
+        let (records, diagnostics) = RecordsLoader(collection: testConfig().only, file: "records.json").load(
             bytes: Array(json.utf8))
         return (records, diagnostics.map(\.description))
     }

@@ -5,15 +5,15 @@ import Testing
 
 @Suite struct SiteConfigLoaderTests {
     @Test func loadsTheShippedSiteDescription() throws {
-        let text = try readText(repoPath("Content/site.yml"))
+        let text = try readText(repoPath("Tests/Fixtures/countries/site.yml"))
         let (config, diagnostics) = SiteConfigLoader(file: "site.yml").load(text: text)
         #expect(diagnostics.isEmpty)
         let site = try #require(config)
         #expect(site.title == "World Facts")
-        #expect(site.records.keyField == "code")
+        #expect(site.only.records.keyField == "code")
         #expect(site.search.scopes.map(\.id) == ["name", "capital"])
-        #expect(site.search.scopes[0].fields == [.title, site.ref(for: "aliases")!])
-        #expect(site.index.detailLabel == "Pop:")
+        #expect(site.search.scopes[0].fields == [.title, site.only.ref(for: "aliases")!])
+        #expect(site.only.index.detailLabel == "Pop:")
         #expect(site.strings.none == "None")
     }
 

@@ -81,16 +81,28 @@ import Testing
         #expect(SiteSchema.editDistance("kitten", "sitting") == 3)
     }
 
-    /// A site.yml with every key of the schema, each once, with a value it accepts.
-    static func everyKeyYAML() -> String {
+    /// A site.yml with every key of the schema that the form holds, each once, with a value it accepts:
+    /// the short form (`records`, `fields`, `index`) or the collections form.
+    static func everyKeyYAML(collections: Bool) -> String {
         let values: [String: String] = [
-            "records.file": "r.json", "records.key": "id", "records.title": "name", "records.pages": "p",
-            "records.notes": "n", "fields[].id": "population", "fields[].format": "integer", "index.subtitle": "name",
-            "index.detail": "population", "search.scopes[].id": "s", "search.scopes[].fields": "[name]",
+            "records.file": "r.sqlite", "records.query": "select 1", "records.key": "id", "records.title": "name",
+            "records.pages": "p", "records.notes": "n", "index.subtitle": "name", "index.detail": "population",
+            "collections[].id": "c", "collections[].file": "r.sqlite", "collections[].query": "select 1",
+            "collections[].key": "id", "collections[].title": "name", "collections[].pages": "p",
+            "collections[].notes": "n", "collections[].index.subtitle": "name",
+            "collections[].index.detail": "population", "collections[].lists[].id": "l",
+            "collections[].lists[].from": "c", "collections[].lists[].via": "population",
+            "collections[].lists[].sort": "name", "collections[].lists[].order": "descending",
+            "collections[].groups[].field": "other", "search.scopes[].id": "s", "search.scopes[].fields": "[name]",
+            "search.scopes[].collection": collections ? "c" : "records",
             "credit.url": "https://example.org/", "search.shard_budget": "2048",
         ]
         func value(_ key: SiteSchema.Key) -> String {
             if let value = values[key.path] { return value }
+            if key.path.hasSuffix("fields[].id") { return "population" }
+            if key.path.hasSuffix("fields[].format") { return "links" }
+            if key.path.hasSuffix("fields[].collection") { return collections ? "c" : "records" }
+            if key.path.hasSuffix("fields[].fallback") { return "other" }
             switch key.kind {
             case .text: return "x"
             case .wholeNumber: return "3"
@@ -100,16 +112,19 @@ import Testing
             case .mapping, .listOfMappings: return ""
             }
         }
+        let left = collections ? ["records", "fields", "index"] : ["collections"]
         func lines(under path: String, indent: String) -> [String] {
-            SiteSchema.names(under: path).flatMap { name -> [String] in
+            SiteSchema.names(under: path).filter { !(path.isEmpty && left.contains($0)) }.flatMap { name -> [String] in
                 let full = path.isEmpty ? name : path + "." + name
                 let key = SiteSchema.byPath[full]!
                 switch key.kind {
                 case .mapping: return ["\(indent)\(name):"] + lines(under: full, indent: indent + "  ")
                 case .listOfMappings:
                     let items = lines(under: full + "[]", indent: indent + "    ")
+                    // A second, plain field for the first to fall back on and to group by.
+                    let other = name == "fields" ? [indent + "  - id: other"] : []
                     return ["\(indent)\(name):", indent + "  - " + items[0].dropFirst(indent.count + 4)]
-                        + items.dropFirst()
+                        + items.dropFirst() + other
                 default: return ["\(indent)\(name): \(value(key))"]
                 }
             }
@@ -118,15 +133,19 @@ import Testing
     }
 
     @Test func theLoaderReadsExactlyTheSchemasKeys() {
-        let yaml = Self.everyKeyYAML()
-        let read = SiteConfigLoader(file: "site.yml").read(text: yaml)
-        #expect(read.diagnostics.isEmpty, "\(read.diagnostics)\n\(yaml)")
-        #expect(read.config != nil)
-        // Every key is in the file, so the loader asks for each key it knows: they are the schema's.
+        var keysRead = Set<String>()
+        for form in [false, true] {
+            let yaml = Self.everyKeyYAML(collections: form)
+            let read = SiteConfigLoader(file: "site.yml").read(text: yaml)
+            #expect(read.diagnostics.isEmpty, "\(read.diagnostics)\n\(yaml)")
+            #expect(read.config != nil)
+            keysRead.formUnion(read.keysRead)
+        }
+        // Every key is in one of the files, so the loader asks for each key it knows: they are the schema's.
         let schema = Set(SiteSchema.keys.map(\.path))
         #expect(
-            read.keysRead == schema,
-            "read only: \(read.keysRead.subtracting(schema)); never read: \(schema.subtracting(read.keysRead))")
+            keysRead == schema,
+            "read only: \(keysRead.subtracting(schema)); never read: \(schema.subtracting(keysRead))")
     }
 
     /// The README's table of site.yml keys, between its markers, is the schema, row for row.

@@ -22,9 +22,12 @@ import Testing
             Record(key: $0.0, title: $0.1, values: Array(repeating: .missing, count: 5), line: 1)
         }
         let site = try SiteModeler().model(
-            Content(config: testConfig(), records: records, notes: [], warnings: [], folder: "c"))
-        #expect(site.sections.map(\.letter) == ["A", "B", "#"])
-        #expect(site.records.map(\.key) == ["a", "b", "n"])
-        #expect(site.sectionOfRecord == [0, 1, 2])
+            Content(
+                config: testConfig(),
+                collections: [LoadedCollection(records: records, notes: [], file: "records.json")], warnings: [],
+                folder: "c"))
+        #expect(site.only.sections.map(\.letter) == ["A", "B", "#"])
+        #expect(site.only.records.map(\.key) == ["a", "b", "n"])
+        #expect(site.only.sectionOfRecord == [0, 1, 2])
     }
 }

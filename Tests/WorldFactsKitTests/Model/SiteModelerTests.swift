@@ -7,17 +7,20 @@ import Testing
     /// Without links or notes the model keeps no index of keys, and a lookup still finds every record.
     @Test func aSiteWithoutLinksOrNotesStillFindsKeys() throws {
         var config = testConfig()
-        config.fields.removeAll { $0.format == .links }
+        config.only.fields.removeAll { $0.format == .links }
         let records = ["b", "a", "c"].map {
             Record(
-                key: $0, title: $0.uppercased(), values: Array(repeating: .missing, count: config.fields.count), line: 1
+                key: $0, title: $0.uppercased(), values: Array(repeating: .missing, count: config.only.fields.count),
+                line: 1
             )
         }
         let site = try SiteModeler().model(
-            Content(config: config, records: records, notes: [], warnings: [], folder: "c"))
-        for key in ["a", "b", "c"] { #expect(site.position(ofKey: key).map { site.records[$0].key } == key) }
-        #expect(site.position(ofKey: "z") == nil)
-        #expect(site.slugs == ["a", "b", "c"], "keys that are their own slugs")
+            Content(
+                config: config, collections: [LoadedCollection(records: records, notes: [], file: "records.json")],
+                warnings: [], folder: "c"))
+        for key in ["a", "b", "c"] { #expect(site.only.position(ofKey: key).map { site.only.records[$0].key } == key) }
+        #expect(site.only.position(ofKey: "z") == nil)
+        #expect(site.only.slugs == ["a", "b", "c"], "keys that are their own slugs")
     }
 }
 
@@ -31,8 +34,11 @@ import Testing
             Note(name: "a", file: "notes/a.md", markdown: "y"),
         ]
         let site = try SiteModeler().model(
-            Content(config: testConfig(), records: records, notes: notes, warnings: [], folder: "c"))
-        #expect(site.notes[0]?.name == "a")
+            Content(
+                config: testConfig(),
+                collections: [LoadedCollection(records: records, notes: notes, file: "records.json")], warnings: [],
+                folder: "c"))
+        #expect(site.only.notes[0]?.name == "a")
         let warnings = site.warnings.map(\.description)
         #expect(
             warnings.contains {

@@ -29,7 +29,10 @@ import Testing
         ]
         #expect {
             _ = try SiteModeler().model(
-                Content(config: testConfig(), records: records, notes: [], warnings: [], folder: "c"))
+                Content(
+                    config: testConfig(),
+                    collections: [LoadedCollection(records: records, notes: [], file: "records.json")], warnings: [],
+                    folder: "c"))
         } throws: { error in
             let text = "\(error)"
             return text.contains("record 'AB'") && text.contains("record 'ab' at line 2") && text.contains("'ab'")

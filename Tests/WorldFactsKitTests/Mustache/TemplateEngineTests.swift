@@ -125,8 +125,8 @@ func render(_ templates: [String: String], _ name: String, _ context: TemplateVa
         let engine = try TemplateSet(theme: theme)
         var pages: [(String, TemplateValue)] = []
         for split in [false, true] {
-            site.config.index.splitAbove = split ? 1 : 1_000_000
-            let contexts = PageContexts(site: site)
+            site.config.only.index.splitAbove = split ? 1 : 1_000_000
+            let contexts = PageContexts(site: site, collection: 0)
             pages.append(
                 (
                     "index",
@@ -134,11 +134,11 @@ func render(_ templates: [String: String], _ name: String, _ context: TemplateVa
                         "search": ["manifest": "{}", "scopes": [["id": "name", "label": "N", "checked": true]]]
                     ])
                 ))
-            if split { pages += site.sections.indices.map { ("index", contexts.sectionPage($0)) } }
+            if split { pages += site.only.sections.indices.map { ("index", contexts.sectionPage($0)) } }
         }
-        let contexts = PageContexts(site: site)
-        pages.append(("404", contexts.notFound()))
-        pages += site.records.indices.map { ("record", contexts.record($0)) }
+        let contexts = PageContexts(site: site, collection: 0)
+        pages.append(("404", contexts.values.notFound()))
+        pages += site.only.records.indices.map { ("record", contexts.record($0)) }
         var compared = 0
         for (template, context) in pages {
             let ours = String(decoding: engine.render(context, with: template), as: UTF8.self)

@@ -10,7 +10,7 @@ import Testing
         defer { removeTemporary(root) }
         let report = try Builder().build(
             BuildOptions(
-                content: repoPath("Content"), templates: repoPath("Templates"),
+                content: repoPath("Tests/Fixtures/countries"), templates: repoPath("Templates"),
                 output: root + "/Output"))
         #expect(
             report.steps.map(\.name) == [

@@ -12,7 +12,7 @@ import Testing
     ) throws -> BuildFailure? {
         let root = makeTemporaryFolder("steps")
         defer { removeTemporary(root) }
-        try FileManager.default.copyItem(atPath: repoPath("Content"), toPath: root + "/Content")
+        try FileManager.default.copyItem(atPath: repoPath("Tests/Fixtures/countries"), toPath: root + "/Content")
         try FileManager.default.copyItem(atPath: repoPath("Templates"), toPath: root + "/Templates")
         try content(root + "/Content")
         try templates(root + "/Templates")

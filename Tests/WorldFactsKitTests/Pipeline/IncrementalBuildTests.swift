@@ -13,7 +13,7 @@ import Testing
 
     init() throws {
         root = makeTemporaryFolder("incremental")
-        try FileManager.default.copyItem(atPath: repoPath("Content"), toPath: root + "/Content")
+        try FileManager.default.copyItem(atPath: repoPath("Tests/Fixtures/countries"), toPath: root + "/Content")
         options = BuildOptions(content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output")
         _ = try Builder().build(options)
     }

@@ -20,7 +20,7 @@ import Testing
     @Test func phasesThatBeganEarlierAreTimedFromWhenTheyBegan() {
         let recorder = Recorder()
         let phases = PhaseProgress(
-            report: { recorder.record($0) }, records: 3, recordPagesFolder: "cities",
+            report: { recorder.record($0) }, records: 3, recordPagesFolders: ["cities"],
             clock: { recorder.now() })
         recorder.advance(to: 11)
         phases.rendered(["cities/1.html", "cities/2.html", "cities/3.html"].map { OutputFile(path: $0, text: "p") })
@@ -50,7 +50,9 @@ import Testing
         defer { removeTemporary(root) }
         let recorder = Recorder()
         let report = try Builder(progress: { recorder.record($0) }).build(
-            BuildOptions(content: repoPath("Content"), templates: repoPath("Templates"), output: root + "/Output"))
+            BuildOptions(
+                content: repoPath("Tests/Fixtures/countries"), templates: repoPath("Templates"),
+                output: root + "/Output"))
         let load = recorder.reports.filter { $0.phase == .loadContent }
         let loadStep = try #require(report.steps.first { $0.name == .loadContent })
         #expect(

@@ -15,7 +15,10 @@ import Testing
                 line: 1)
         ]
         let site = try SiteModeler().model(
-            Content(config: testConfig(), records: records, notes: [], warnings: [], folder: "c"))
+            Content(
+                config: testConfig(),
+                collections: [LoadedCollection(records: records, notes: [], file: "records.json")], warnings: [],
+                folder: "c"))
         let theme = try ThemeLoader(folder: repoPath("Templates")).load()
         let renderer = SiteRenderer(site: site, templates: try TemplateSet(theme: theme), theme: theme)
         var pages: [String: String] = [:]

@@ -24,12 +24,12 @@ import Testing
     @Test func valuesShowNoneForEmptyAndZeroAsZero() {
         let formatter = ValueFormatter(config: testConfig())
         let config = testConfig()
-        #expect(formatter.text(.text(""), config.fields[0]) == "None")
-        #expect(formatter.text(.missing, config.fields[0]) == "None")
-        #expect(formatter.text(.integer(0), config.fields[1]) == "0")
-        #expect(formatter.text(.decimal(0), config.fields[2]) == "0 km²")
-        #expect(formatter.text(.decimal(103_000), config.fields[2]) == "103,000 km²")
-        #expect(formatter.text(.list([]), config.fields[3]) == "None")
-        #expect(formatter.text(.list(["en", "fr"]), config.fields[3]) == "en, fr")
+        #expect(formatter.text(.text(""), config.only.fields[0]) == "None")
+        #expect(formatter.text(.missing, config.only.fields[0]) == "None")
+        #expect(formatter.text(.integer(0), config.only.fields[1]) == "0")
+        #expect(formatter.text(.decimal(0), config.only.fields[2]) == "0 km²")
+        #expect(formatter.text(.decimal(103_000), config.only.fields[2]) == "103,000 km²")
+        #expect(formatter.text(.list([]), config.only.fields[3]) == "None")
+        #expect(formatter.text(.list(["en", "fr"]), config.only.fields[3]) == "en, fr")
     }
 }

@@ -7,25 +7,25 @@ import Testing
 @Suite struct RecordInputsTests {
     /// The shipped content, changed by `edit`, modelled.
     func site(_ edit: (inout Content) -> Void = { _ in }) throws -> Site {
-        var content = try ContentLoader(folder: repoPath("Content")).load()
+        var content = try ContentLoader(folder: repoPath("Tests/Fixtures/countries")).load()
         edit(&content)
         return try SiteModeler().model(content)
     }
 
     /// Record key → (context fingerprint, input fingerprint) of its page.
     func fingerprints(_ site: Site) -> [String: (context: String, inputs: String)] {
-        let contexts = PageContexts(site: site)
+        let contexts = PageContexts(site: site, collection: 0)
         let base = contexts.recordInputsBase(templates: "t")
         var result: [String: (String, String)] = [:]
-        for position in site.records.indices {
-            result[site.records[position].key] = (
+        for position in site.only.records.indices {
+            result[site.only.records[position].key] = (
                 ContextFingerprint.of(templates: "t", template: "record", context: contexts.record(position)),
                 contexts.recordInputs(position, base: base)
             )
         }
-        if site.isIndexSplit {
-            for position in site.sections.indices {
-                result["section " + site.sections[position].letter] = (
+        if site.only.isIndexSplit {
+            for position in site.only.sections.indices {
+                result["section " + site.only.sections[position].letter] = (
                     ContextFingerprint.of(templates: "t", template: "index", context: contexts.sectionPage(position)),
                     contexts.sectionPageInputs(position, templates: "t")
                 )
@@ -34,28 +34,34 @@ import Testing
         return result
     }
 
-    func position(_ code: String, _ content: Content) -> Int { content.records.firstIndex { $0.key == code }! }
+    func position(_ code: String, _ content: Content) -> Int { content.only.records.firstIndex { $0.key == code }! }
 
     /// Whenever a page's context changes, its input fingerprint changes; and it changes for few others.
     @Test(arguments: [false, true]) func changeWheneverTheContextChanges(split: Bool) throws {
-        let splitting = { (content: inout Content) in if split { content.config.index.splitAbove = 10 } }
+        let splitting = { (content: inout Content) in if split { content.config.only.index.splitAbove = 10 } }
         let original = fingerprints(try site(splitting))
-        let field = { (id: String, content: Content) in content.config.fields.firstIndex { $0.id == id }! }
+        let field = { (id: String, content: Content) in content.config.only.fields.firstIndex { $0.id == id }! }
         let edits: [(String, (inout Content) -> Void)] = [
-            ("a population", { $0.records[self.position("IS", $0)].values[field("population", $0)] = .integer(1) }),
-            ("a title", { $0.records[self.position("NO", $0)].title = "Norway (edited)" }),
-            ("a title that moves the record", { $0.records[self.position("NO", $0)].title = "Aaland" }),
-            ("a link's target", { $0.records[self.position("FR", $0)].title = "France (edited)" }),
-            ("a link", { $0.records[self.position("ES", $0)].values[field("neighbours", $0)] = .list(["PT", "XX"]) }),
-            ("a note", { $0.notes.append(Note(name: "IS", file: "IS.md", markdown: "*New*")) }),
-            ("an edited note", { if !$0.notes.isEmpty { $0.notes[0].markdown += "\nMore." } }),
-            ("a label", { $0.config.fields[field("population", $0)].label = "People" }),
-            ("a unit", { $0.config.fields[field("area_km2", $0)].unit = "sq km" }),
+            (
+                "a population",
+                { $0.only.records[self.position("IS", $0)].values[field("population", $0)] = .integer(1) }
+            ),
+            ("a title", { $0.only.records[self.position("NO", $0)].title = "Norway (edited)" }),
+            ("a title that moves the record", { $0.only.records[self.position("NO", $0)].title = "Aaland" }),
+            ("a link's target", { $0.only.records[self.position("FR", $0)].title = "France (edited)" }),
+            (
+                "a link",
+                { $0.only.records[self.position("ES", $0)].values[field("neighbours", $0)] = .list(["PT", "XX"]) }
+            ),
+            ("a note", { $0.only.notes.append(Note(name: "IS", file: "IS.md", markdown: "*New*")) }),
+            ("an edited note", { if !$0.only.notes.isEmpty { $0.only.notes[0].markdown += "\nMore." } }),
+            ("a label", { $0.config.only.fields[field("population", $0)].label = "People" }),
+            ("a unit", { $0.config.only.fields[field("area_km2", $0)].unit = "sq km" }),
             ("a string", { $0.config.strings.previous = "Before" }),
             ("the site title", { $0.config.title = "Other" }),
-            ("a removed record", { $0.records.remove(at: self.position("DE", $0)) }),
-            ("the pages folder", { $0.config.records.pagesFolder = "c/x" }),
-            ("the split index", { $0.config.index.splitAbove = split ? 100_000 : 10 }),
+            ("a removed record", { $0.only.records.remove(at: self.position("DE", $0)) }),
+            ("the pages folder", { $0.config.only.records.pagesFolder = "c/x" }),
+            ("the split index", { $0.config.only.index.splitAbove = split ? 100_000 : 10 }),
         ]
         for (name, edit) in edits {
             let edited = fingerprints(

@@ -45,7 +45,7 @@ import Testing
 
     /// Every key the real contexts produce is in the vocabulary, so the check never rejects a good template.
     @Test func theVocabularyCoversEveryContextKey() {
-        let contexts = PageContexts(site: shippedSite)
+        let contexts = PageContexts(site: shippedSite, collection: 0)
         var keys = Set<String>()
         func collect(_ value: TemplateValue) {
             if case .object(let object) = value {
@@ -55,12 +55,26 @@ import Testing
         }
         collect(
             contexts.index(extra: ["search": ["manifest": "", "scopes": [["id": "", "label": "", "checked": true]]]]))
-        collect(contexts.notFound())
-        for position in shippedSite.records.indices { collect(contexts.record(position)) }
+        collect(contexts.values.notFound())
+        for position in shippedSite.only.records.indices { collect(contexts.record(position)) }
         var split = shippedSite
-        split.config.index.splitAbove = 10
-        collect(PageContexts(site: split).index())
-        collect(PageContexts(site: split).sectionPage(0))
+        split.only.spec.index.splitAbove = 10
+        collect(PageContexts(site: split, collection: 0).index())
+        collect(PageContexts(site: split, collection: 0).sectionPage(0))
+        // A site of linked collections: the home page, navigation, lists and group pages.
+        let linked = try! CollectionsTests().model(CollectionsTests().project())
+        let values = SiteValues(site: linked)
+        collect(HomeContext(site: linked, values: values).context())
+        for collection in linked.collections.indices {
+            let contexts = PageContexts(site: linked, collection: collection, values: values)
+            for position in linked.collections[collection].records.indices { collect(contexts.record(position)) }
+            for list in linked.lists[collection] { collect(contexts.listPage(list, 0)) }
+        }
+        for group in linked.groups {
+            let contexts = GroupContexts(site: linked, group: group, values: values)
+            collect(contexts.overview())
+            collect(contexts.page(0))
+        }
         #expect(keys.isSubset(of: TemplateVocabulary.names), "\(keys.subtracting(TemplateVocabulary.names))")
         #expect(
             TemplateVocabulary.names.subtracting(keys).isEmpty,

@@ -20,7 +20,7 @@ import Testing
 
     func plans(budget: Int, scope: Int = 0, preview: Int = 5) -> (SearchKeys, [ShardPlan], [Int]) {
         let keys = SearchKeys(site: shippedSite, scope: shippedSite.config.search.scopes[scope])
-        let rows = shippedSite.records.indices.map(PageContexts(site: shippedSite).row)
+        let rows = shippedSite.only.records.indices.map(PageContexts(site: shippedSite, collection: 0).row)
         let sizes = rows.enumerated().map { ShardEntry.json(position: $0, row: $1, texts: keys.texts[$0]).utf8.count }
         return (keys, ShardPlanner(budget: budget, previewSize: preview).plan(keys: keys, entrySize: sizes), sizes)
     }
@@ -28,7 +28,7 @@ import Testing
     /// The floor of an entry's size is never above its size, and is its size without subtitle and detail.
     @Test func entryFloorIsAFloor() {
         let keys = SearchKeys(site: shippedSite, scope: shippedSite.config.search.scopes[0])
-        let rows = shippedSite.records.indices.map(PageContexts(site: shippedSite).row)
+        let rows = shippedSite.only.records.indices.map(PageContexts(site: shippedSite, collection: 0).row)
         for position in rows.indices {
             var row = rows[position]
             let floor = ShardEntry.floor(
@@ -55,7 +55,7 @@ import Testing
     func aBucketPlannedInPartsIsPlannedAsAWhole(scope: Int, budget: Int) {
         let (keys, _, sizes) = plans(budget: budget, scope: scope)
         let planner = ShardPlanner(budget: budget, previewSize: 5)
-        let rows = shippedSite.records.indices.map(PageContexts(site: shippedSite).row)
+        let rows = shippedSite.only.records.indices.map(PageContexts(site: shippedSite, collection: 0).row)
         let floors = rows.indices.map {
             ShardEntry.floor(
                 position: $0, titleAndPath: rows[$0].title.utf8.count + rows[$0].path.utf8.count,
@@ -173,7 +173,7 @@ import Testing
         let leaf = plans.first { $0.prefix == "k" }!
         let firstWordMatch = leaf.records.firstIndex { !keys.texts[$0].contains { $0.hasPrefix("k") } }!
         #expect(leaf.records[..<firstWordMatch].allSatisfy { keys.texts[$0].contains { $0.hasPrefix("k") } })
-        #expect(leaf.records[firstWordMatch...].contains { shippedSite.records[$0].title == "North Korea" })
+        #expect(leaf.records[firstWordMatch...].contains { shippedSite.only.records[$0].title == "North Korea" })
         #expect(leaf.records[..<firstWordMatch] == leaf.records[..<firstWordMatch].sorted()[...])
     }
 
@@ -182,15 +182,16 @@ import Testing
     @Test func aLargeBucketKeepsItsUntouchedParts() throws {
         var site = shippedSite
         site.config.search.shardBudget = 1_024
-        let first = SearchIndex(site: site, rows: site.records.indices.map(PageContexts(site: site).row))
+        let first = SearchIndex(
+            site: site, rows: site.only.records.indices.map(PageContexts(site: site, collection: 0).row))
         var previous = Manifest()
         for file in first.files {
             previous.entries[file.path] = Manifest.Entry(hash: 1, inputs: file.inputs.map(OutputFile.inputsNumber))
         }
-        let population = try #require(site.config.fields.firstIndex { $0.id == "population" })
-        let iceland = try #require(site.records.firstIndex { $0.key == "IS" })
-        site.records[iceland].values[population] = .integer(1)
-        let rows = site.records.indices.map(PageContexts(site: site).row)
+        let population = try #require(site.config.only.fields.firstIndex { $0.id == "population" })
+        let iceland = try #require(site.only.records.firstIndex { $0.key == "IS" })
+        site.only.records[iceland].values[population] = .integer(1)
+        let rows = site.only.records.indices.map(PageContexts(site: site, collection: 0).row)
         let rebuilt = SearchIndex(site: site, rows: rows, previous: ReuseIndex(previous: previous, missing: []))
         let fresh = SearchIndex(site: site, rows: rows)
         #expect(rebuilt.manifest == fresh.manifest)
@@ -208,7 +209,8 @@ import Testing
 
     @Test func shardFilesAreEscapedJSONWithScriptTwins() throws {
         let index = SearchIndex(
-            site: shippedSite, rows: shippedSite.records.indices.map(PageContexts(site: shippedSite).row))
+            site: shippedSite,
+            rows: shippedSite.only.records.indices.map(PageContexts(site: shippedSite, collection: 0).row))
         let files = Dictionary(
             uniqueKeysWithValues: index.files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
         let json = try #require(files["search/name/l-69.json"])

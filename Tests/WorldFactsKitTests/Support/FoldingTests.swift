@@ -80,6 +80,6 @@ import Testing
 
 /// The shipped countries, modelled, for search tests.
 let shippedSite: Site = {
-    let content = try! ContentLoader(folder: repoPath("Content")).load()
+    let content = try! ContentLoader(folder: repoPath("Tests/Fixtures/countries")).load()
     return try! SiteModeler().model(content)
 }()

@@ -11,10 +11,17 @@ public struct FieldSpec: Sendable {
     public var required: Bool
     /// Shown in the facts table of a record page.
     public var show: Bool
+    /// For a link field: the collection its values name, by position in `SiteConfig.collections`.
+    public var target: Int?
+    /// How a list is written in a text cell (CSV, TSV, SQLite): the text between items.
+    public var separator: String
+    /// A field whose value a page shows when this one has none (a capital's name where its city has no page).
+    public var fallback: Int?
 
     public init(
         id: String, label: String, format: FieldFormat, unit: String? = nil, fractionDigits: Int,
-        minimum: Double? = nil, required: Bool, show: Bool
+        minimum: Double? = nil, required: Bool, show: Bool, target: Int? = nil, separator: String = ";",
+        fallback: Int? = nil
     ) {
         self.id = id
         self.label = label
@@ -24,5 +31,8 @@ public struct FieldSpec: Sendable {
         self.minimum = minimum
         self.required = required
         self.show = show
+        self.target = target
+        self.separator = separator
+        self.fallback = fallback
     }
 }

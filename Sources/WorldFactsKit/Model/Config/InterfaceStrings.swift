@@ -15,11 +15,20 @@ public struct InterfaceStrings: Sendable {
     public var notFound: String
     /// How a split index counts a section: "{count} records".
     public var sectionCount: String
+    /// The link to the home page, where a site has one.
+    public var home: String
+    /// Under a list cut short, the link to all of it: "All {count}".
+    public var seeAll: String
+    /// The heading of the home page's list of collections and groups.
+    public var browse: String
+    /// How the home page counts a group's values: "{count} values".
+    public var valueCount: String
 
     public init(
         none: String, searchPlaceholder: String, searchLabel: String, noResults: String, top: String, previous: String,
         next: String, backToIndex: String, neighbours: String, moreResults: String, resultCount: String,
-        notFound: String, sectionCount: String
+        notFound: String, sectionCount: String, home: String = "Home", seeAll: String = "All {count}",
+        browse: String = "Browse", valueCount: String = "{count} values"
     ) {
         self.none = none
         self.searchPlaceholder = searchPlaceholder
@@ -34,5 +43,9 @@ public struct InterfaceStrings: Sendable {
         self.resultCount = resultCount
         self.notFound = notFound
         self.sectionCount = sectionCount
+        self.home = home
+        self.seeAll = seeAll
+        self.browse = browse
+        self.valueCount = valueCount
     }
 }

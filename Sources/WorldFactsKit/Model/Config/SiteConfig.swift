@@ -1,12 +1,10 @@
-/// Everything `Content/site.yml` says: the site, the record schema, the index row, the search scopes
-/// and the interface strings. No country knowledge lives in Swift; a different site.yml publishes a
-/// different record set.
+/// Everything `Content/site.yml` says: the site, its collections (each with its record schema, index
+/// row, lists and groups), the search scopes and the interface strings. No country knowledge lives in
+/// Swift; a different site.yml publishes a different record set.
 public struct SiteConfig: Sendable {
     public var title: String
     public var locale: String
-    public var records: RecordsSpec
-    public var fields: [FieldSpec]
-    public var index: IndexSpec
+    public var collections: [CollectionSpec]
     public var search: SearchSpec
     public var strings: InterfaceStrings
     public var credit: Credit?
@@ -16,14 +14,12 @@ public struct SiteConfig: Sendable {
     public var unsafeRawHTML: Bool
 
     public init(
-        title: String, locale: String, records: RecordsSpec, fields: [FieldSpec], index: IndexSpec, search: SearchSpec,
-        strings: InterfaceStrings, credit: Credit? = nil, noteSizeLimit: Int, unsafeRawHTML: Bool
+        title: String, locale: String, collections: [CollectionSpec], search: SearchSpec, strings: InterfaceStrings,
+        credit: Credit? = nil, noteSizeLimit: Int, unsafeRawHTML: Bool
     ) {
         self.title = title
         self.locale = locale
-        self.records = records
-        self.fields = fields
-        self.index = index
+        self.collections = collections
         self.search = search
         self.strings = strings
         self.credit = credit
@@ -31,18 +27,15 @@ public struct SiteConfig: Sendable {
         self.unsafeRawHTML = unsafeRawHTML
     }
 
-    /// How to refer to a value of a record: its key, its title, or one of the declared fields.
+    /// How to refer to a value of a record: its key, its title, or one of its collection's fields.
     public enum FieldRef: Sendable, Hashable {
         case key
         case title
         case field(Int)
     }
 
-    /// Resolves a field id as written in site.yml.
-    public func ref(for id: String) -> FieldRef? {
-        if let position = fields.firstIndex(where: { $0.id == id }) { return .field(position) }
-        if id == records.titleField { return .title }
-        if id == records.keyField { return .key }
-        return nil
+    /// The position of the collection named `id`.
+    public func collection(named id: String) -> Int? {
+        collections.firstIndex { $0.id == id }
     }
 }

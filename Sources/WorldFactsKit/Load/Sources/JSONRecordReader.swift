@@ -8,7 +8,7 @@ import WorldFactsSupport
 /// Anything else (an escape, an unknown member, a value of the wrong kind, any problem at all) gives
 /// nil, and the caller reads the element the general way, which says what is wrong and where. So a
 /// record read here is the record the general way gives, and every message comes from the general way.
-struct RecordReader: Sendable {
+struct JSONRecordReader: Sendable {
     /// What a member name stands for: the key, the title, a field, or several of them at once.
     struct Name: Sendable {
         var bytes: [UInt8]
@@ -20,13 +20,13 @@ struct RecordReader: Sendable {
     }
 
     let names: [Name]
-    let config: SiteConfig
+    let collection: CollectionSpec
     let convert: @Sendable (JSONNode, FieldSpec, inout [Diagnostic]) -> FieldValue
     let requiredText: @Sendable (String, JSONNode, inout [Diagnostic]) -> String?
 
     /// Nil when site.yml declares more names than one 64-bit mask of seen names can hold.
     init?(
-        config: SiteConfig,
+        collection: CollectionSpec,
         convert: @escaping @Sendable (JSONNode, FieldSpec, inout [Diagnostic]) -> FieldValue,
         requiredText: @escaping @Sendable (String, JSONNode, inout [Diagnostic]) -> String?
     ) {
@@ -36,18 +36,18 @@ struct RecordReader: Sendable {
             names.append(Name(bytes: Array(id.utf8), isKey: false, isTitle: false, field: nil))
             return names.count - 1
         }
-        names.reserveCapacity(config.fields.count + 2)
-        names[name(config.records.keyField)].isKey = true
-        names[name(config.records.titleField)].isTitle = true
+        names.reserveCapacity(collection.fields.count + 2)
+        names[name(collection.records.keyField)].isKey = true
+        names[name(collection.records.titleField)].isTitle = true
         // The last declaration of an id wins, as in the general way.
-        for (position, field) in config.fields.enumerated() {
+        for (position, field) in collection.fields.enumerated() {
             let number = name(field.id)
             names[number].field = position
             names[number].takesList = field.format == .list || field.format == .links
         }
         guard names.count <= 64 else { return nil }
         self.names = names
-        self.config = config
+        self.collection = collection
         self.convert = convert
         self.requiredText = requiredText
     }
@@ -57,7 +57,7 @@ struct RecordReader: Sendable {
         var cursor = ByteCursor(bytes, at: start)
         guard cursor.take(UInt8(ascii: "{")) else { return nil }
         var key: String?, title: String?
-        var values = [FieldValue](repeating: .missing, count: config.fields.count)
+        var values = [FieldValue](repeating: .missing, count: collection.fields.count)
         var seen: UInt64 = 0
         var problems: [Diagnostic] = []
         cursor.skipWhitespace()
@@ -73,9 +73,9 @@ struct RecordReader: Sendable {
             guard let value = value(&cursor, list: names[found].takesList) else { return nil }
             let node = JSONNode(value: value, line: line, column: 1)
             let name = names[found]
-            if name.isKey { key = requiredText(config.records.keyField, node, &problems) }
-            if name.isTitle { title = requiredText(config.records.titleField, node, &problems) }
-            if let position = name.field { values[position] = convert(node, config.fields[position], &problems) }
+            if name.isKey { key = requiredText(collection.records.keyField, node, &problems) }
+            if name.isTitle { title = requiredText(collection.records.titleField, node, &problems) }
+            if let position = name.field { values[position] = convert(node, collection.fields[position], &problems) }
             guard problems.isEmpty else { return nil }
             cursor.skipWhitespace()
             if cursor.take(UInt8(ascii: "}")) { break }
@@ -85,7 +85,7 @@ struct RecordReader: Sendable {
         cursor.skipWhitespace()
         guard cursor.peek == UInt8(ascii: ",") || cursor.peek == UInt8(ascii: "]") else { return nil }
         guard let key, let title else { return nil }
-        for (position, field) in config.fields.enumerated() where field.required && values[position] == .missing {
+        for (position, field) in collection.fields.enumerated() where field.required && values[position] == .missing {
             return nil
         }
         return Record(key: key, title: title, values: values, line: line)

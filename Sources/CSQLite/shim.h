@@ -1,0 +1,4 @@
+#ifndef WORLDFACTS_CSQLITE_SHIM_H
+#define WORLDFACTS_CSQLITE_SHIM_H
+#include <sqlite3.h>
+#endif

@@ -1,0 +1,287 @@
+import WorldFactsModel
+import WorldFactsSupport
+import Yams
+
+/// Reads the collections of site.yml: the short form (`records`, `fields` and `index` at the top) as one
+/// collection, or the `collections` list. Then resolves what collections name of each other: link
+/// targets, lists and groups, and checks that no two of them write to the same folder.
+struct CollectionsReader {
+    let top: YAMLReader.Map
+
+    func read(_ r: inout YAMLReader) -> [CollectionSpec] {
+        let records = r.map(top, "records")
+        let fieldsNode = top.node(for: "fields"), indexNode = top.node(for: "index")
+        let items = r.list(top, "collections")
+        var collections: [CollectionSpec]
+        if let records {
+            if top.node(for: "collections") != nil {
+                r.problem(
+                    at: top.node(for: "collections")!, field: "collections",
+                    "use either records (one collection) or collections, not both")
+            }
+            var spec = CollectionSpec(
+                id: "records", label: "Records",
+                records: source(records, defaultPages: "records", defaultNotes: "notes", &r), fields: [],
+                index: IndexSpec(detailLabel: "", splitAbove: 5_000))
+            spec.fields = fields(r.list(top, "fields"), path: "fields", at: top.node, own: 0, ids: [spec.id], &r)
+            spec.index = index(r.map(top, "index"), of: spec, &r)
+            collections = [spec]
+        } else {
+            for (key, node) in [("fields", fieldsNode), ("index", indexNode)] {
+                if let node {
+                    r.problem(
+                        at: node, field: key,
+                        "'\(key)' belongs to the short form (with 'records'); a collection has its own '\(key)'")
+                }
+            }
+            if top.node(for: "collections") == nil {
+                r.problem(
+                    at: top.node, field: "records",
+                    "missing; expected 'records' (one collection) or 'collections' (several)")
+            }
+            collections = self.collections(items, &r)
+        }
+        checkFolders(collections, &r)
+        return collections
+    }
+
+    /// The `collections` list: ids first, since fields and lists name other collections.
+    private func collections(_ items: [Node], _ r: inout YAMLReader) -> [CollectionSpec] {
+        var maps: [YAMLReader.Map] = []
+        var ids: [String] = []
+        for (position, item) in items.enumerated() {
+            guard let map = r.mapping(item, path: "collections[\(position)]") else { continue }
+            let id = r.string(map, "id") ?? ""
+            r.checkName(id, in: map, key: "id")
+            if ids.contains(id) {
+                r.problem(
+                    at: map.node(for: "id") ?? map.node, field: map.path + ".id", "collection '\(id)' is declared twice"
+                )
+            }
+            maps.append(map)
+            ids.append(id)
+        }
+        if maps.isEmpty, top.node(for: "collections") != nil {
+            r.problem(at: top.node(for: "collections")!, field: "collections", "expected at least one collection")
+        }
+        var specs: [CollectionSpec] = []
+        for (position, map) in maps.enumerated() {
+            var spec = CollectionSpec(
+                id: ids[position], label: r.string(map, "label", default: ids[position]),
+                records: source(map, defaultPages: ids[position], defaultNotes: "notes/" + ids[position], &r),
+                fields: [],
+                index: IndexSpec(detailLabel: "", splitAbove: 5_000))
+            spec.fields = fields(
+                r.list(map, "fields"), path: map.path + ".fields", at: map.node, own: position, ids: ids, &r)
+            spec.index = index(r.map(map, "index"), of: spec, &r)
+            spec.groups = groups(map, of: spec, &r)
+            specs.append(spec)
+        }
+        for (position, map) in maps.enumerated() {
+            specs[position].lists = lists(map, of: position, in: specs, &r)
+        }
+        return specs
+    }
+
+    /// Where the records come from and where their pages go.
+    private func source(
+        _ map: YAMLReader.Map, defaultPages: String, defaultNotes: String, _ r: inout YAMLReader
+    ) -> RecordsSpec {
+        let spec = RecordsSpec(
+            file: r.string(map, "file") ?? "", query: r.optionalString(map, "query"),
+            keyField: r.string(map, "key") ?? "", titleField: r.string(map, "title") ?? "",
+            pagesFolder: r.string(map, "pages", default: defaultPages),
+            notesFolder: r.string(map, "notes", default: defaultNotes))
+        r.checkRelativePath(spec.pagesFolder, in: map, key: "pages")
+        r.checkRelativePath(spec.notesFolder, in: map, key: "notes")
+        r.checkRelativePath(spec.file, in: map, key: "file")
+        let isDatabase = RecordsFormat(file: spec.file) == .sqlite
+        if isDatabase, spec.query == nil {
+            r.problem(at: map.node, field: map.path + ".query", "missing; a SQLite file needs the query of its records")
+        }
+        if !isDatabase, spec.query != nil {
+            r.problem(
+                at: map.node(for: "query") ?? map.node, field: map.path + ".query",
+                "only a SQLite file (.sqlite, .db) takes a query; '\(spec.file)' is not one")
+        }
+        return spec
+    }
+
+    private func fields(
+        _ nodes: [Node], path: String, at parent: Node, own: Int, ids: [String], _ r: inout YAMLReader
+    ) -> [FieldSpec] {
+        var fields: [FieldSpec] = []
+        var fallbacks: [(position: Int, name: String, map: YAMLReader.Map)] = []
+        for (position, item) in nodes.enumerated() {
+            guard let map = r.mapping(item, path: "\(path)[\(position)]") else { continue }
+            let id = r.string(map, "id") ?? ""
+            let formatName = r.string(map, "format", default: "text")
+            let format = FieldFormat(rawValue: formatName)
+            if format == nil {
+                r.problem(
+                    at: map.node(for: "format") ?? map.node, field: map.path + ".format",
+                    "expected one of \(FieldFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+                        + ", found '\(formatName)'")
+            }
+            if fields.contains(where: { $0.id == id }) {
+                r.problem(
+                    at: map.node(for: "id") ?? map.node, field: map.path + ".id", "field '\(id)' is declared twice")
+            }
+            var target: Int?
+            if let name = r.optionalString(map, "collection") {
+                target = ids.firstIndex(of: name)
+                if format?.isLink != true {
+                    r.problem(
+                        at: map.node(for: "collection")!, field: map.path + ".collection",
+                        "only a link or links field names a collection; this one is '\(formatName)'")
+                } else if target == nil {
+                    r.problem(
+                        at: map.node(for: "collection")!, field: map.path + ".collection",
+                        "names no collection: '\(name)'; expected one of "
+                            + ids.map { "'\($0)'" }.joined(separator: ", "))
+                }
+            } else if format?.isLink == true {
+                target = own
+            }
+            let separator = r.string(map, "separator", default: ";")
+            if separator.isEmpty {
+                r.problem(at: map.node(for: "separator")!, field: map.path + ".separator", "expected a non-empty text")
+            }
+            if let fallback = r.optionalString(map, "fallback") {
+                fallbacks.append((fields.count, fallback, map))
+            }
+            fields.append(
+                FieldSpec(
+                    id: id, label: r.string(map, "label", default: id), format: format ?? .text,
+                    unit: r.optionalString(map, "unit"), fractionDigits: r.int(map, "digits", default: 2),
+                    minimum: r.optionalDouble(map, "min"),
+                    required: r.bool(map, "required", default: false), show: r.bool(map, "show", default: true),
+                    target: target, separator: separator))
+        }
+        for (position, name, map) in fallbacks {
+            let other = fields.firstIndex { $0.id == name }
+            if other == nil || other == position {
+                r.problem(
+                    at: map.node(for: "fallback")!, field: map.path + ".fallback",
+                    "expected another declared field, found '\(name)'")
+            }
+            fields[position].fallback = other == position ? nil : other
+        }
+        if fields.isEmpty { r.problem(at: parent, field: path, "expected at least one field") }
+        return fields
+    }
+
+    private func index(_ map: YAMLReader.Map?, of spec: CollectionSpec, _ r: inout YAMLReader) -> IndexSpec {
+        var index = IndexSpec(detailLabel: "", splitAbove: 5_000)
+        guard let map else { return index }
+        if let subtitle = r.optionalString(map, "subtitle") {
+            index.subtitle = r.resolve(subtitle, in: spec, at: map.node(for: "subtitle")!, map.path + ".subtitle")
+        }
+        if let detail = r.optionalString(map, "detail") {
+            index.detail = r.resolve(detail, in: spec, at: map.node(for: "detail")!, map.path + ".detail")
+        }
+        index.detailLabel = r.string(map, "detail_label", default: "")
+        index.splitAbove = r.int(map, "split_above", default: 5_000, minimum: 1)
+        return index
+    }
+
+    private func groups(_ collection: YAMLReader.Map, of spec: CollectionSpec, _ r: inout YAMLReader) -> [GroupSpec] {
+        var groups: [GroupSpec] = []
+        for (position, item) in r.list(collection, "groups").enumerated() {
+            guard let map = r.mapping(item, path: "\(collection.path).groups[\(position)]") else { continue }
+            let name = r.string(map, "field") ?? ""
+            let pages = r.string(map, "pages", default: name)
+            r.checkRelativePath(pages, in: map, key: "pages")
+            let label = r.optionalString(map, "label")
+            guard let field = spec.fields.firstIndex(where: { $0.id == name }) else {
+                if !name.isEmpty {
+                    r.problem(
+                        at: map.node(for: "field")!, field: map.path + ".field",
+                        "names no declared field of '\(spec.id)': '\(name)'")
+                }
+                continue
+            }
+            guard spec.fields[field].format == .text else {
+                r.problem(
+                    at: map.node(for: "field")!, field: map.path + ".field",
+                    "a group field must be a text field (one value, one group page); '\(name)' is"
+                        + " '\(spec.fields[field].format.rawValue)'")
+                continue
+            }
+            groups.append(GroupSpec(field: field, pagesFolder: pages, label: label ?? spec.fields[field].label))
+        }
+        return groups
+    }
+
+    private func lists(
+        _ collection: YAMLReader.Map, of position: Int, in specs: [CollectionSpec], _ r: inout YAMLReader
+    ) -> [ListSpec] {
+        var lists: [ListSpec] = []
+        for (number, item) in r.list(collection, "lists").enumerated() {
+            guard let map = r.mapping(item, path: "\(collection.path).lists[\(number)]") else { continue }
+            let id = r.string(map, "id") ?? ""
+            r.checkName(id, in: map, key: "id")
+            let label = r.string(map, "label", default: id)
+            let from = r.string(map, "from") ?? ""
+            let via = r.string(map, "via") ?? ""
+            let sort = r.optionalString(map, "sort")
+            let order = r.string(map, "order", default: "ascending")
+            let limit = r.int(map, "limit", default: 10, minimum: 1)
+            if order != "ascending" && order != "descending" {
+                r.problem(
+                    at: map.node(for: "order")!, field: map.path + ".order",
+                    "expected 'ascending' or 'descending', found '\(order)'")
+            }
+            if lists.contains(where: { $0.id == id }) {
+                r.problem(
+                    at: map.node(for: "id") ?? map.node, field: map.path + ".id", "list '\(id)' is declared twice")
+            }
+            guard let source = specs.firstIndex(where: { $0.id == from }) else {
+                r.problem(
+                    at: map.node(for: "from") ?? map.node, field: map.path + ".from",
+                    "names no collection: '\(from)'; expected one of "
+                        + specs.map { "'\($0.id)'" }.joined(separator: ", "))
+                continue
+            }
+            let fields = specs[source].fields
+            guard let field = fields.firstIndex(where: { $0.id == via }), fields[field].format.isLink,
+                fields[field].target == position
+            else {
+                r.problem(
+                    at: map.node(for: "via") ?? map.node, field: map.path + ".via",
+                    "expected a link or links field of '\(from)' that names '\(specs[position].id)', found '\(via)'")
+                continue
+            }
+            var sortRef: SiteConfig.FieldRef?
+            if let sort {
+                sortRef = r.resolve(sort, in: specs[source], at: map.node(for: "sort")!, map.path + ".sort")
+            }
+            lists.append(
+                ListSpec(
+                    id: id, label: label, source: source, via: field, sort: sortRef, descending: order == "descending",
+                    limit: limit))
+        }
+        return lists
+    }
+
+    /// Every folder of pages belongs to one collection or group, and none is `assets` or `search`.
+    private func checkFolders(_ collections: [CollectionSpec], _ r: inout YAMLReader) {
+        var owners: [String: String] = ["assets": "the assets", "search": "the search index"]
+        if collections.count == 1 { owners["sections"] = "the index's sections" }
+        func claim(_ folder: String, by owner: String) {
+            let first = String(folder.split(separator: "/").first ?? "")
+            if let other = owners[folder] ?? owners[first] {
+                r.problem(
+                    at: top.node, field: owner,
+                    "writes its pages to '\(folder)', which \(other) already uses; give it a folder of its own")
+            }
+            owners[folder] = owner
+        }
+        for collection in collections {
+            claim(collection.records.pagesFolder, by: "collection '\(collection.id)'")
+            for group in collection.groups {
+                claim(group.pagesFolder, by: "group '\(collection.fields[group.field].id)'")
+            }
+        }
+    }
+}

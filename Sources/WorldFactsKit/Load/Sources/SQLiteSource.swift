@@ -1,0 +1,62 @@
+import CSQLite
+import WorldFactsSupport
+
+/// `.sqlite` and `.db`: the rows of a query, read through the system's libsqlite3, opened read-only.
+/// Each row is a record and each column a member, named as the query names it. Integers and reals keep
+/// their type; a text is typed by the schema (`CellTyper`), as a CSV cell is; NULL is no value. A row's
+/// "line" in messages is its number in the query's result (the first row is 1).
+struct SQLiteSource: RecordSource {
+    let path: String
+    let query: String
+    let type: CellTyper
+
+    func forEachRecord(_ body: (JSONNode) -> Void) throws(SourceError) -> Int {
+        var database: OpaquePointer?
+        defer { sqlite3_close(database) }
+        guard sqlite3_open_v2(path, &database, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
+            throw SourceError(message: "cannot open the database: \(Self.message(database))")
+        }
+        var statement: OpaquePointer?
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_prepare_v2(database, query, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw SourceError(message: "the query failed: \(Self.message(database)); the query: \(query)")
+        }
+        let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
+        var seen = Set<String>()
+        for name in columns where !seen.insert(name).inserted {
+            throw SourceError(message: "the query gives two columns named '\(name)'; name them apart with AS")
+        }
+        var count = 0
+        while true {
+            let step = sqlite3_step(statement)
+            if step == SQLITE_DONE { break }
+            guard step == SQLITE_ROW else {
+                throw SourceError(
+                    line: count + 1, message: "the query failed: \(Self.message(database)); the query: \(query)")
+            }
+            count += 1
+            var members: [JSONMember] = []
+            members.reserveCapacity(columns.count)
+            for (position, name) in columns.enumerated() {
+                let column = Int32(position)
+                let value: JSONNode.Value
+                switch sqlite3_column_type(statement, column) {
+                case SQLITE_INTEGER: value = .integer(Int(sqlite3_column_int64(statement, column)))
+                case SQLITE_FLOAT: value = .number(sqlite3_column_double(statement, column))
+                case SQLITE_NULL: value = .null
+                case SQLITE_TEXT:
+                    let text = String(cString: sqlite3_column_text(statement, column))
+                    value = text.isEmpty ? .null : type(name, text, count, position + 1)
+                default: value = .string("(a blob)")
+                }
+                members.append(JSONMember(key: name, node: JSONNode(value: value, line: count, column: position + 1)))
+            }
+            body(JSONNode(value: .object(members), line: count, column: 1))
+        }
+        return count
+    }
+
+    private static func message(_ database: OpaquePointer?) -> String {
+        database.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+    }
+}

@@ -1,0 +1,35 @@
+/// One collection of records as site.yml declares it: where its records come from, their schema, their
+/// pages, their index row, the lists of other records that point at them, and the fields they are
+/// grouped by.
+public struct CollectionSpec: Sendable {
+    /// The collection's name in links, lists and scopes (`countries`).
+    public var id: String
+    /// Its name on the home page (`Countries`).
+    public var label: String
+    public var records: RecordsSpec
+    public var fields: [FieldSpec]
+    public var index: IndexSpec
+    public var lists: [ListSpec]
+    public var groups: [GroupSpec]
+
+    public init(
+        id: String, label: String, records: RecordsSpec, fields: [FieldSpec], index: IndexSpec,
+        lists: [ListSpec] = [], groups: [GroupSpec] = []
+    ) {
+        self.id = id
+        self.label = label
+        self.records = records
+        self.fields = fields
+        self.index = index
+        self.lists = lists
+        self.groups = groups
+    }
+
+    /// Resolves a field id as written in site.yml.
+    public func ref(for id: String) -> SiteConfig.FieldRef? {
+        if let position = fields.firstIndex(where: { $0.id == id }) { return .field(position) }
+        if id == records.titleField { return .title }
+        if id == records.keyField { return .key }
+        return nil
+    }
+}

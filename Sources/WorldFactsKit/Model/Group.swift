@@ -1,0 +1,85 @@
+import WorldFactsSupport
+
+/// The records of a collection grouped by a text field's value (a continent): one page per value,
+/// listing its records in index order under section headers, and an overview of every value.
+public struct Group: Sendable {
+    public var spec: GroupSpec
+    /// The collection grouped.
+    public var collection: Int
+    /// In collation order of their titles.
+    public var values: [GroupValue]
+    private var valueByTitle: [String: Int]
+
+    /// One value of the field and the records that have it.
+    public struct GroupValue: Sendable {
+        public var title: String
+        public var slug: String
+        /// Positions in the collection, in its index order.
+        public var positions: [Int]
+        /// Ranges of `positions`, one per section letter.
+        public var sections: [Section]
+    }
+
+    /// The overview of every value, relative to the output root.
+    public var overviewPath: String { spec.pagesFolder + "/index.html" }
+
+    /// The page of a value, relative to the output root.
+    public func pagePath(of value: Int) -> String { spec.pagesFolder + "/" + values[value].slug + ".html" }
+
+    /// The value whose title is `text`.
+    public func value(titled text: String) -> Int? { valueByTitle[text] }
+
+    /// Groups a collection's records by the field's value; records without one are in no group. A value
+    /// that gives no file name, or the same one as another value, is an error at the first record that
+    /// has it.
+    static func make(spec: GroupSpec, collection: RecordCollection) -> (Group, [Diagnostic]) {
+        var byTitle: [String: [Int]] = [:]
+        var order: [String] = []
+        for (position, record) in collection.records.enumerated() {
+            guard case .text(let text) = record.values[spec.field], !text.trimmingWhitespace().isEmpty else {
+                continue
+            }
+            if byTitle[text] == nil { order.append(text) }
+            byTitle[text, default: []].append(position)
+        }
+        order.sort { CollationKey(title: $0, tieBreak: $0) < CollationKey(title: $1, tieBreak: $1) }
+        var diagnostics: [Diagnostic] = []
+        var values: [GroupValue] = []
+        var ownerOfSlug: [String: String] = [:]
+        let field = collection.spec.fields[spec.field]
+        for title in order {
+            let positions = byTitle[title]!
+            let first = collection.records[positions[0]]
+            guard let slug = Slug.make(from: title) else {
+                diagnostics.append(
+                    .error(
+                        collection.location(of: first), record: first.key, field: field.id,
+                        "the group value '\(title)' gives no usable file name; use letters or digits"))
+                continue
+            }
+            if let other = ownerOfSlug[slug] {
+                diagnostics.append(
+                    .error(
+                        collection.location(of: first), record: first.key, field: field.id,
+                        "the group values '\(other)' and '\(title)' give the same page name '\(slug)';"
+                            + " values must differ in more than case and punctuation"))
+                continue
+            }
+            ownerOfSlug[slug] = title
+            var sections: [Section] = []
+            for (offset, position) in positions.enumerated() {
+                let letter = collection.sections[collection.sectionOfRecord[position]].letter
+                if sections.last?.letter != letter {
+                    sections.append(
+                        Section(letter: letter, anchor: SectionLetter.anchor(for: letter), range: offset..<offset))
+                }
+                sections[sections.count - 1].range = sections[sections.count - 1].range.lowerBound..<(offset + 1)
+            }
+            values.append(GroupValue(title: title, slug: slug, positions: positions, sections: sections))
+        }
+        let group = Group(
+            spec: spec, collection: collection.number, values: values,
+            valueByTitle: Dictionary(uniqueKeysWithValues: values.enumerated().map { ($1.title, $0) }))
+        return (group, diagnostics)
+    }
+}

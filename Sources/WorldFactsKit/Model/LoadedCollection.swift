@@ -1,0 +1,13 @@
+/// One collection as read from the content folder, validated, before any modelling.
+public struct LoadedCollection: Sendable {
+    public var records: [Record]
+    public var notes: [Note]
+    /// The records file, for messages.
+    public var file: String
+
+    public init(records: [Record], notes: [Note], file: String) {
+        self.records = records
+        self.notes = notes
+        self.file = file
+    }
+}

@@ -1,0 +1,83 @@
+import WorldFactsSupport
+
+/// One modelled collection: its records in index order (by section, then collation), their slugs,
+/// sections and notes, and where its pages go. Built by `SiteModeler`; pure values from here on.
+public struct RecordCollection: Sendable {
+    public var spec: CollectionSpec
+    /// Its position in `Site.collections`.
+    public var number: Int
+    public var records: [Record]
+    public var slugs: [String]
+    public var sections: [Section]
+    /// Section of each record, by record position.
+    public var sectionOfRecord: [Int]
+    /// Note of a record, by record position.
+    public var notes: [Int: Note]
+    /// The position of this collection's first record among every record of the site, collection after
+    /// collection: the search index numbers records so.
+    public var offset: Int
+    /// The folder of the collection's index and section pages: "" (the root) for a site of one
+    /// collection, else its pages folder and "/".
+    public var indexFolder: String
+    /// The records file, for messages.
+    public var file: String
+    private var positionByKey: [String: Int]
+    /// True when `positionByKey` holds every key.
+    private let indexesKeys: Bool
+
+    /// `indexesKeys`: whether anything will look records up by key, which is worth an index of them.
+    init(
+        spec: CollectionSpec, number: Int, records: [Record], slugs: [String], sections: [Section],
+        sectionOfRecord: [Int], offset: Int, indexFolder: String, file: String, indexesKeys: Bool
+    ) {
+        self.spec = spec
+        self.number = number
+        self.records = records
+        self.slugs = slugs
+        self.sections = sections
+        self.sectionOfRecord = sectionOfRecord
+        self.notes = [:]
+        self.offset = offset
+        self.indexFolder = indexFolder
+        self.file = file
+        self.indexesKeys = indexesKeys
+        var positions: [String: Int] = [:]
+        if indexesKeys {
+            positions.reserveCapacity(records.count)
+            for (position, record) in records.enumerated() { positions[record.key] = position }
+        }
+        self.positionByKey = positions
+    }
+
+    public func position(ofKey key: String) -> Int? {
+        indexesKeys ? positionByKey[key] : records.firstIndex { $0.key == key }
+    }
+
+    /// True when the index is one page per section.
+    public var isIndexSplit: Bool { records.count > spec.index.splitAbove }
+
+    /// The collection's index page, relative to the output root.
+    public var indexPath: String { indexFolder + "index.html" }
+
+    /// The page that lists a section, relative to the output root.
+    public func sectionPagePath(of section: Int) -> String {
+        guard isIndexSplit else { return indexPath }
+        let letter = sections[section].letter
+        return indexFolder + "sections/\(letter == SectionLetter.other ? "other" : letter.lowercased()).html"
+    }
+
+    /// The page of a record, relative to the output root.
+    public func pagePath(of position: Int) -> String {
+        "\(spec.records.pagesFolder)/\(slugs[position]).html"
+    }
+
+    /// The UTF-8 length of `pagePath(of:)`, without making it.
+    public func pagePathBytes(of position: Int) -> Int {
+        spec.records.pagesFolder.utf8.count + 1 + slugs[position].utf8.count + 5
+    }
+
+    /// The location of a record, for messages.
+    public func location(of record: Record) -> SourceLocation {
+        SourceLocation(file: file, line: record.line)
+    }
+}

@@ -1,0 +1,93 @@
+import WorldFactsSupport
+
+/// A list on each record page of one collection: the records of another collection that link to that
+/// record, sorted as `ListSpec` says.
+public struct ReverseList: Sendable {
+    public var spec: ListSpec
+    /// The collection whose pages show the list.
+    public var target: Int
+    /// By target record position: the positions, in `spec.source`, of the records that link to it, sorted.
+    public var items: [[Int]]
+
+    public init(spec: ListSpec, target: Int, items: [[Int]]) {
+        self.spec = spec
+        self.target = target
+        self.items = items
+    }
+
+    /// The page of a record's complete list, relative to the output root.
+    public func pagePath(of position: Int, in collection: RecordCollection) -> String {
+        "\(collection.spec.records.pagesFolder)/\(spec.id)/\(collection.slugs[position]).html"
+    }
+
+    /// True when a record's list is longer than its page shows.
+    public func isCut(_ position: Int) -> Bool { items[position].count > spec.limit }
+
+    /// Finds, for every record of `target`, the records of the source that link to it, and sorts them:
+    /// by the sort field (numbers by value, texts by collation; records without a value last), then in
+    /// the source's index order. Links are followed one step, never transitively, so a cycle of
+    /// relations cannot loop.
+    static func make(spec: ListSpec, target: RecordCollection, source: RecordCollection) -> ReverseList {
+        var items = [[Int]](repeating: [], count: target.records.count)
+        let field = source.spec.fields[spec.via]
+        for (position, record) in source.records.enumerated() {
+            let keys: [String]
+            switch record.values[spec.via] {
+            case .text(let key): keys = [key]
+            case .list(let list): keys = list
+            default: keys = []
+            }
+            var seen: [Int] = []
+            for key in keys {
+                guard field.target == target.number, let found = target.position(ofKey: key),
+                    !seen.contains(found)
+                else { continue }
+                seen.append(found)
+                items[found].append(position)
+            }
+        }
+        if let sort = spec.sort {
+            let sortKeys = source.records.map { SortValue($0.value(sort)) }
+            let descending = spec.descending
+            items = items.map { list in
+                list.sorted { a, b in
+                    let x = sortKeys[a], y = sortKeys[b]
+                    if x == y { return a < b }
+                    return x.precedes(y, descending: descending)
+                }
+            }
+        } else if spec.descending {
+            items = items.map { $0.reversed() }
+        }
+        return ReverseList(spec: spec, target: target.number, items: items)
+    }
+
+    /// A value as a list sorts it.
+    enum SortValue: Equatable {
+        case missing
+        case number(Double)
+        case text(CollationKey)
+
+        init(_ value: FieldValue) {
+            switch value {
+            case .integer(let number): self = .number(Double(number))
+            case .decimal(let number): self = .number(number)
+            case .text(let text) where !text.isEmpty: self = .text(CollationKey(title: text, tieBreak: ""))
+            case .list(let items) where !items.isEmpty: self = .text(CollationKey(title: items[0], tieBreak: ""))
+            default: self = .missing
+            }
+        }
+
+        /// Missing values come last in either order.
+        func precedes(_ other: SortValue, descending: Bool) -> Bool {
+            switch (self, other) {
+            case (.missing, _): return false
+            case (_, .missing): return true
+            case (.number(let a), .number(let b)): return descending ? a > b : a < b
+            case (.text(let a), .text(let b)): return descending ? b < a : a < b
+            case (.number, .text): return true
+            case (.text, .number): return false
+            }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import WorldFactsModel
+import WorldFactsMustache
+import WorldFactsSupport
+
+/// The pages of a group: one per value, listing its records under section headers, and an overview of
+/// the values with their counts. They use the index template.
+public struct GroupContexts: Sendable {
+    public let site: Site
+    public let group: Group
+    let rows: IndexRows
+    let values: SiteValues
+
+    public init(site: Site, group: Group, values: SiteValues) {
+        self.site = site
+        self.group = group
+        self.values = values
+        rows = IndexRows(site: site)
+    }
+
+    var collection: RecordCollection { site.collections[group.collection] }
+
+    func rowContext(_ row: IndexRow, root: String) -> TemplateValue {
+        var values: TemplateObject = ["title": .text(row.title), "href": .text(root + row.path)]
+        if let subtitle = row.subtitle { values["subtitle"] = .text(subtitle) }
+        if let detail = row.detail { values["detail"] = .text(detail) }
+        return .object(values)
+    }
+
+    /// A value's page: its records, in the collection's index order, under section headers.
+    public func page(_ value: Int) -> TemplateValue {
+        let groupValue = group.values[value]
+        let path = group.pagePath(of: value)
+        let root = SiteValues.root(of: path)
+        var context = values.common(
+            root: root, path: path, pageTitle: "\(groupValue.title) — \(group.spec.label) — \(site.config.title)")
+        context["heading"] = .text(groupValue.title)
+        context["isIndex"] = true
+        context["topHref"] = "#top"
+        context["sections"] = .list(
+            groupValue.sections.map { section -> TemplateValue in
+                [
+                    "letter": .text(section.letter), "anchor": .text(section.anchor), "hasRows": true,
+                    "rows": .list(
+                        section.range.map {
+                            rowContext(rows.row(group.collection, groupValue.positions[$0]), root: root)
+                        }),
+                ]
+            })
+        context["strip"] = .list(
+            groupValue.sections.map { section -> TemplateValue in
+                ["letter": .text(section.letter), "anchor": .text(section.anchor), "href": .text("#" + section.anchor)]
+            })
+        context["back"] = ["href": .text(root + group.overviewPath), "title": .text(group.spec.label)]
+        return .object(context)
+    }
+
+    /// What `page(value)` is made of, hashed without making it: the config, the value, and the rows of
+    /// its records (by what they are made of). `rowInputs`, when given, holds the collection's row inputs.
+    public func pageInputs(_ value: Int, templates: String, rowInputs: [UInt64]?) -> String {
+        var hash = ContextFingerprint()
+        hash.add(GeneratorVersion.current)
+        hash.add(templates)
+        hash.add("group")
+        hash.add(values.configText)
+        hash.add(group.pagePath(of: value))
+        hash.add(group.values[value].title)
+        let base = rows.inputsBase(configText: values.configText)
+        for section in group.values[value].sections {
+            hash.add(section.letter)
+            for offset in section.range {
+                let position = group.values[value].positions[offset]
+                hash.mix(rowInputs?[position] ?? rows.inputs(group.collection, position, base: base))
+            }
+        }
+        return hash.value
+    }
+
+    /// The overview: every value, with the number of its records, under section headers.
+    public func overview() -> TemplateValue {
+        let path = group.overviewPath
+        let root = SiteValues.root(of: path)
+        var context = values.common(root: root, path: path, pageTitle: "\(group.spec.label) — \(site.config.title)")
+        context["heading"] = .text(group.spec.label)
+        context["isIndex"] = true
+        context["topHref"] = "#top"
+        var sections: [(letter: String, rows: [TemplateValue])] = []
+        for (number, value) in group.values.enumerated() {
+            let letter = SectionLetter.of(title: value.title)
+            let row = rowContext(
+                IndexRow(
+                    title: value.title, path: group.pagePath(of: number),
+                    detail: site.config.strings.sectionCount.replacingOccurrences(
+                        of: "{count}", with: rows.formatter.numbers.format(value.positions.count))),
+                root: root)
+            if sections.last?.letter == letter {
+                sections[sections.count - 1].rows.append(row)
+            } else {
+                sections.append((letter, [row]))
+            }
+        }
+        context["sections"] = .list(
+            sections.map { section -> TemplateValue in
+                [
+                    "letter": .text(section.letter), "anchor": .text(SectionLetter.anchor(for: section.letter)),
+                    "hasRows": true, "rows": .list(section.rows),
+                ]
+            })
+        context["strip"] = .list(
+            sections.map { section -> TemplateValue in
+                let anchor = SectionLetter.anchor(for: section.letter)
+                return ["letter": .text(section.letter), "anchor": .text(anchor), "href": .text("#" + anchor)]
+            })
+        return .object(context)
+    }
+}

@@ -1,0 +1,50 @@
+import WorldFactsModel
+import WorldFactsMustache
+import WorldFactsSupport
+
+/// The home page of a site of several collections: the search (every scope, "All" first when declared)
+/// and the collections and groups with their counts. It uses the index template.
+public struct HomeContext: Sendable {
+    public let site: Site
+    let values: SiteValues
+    let formatter: ValueFormatter
+
+    public init(site: Site, values: SiteValues) {
+        self.site = site
+        self.values = values
+        formatter = ValueFormatter(config: site.config)
+    }
+
+    public func context(extra: TemplateObject = [:]) -> TemplateValue {
+        let strings = site.config.strings
+        var context = values.common(root: "", path: "index.html", pageTitle: site.config.title)
+        context["heading"] = .text(site.config.title)
+        context["isIndex"] = true
+        context["topHref"] = "#top"
+        var rows: [TemplateValue] = []
+        for collection in site.collections {
+            rows.append(
+                [
+                    "title": .text(collection.spec.label), "href": .text(collection.indexPath),
+                    "detail": .text(count(strings.sectionCount, collection.records.count)),
+                ])
+            for group in site.groups where group.collection == collection.number {
+                rows.append(
+                    [
+                        "title": .text(group.spec.label), "href": .text(group.overviewPath),
+                        "detail": .text(count(strings.valueCount, group.values.count)),
+                    ])
+            }
+        }
+        context["sections"] = [
+            ["letter": .text(strings.browse), "anchor": "browse", "hasRows": true, "rows": .list(rows)]
+        ]
+        context["strip"] = [["letter": .text(strings.browse), "anchor": "browse", "href": "#browse"]]
+        for entry in extra.entries { context[entry.key] = entry.value }
+        return .object(context)
+    }
+
+    func count(_ template: String, _ count: Int) -> String {
+        template.replacingOccurrences(of: "{count}", with: formatter.numbers.format(count))
+    }
+}

@@ -1,0 +1,82 @@
+import WorldFactsModel
+import WorldFactsSupport
+
+/// The rows that list records (an index, a group page, a list on a record page, a search result), for
+/// every collection, and what each is made of. A row's subtitle or detail that is a link field shows the
+/// titles of the records it names, not their keys.
+public struct IndexRows: Sendable {
+    public let site: Site
+    public let formatter: ValueFormatter
+
+    public init(site: Site) {
+        self.site = site
+        formatter = ValueFormatter(config: site.config)
+    }
+
+    public func row(_ collection: Int, _ position: Int) -> IndexRow {
+        let records = site.collections[collection]
+        let record = records.records[position]
+        let index = records.spec.index
+        return IndexRow(
+            title: record.title,
+            path: records.pagePath(of: position),
+            subtitle: index.subtitle.map { text(record, $0, in: records) },
+            detail: index.detail.map {
+                index.detailLabel.isEmpty
+                    ? text(record, $0, in: records) : index.detailLabel + " " + text(record, $0, in: records)
+            })
+    }
+
+    /// A value as a row shows it.
+    func text(_ record: Record, _ ref: SiteConfig.FieldRef, in collection: RecordCollection) -> String {
+        guard case .field(let position) = ref else { return formatter.text(record.value(ref), nil) }
+        let field = collection.spec.fields[position]
+        guard field.format.isLink else { return formatter.text(record.values[position], field) }
+        let titles = linkKeys(record.values[position]).map { key in
+            site.target(of: field, key: key).map { site.collections[$0.collection].records[$0.position].title } ?? key
+        }
+        return titles.isEmpty ? formatter.none : titles.joined(separator: ", ")
+    }
+
+    /// The keys a link value names.
+    func linkKeys(_ value: FieldValue) -> [String] {
+        switch value {
+        case .text(let key): return key.isEmpty ? [] : [key]
+        case .list(let keys): return keys.filter { !$0.isEmpty }
+        default: return []
+        }
+    }
+
+    /// What every row's input fingerprint shares: the generator and the config.
+    public func inputsBase(configText: String) -> ContextFingerprint {
+        var hash = ContextFingerprint()
+        hash.add(GeneratorVersion.current)
+        hash.add("row")
+        hash.add(configText)
+        return hash
+    }
+
+    /// What `row(collection, position)` is made of, hashed without making it: the config (in `base`), the
+    /// record, its page's name and the titles of the records its shown link fields name. Anything `row`
+    /// starts to read must be added here (a test compares the two on edits).
+    public func inputs(_ collection: Int, _ position: Int, base: ContextFingerprint) -> UInt64 {
+        var hash = base
+        let records = site.collections[collection]
+        let record = records.records[position]
+        hash.mix(UInt64(collection))
+        hash.add(record: record)
+        hash.add(records.slugs[position])  // the rest of the page path is the config's
+        for ref in [records.spec.index.subtitle, records.spec.index.detail] {
+            guard case .field(let field)? = ref, records.spec.fields[field].format.isLink else { continue }
+            for key in linkKeys(record.values[field]) {
+                if let target = site.target(of: records.spec.fields[field], key: key) {
+                    hash.add(1)
+                    hash.add(site.collections[target.collection].records[target.position].title)
+                } else {
+                    hash.add(0)
+                }
+            }
+        }
+        return hash.number
+    }
+}

@@ -1,0 +1,86 @@
+import WorldFactsModel
+import WorldFactsMustache
+import WorldFactsSupport
+
+/// What every page shows the same: the site's title, lang and credit, the strings, and the navigation
+/// between the home page, the collections' indexes and the groups' overviews. Made once, shared by every
+/// page's context.
+public struct SiteValues: Sendable {
+    var site: TemplateValue
+    var strings: TemplateValue
+    /// The navigation's entries: label and path from the root. Empty for a site of one collection
+    /// without groups, whose one index is its home.
+    let navigation: [(label: String, path: String)]
+    /// The 404 page's title.
+    let notFoundTitle: String
+    /// Everything site.yml says, as text: every page fingerprint starts from it (see `configText(of:)`).
+    let configText: String
+
+    public init(site: Site) {
+        let config = site.config
+        var siteValues: TemplateObject = ["title": .text(config.title), "lang": .text(config.locale)]
+        if let credit = config.credit {
+            siteValues["credit"] = [
+                "text": .text(credit.text), "url": .text(credit.url), "license": .text(credit.license),
+            ]
+        }
+        self.site = .object(siteValues)
+        let strings = config.strings
+        self.strings = [
+            "none": .text(strings.none), "searchPlaceholder": .text(strings.searchPlaceholder),
+            "searchLabel": .text(strings.searchLabel), "noResults": .text(strings.noResults),
+            "top": .text(strings.top),
+            "previous": .text(strings.previous), "next": .text(strings.next),
+            "backToIndex": .text(strings.backToIndex),
+            "neighbours": .text(strings.neighbours), "notFound": .text(strings.notFound),
+            "sectionCount": .text(strings.sectionCount), "home": .text(strings.home),
+        ]
+        var navigation: [(label: String, path: String)] = []
+        if site.hasHome { navigation.append((strings.home, "index.html")) }
+        for collection in site.collections {
+            navigation.append((site.hasHome ? collection.spec.label : strings.backToIndex, collection.indexPath))
+            for group in site.groups where group.collection == collection.number {
+                navigation.append((group.spec.label, group.overviewPath))
+            }
+        }
+        self.navigation = navigation.count > 1 ? navigation : []
+        configText = Self.configText(of: config)
+        notFoundTitle = "\(strings.notFound) — \(config.title)"
+    }
+
+    /// The 404 page's context.
+    public func notFound() -> TemplateValue {
+        .object(common(root: "", path: "404.html", pageTitle: notFoundTitle))
+    }
+
+    /// The values of a page at `root` (the way back up to the output root, "../"), whose path is `path`.
+    func common(root: String, path: String, pageTitle: String) -> TemplateObject {
+        var values: TemplateObject = [
+            "site": site, "root": .text(root), "pageTitle": .text(pageTitle), "strings": strings,
+        ]
+        if !navigation.isEmpty {
+            values["nav"] = [
+                "links": .list(
+                    navigation.map { entry -> TemplateValue in
+                        [
+                            "label": .text(entry.label), "href": .text(root + entry.path),
+                            "current": .flag(entry.path == path),
+                        ]
+                    })
+            ]
+        }
+        return values
+    }
+
+    /// The way back up to the root from a page at `path` ("countries/ch.html" gives "../").
+    static func root(of path: String) -> String {
+        String(repeating: "../", count: path.split(separator: "/").count - 1)
+    }
+
+    /// The config as `String(reflecting:)` writes it, with its types named as the library's product
+    /// (`WorldFactsKit.SiteConfig`) rather than the module they live in: every page fingerprint starts
+    /// from this text, and moving a type between modules must not make every page look changed.
+    static func configText(of config: SiteConfig) -> String {
+        String(reflecting: config).replacingOccurrences(of: "WorldFactsModel.", with: "WorldFactsKit.")
+    }
+}

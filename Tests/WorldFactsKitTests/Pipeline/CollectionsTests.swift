@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@testable import WorldFactsLoad
+@testable import WorldFactsModel
+@testable import WorldFactsPipeline
+@testable import WorldFactsSupport
+
+/// A site of two linked collections (countries from JSON, cities from CSV), with a list of the cities
+/// on each country's page, a group (continents) and an "All" scope: modelled, built and rebuilt.
+@Suite struct CollectionsTests {
+    static let siteYAML = """
+        title: Linked
+        collections:
+          - id: countries
+            label: Countries
+            file: countries.json
+            key: code
+            title: name
+            notes: notes
+            fields:
+              - { id: capital_city, label: Capital, format: link, collection: cities, fallback: capital }
+              - { id: capital, format: text, show: false }
+              - { id: continent, label: Continent, format: text }
+            index: { subtitle: capital }
+            lists:
+              - { id: cities, label: Cities, from: cities, via: country, sort: population, order: descending, limit: 2 }
+            groups:
+              - { field: continent, pages: continents, label: Continents }
+          - id: cities
+            label: Cities
+            file: cities.csv
+            key: id
+            title: name
+            fields:
+              - { id: country, label: Country, format: link, collection: countries }
+              - { id: population, label: Population, format: integer }
+            index: { subtitle: country, detail: population }
+        search:
+          all: All
+          scopes:
+            - { id: country, label: Country, collection: countries, fields: [name] }
+            - { id: city, label: City, collection: cities, fields: [name] }
+        """
+    static let countries = """
+        [{"code": "A", "name": "Aland", "capital_city": "1", "capital": "One", "continent": "Europe"},
+         {"code": "B", "name": "Bea", "capital": "Bee town", "continent": "Asia"}]
+        """
+    static let cities =
+        "id,name,country,population\n1,One,A,10\n2,Two,A,30\n3,Three,A,20\n4,Four,B,5\n5,Five,ZZ,1\nA,Ay,B,2\n"
+
+    /// A content folder with the site, in a fresh temporary root; gives the root.
+    func project(siteYAML: String = siteYAML, cities: String = cities) -> String {
+        let root = makeTemporaryFolder("collections")
+        try! FileManager.default.createDirectory(atPath: root + "/Content", withIntermediateDirectories: true)
+        try! siteYAML.write(toFile: root + "/Content/site.yml", atomically: true, encoding: .utf8)
+        try! Self.countries.write(toFile: root + "/Content/countries.json", atomically: true, encoding: .utf8)
+        try! cities.write(toFile: root + "/Content/cities.csv", atomically: true, encoding: .utf8)
+        return root
+    }
+
+    func build(_ root: String) throws -> BuildReport {
+        try Builder().build(
+            BuildOptions(content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output"))
+    }
+
+    func model(_ root: String) throws -> Site {
+        try SiteModeler().model(try ContentLoader(folder: root + "/Content").load())
+    }
+
+    @Test func listsAreSortedAndGroupsCollectEachValue() throws {
+        let site = try model(project())
+        let (countries, cities) = (site.collections[0], site.collections[1])
+        let list = site.lists[0][0]
+        let aland = try #require(countries.position(ofKey: "A"))
+        #expect(list.items[aland].map { cities.records[$0].key } == ["2", "3", "1"])
+        #expect(list.isCut(aland))
+        #expect(list.items[countries.position(ofKey: "B")!].map { cities.records[$0].key } == ["4", "A"])
+        let group = try #require(site.group(collection: 0, field: 2))
+        #expect(group.values.map(\.title) == ["Asia", "Europe"])
+        #expect(group.pagePath(of: 1) == "continents/europe.html")
+        // Keys repeat across collections ("A"), and a link to a missing record is a warning at its line.
+        #expect(cities.position(ofKey: "A") != nil)
+        #expect(
+            site.warnings.map(\.description).contains {
+                $0.contains("cities.csv:6") && $0.contains("'ZZ'") && $0.contains("names no record of 'countries'")
+            })
+    }
+
+    @Test func pagesLinkBothWaysAndTheAllScopeLabelsItsResults() throws {
+        let root = project()
+        let report = try build(root)
+        #expect(report.records == 8)
+        func page(_ path: String) throws -> String { try readText(root + "/Output/" + path) }
+        let aland = try page("countries/a.html")
+        #expect(aland.contains(#"<th scope="row">Capital</th><td><a href="../cities/1.html">One</a>"#))
+        #expect(aland.contains(#"<a href="../continents/europe.html">Europe</a>"#))
+        #expect(aland.contains(#"<a href="../cities/2.html"><span class="title">Two</span>"#))
+        #expect(!aland.contains(#"href="../cities/1.html"><span class="title">"#), "the list shows two")
+        #expect(aland.contains(#"<a href="../countries/cities/a.html">All 3</a>"#))
+        #expect(try page("countries/cities/a.html").matches(of: /<li><a href=/).count == 3)
+        #expect(try page("countries/b.html").contains(#"<th scope="row">Capital</th><td>Bee town</td>"#))
+        #expect(try page("cities/2.html").contains(#"<td><a href="../countries/a.html">Aland</a>"#))
+        #expect(try page("cities/5.html").contains(#"<th scope="row">Country</th><td>ZZ<span class="sep">"#))
+        #expect(try page("cities/index.html").contains(#"<span class="subtitle">Aland</span>"#))
+        #expect(try page("continents/europe.html").contains(#"<a href="../countries/a.html">"#))
+        let home = try page("index.html")
+        #expect(home.contains(#"<a href="cities/index.html"><span class="title">Cities</span>"#))
+        let shard = try page("search/all/l-74.json")
+        #expect(shard.contains(#""cities/2.html",["two"],"Cities"]"#))
+        #expect(!(try page("search/city/l-74.json")).contains("\"Cities\"]"))
+    }
+
+    /// A change to one city rewrites its page, the pages that show it (only where the shown part
+    /// changed), and the shards that hold it; nothing else.
+    @Test func aChangeToOneCityRewritesOnlyWhatShowsIt() throws {
+        let root = project()
+        _ = try build(root)
+        func edit(_ from: String, _ to: String) throws -> Set<String> {
+            let file = root + "/Content/cities.csv"
+            try (try readText(file)).replacingOccurrences(of: from, with: to).write(
+                toFile: file, atomically: true, encoding: .utf8)
+            return Set(try build(root).write.written)
+        }
+        // Three's population moves it above Two on Aland's page.
+        let moved = try edit("3,Three,A,20", "3,Three,A,40")
+        #expect(
+            moved.subtracting(moved.filter { $0.hasPrefix("search/") })
+                == Set(["cities/3.html", "countries/a.html", "countries/cities/a.html", "cities/index.html"]))
+        // Every shard rewritten holds Three: its prefix is a prefix of "three".
+        #expect(moved.filter { $0.hasPrefix("search/") }.allSatisfy { $0.contains("/l-74") || $0.contains("/p-74") })
+        // One is not on Aland's page (it shows two): the page stays as it was, the complete list changes.
+        let unseen = try edit("1,One,A,10", "1,One,A,11")
+        #expect(
+            unseen.subtracting(unseen.filter { $0.hasPrefix("search/") })
+                == Set(["cities/1.html", "countries/cities/a.html", "cities/index.html"]))
+    }
+
+    @Test func badRelationsAndGroupsAreErrorsAtTheirLines() {
+        func problems(_ yaml: String, cities: String = Self.cities) -> [String] {
+            do {
+                _ = try model(project(siteYAML: yaml, cities: cities))
+                return []
+            } catch let error as StageFailure {
+                return error.diagnostics.map(\.description)
+            } catch { return ["\(error)"] }
+        }
+        let unknown = problems(
+            Self.siteYAML.replacingOccurrences(of: "collection: countries }", with: "collection: countrys }"))
+        #expect(unknown.contains { $0.contains("site.yml:") && $0.contains("names no collection: 'countrys'") })
+        let duplicate = problems(Self.siteYAML, cities: Self.cities + "2,Deux,A,3\n")
+        #expect(duplicate.contains { $0.contains("cities.csv:8") && $0.contains("duplicate key") })
+        let listGroup = problems(
+            Self.siteYAML.replacingOccurrences(of: "{ field: continent,", with: "{ field: capital_city,"))
+        #expect(listGroup.contains { $0.contains("a group field must be a text field") })
+        let via = problems(Self.siteYAML.replacingOccurrences(of: "via: country,", with: "via: population,"))
+        #expect(via.contains { $0.contains("expected a link or links field of 'cities' that names 'countries'") })
+        let folders = problems(Self.siteYAML.replacingOccurrences(of: "pages: continents", with: "pages: cities"))
+        #expect(folders.contains { $0.contains("'cities'") && $0.contains("already uses") })
+    }
+}
