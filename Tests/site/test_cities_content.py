@@ -78,7 +78,8 @@ def test_the_index_is_one_page_per_section_above_the_threshold(cities, sections)
     # Every record is on exactly one section page, and the index counts each section's rows.
     rows = [row for _, section_rows in sections for row in section_rows]
     assert len(rows) == SAMPLE and len(set(rows)) == SAMPLE
-    counts = dict(re.findall(r'<p class="section-link"><a href="(sections/[^"#]+)#section-[^"]+">([\d,]+) records</a>', index))
+    counts = dict(re.findall(r'<p class="section-link"><a href="(sections/[^"#]+)#section-[^"]+">'
+                             r'<span class="guide">[^<]*</span> <span class="count">([\d,]+) records</span></a>', index))
     assert counts == {page: f"{len(section_rows):,}" for page, section_rows in sections}
     assert sections[-1][0] == "sections/other.html" and len(sections) == 27
     for page, _ in sections:

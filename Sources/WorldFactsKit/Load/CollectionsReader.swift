@@ -182,6 +182,7 @@ struct CollectionsReader {
         }
         index.detailLabel = r.string(map, "detail_label", default: "")
         index.splitAbove = r.int(map, "split_above", default: 5_000, minimum: 1)
+        index.sectionSize = r.int(map, "section_size", default: 2_000, minimum: 1)
         return index
     }
 

@@ -60,7 +60,7 @@ public struct ContentLoader {
         case .jsonLines: records = loader.load(from: JSONLinesSource(bytes: try readBytes(path)))
         case .delimited(let separator):
             records = loader.load(
-                from: DelimitedSource(bytes: try readBytes(path), separator: separator, type: loader.cellTyper()))
+                delimited: DelimitedSource(bytes: try readBytes(path), separator: separator, type: loader.cellTyper()))
         case .sqlite:
             records = loader.load(
                 from: SQLiteSource(path: path, query: spec.records.query ?? "", type: loader.cellTyper()))

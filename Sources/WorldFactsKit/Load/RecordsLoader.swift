@@ -62,10 +62,19 @@ public struct RecordsLoader: Sendable {
             }
             return outcomes
         }
-        var keys = UniqueKeys(file: file, keyField: collection.records.keyField, capacity: starts.count)
-        var diagnostics: [Diagnostic] = []
+        var read: [[Outcome]] = []
         for chunk in outcomes {
             guard let chunk else { return nil }
+            read.append(chunk)
+        }
+        return taken(read, capacity: starts.count)
+    }
+
+    /// The records of outcomes in file order, each key taken once (`UniqueKeys`), and every problem.
+    func taken(_ chunks: [[Outcome]], capacity: Int) -> ([Record], [Diagnostic]) {
+        var keys = UniqueKeys(file: file, keyField: collection.records.keyField, capacity: capacity)
+        var diagnostics: [Diagnostic] = []
+        for chunk in chunks {
             for outcome in chunk {
                 switch outcome {
                 case .problems(let problems): diagnostics.append(contentsOf: problems)
@@ -86,7 +95,42 @@ public struct RecordsLoader: Sendable {
         load(from: JSONArraySource(bytes: bytes))
     }
 
-    /// Reads and validates the records of any source, in order.
+    /// A CSV or TSV file: above `parallelAbove` records, its rows are cut into parts that are read and
+    /// validated on every core, then their keys checked in file order, which gives what reading it in
+    /// order gives. At a malformed place it is read in order, which reports the first one.
+    func load(delimited source: DelimitedSource) -> ([Record], [Diagnostic]) {
+        guard let (header, rows) = try? source.header(), source.bytes.count > Self.parallelAbove * 32 else {
+            return load(from: source)
+        }
+        let parts = source.parts(of: rows, count: 64)
+        let positionByName = fieldPositions
+        let outcomes = Parallel.map(parts.count) { part -> [Outcome]? in
+            var outcomes: [Outcome] = []
+            do throws(SourceError) {
+                _ = try source.forEachRecord(in: parts[part], header: header) { node in
+                    var problems: [Diagnostic] = []
+                    if let record = validate(node, positionByName, &problems) {
+                        outcomes.append(.record(record, line: node.line, column: node.column))
+                    } else {
+                        outcomes.append(.problems(problems))
+                    }
+                }
+            } catch {
+                return nil
+            }
+            return outcomes
+        }
+        var read: [[Outcome]] = []
+        for part in outcomes {
+            guard let part else { return load(from: source) }
+            read.append(part)
+        }
+        let count = read.reduce(0) { $0 + $1.count }
+        guard count > 0 else { return load(from: source) }
+        return taken(read, capacity: count)
+    }
+
+    /// Reads and validates the records of any source, in order, one record at a time.
     func load(from source: some RecordSource) -> ([Record], [Diagnostic]) {
         var keys = UniqueKeys(file: file, keyField: collection.records.keyField)
         var diagnostics: [Diagnostic] = []
@@ -105,11 +149,12 @@ public struct RecordsLoader: Sendable {
                         SourceLocation(file: file, line: 1), "the records file holds no records; expected at least one")
                 )
             }
+            return (keys.records, diagnostics)
         } catch {
             diagnostics.append(
                 .error(SourceLocation(file: file, line: error.line, column: error.column), error.message))
+            return ([], diagnostics)
         }
-        return (keys.records, diagnostics)
     }
 
     /// Types a text cell (CSV, TSV, a SQLite text) by the schema: a number where the field is a number

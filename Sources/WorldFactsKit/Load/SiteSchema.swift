@@ -176,6 +176,9 @@ enum SiteSchema {
             Key(p + "detail", .text, "", "The field shown after `detail_label`."),
             Key(p + "detail_label", .text, "", "The label before the detail (`Pop:`)."),
             Key(p + "split_above", .wholeNumber, "5000", "Above this many records the index is one page per section."),
+            Key(
+                p + "section_size", .wholeNumber, "2000",
+                "In a split index, a larger section is cut into pages where its first two letters change."),
         ]
     }
 

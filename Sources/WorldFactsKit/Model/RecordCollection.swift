@@ -21,6 +21,10 @@ public struct RecordCollection: Sendable {
     public var indexFolder: String
     /// The records file, for messages.
     public var file: String
+    /// The pages of a split index, in order; empty when the index is one page.
+    public var indexPages: [IndexPage]
+    /// By section: the number of its first page in `indexPages`.
+    private var firstPageOfSection: [Int]
     private var positionByKey: [String: Int]
     /// True when `positionByKey` holds every key.
     private let indexesKeys: Bool
@@ -41,6 +45,16 @@ public struct RecordCollection: Sendable {
         self.indexFolder = indexFolder
         self.file = file
         self.indexesKeys = indexesKeys
+        if records.count > spec.index.splitAbove {
+            indexPages = IndexPage.make(
+                sections: sections, titles: records.map(\.title), folder: indexFolder,
+                sectionSize: spec.index.sectionSize)
+        } else {
+            indexPages = []
+        }
+        var first = [Int](repeating: 0, count: sections.count)
+        for (number, page) in indexPages.enumerated().reversed() { first[page.section] = number }
+        firstPageOfSection = first
         var positions: [String: Int] = [:]
         if indexesKeys {
             positions.reserveCapacity(records.count)
@@ -54,16 +68,23 @@ public struct RecordCollection: Sendable {
     }
 
     /// True when the index is one page per section.
-    public var isIndexSplit: Bool { records.count > spec.index.splitAbove }
+    public var isIndexSplit: Bool { !indexPages.isEmpty }
 
     /// The collection's index page, relative to the output root.
     public var indexPath: String { indexFolder + "index.html" }
 
-    /// The page that lists a section, relative to the output root.
+    /// The page that lists a section (its first part, for a section in parts), relative to the output root.
     public func sectionPagePath(of section: Int) -> String {
+        isIndexSplit ? indexPages[firstPageOfSection[section]].path : indexPath
+    }
+
+    /// The index page that lists a record, relative to the output root.
+    public func indexPagePath(of position: Int) -> String {
         guard isIndexSplit else { return indexPath }
-        let letter = sections[section].letter
-        return indexFolder + "sections/\(letter == SectionLetter.other ? "other" : letter.lowercased()).html"
+        let section = sectionOfRecord[position]
+        var page = firstPageOfSection[section]
+        while !indexPages[page].range.contains(position) { page += 1 }
+        return indexPages[page].path
     }
 
     /// The page of a record, relative to the output root.

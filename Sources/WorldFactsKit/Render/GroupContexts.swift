@@ -19,12 +19,7 @@ public struct GroupContexts: Sendable {
 
     var collection: RecordCollection { site.collections[group.collection] }
 
-    func rowContext(_ row: IndexRow, root: String) -> TemplateValue {
-        var values: TemplateObject = ["title": .text(row.title), "href": .text(root + row.path)]
-        if let subtitle = row.subtitle { values["subtitle"] = .text(subtitle) }
-        if let detail = row.detail { values["detail"] = .text(detail) }
-        return .object(values)
-    }
+    func rowContext(_ row: IndexRow, root: String) -> TemplateValue { IndexRows.context(row, root: root) }
 
     /// A value's page: its records, in the collection's index order, under section headers.
     public func page(_ value: Int) -> TemplateValue {

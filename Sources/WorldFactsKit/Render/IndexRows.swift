@@ -1,4 +1,5 @@
 import WorldFactsModel
+import WorldFactsMustache
 import WorldFactsSupport
 
 /// The rows that list records (an index, a group page, a list on a record page, a search result), for
@@ -25,6 +26,14 @@ public struct IndexRows: Sendable {
                 index.detailLabel.isEmpty
                     ? text(record, $0, in: records) : index.detailLabel + " " + text(record, $0, in: records)
             })
+    }
+
+    /// A row as a template sees it, from a page at `root`.
+    static func context(_ row: IndexRow, root: String) -> TemplateValue {
+        var values: TemplateObject = ["title": .text(row.title), "href": .text(root + row.path)]
+        if let subtitle = row.subtitle { values["subtitle"] = .text(subtitle) }
+        if let detail = row.detail { values["detail"] = .text(detail) }
+        return .object(values)
     }
 
     /// A value as a row shows it.

@@ -29,12 +29,7 @@ public struct PageContexts: Sendable {
 
     public func row(_ position: Int) -> IndexRow { rows.row(collection.number, position) }
 
-    func rowContext(_ row: IndexRow, root: String) -> TemplateValue {
-        var values: TemplateObject = ["title": .text(row.title), "href": .text(root + row.path)]
-        if let subtitle = row.subtitle { values["subtitle"] = .text(subtitle) }
-        if let detail = row.detail { values["detail"] = .text(detail) }
-        return .object(values)
-    }
+    func rowContext(_ row: IndexRow, root: String) -> TemplateValue { IndexRows.context(row, root: root) }
 
     /// The heading and title of the collection's index.
     var indexHeading: String { site.hasHome ? collection.spec.label : site.config.title }
@@ -69,10 +64,14 @@ public struct PageContexts: Sendable {
                 let section = collection.sections[position]
                 var values: TemplateObject = ["letter": .text(section.letter), "anchor": .text(section.anchor)]
                 if collection.isIndexSplit {
-                    values["page"] = .text(
-                        String(collection.sectionPagePath(of: position).dropFirst(collection.indexFolder.count))
-                            + "#" + section.anchor)
-                    values["countText"] = .text(countText(section.range.count))
+                    values["parts"] = .list(
+                        collection.indexPages.filter { $0.section == position }.map { page -> TemplateValue in
+                            [
+                                "page": .text(
+                                    String(page.path.dropFirst(collection.indexFolder.count)) + "#" + section.anchor),
+                                "guide": .text(guideWords(page)), "countText": .text(countText(page.range.count)),
+                            ]
+                        })
                 } else {
                     values["rows"] = .list(section.range.map { rowContext(row($0), root: root) })
                     values["hasRows"] = true
@@ -88,20 +87,29 @@ public struct PageContexts: Sendable {
         site.config.strings.sectionCount.replacingOccurrences(of: "{count}", with: formatter.numbers.format(count))
     }
 
-    /// One section's page of a split index.
-    public func sectionPage(_ position: Int) -> TemplateValue {
-        let section = collection.sections[position]
-        let path = collection.sectionPagePath(of: position)
+    /// A page's guide words: the titles of its first and last records.
+    func guideWords(_ page: IndexPage) -> String {
+        let first = collection.records[page.range.lowerBound].title
+        let last = collection.records[page.range.upperBound - 1].title
+        return page.range.count == 1 ? first : "\(first) – \(last)"
+    }
+
+    /// One page of a split index: a section, or a part of a large one.
+    public func sectionPage(_ number: Int) -> TemplateValue {
+        let page = collection.indexPages[number]
+        let section = collection.sections[page.section]
+        let path = page.path
         let root = SiteValues.root(of: path)
+        let part = page.range == section.range ? section.letter : guideWords(page)
         var context = values.common(
-            root: root, path: path, pageTitle: "\(section.letter) — \(indexHeading) — \(site.config.title)")
+            root: root, path: path, pageTitle: "\(part) — \(indexHeading) — \(site.config.title)")
         context["heading"] = .text(indexHeading)
         context["isIndex"] = true
         context["topHref"] = .text(root + collection.indexPath + "#top")
         context["sections"] = [
             [
                 "letter": .text(section.letter), "anchor": .text(section.anchor), "hasRows": true,
-                "rows": .list(section.range.map { rowContext(row($0), root: root) }),
+                "rows": .list(page.range.map { rowContext(row($0), root: root) }),
             ]
         ]
         context["strip"] = strip(root: root, onPage: path)
@@ -162,9 +170,7 @@ public struct PageContexts: Sendable {
             ]
         }
         context["back"] = [
-            "href": .text(
-                recordRoot + collection.sectionPagePath(of: collection.sectionOfRecord[position]) + "#"
-                    + section.anchor),
+            "href": .text(recordRoot + collection.indexPagePath(of: position) + "#" + section.anchor),
             "letter": .text(section.letter),
             "title": .text(site.hasHome ? collection.spec.label : site.config.strings.backToIndex),
         ]
@@ -266,7 +272,7 @@ public struct PageContexts: Sendable {
             hash.add(collection.pagePath(of: neighbour))
         }
         let sectionPosition = collection.sectionOfRecord[position]
-        hash.add(collection.sectionPagePath(of: sectionPosition))
+        hash.add(collection.indexPagePath(of: position))
         hash.add(collection.sections[sectionPosition].letter)
         hash.add(collection.sections[sectionPosition].anchor)
         hash.add(collection.pagePath(of: position))
@@ -294,20 +300,22 @@ public struct PageContexts: Sendable {
         rows.inputsBase(configText: values.configText)
     }
 
-    /// What `sectionPage(position)` is made of, hashed without making it: the config, every section's
-    /// letter, anchor and page (the strip), and the rows of this section (by what they are made of). As
+    /// What `sectionPage(number)` is made of, hashed without making it: the config, every section's
+    /// letter, anchor and page (the strip), the page's guide words and rows (by what they are made of). As
     /// with `recordInputs`, anything `sectionPage(_:)` starts to read must be added here.
     /// `rows`, when given, holds `rowInputs` of every record of the collection, made beforehand.
-    public func sectionPageInputs(_ position: Int, templates: String, rows: [UInt64]? = nil) -> String {
+    public func sectionPageInputs(_ number: Int, templates: String, rows: [UInt64]? = nil) -> String {
         var hash = inputsBase(templates: templates, kind: "section")
-        hash.add(collection.sectionPagePath(of: position))
+        let page = collection.indexPages[number]
+        hash.add(page.path)
+        hash.add(guideWords(page))
         for (number, section) in collection.sections.enumerated() {
             hash.add(section.letter)
             hash.add(section.anchor)
             hash.add(collection.sectionPagePath(of: number))
         }
         let rowBase = rowInputsBase()
-        for record in collection.sections[position].range {
+        for record in page.range {
             hash.mix(rows?[record] ?? rowInputs(record, base: rowBase))
         }
         return hash.value

@@ -109,9 +109,9 @@ public struct SiteRenderer: Sendable {
             )
             if collection.isIndexSplit {
                 // Fingerprinted from their rows before any context is made, as record pages are.
-                pages += Parallel.map(collection.sections.count) { position in
+                pages += Parallel.map(collection.indexPages.count) { position in
                     page(
-                        collection.sectionPagePath(of: position), template: "index",
+                        collection.indexPages[position].path, template: "index",
                         inputs: contexts.sectionPageInputs(
                             position, templates: templates.fingerprint, rows: rowInputs?[collection.number]),
                         previous: previous

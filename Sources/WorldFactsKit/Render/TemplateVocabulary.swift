@@ -11,6 +11,7 @@ public enum TemplateVocabulary {
         // the index
         "isIndex", "sections", "letter", "anchor", "rows", "href", "subtitle", "detail", "strip", "search",
         "manifest", "scopes", "id", "label", "checked", "topHref", "page", "countText", "sectionCount", "hasRows",
+        "parts", "guide",
         // a record page
         "record", "key", "facts", "value", "links", "note", "back", "lists", "more",
     ]

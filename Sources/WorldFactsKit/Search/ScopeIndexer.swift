@@ -21,11 +21,10 @@ struct ScopeIndexer: Sendable {
     /// By record position: the label of its collection, in the "All" scope of a site of several.
     let labels: [String?]
 
-    init(scope: SearchScope, site: Site, rows: SearchRows, previous: PreviousShards) {
+    init(scope: SearchScope, keys: SearchKeys, site: Site, rows: SearchRows, previous: PreviousShards) {
         self.scope = scope
         self.rows = rows
         self.previous = previous
-        let keys = SearchKeys(site: site, scope: scope)
         self.keys = keys
         planner = ShardPlanner(budget: site.config.search.shardBudget, previewSize: site.config.search.previewSize)
         let labels: [String?] =

@@ -21,8 +21,14 @@ public struct SearchIndex: Sendable {
         let rows = previous.allSatisfy(\.isEmpty) ? rows.made() : rows
         // One scope after the other, each on every core: a parallel map inside a parallel map runs
         // serially in libdispatch, so the scopes themselves are not spread over the cores.
-        let parts = config.search.scopes.indices.map {
-            ScopeIndexer(scope: config.search.scopes[$0], site: site, rows: rows, previous: previous[$0]).index()
+        // Folding is the costly part of keys: the "All" scope merges the other scopes' keys, folded once.
+        let scopes = config.search.scopes
+        var keys = scopes.map { $0.collection == nil ? nil : SearchKeys(site: site, scope: $0) }
+        for (number, scope) in scopes.enumerated() where scope.collection == nil {
+            keys[number] = SearchKeys(merging: keys.compactMap { $0 }, count: site.recordCount)
+        }
+        let parts = scopes.indices.map {
+            ScopeIndexer(scope: scopes[$0], keys: keys[$0]!, site: site, rows: rows, previous: previous[$0]).index()
         }
         manifest =
             "{\"v\":1,\"scopes\":{" + parts.map(\.part).joined(separator: ",") + "},\"more\":"

@@ -47,6 +47,23 @@ public struct SearchKeys: Sendable {
         keys = folded.map(\.1)
     }
 
+    /// The keys of the "All" scope, from those of the other scopes: each record's texts of every scope,
+    /// each once (a record is outside every scope but its collection's, which gives it none).
+    init(merging scopes: [SearchKeys], count: Int) {
+        var texts = [[String]](repeating: [], count: count)
+        var keys = [[Key]](repeating: [], count: count)
+        for scope in scopes {
+            for record in 0..<count {
+                for (text, key) in zip(scope.texts[record], scope.keys[record]) where !texts[record].contains(text) {
+                    texts[record].append(text)
+                    keys[record].append(key)
+                }
+            }
+        }
+        self.texts = texts
+        self.keys = keys
+    }
+
     /// A record's folded texts of some fields, each once, and their keys.
     static func fold(_ record: Record, _ refs: [SiteConfig.FieldRef]) -> ([String], [Key]) {
         var folded: [String] = [], seen: [String] = []

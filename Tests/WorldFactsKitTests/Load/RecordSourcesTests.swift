@@ -158,4 +158,33 @@ import Testing
         #expect(problems("records.json", "[]", query: "SELECT 1").contains { $0.contains("only a SQLite file") })
         #expect(problems("records.xml", "<a/>").contains { $0.contains("cannot tell how to read") })
     }
+
+    /// A large CSV or TSV is read in parts on every core; the records, lines and problems are those that
+    /// reading it in order gives, with quoted line breaks, blank lines and doubled quotes anywhere.
+    @Test(arguments: [",", "\t"]) func partsGiveWhatReadingInOrderGives(separator: String) throws {
+        var text = ["id", "name", "population", "tags"].joined(separator: separator) + "\n"
+        for n in 0..<20_000 {
+            let name = n % 7 == 0 ? "\"Name \(n),\nwith \"\"quotes\"\"\"" : "Name \(n)"
+            text += ["k\(n)", name, n % 11 == 0 ? "" : String(n), "a|b"].joined(separator: separator) + "\n"
+            if n % 13 == 0 { text += "\n" }
+        }
+        let config = testConfig().only
+        let loader = RecordsLoader(collection: config, file: "r")
+        let source = DelimitedSource(
+            bytes: Array(text.utf8), separator: UInt8(ascii: separator == "," ? "," : "\t"), type: loader.cellTyper())
+        let (header, rows) = try source.header()
+        #expect(source.parts(of: rows, count: 64).count > 32)
+        _ = header
+        let inParts = loader.load(delimited: source)
+        let inOrder = loader.load(from: source)
+        #expect(inParts.0.count == 20_000)
+        #expect(inParts.0 == inOrder.0)
+        #expect(inParts.1.map(\.description) == inOrder.1.map(\.description))
+        // A problem in one part is reported as reading in order reports it.
+        let broken = DelimitedSource(
+            bytes: Array((text + "k_last\(separator)\"unclosed\n").utf8), separator: source.separator,
+            type: loader.cellTyper())
+        #expect(loader.load(delimited: broken).1.map(\.description) == loader.load(from: broken).1.map(\.description))
+        #expect(loader.load(delimited: broken).1.contains { $0.description.contains("never closed") })
+    }
 }

@@ -120,12 +120,13 @@ func render(_ templates: [String: String], _ name: String, _ context: TemplateVa
     @Test(arguments: ["Content", "Tests/Fixtures/hostile"])
     func theShippedTemplatesRenderAsSwiftMustacheDoes(folder: String) throws {
         let content = try ContentLoader(folder: repoPath(folder)).load()
-        var site = try SiteModeler().model(content)
         let theme = try ThemeLoader(folder: repoPath("Templates")).load()
         let engine = try TemplateSet(theme: theme)
         var pages: [(String, TemplateValue)] = []
         for split in [false, true] {
-            site.config.only.index.splitAbove = split ? 1 : 1_000_000
+            var splitting = content
+            splitting.config.only.index.splitAbove = split ? 1 : 1_000_000
+            let site = try SiteModeler().model(splitting)
             let contexts = PageContexts(site: site, collection: 0)
             pages.append(
                 (
@@ -134,8 +135,9 @@ func render(_ templates: [String: String], _ name: String, _ context: TemplateVa
                         "search": ["manifest": "{}", "scopes": [["id": "name", "label": "N", "checked": true]]]
                     ])
                 ))
-            if split { pages += site.only.sections.indices.map { ("index", contexts.sectionPage($0)) } }
+            if split { pages += site.only.indexPages.indices.map { ("index", contexts.sectionPage($0)) } }
         }
+        let site = try SiteModeler().model(content)
         let contexts = PageContexts(site: site, collection: 0)
         pages.append(("404", contexts.values.notFound()))
         pages += site.only.records.indices.map { ("record", contexts.record($0)) }

@@ -24,8 +24,8 @@ import Testing
             )
         }
         if site.only.isIndexSplit {
-            for position in site.only.sections.indices {
-                result["section " + site.only.sections[position].letter] = (
+            for position in site.only.indexPages.indices {
+                result["section " + site.only.indexPages[position].path] = (
                     ContextFingerprint.of(templates: "t", template: "index", context: contexts.sectionPage(position)),
                     contexts.sectionPageInputs(position, templates: "t")
                 )
@@ -38,7 +38,13 @@ import Testing
 
     /// Whenever a page's context changes, its input fingerprint changes; and it changes for few others.
     @Test(arguments: [false, true]) func changeWheneverTheContextChanges(split: Bool) throws {
-        let splitting = { (content: inout Content) in if split { content.config.only.index.splitAbove = 10 } }
+        // Split, with sections in parts.
+        let splitting = { (content: inout Content) in
+            if split {
+                content.config.only.index.splitAbove = 10
+                content.config.only.index.sectionSize = 8
+            }
+        }
         let original = fingerprints(try site(splitting))
         let field = { (id: String, content: Content) in content.config.only.fields.firstIndex { $0.id == id }! }
         let edits: [(String, (inout Content) -> Void)] = [

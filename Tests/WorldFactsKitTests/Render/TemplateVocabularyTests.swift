@@ -1,5 +1,6 @@
 import Testing
 
+@testable import WorldFactsLoad
 @testable import WorldFactsModel
 @testable import WorldFactsMustache
 @testable import WorldFactsRender
@@ -57,8 +58,10 @@ import Testing
             contexts.index(extra: ["search": ["manifest": "", "scopes": [["id": "", "label": "", "checked": true]]]]))
         collect(contexts.values.notFound())
         for position in shippedSite.only.records.indices { collect(contexts.record(position)) }
-        var split = shippedSite
-        split.only.spec.index.splitAbove = 10
+        var content = try! ContentLoader(folder: repoPath("Tests/Fixtures/countries")).load()
+        content.config.only.index.splitAbove = 10
+        content.config.only.index.sectionSize = 5
+        let split = try! SiteModeler().model(content)
         collect(PageContexts(site: split, collection: 0).index())
         collect(PageContexts(site: split, collection: 0).sectionPage(0))
         // A site of linked collections: the home page, navigation, lists and group pages.

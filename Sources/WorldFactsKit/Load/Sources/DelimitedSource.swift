@@ -12,13 +12,27 @@ struct DelimitedSource: RecordSource {
     private static let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
 
     /// One cell as read: its text and where it starts.
-    struct Cell {
+    struct Cell: Sendable {
         var text: String
         var line: Int
         var column: Int
     }
 
     func forEachRecord(_ body: (JSONNode) -> Void) throws(SourceError) -> Int {
+        let (header, rows) = try self.header()
+        return try forEachRecord(in: rows, header: header, body)
+    }
+
+    /// Where the rows after the header start, and where they end: a part of the file to read on its own.
+    struct Rows: Sendable {
+        var index: Int
+        var line: Int
+        var lineStart: Int
+        var end: Int
+    }
+
+    /// The header's cells, checked, and the rows after it.
+    func header() throws(SourceError) -> ([Cell], Rows) {
         var reader = RowReader(bytes: bytes, separator: separator)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3; reader.lineStart = 3 }
         guard let header = try reader.row() else {
@@ -29,6 +43,54 @@ struct DelimitedSource: RecordSource {
         for cell in header where !seen.insert(cell.text).inserted {
             throw SourceError(line: cell.line, column: cell.column, message: "column '\(cell.text)' is named twice")
         }
+        return (header, Rows(index: reader.index, line: reader.line, lineStart: reader.lineStart, end: bytes.count))
+    }
+
+    /// The rows cut into about `count` parts at row boundaries, found by one pass that follows the quoting
+    /// as `RowReader` does (a quote opens a quoted cell only at a cell's start).
+    func parts(of rows: Rows, count: Int) -> [Rows] {
+        let step = max((rows.end - rows.index) / count, 1)
+        var parts: [Rows] = []
+        var current = rows
+        var index = rows.index, line = rows.line
+        var quoted = false, atCellStart = true
+        var nextCut = rows.index + step
+        while index < rows.end {
+            let byte = bytes[index]
+            if quoted {
+                if byte == Self.quote {
+                    if index + 1 < rows.end, bytes[index + 1] == Self.quote { index += 2; continue }
+                    quoted = false
+                } else if byte == Self.newline {
+                    line += 1
+                }
+                index += 1
+                continue
+            }
+            if byte == Self.quote, atCellStart { quoted = true }
+            atCellStart = byte == separator || byte == Self.newline
+            index += 1
+            if byte == Self.newline {
+                line += 1
+                if index >= nextCut, index < rows.end {
+                    current.end = index
+                    parts.append(current)
+                    current = Rows(index: index, line: line, lineStart: index, end: rows.end)
+                    nextCut = index + step
+                }
+            }
+        }
+        parts.append(current)
+        return parts
+    }
+
+    /// Calls `body` with each record of `rows`; gives their number.
+    func forEachRecord(in rows: Rows, header: [Cell], _ body: (JSONNode) -> Void) throws(SourceError) -> Int {
+        var reader = RowReader(bytes: bytes, separator: separator)
+        reader.index = rows.index
+        reader.line = rows.line
+        reader.lineStart = rows.lineStart
+        reader.end = rows.end
         var count = 0
         while let row = try reader.row() {
             guard row.count == header.count else {
@@ -58,10 +120,12 @@ struct DelimitedSource: RecordSource {
         var index = 0
         var line = 1
         var lineStart = 0
+        /// Where the rows to read end: no row starts at or after it.
+        var end = Int.max
 
         /// The next row that is not blank, or nil at the end.
         mutating func row() throws(SourceError) -> [Cell]? {
-            while index < bytes.count {
+            while index < min(bytes.count, end) {
                 if bytes[index] == DelimitedSource.newline {
                     newLine()
                     continue

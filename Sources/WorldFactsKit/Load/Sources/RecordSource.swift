@@ -16,4 +16,4 @@ struct SourceError: Error {
 }
 
 /// Types a text value by the schema: what an untyped cell named `column` holds.
-typealias CellTyper = (_ column: String, _ text: String, _ line: Int, _ column: Int) -> JSONNode.Value
+typealias CellTyper = @Sendable (_ column: String, _ text: String, _ line: Int, _ column: Int) -> JSONNode.Value

@@ -6,13 +6,17 @@ public struct IndexSpec: Sendable {
     public var detailLabel: String
     /// Above this many records the index becomes one page per section (`sections/<letter>.html`).
     public var splitAbove: Int
+    /// In a split index, a section of more records than this is cut into parts, a page each.
+    public var sectionSize: Int
 
     public init(
-        subtitle: SiteConfig.FieldRef? = nil, detail: SiteConfig.FieldRef? = nil, detailLabel: String, splitAbove: Int
+        subtitle: SiteConfig.FieldRef? = nil, detail: SiteConfig.FieldRef? = nil, detailLabel: String, splitAbove: Int,
+        sectionSize: Int = 2_000
     ) {
         self.subtitle = subtitle
         self.detail = detail
         self.detailLabel = detailLabel
         self.splitAbove = splitAbove
+        self.sectionSize = sectionSize
     }
 }

@@ -21,7 +21,7 @@ let config: SiteConfig = {
 /// Any bytes give records or diagnostics, never a crash; every diagnostic has a location in the file.
 func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let (records, diagnostics) = RecordsLoader(config: config, file: "r.json").load(bytes: bytes)
+    let (records, diagnostics) = RecordsLoader(collection: config.collections[0], file: "r.json").load(bytes: bytes)
     precondition(records.isEmpty || diagnostics.contains { $0.severity == .error } || !records.isEmpty)
     for diagnostic in diagnostics { precondition(diagnostic.location.file == "r.json") }
     for record in records {

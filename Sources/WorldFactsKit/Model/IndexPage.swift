@@ -1,0 +1,61 @@
+import WorldFactsSupport
+
+/// A page of a split index: a whole section, or, for a section over `index.section_size` records, one
+/// part of it, cut where the records' first two letters change (Sa…Sc, Sd…Sh). Its guide words, as a
+/// dictionary's, are the titles of its first and last records.
+public struct IndexPage: Sendable, Hashable {
+    public var section: Int
+    /// Positions of its records in the collection.
+    public var range: Range<Int>
+    /// Relative to the output root.
+    public var path: String
+
+    /// The pages of a split index: one per section, or the parts of a large one (`sections/<letter>.html`,
+    /// or `sections/<letter>-1.html`, `-2`, …).
+    static func make(
+        sections: [Section], titles: [String], folder: String, sectionSize: Int
+    ) -> [IndexPage] {
+        var pages: [IndexPage] = []
+        for (number, section) in sections.enumerated() {
+            let name =
+                folder + "sections/" + (section.letter == SectionLetter.other ? "other" : section.letter.lowercased())
+            guard section.range.count > sectionSize else {
+                pages.append(IndexPage(section: number, range: section.range, path: name + ".html"))
+                continue
+            }
+            let parts = cut(section.range, size: sectionSize) { Self.firstTwo(titles[$0]) }
+            for (part, range) in parts.enumerated() {
+                pages.append(IndexPage(section: number, range: range, path: name + "-\(part + 1).html"))
+            }
+        }
+        return pages
+    }
+
+    /// Consecutive ranges of at most `size` records (unless one prefix alone has more), each ending
+    /// where the prefix changes when it can.
+    static func cut(_ range: Range<Int>, size: Int, prefix: (Int) -> String) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var end = min(start + size, range.upperBound)
+            if end < range.upperBound {
+                var boundary = end
+                while boundary > start + 1, prefix(boundary) == prefix(boundary - 1) { boundary -= 1 }
+                if boundary > start + 1 {
+                    end = boundary
+                } else {
+                    // One prefix holds more than a page: it ends the page where it ends.
+                    while end < range.upperBound, prefix(end) == prefix(end - 1) { end += 1 }
+                }
+            }
+            parts.append(start..<end)
+            start = end
+        }
+        return parts
+    }
+
+    /// The first two letters of a title, folded: what a part of a large section is cut by.
+    static func firstTwo(_ title: String) -> String {
+        String(Folding.fold(title).prefix(2))
+    }
+}
