@@ -117,6 +117,19 @@ test("the file:// loader resolves through the script twin's callback", async () 
   assert.deepEqual(await answer, { n: 1, r: [] });
 });
 
+test("from a page one folder down, both loaders find the shards at the site's root", async () => {
+  const calls = [];
+  globalThis.fetch = async (url) => { calls.push(url); return { ok: true, json: async () => ({ n: 0, r: [] }) }; };
+  await S.loader(null, false, "../")("city", "l-7a");
+  assert.deepEqual(calls, ["../search/city/l-7a.json"]);
+  const appended = [];
+  const doc = { createElement: () => ({}), head: { appendChild: (s) => appended.push(s) } };
+  const answer = S.loader(doc, true, "../")("all", "l-7a");
+  assert.equal(appended[0].src, "../search/all/l-7a.js");
+  globalThis.__worldfacts("all/l-7a", { n: 0, r: [] });
+  await answer;
+});
+
 test("search.js is at most 3 KB gzipped", () => {
   const size = gzipSync(Buffer.from(source), { level: 9 }).length;
   assert.ok(size <= 3072, `${size} bytes`);
