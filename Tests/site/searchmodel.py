@@ -44,6 +44,23 @@ def read_records(path: Path) -> list:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def word_prefixes(record, fields, longest: int) -> set:
+    """Every prefix of 1 to `longest` characters of each text of `fields`, from each of its words on, as
+    written and folded: the queries a recall sweep types."""
+    queries = set()
+    for field in fields:
+        value = record.get(field)
+        for text in value if isinstance(value, list) else [value]:
+            if not isinstance(text, str):
+                continue
+            words = text.split()
+            for start in range(len(words)):
+                tail = " ".join(words[start:])
+                for n in range(1, longest + 1):
+                    queries.update([tail[:n], fold(tail[:n])])
+    return queries
+
+
 class Model:
     """The records of every collection, one list, collection after collection, and what each scope
     searches: a scope searches its collection's fields; the "All" scope (search.all) searches every record

@@ -10,7 +10,7 @@ import yaml
 from selenium.webdriver.common.by import By
 
 from conftest import ROOT
-from searchmodel import Model, fold
+from searchmodel import Model, word_prefixes
 from test_search_browser import browser, open_index, serve_folder, sweep, wait_for  # noqa: F401
 
 
@@ -48,16 +48,7 @@ def queries_for(model, scope, every=40):
     for position, record in enumerate(model.records):
         if record["_collection"] == "cities" and position % every:
             continue
-        for field in model.fields_of[scope].get(record["_collection"], []):
-            value = record.get(field)
-            for text in value if isinstance(value, list) else [value]:
-                if not isinstance(text, str):
-                    continue
-                words = text.split()
-                for start in range(len(words)):
-                    tail = " ".join(words[start:])
-                    for n in range(1, 4):
-                        queries.update([tail[:n], fold(tail[:n])])
+        queries |= word_prefixes(record, model.fields_of[scope].get(record["_collection"], []), 3)
     return sorted(q for q in queries if q.strip())
 
 

@@ -17,7 +17,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import COUNTRIES
-from searchmodel import Model, fold
+from searchmodel import Model, word_prefixes
 
 
 @pytest.fixture(scope="session")
@@ -154,17 +154,7 @@ def test_every_prefix_of_every_key_finds_exactly_the_model_answer(browser, serve
     order = page_order(browser)
     queries = set()
     for record in model.records:
-        for field in model.scopes[scope]:
-            value = record.get(field)
-            for text in value if isinstance(value, list) else [value]:
-                if not isinstance(text, str):
-                    continue
-                words = text.split()
-                for start in range(len(words)):
-                    tail = " ".join(words[start:])
-                    for n in range(1, 5):
-                        queries.add(tail[:n])
-                        queries.add(fold(tail[:n]))
+        queries |= word_prefixes(record, model.scopes[scope], 4)
     queries = sorted(q for q in queries if q.strip())
     assert len(queries) > 300
     got = sweep(browser, queries, scope)
