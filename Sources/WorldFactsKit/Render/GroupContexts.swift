@@ -9,12 +9,15 @@ public struct GroupContexts: Sendable {
     public let group: Group
     let rows: IndexRows
     let values: SiteValues
+    /// What every row's input fingerprint shares, hashed once.
+    let rowBase: ContextFingerprint
 
     public init(site: Site, group: Group, values: SiteValues) {
         self.site = site
         self.group = group
         self.values = values
         rows = IndexRows(site: site)
+        rowBase = rows.inputsBase(configText: values.configText)
     }
 
     var collection: RecordCollection { site.collections[group.collection] }
@@ -52,19 +55,14 @@ public struct GroupContexts: Sendable {
     /// What `page(value)` is made of, hashed without making it: the config, the value, and the rows of
     /// its records (by what they are made of). `rowInputs`, when given, holds the collection's row inputs.
     public func pageInputs(_ value: Int, templates: String, rowInputs: [UInt64]?) -> String {
-        var hash = ContextFingerprint()
-        hash.add(GeneratorVersion.current)
-        hash.add(templates)
-        hash.add("group")
-        hash.add(values.configText)
+        var hash = values.pageInputsBase(templates: templates, kind: "group")
         hash.add(group.pagePath(of: value))
         hash.add(group.values[value].title)
-        let base = rows.inputsBase(configText: values.configText)
         for section in group.values[value].sections {
             hash.add(section.letter)
             for offset in section.range {
                 let position = group.values[value].positions[offset]
-                hash.mix(rowInputs?[position] ?? rows.inputs(group.collection, position, base: base))
+                hash.mix(rowInputs?[position] ?? rows.inputs(group.collection, position, base: rowBase))
             }
         }
         return hash.value

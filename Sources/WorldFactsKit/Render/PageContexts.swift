@@ -15,6 +15,9 @@ public struct PageContexts: Sendable {
     let markdown: Markdown
     /// The way up from a record page to the root ("../").
     let recordRoot: String
+    /// What every row's input fingerprint shares (`IndexRows.inputsBase`): the config's text, hashed once,
+    /// not once per page that lists rows.
+    let rowBase: ContextFingerprint
 
     public init(site: Site, collection: Int, values: SiteValues? = nil) {
         self.site = site
@@ -23,6 +26,7 @@ public struct PageContexts: Sendable {
         self.values = values ?? SiteValues(site: site)
         markdown = Markdown(unsafe: site.config.unsafeRawHTML)
         recordRoot = SiteValues.root(of: self.collection.spec.records.pagesFolder + "/page.html")
+        rowBase = rows.inputsBase(configText: self.values.configText)
     }
 
     public var formatter: ValueFormatter { rows.formatter }
@@ -219,14 +223,10 @@ public struct PageContexts: Sendable {
 
     // MARK: Input fingerprints
 
-    /// What every page of a kind ("record", "section") shares in its input fingerprint: the
-    /// generator, the templates, the kind and the config.
+    /// What every page of a kind shares in its input fingerprint (`SiteValues.pageInputsBase`), and the
+    /// collection.
     func inputsBase(templates: String, kind: String) -> ContextFingerprint {
-        var hash = ContextFingerprint()
-        hash.add(GeneratorVersion.current)
-        hash.add(templates)
-        hash.add(kind)
-        hash.add(values.configText)
+        var hash = values.pageInputsBase(templates: templates, kind: kind)
         hash.add(collection.spec.id)
         return hash
     }
@@ -258,7 +258,6 @@ public struct PageContexts: Sendable {
                 }
             }
         }
-        let rowBase = rows.inputsBase(configText: values.configText)
         for list in site.lists[collection.number] {
             let items = list.items[position]
             hash.mix(UInt64(items.count))
@@ -285,7 +284,6 @@ public struct PageContexts: Sendable {
         hash.add(list.spec.id)
         hash.add(collection.records[position].title)
         hash.add(list.pagePath(of: position, in: collection))
-        let rowBase = rows.inputsBase(configText: values.configText)
         for item in list.items[position] { hash.mix(rows.inputs(list.spec.source, item, base: rowBase)) }
         return hash.value
     }
@@ -296,9 +294,7 @@ public struct PageContexts: Sendable {
     }
 
     /// The part of every row's input fingerprint that all of them share.
-    public func rowInputsBase() -> ContextFingerprint {
-        rows.inputsBase(configText: values.configText)
-    }
+    public func rowInputsBase() -> ContextFingerprint { rowBase }
 
     /// What `sectionPage(number)` is made of, hashed without making it: the config, every section's
     /// letter, anchor and page (the strip), the page's guide words and rows (by what they are made of). As
@@ -314,7 +310,6 @@ public struct PageContexts: Sendable {
             hash.add(section.anchor)
             hash.add(collection.sectionPagePath(of: number))
         }
-        let rowBase = rowInputsBase()
         for record in page.range {
             hash.mix(rows?[record] ?? rowInputs(record, base: rowBase))
         }

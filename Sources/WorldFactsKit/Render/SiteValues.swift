@@ -72,6 +72,17 @@ public struct SiteValues: Sendable {
         return values
     }
 
+    /// What every page of a kind ("record", "section", "group") shares in its input fingerprint: the
+    /// generator, the templates, the kind and the config.
+    func pageInputsBase(templates: String, kind: String) -> ContextFingerprint {
+        var hash = ContextFingerprint()
+        hash.add(GeneratorVersion.current)
+        hash.add(templates)
+        hash.add(kind)
+        hash.add(configText)
+        return hash
+    }
+
     /// The way back up to the root from a page at `path` ("countries/ch.html" gives "../").
     static func root(of path: String) -> String {
         String(repeating: "../", count: path.split(separator: "/").count - 1)
