@@ -7,6 +7,15 @@ public enum FieldValue: Sendable, Hashable {
     /// A list of texts, or of record keys for a `links` field.
     case list([String])
 
+    /// The keys a `link` or `links` value names, as written (an empty key included: it names no record).
+    public var keys: [String] {
+        switch self {
+        case .text(let key): return [key]
+        case .list(let keys): return keys
+        default: return []
+        }
+    }
+
     /// The texts a search scope indexes.
     public var texts: [String] {
         switch self {

@@ -31,14 +31,8 @@ public struct ReverseList: Sendable {
         var items = [[Int]](repeating: [], count: target.records.count)
         let field = source.spec.fields[spec.via]
         for (position, record) in source.records.enumerated() {
-            let keys: [String]
-            switch record.values[spec.via] {
-            case .text(let key): keys = [key]
-            case .list(let list): keys = list
-            default: keys = []
-            }
             var seen: [Int] = []
-            for key in keys {
+            for key in record.values[spec.via].keys {
                 guard field.target == target.number, let found = target.position(ofKey: key),
                     !seen.contains(found)
                 else { continue }

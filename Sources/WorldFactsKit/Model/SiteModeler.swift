@@ -34,13 +34,7 @@ public struct SiteModeler {
             for (fieldPosition, field) in collection.spec.fields.enumerated() where field.format.isLink {
                 guard let target = field.target else { continue }
                 for record in collection.records {
-                    let keys: [String]
-                    switch record.values[fieldPosition] {
-                    case .text(let key): keys = [key]
-                    case .list(let list): keys = list
-                    default: keys = []
-                    }
-                    for key in keys where collections[target].position(ofKey: key) == nil {
+                    for key in record.values[fieldPosition].keys where collections[target].position(ofKey: key) == nil {
                         diagnostics.append(
                             .warning(
                                 collection.location(of: record), record: record.key, field: field.id,

@@ -47,13 +47,9 @@ public struct IndexRows: Sendable {
         return titles.isEmpty ? formatter.none : titles.joined(separator: ", ")
     }
 
-    /// The keys a link value names.
+    /// The keys a link value names that a page can show (`FieldValue.keys` without empty ones).
     func linkKeys(_ value: FieldValue) -> [String] {
-        switch value {
-        case .text(let key): return key.isEmpty ? [] : [key]
-        case .list(let keys): return keys.filter { !$0.isEmpty }
-        default: return []
-        }
+        value.keys.filter { !$0.isEmpty }
     }
 
     /// What every row's input fingerprint shares: the generator and the config.
