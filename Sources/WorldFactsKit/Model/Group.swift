@@ -66,14 +66,8 @@ public struct Group: Sendable {
                 continue
             }
             ownerOfSlug[slug] = title
-            var sections: [Section] = []
-            for (offset, position) in positions.enumerated() {
-                let letter = collection.sections[collection.sectionOfRecord[position]].letter
-                if sections.last?.letter != letter {
-                    sections.append(
-                        Section(letter: letter, anchor: SectionLetter.anchor(for: letter), range: offset..<offset))
-                }
-                sections[sections.count - 1].range = sections[sections.count - 1].range.lowerBound..<(offset + 1)
+            let sections = Section.runs(count: positions.count) {
+                collection.sections[collection.sectionOfRecord[positions[$0]]].letter
             }
             values.append(GroupValue(title: title, slug: slug, positions: positions, sections: sections))
         }

@@ -113,16 +113,11 @@ public struct SiteModeler {
         }
 
         // Sections.
-        var sections: [Section] = []
+        let sections = Section.runs(count: order.count) { letters[order[$0]] }
         var sectionOfRecord: [Int] = []
-        for (position, original) in order.enumerated() {
-            let letter = letters[original]
-            if sections.last?.letter != letter {
-                sections.append(
-                    Section(letter: letter, anchor: SectionLetter.anchor(for: letter), range: position..<position))
-            }
-            sections[sections.count - 1].range = sections[sections.count - 1].range.lowerBound..<(position + 1)
-            sectionOfRecord.append(sections.count - 1)
+        sectionOfRecord.reserveCapacity(records.count)
+        for (number, section) in sections.enumerated() {
+            sectionOfRecord += repeatElement(number, count: section.range.count)
         }
         return RecordCollection(
             spec: spec, number: number, records: records, slugs: slugs, sections: sections,

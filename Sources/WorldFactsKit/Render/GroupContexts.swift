@@ -44,12 +44,17 @@ public struct GroupContexts: Sendable {
                         }),
                 ]
             })
-        context["strip"] = .list(
-            groupValue.sections.map { section -> TemplateValue in
-                ["letter": .text(section.letter), "anchor": .text(section.anchor), "href": .text("#" + section.anchor)]
-            })
+        context["strip"] = strip(groupValue.sections)
         context["back"] = ["href": .text(root + group.overviewPath), "title": .text(group.spec.label)]
         return .object(context)
+    }
+
+    /// A strip of the sections on this page.
+    func strip(_ sections: [Section]) -> TemplateValue {
+        .list(
+            sections.map { section -> TemplateValue in
+                ["letter": .text(section.letter), "anchor": .text(section.anchor), "href": .text("#" + section.anchor)]
+            })
     }
 
     /// What `page(value)` is made of, hashed without making it: the config, the value, and the rows of
@@ -76,33 +81,24 @@ public struct GroupContexts: Sendable {
         context["heading"] = .text(group.spec.label)
         context["isIndex"] = true
         context["topHref"] = "#top"
-        var sections: [(letter: String, rows: [TemplateValue])] = []
-        for (number, value) in group.values.enumerated() {
-            let letter = SectionLetter.of(title: value.title)
-            let row = rowContext(
-                IndexRow(
-                    title: value.title, path: group.pagePath(of: number),
-                    detail: site.config.strings.sectionCount.replacingOccurrences(
-                        of: "{count}", with: rows.formatter.numbers.format(value.positions.count))),
-                root: root)
-            if sections.last?.letter == letter {
-                sections[sections.count - 1].rows.append(row)
-            } else {
-                sections.append((letter, [row]))
-            }
-        }
+        let sections = Section.runs(count: group.values.count) { SectionLetter.of(title: group.values[$0].title) }
         context["sections"] = .list(
             sections.map { section -> TemplateValue in
                 [
-                    "letter": .text(section.letter), "anchor": .text(SectionLetter.anchor(for: section.letter)),
-                    "hasRows": true, "rows": .list(section.rows),
+                    "letter": .text(section.letter), "anchor": .text(section.anchor), "hasRows": true,
+                    "rows": .list(
+                        section.range.map { number in
+                            rowContext(
+                                IndexRow(
+                                    title: group.values[number].title, path: group.pagePath(of: number),
+                                    detail: site.config.strings.sectionCount.replacingOccurrences(
+                                        of: "{count}",
+                                        with: rows.formatter.numbers.format(group.values[number].positions.count))),
+                                root: root)
+                        }),
                 ]
             })
-        context["strip"] = .list(
-            sections.map { section -> TemplateValue in
-                let anchor = SectionLetter.anchor(for: section.letter)
-                return ["letter": .text(section.letter), "anchor": .text(anchor), "href": .text("#" + anchor)]
-            })
+        context["strip"] = strip(sections)
         return .object(context)
     }
 }
