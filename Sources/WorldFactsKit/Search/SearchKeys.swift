@@ -27,24 +27,32 @@ public struct SearchKeys: Sendable {
     }
 
     /// The keys of a scope for every record of the site, numbered collection after collection
-    /// (`RecordCollection.offset`): a record outside the scope's collection has none. The "All" scope
-    /// searches each record by the fields of every scope of its collection.
+    /// (`RecordCollection.offset`): a record outside the scope's collection has none. The "All" scope's
+    /// keys are the other scopes' keys merged (`init(merging:count:)`); `SearchIndex` merges the keys it
+    /// has already made rather than folding the texts again.
     public init(site: Site, scope: SearchScope) {
+        guard let searched = scope.collection else {
+            let scopes = site.config.search.scopes.filter { $0.collection != nil }
+            self.init(merging: scopes.map { SearchKeys(site: site, scope: $0) }, count: site.recordCount)
+            return
+        }
         var folded: [([String], [Key])] = []
         folded.reserveCapacity(site.recordCount)
         for collection in site.collections {
-            let refs: [SiteConfig.FieldRef]
-            if let searched = scope.collection {
-                refs = searched == collection.number ? scope.fields : []
-            } else {
-                refs = site.config.search.scopes.filter { $0.collection == collection.number }.flatMap(\.fields)
+            guard collection.number == searched else {
+                folded += repeatElement(([], []), count: collection.records.count)
+                continue
             }
             folded += Parallel.map(collection.records.count) { position in
-                Self.fold(collection.records[position], refs)
+                Self.fold(collection.records[position], scope.fields)
             }
         }
-        texts = folded.map(\.0)
-        keys = folded.map(\.1)
+        self.init(texts: folded.map(\.0), keys: folded.map(\.1))
+    }
+
+    private init(texts: [[String]], keys: [[Key]]) {
+        self.texts = texts
+        self.keys = keys
     }
 
     /// The keys of the "All" scope, from those of the other scopes: each record's texts of every scope,
@@ -60,8 +68,7 @@ public struct SearchKeys: Sendable {
                 }
             }
         }
-        self.texts = texts
-        self.keys = keys
+        self.init(texts: texts, keys: keys)
     }
 
     /// A record's folded texts of some fields, each once, and their keys.

@@ -4,6 +4,7 @@ import Testing
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
 @testable import WorldFactsPipeline
+@testable import WorldFactsSearch
 @testable import WorldFactsSupport
 
 /// A site of two linked collections (countries from JSON, cities from CSV), with a list of the cities
@@ -81,6 +82,11 @@ import Testing
         #expect(group.pagePath(of: 1) == "continents/europe.html")
         // Keys repeat across collections ("A"), and a link to a missing record is a warning at its line.
         #expect(cities.position(ofKey: "A") != nil)
+        // The "All" scope searches each record by its own collection's scopes, and nothing else.
+        let all = SearchKeys(site: site, scope: site.config.search.scopes[0])
+        #expect(all.texts[aland] == ["aland"])
+        #expect(all.texts[cities.offset + cities.position(ofKey: "2")!] == ["two"])
+        #expect(all.texts.count == site.recordCount && all.texts.allSatisfy { $0.count == 1 })
         #expect(
             site.warnings.map(\.description).contains {
                 $0.contains("cities.csv:6") && $0.contains("'ZZ'") && $0.contains("names no record of 'countries'")
