@@ -129,16 +129,12 @@ struct CollectionsReader {
             }
             var target: Int?
             if let name = r.optionalString(map, "collection") {
-                target = ids.firstIndex(of: name)
                 if format?.isLink != true {
                     r.problem(
                         at: map.node(for: "collection")!, field: map.path + ".collection",
                         "only a link or links field names a collection; this one is '\(formatName)'")
-                } else if target == nil {
-                    r.problem(
-                        at: map.node(for: "collection")!, field: map.path + ".collection",
-                        "names no collection: '\(name)'; expected one of "
-                            + ids.map { "'\($0)'" }.joined(separator: ", "))
+                } else {
+                    target = r.collection(named: name, among: ids, in: map, key: "collection")
                 }
             } else if format?.isLink == true {
                 target = own
@@ -237,11 +233,7 @@ struct CollectionsReader {
                 r.problem(
                     at: map.node(for: "id") ?? map.node, field: map.path + ".id", "list '\(id)' is declared twice")
             }
-            guard let source = specs.firstIndex(where: { $0.id == from }) else {
-                r.problem(
-                    at: map.node(for: "from") ?? map.node, field: map.path + ".from",
-                    "names no collection: '\(from)'; expected one of "
-                        + specs.map { "'\($0.id)'" }.joined(separator: ", "))
+            guard let source = r.collection(named: from, among: specs.map(\.id), in: map, key: "from") else {
                 continue
             }
             let fields = specs[source].fields

@@ -134,20 +134,25 @@ extension YAMLReader {
 
     /// The collection a key names, or the only one when it names none and there is one.
     mutating func collection(_ name: String?, of config: SiteConfig, in map: Map, key: String, what: String) -> Int? {
-        let ids = config.collections.map { "'\($0.id)'" }.joined(separator: ", ")
         guard let name else {
             if config.collections.count == 1 { return 0 }
             if config.collections.count > 1 {
+                let ids = config.collections.map { "'\($0.id)'" }.joined(separator: ", ")
                 problem(
                     at: map.node, field: "\(map.path).\(key)", "missing; expected the collection \(what): one of \(ids)"
                 )
             }
             return nil
         }
-        if let position = config.collection(named: name) { return position }
+        return collection(named: name, among: config.collections.map(\.id), in: map, key: key)
+    }
+
+    /// The position among `ids` of the collection a key names; any other name is an error.
+    mutating func collection(named name: String, among ids: [String], in map: Map, key: String) -> Int? {
+        if let position = ids.firstIndex(of: name) { return position }
         problem(
             at: map.node(for: key) ?? map.node, field: "\(map.path).\(key)",
-            "names no collection: '\(name)'; expected one of \(ids)")
+            "names no collection: '\(name)'; expected one of " + ids.map { "'\($0)'" }.joined(separator: ", "))
         return nil
     }
 

@@ -33,9 +33,4 @@ public struct SiteConfig: Sendable {
         case title
         case field(Int)
     }
-
-    /// The position of the collection named `id`.
-    public func collection(named id: String) -> Int? {
-        collections.firstIndex { $0.id == id }
-    }
 }
