@@ -46,7 +46,7 @@ import Testing
 
     /// Every key the real contexts produce is in the vocabulary, so the check never rejects a good template.
     @Test func theVocabularyCoversEveryContextKey() {
-        let contexts = PageContexts(site: shippedSite, collection: 0)
+        let contexts = PageContexts(site: countriesSite, collection: 0)
         var keys = Set<String>()
         func collect(_ value: TemplateValue) {
             if case .object(let object) = value {
@@ -57,7 +57,7 @@ import Testing
         collect(
             contexts.index(extra: ["search": ["manifest": "", "scopes": [["id": "", "label": "", "checked": true]]]]))
         collect(contexts.values.notFound())
-        for position in shippedSite.only.records.indices { collect(contexts.record(position)) }
+        for position in countriesSite.only.records.indices { collect(contexts.record(position)) }
         var content = try! ContentLoader(folder: repoPath("Tests/Fixtures/countries")).load()
         content.config.only.index.splitAbove = 10
         content.config.only.index.sectionSize = 5

@@ -19,16 +19,16 @@ import Testing
     }
 
     func plans(budget: Int, scope: Int = 0, preview: Int = 5) -> (SearchKeys, [ShardPlan], [Int]) {
-        let keys = SearchKeys(site: shippedSite, scope: shippedSite.config.search.scopes[scope])
-        let rows = shippedSite.only.records.indices.map(PageContexts(site: shippedSite, collection: 0).row)
+        let keys = SearchKeys(site: countriesSite, scope: countriesSite.config.search.scopes[scope])
+        let rows = countriesSite.only.records.indices.map(PageContexts(site: countriesSite, collection: 0).row)
         let sizes = rows.enumerated().map { ShardEntry.json(position: $0, row: $1, texts: keys.texts[$0]).utf8.count }
         return (keys, ShardPlanner(budget: budget, previewSize: preview).plan(keys: keys, entrySize: sizes), sizes)
     }
 
     /// The floor of an entry's size is never above its size, and is its size without subtitle and detail.
     @Test func entryFloorIsAFloor() {
-        let keys = SearchKeys(site: shippedSite, scope: shippedSite.config.search.scopes[0])
-        let rows = shippedSite.only.records.indices.map(PageContexts(site: shippedSite, collection: 0).row)
+        let keys = SearchKeys(site: countriesSite, scope: countriesSite.config.search.scopes[0])
+        let rows = countriesSite.only.records.indices.map(PageContexts(site: countriesSite, collection: 0).row)
         for position in rows.indices {
             var row = rows[position]
             let floor = ShardEntry.floor(
@@ -55,7 +55,7 @@ import Testing
     func aBucketPlannedInPartsIsPlannedAsAWhole(scope: Int, budget: Int) {
         let (keys, _, sizes) = plans(budget: budget, scope: scope)
         let planner = ShardPlanner(budget: budget, previewSize: 5)
-        let rows = shippedSite.only.records.indices.map(PageContexts(site: shippedSite, collection: 0).row)
+        let rows = countriesSite.only.records.indices.map(PageContexts(site: countriesSite, collection: 0).row)
         let floors = rows.indices.map {
             ShardEntry.floor(
                 position: $0, titleAndPath: rows[$0].title.utf8.count + rows[$0].path.utf8.count,
@@ -173,14 +173,14 @@ import Testing
         let leaf = plans.first { $0.prefix == "k" }!
         let firstWordMatch = leaf.records.firstIndex { !keys.texts[$0].contains { $0.hasPrefix("k") } }!
         #expect(leaf.records[..<firstWordMatch].allSatisfy { keys.texts[$0].contains { $0.hasPrefix("k") } })
-        #expect(leaf.records[firstWordMatch...].contains { shippedSite.only.records[$0].title == "North Korea" })
+        #expect(leaf.records[firstWordMatch...].contains { countriesSite.only.records[$0].title == "North Korea" })
         #expect(leaf.records[..<firstWordMatch] == leaf.records[..<firstWordMatch].sorted()[...])
     }
 
     /// After an edit, a large bucket keeps the parts the edit did not touch and plans the others, and
     /// the index is the one a fresh build makes.
     @Test func aLargeBucketKeepsItsUntouchedParts() throws {
-        var site = shippedSite
+        var site = countriesSite
         site.config.search.shardBudget = 1_024
         let first = SearchIndex(
             site: site, rows: site.only.records.indices.map(PageContexts(site: site, collection: 0).row))
@@ -209,8 +209,8 @@ import Testing
 
     @Test func shardFilesAreEscapedJSONWithScriptTwins() throws {
         let index = SearchIndex(
-            site: shippedSite,
-            rows: shippedSite.only.records.indices.map(PageContexts(site: shippedSite, collection: 0).row))
+            site: countriesSite,
+            rows: countriesSite.only.records.indices.map(PageContexts(site: countriesSite, collection: 0).row))
         let files = Dictionary(
             uniqueKeysWithValues: index.files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
         let json = try #require(files["search/name/l-69.json"])

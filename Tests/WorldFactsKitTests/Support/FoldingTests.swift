@@ -78,8 +78,8 @@ import Testing
     }
 }
 
-/// The shipped countries, modelled, for search tests.
-let shippedSite: Site = {
+/// The countries alone (`Tests/Fixtures/countries`), modelled, for search and context tests.
+let countriesSite: Site = {
     let content = try! ContentLoader(folder: repoPath("Tests/Fixtures/countries")).load()
     return try! SiteModeler().model(content)
 }()
