@@ -53,12 +53,7 @@ public struct RecordsLoader: Sendable {
                     continue
                 }
                 guard let node = try? JSONParser.parseElement(bytes, at: start) else { return nil }
-                var diagnostics: [Diagnostic] = []
-                if let record = validate(node, positionByName, &diagnostics) {
-                    outcomes.append(.record(record, line: node.line, column: node.column))
-                } else {
-                    outcomes.append(.problems(diagnostics))
-                }
+                outcomes.append(outcome(of: node, positionByName))
             }
             return outcomes
         }
@@ -68,6 +63,13 @@ public struct RecordsLoader: Sendable {
             read.append(chunk)
         }
         return taken(read, capacity: starts.count)
+    }
+
+    /// What validating one element gives.
+    func outcome(of node: JSONNode, _ positionByName: [String: Int]) -> Outcome {
+        var problems: [Diagnostic] = []
+        guard let record = validate(node, positionByName, &problems) else { return .problems(problems) }
+        return .record(record, line: node.line, column: node.column)
     }
 
     /// The records of outcomes in file order, each key taken once (`UniqueKeys`), and every problem.
@@ -108,12 +110,7 @@ public struct RecordsLoader: Sendable {
             var outcomes: [Outcome] = []
             do throws(SourceError) {
                 _ = try source.forEachRecord(in: parts[part], header: header) { node in
-                    var problems: [Diagnostic] = []
-                    if let record = validate(node, positionByName, &problems) {
-                        outcomes.append(.record(record, line: node.line, column: node.column))
-                    } else {
-                        outcomes.append(.problems(problems))
-                    }
+                    outcomes.append(outcome(of: node, positionByName))
                 }
             } catch {
                 return nil

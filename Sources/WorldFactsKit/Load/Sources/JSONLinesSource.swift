@@ -12,9 +12,7 @@ struct JSONLinesSource: RecordSource {
             let text = Array(bytes[start..<end])
             if text.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
                 do throws(JSONSyntaxError) {
-                    var node = try JSONParser.parseDocument(text)
-                    node.line = line
-                    body(Self.onLine(node, line))
+                    body(Self.onLine(try JSONParser.parseDocument(text), line))
                     count += 1
                 } catch {
                     throw SourceError(line: line, column: error.column, message: "malformed JSON: \(error.message)")
