@@ -53,7 +53,7 @@ struct SiteGenerator: Sendable {
                     collection.records[$0].title.utf8.count + collection.pagePathBytes(of: $0)
                 }
             },
-            row: { [site, rows = renderer.contexts[0].rows] global in
+            row: { [site, rows = renderer.values.rows] global in
                 let (collection, position) = site.locate(global)
                 return rows.row(collection, position)
             })

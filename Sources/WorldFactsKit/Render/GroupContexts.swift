@@ -9,15 +9,12 @@ public struct GroupContexts: Sendable {
     public let group: Group
     let rows: IndexRows
     let values: SiteValues
-    /// What every row's input fingerprint shares, hashed once.
-    let rowBase: ContextFingerprint
 
     public init(site: Site, group: Group, values: SiteValues) {
         self.site = site
         self.group = group
         self.values = values
-        rows = IndexRows(site: site)
-        rowBase = rows.inputsBase(configText: values.configText)
+        rows = values.rows
     }
 
     var collection: RecordCollection { site.collections[group.collection] }
@@ -67,7 +64,7 @@ public struct GroupContexts: Sendable {
             hash.add(section.letter)
             for offset in section.range {
                 let position = group.values[value].positions[offset]
-                hash.mix(rowInputs?[position] ?? rows.inputs(group.collection, position, base: rowBase))
+                hash.mix(rowInputs?[position] ?? rows.inputs(group.collection, position, base: values.rowBase))
             }
         }
         return hash.value

@@ -12,7 +12,7 @@ public struct HomeContext: Sendable {
     public init(site: Site, values: SiteValues) {
         self.site = site
         self.values = values
-        formatter = ValueFormatter(config: site.config)
+        formatter = values.rows.formatter
     }
 
     public func context(extra: TemplateObject = [:]) -> TemplateValue {

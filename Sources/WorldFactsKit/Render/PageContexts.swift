@@ -15,18 +15,14 @@ public struct PageContexts: Sendable {
     let markdown: Markdown
     /// The way up from a record page to the root ("../").
     let recordRoot: String
-    /// What every row's input fingerprint shares (`IndexRows.inputsBase`): the config's text, hashed once,
-    /// not once per page that lists rows.
-    let rowBase: ContextFingerprint
 
     public init(site: Site, collection: Int, values: SiteValues? = nil) {
         self.site = site
         self.collection = site.collections[collection]
-        rows = IndexRows(site: site)
         self.values = values ?? SiteValues(site: site)
+        rows = self.values.rows
         markdown = Markdown(unsafe: site.config.unsafeRawHTML)
         recordRoot = SiteValues.root(of: self.collection.spec.records.pagesFolder + "/page.html")
-        rowBase = rows.inputsBase(configText: self.values.configText)
     }
 
     public var formatter: ValueFormatter { rows.formatter }
@@ -261,7 +257,9 @@ public struct PageContexts: Sendable {
         for list in site.lists[collection.number] {
             let items = list.items[position]
             hash.mix(UInt64(items.count))
-            for item in items.prefix(list.spec.limit) { hash.mix(rows.inputs(list.spec.source, item, base: rowBase)) }
+            for item in items.prefix(list.spec.limit) {
+                hash.mix(rows.inputs(list.spec.source, item, base: values.rowBase))
+            }
         }
         if let note = collection.notes[position] { hash.add(1); hash.add(note.markdown) } else { hash.add(0) }
         for neighbour in stride(from: position - 1, through: position + 1, by: 2) {
@@ -284,7 +282,7 @@ public struct PageContexts: Sendable {
         hash.add(list.spec.id)
         hash.add(collection.records[position].title)
         hash.add(list.pagePath(of: position, in: collection))
-        for item in list.items[position] { hash.mix(rows.inputs(list.spec.source, item, base: rowBase)) }
+        for item in list.items[position] { hash.mix(rows.inputs(list.spec.source, item, base: values.rowBase)) }
         return hash.value
     }
 
@@ -294,7 +292,7 @@ public struct PageContexts: Sendable {
     }
 
     /// The part of every row's input fingerprint that all of them share.
-    public func rowInputsBase() -> ContextFingerprint { rowBase }
+    public func rowInputsBase() -> ContextFingerprint { values.rowBase }
 
     /// What `sectionPage(number)` is made of, hashed without making it: the config, every section's
     /// letter, anchor and page (the strip), the page's guide words and rows (by what they are made of). As
@@ -311,7 +309,7 @@ public struct PageContexts: Sendable {
             hash.add(collection.sectionPagePath(of: number))
         }
         for record in page.range {
-            hash.mix(rows?[record] ?? rowInputs(record, base: rowBase))
+            hash.mix(rows?[record] ?? rowInputs(record, base: values.rowBase))
         }
         return hash.value
     }

@@ -11,6 +11,10 @@ public struct SiteValues: Sendable {
     /// The navigation's entries: label and path from the root. Empty for a site of one collection
     /// without groups, whose one index is its home.
     let navigation: [(label: String, path: String)]
+    /// The rows that list records, made the same on every page (with their one number formatter).
+    public let rows: IndexRows
+    /// What every row's input fingerprint shares (`IndexRows.inputsBase`): the config's text, hashed once.
+    let rowBase: ContextFingerprint
     /// The 404 page's title.
     let notFoundTitle: String
     /// Everything site.yml says, as text: every page fingerprint starts from it (see `configText(of:)`).
@@ -18,6 +22,7 @@ public struct SiteValues: Sendable {
 
     public init(site: Site) {
         let config = site.config
+        rows = IndexRows(site: site)
         var siteValues: TemplateObject = ["title": .text(config.title), "lang": .text(config.locale)]
         if let credit = config.credit {
             siteValues["credit"] = [
@@ -45,6 +50,7 @@ public struct SiteValues: Sendable {
         }
         self.navigation = navigation.count > 1 ? navigation : []
         configText = Self.configText(of: config)
+        rowBase = rows.inputsBase(configText: configText)
         notFoundTitle = "\(strings.notFound) — \(config.title)"
     }
 
