@@ -1,4 +1,4 @@
-/* WorldFacts search. Index format: Sources/WorldFactsKit/Render/Search/SearchIndex.swift.
+/* WorldFacts search. Index format: Sources/WorldFactsKit/Search/SearchIndex.swift.
    fold() = Folding.swift, pinned by Tests/Fixtures/fold-vectors.json. */
 (function (G) {
   "use strict";
@@ -7,7 +7,7 @@
 
   function fold(s) {
     return s.normalize("NFKD").toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "")
-      .replace(/[ßæœøłđðþıħŧς]/g, function (c) { return MAP[c]; });
+      .replace(/[ßæœøłđðþıħŧς]/g, c => MAP[c]);
   }
 
   // 0: the text starts with q; 1: a later word of it does; -1: no match.
@@ -26,25 +26,19 @@
   // Entries [position, title, subtitle, detail, path, texts(, collection)] that match q: whole-field matches first,
   // then word-start matches, each in index order.
   function rank(entries, q) {
-    var hits = [];
-    entries.forEach(function (e) {
-      var best = -1;
-      e[5].forEach(function (t) { var r = rankText(t, q); if (r >= 0 && (best < 0 || r < best)) best = r; });
-      if (best >= 0) hits.push([best, e]);
-    });
-    hits.sort(function (a, b) { return a[0] - b[0] || a[1][0] - b[1][0]; });
-    return hits.map(function (h) { return h[1]; });
+    return entries.map(e => [Math.min(...e[5].map(t => rankText(t, q)).filter(r => r >= 0)), e]).filter(h => h[0] < 2)
+      .sort((a, b) => a[0] - b[0] || a[1][0] - b[1][0]).map(h => h[1]);
   }
 
   function hex(p) {
-    return Array.from(new TextEncoder().encode(p), function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
+    return Array.from(new TextEncoder().encode(p), b => (b < 16 ? "0" : "") + b.toString(16)).join("");
   }
 
   function prepare(manifest) {
-    Object.keys(manifest.scopes).forEach(function (id) {
+    for (var id in manifest.scopes) {
       var s = manifest.scopes[id];
-      manifest.scopes[id] = { l: new Set(s.l), p: new Set(s.p) };
-    });
+      manifest.scopes[id] = { l: new Set(s.l), p: new Set(s.p), m: s.m };
+    }
     return manifest;
   }
 
@@ -69,48 +63,51 @@
     return function (scope, file) {
       var key = scope + "/" + file;
       if (!cache[key]) {
-        cache[key] = fileMode ? new Promise(function (ok, fail) {
+        cache[key] = fileMode ? new Promise((ok, fail) => {
           var s = doc.createElement("script");
           waiting[key] = ok;
           s.src = root + "search/" + key + ".js";
           s.onerror = fail;
           doc.head.appendChild(s);
-        }) : fetch(root + "search/" + key + ".json").then(function (r) {
+        }) : fetch(root + "search/" + key + ".json").then(r => {
           if (!r.ok) throw new Error(r.status);
           return r.json();
         });
-        cache[key].catch(function () { delete cache[key]; });
+        cache[key].catch(() => { delete cache[key]; });
       }
       return cache[key];
     };
   }
 
-  // Runs queries; an answer that arrives after a newer query was typed is dropped.
+  // Runs queries, dropping an answer that comes after a newer query. Below its previews, the "All" scope
+  // merges its members' shards (m: [[scope, label]]), a record once.
   function searcher(manifest, load, show) {
-    var seq = 0;
+    var seq = 0, scopes = manifest.scopes;
     return function (query, scope) {
-      var mine = ++seq, q = fold(query).replace(/^\s+/, "");
+      var mine = ++seq, q = fold(query).replace(/^\s+/, ""), s = scopes[scope], n = 0, seen = {};
       if (!q) return Promise.resolve(show(null));
-      var file = route(manifest.scopes[scope], q);
-      if (!file) return Promise.resolve(show({ results: [], more: 0 }));
-      return load(scope, file).then(function (shard) {
+      var file = route(s, q), parts = file ? [[scope, file]] : (s.m || []).map(m => [m[0], route(scopes[m[0]], q), m[1]]);
+      return Promise.all(parts.filter(p => p[1]).map(p => load(p[0], p[1]).then(shard => {
+        n += shard.n;
+        return p[2] ? shard.r.map(e => e.concat(p[2])) : shard.r;
+      }))).then(lists => {
         if (mine !== seq) return;
-        var results = rank(shard.r, q);
-        show({ results: results, more: file[0] === "p" ? shard.n - results.length : 0 });
-      }, function () { if (mine === seq) show({ results: [], more: 0 }); });
+        var results = rank([].concat(...lists), q).filter(e => !seen[e[0]] && (seen[e[0]] = 1));
+        show({ results, more: file && file[0] === "p" ? n - results.length : 0 });
+      }, () => { if (mine === seq) show({ results: [], more: 0 }); });
     };
   }
 
-  G.WorldFactsSearch = { fold: fold, rankText: rankText, rank: rank, hex: hex, prepare: prepare, route: route, loader: loader, searcher: searcher };
+  G.WorldFactsSearch = { fold, rankText, rank, hex, prepare, route, loader, searcher };
 
   var doc = G.document, m = doc && doc.getElementById("search-manifest");
   if (!m) return;
-  var $ = function (id) { return doc.getElementById(id); };
+  var $ = id => doc.getElementById(id);
   var manifest = prepare(JSON.parse(m.textContent)), lang = doc.documentElement.lang || undefined;
   var root = m.getAttribute("data-root") || "";
   var input = $("search"), list = $("results"), none = $("no-results"), more = $("more-results"), count = $("result-count");
   var radios = doc.querySelectorAll("input[name=scope]"), active = -1;
-  var scope = function () { for (var r of radios) if (r.checked) return r.value; return radios[0].value; };
+  var scope = () => { for (var r of radios) if (r.checked) return r.value; return radios[0].value; };
 
   function add(a, cls, text) { var s = doc.createElement("span"); s.className = cls; s.textContent = text; a.appendChild(s); }
 
@@ -123,27 +120,28 @@
     input.removeAttribute("aria-activedescendant");
     list.textContent = "";
     active = -1;
-    if (!on) { count.textContent = ""; input.dispatchEvent(new Event("results")); return; }
-    res.results.forEach(function (e, i) {
-      var li = doc.createElement("li"), a = doc.createElement("a");
-      li.id = "result-" + i;
-      li.setAttribute("role", "option");
-      a.href = root + e[4];
-      a.tabIndex = -1;
-      add(a, "title", e[1]);
-      if (e[2]) add(a, "subtitle", e[2]);
-      if (e[3]) add(a, "detail", e[3]);
-      if (e[6]) add(a, "collection", e[6]);
-      li.appendChild(a);
-      list.appendChild(li);
-    });
-    more.textContent = manifest.more.replace("{count}", res.more.toLocaleString(lang));
-    count.textContent = manifest.count.replace("{count}", (n + res.more).toLocaleString(lang));
+    count.textContent = "";
+    if (on) {
+      res.results.forEach((e, i) => {
+        var li = list.appendChild(doc.createElement("li")), a = li.appendChild(doc.createElement("a"));
+        li.setAttribute("role", "none");
+        a.id = "result-" + i;
+        a.setAttribute("role", "option");
+        a.href = root + e[4];
+        a.tabIndex = -1;
+        add(a, "title", e[1]);
+        if (e[2]) add(a, "subtitle", e[2]);
+        if (e[3]) add(a, "detail", e[3]);
+        if (e[6]) add(a, "collection", e[6]);
+      });
+      more.textContent = manifest.more.replace("{count}", res.more.toLocaleString(lang));
+      count.textContent = manifest.count.replace("{count}", (n + res.more).toLocaleString(lang));
+    }
     input.dispatchEvent(new Event("results"));
   }
 
   function move(step) {
-    var items = list.children;
+    var items = list.querySelectorAll("a");
     if (!items.length) return;
     if (active >= 0) items[active].setAttribute("aria-selected", "false");
     active = (active + step + items.length) % items.length;
@@ -160,15 +158,15 @@
   }
 
   input.addEventListener("input", update);
-  radios.forEach(function (r) { r.addEventListener("change", update); });
-  input.addEventListener("keydown", function (ev) {
+  radios.forEach(r => { r.addEventListener("change", update); });
+  input.addEventListener("keydown", ev => {
     if (ev.key === "Escape") { input.value = ""; update(); ev.preventDefault(); }
     else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") { ev.preventDefault(); move(ev.key === "ArrowDown" ? 1 : -1); }
-    else if (ev.key === "Enter" && list.children.length) { ev.preventDefault(); G.location.href = list.children[Math.max(active, 0)].firstChild.href; }
+    else if (ev.key === "Enter" && list.children.length) { ev.preventDefault(); G.location.href = list.querySelectorAll("a")[Math.max(active, 0)].href; }
   });
   var params = new URLSearchParams(G.location.search);
-  radios.forEach(function (r) { if (params.get("scope") === r.value) r.checked = true; });
+  radios.forEach(r => { if (params.get("scope") === r.value) r.checked = true; });
   if (params.get("q")) input.value = params.get("q");
-  G.addEventListener("pageshow", function () { if (input.value) update(); });
+  G.addEventListener("pageshow", () => { if (input.value) update(); });
   if (input.value) update();
 })(typeof window !== "undefined" ? window : globalThis);

@@ -92,6 +92,42 @@ test("an empty or blank query shows the index; no route means no results without
   assert.equal(requests, 0);
 });
 
+test("the All scope answers from its own previews, and below them merges its members' leaves", async () => {
+  const m = S.prepare({
+    scopes: {
+      all: { l: [], p: ["b"], m: [["name", "Countries"], ["capital", "Countries"], ["city", "Cities"]] },
+      name: { l: ["b"], p: [] },
+      capital: { l: ["b"], p: [] },
+      city: { l: ["be"], p: ["b"] },
+    },
+  });
+  const files = {
+    "all/p-62": { n: 9, r: [[1, "Belgium", "", "", "countries/be.html", ["belgium"], "Countries"]] },
+    "name/l-62": { n: 2, r: [entry(1, "Belgium", "belgium"), entry(3, "Benin", "benin")] },
+    "capital/l-62": { n: 2, r: [entry(0, "Germany", "berlin"), entry(1, "Belgium", "brussels")] },
+    "city/l-6265": { n: 2, r: [entry(5, "Bern", "bern"), entry(6, "Berlin", "berlin")] },
+  };
+  const requested = [];
+  const load = async (scope, file) => { requested.push(`${scope}/${file}`); return files[`${scope}/${file}`]; };
+  let result;
+  const run = S.searcher(m, load, (r) => { result = r; });
+  await run("B", "all");
+  assert.deepEqual(requested, ["all/p-62"]);
+  assert.equal(result.more, 8);
+  await run("Be", "all");
+  // Each record once (Belgium is in two scopes), whole-field matches first, each in index order, with its label.
+  assert.deepEqual(result.results.map((e) => [e[1], e[6]]),
+    [["Germany", "Countries"], ["Belgium", "Countries"], ["Benin", "Countries"], ["Bern", "Cities"], ["Berlin", "Cities"]]);
+  assert.equal(result.more, 0);
+  // The members' own entries are left as they were: the City scope shows no label.
+  await run("Be", "city");
+  assert.deepEqual(result.results.map((e) => e.length), [6, 6]);
+  await run("Brus", "all");
+  assert.deepEqual(result.results.map((e) => e[1]), ["Belgium"]);
+  await run("Bx", "all");
+  assert.deepEqual(result.results, []);
+});
+
 test("the loader fetches each shard once and retries after a failure", async () => {
   const calls = [];
   let fail = true;

@@ -6,41 +6,60 @@ import WorldFactsSupport
 /// planned (`ShardPlanner`) and its entries written (`ShardEntry`). A large bucket is kept or planned as
 /// its node and its parts, each part in the same way, so a change to one record plans again only the
 /// few small parts it is in.
+///
+/// The "All" scope writes only previews (`indexPreviews`), one at every prefix where one of the scopes
+/// it merges (`members`) has one; below them `search.js` loads the members' shards and merges them. A
+/// query that leaves the All scope's previews has left every member's too, so each member answers it
+/// with a leaf (every match) or nothing, and no record is missed.
 struct ScopeIndexer: Sendable {
     let scope: SearchScope
     let keys: SearchKeys
     let rows: SearchRows
     let planner: ShardPlanner
     let previous: PreviousShards
-    /// `ShardEntry.hash` and `ShardEntry.floor` of every record, by position.
+    /// `ShardEntry.hash` and `ShardEntry.floor` of every record, by position (no floors in the "All"
+    /// scope, which does not size its shards).
     let entryHashes: [UInt64]
     let entryFloors: [Int]
     /// Every record's entry, made beforehand when there is no previous build (all of them are written);
-    /// nil on a rebuild, which makes the entries of the buckets it plans, when it plans them.
+    /// nil on a rebuild, which makes the entries of the buckets it plans, when it plans them, and in the
+    /// "All" scope, which writes few of them.
     let entries: [String]?
     /// By record position: the label of its collection, in the "All" scope of a site of several.
     let labels: [String?]
+    /// The scopes whose shards answer below the "All" scope's previews, each with the label its
+    /// results show (empty in a site of one collection); empty for any other scope.
+    let members: [(id: String, label: String)]
 
     init(scope: SearchScope, keys: SearchKeys, site: Site, rows: SearchRows, previous: PreviousShards) {
         self.scope = scope
+        let merges = scope.collection == nil
+        members =
+            merges
+            ? site.config.search.scopes.compactMap { member in
+                member.collection.map { (member.id, site.hasHome ? site.config.collections[$0].label : "") }
+            } : []
         self.rows = rows
         self.previous = previous
         self.keys = keys
         planner = ShardPlanner(budget: site.config.search.shardBudget, previewSize: site.config.search.previewSize)
         let labels: [String?] =
-            scope.collection == nil && site.hasHome
+            merges && site.hasHome
             ? site.collections.flatMap { [String?](repeating: $0.spec.label, count: $0.records.count) }
             : [String?](repeating: nil, count: rows.count)
         self.labels = labels
         entryHashes = Parallel.map(rows.count) {
             ShardEntry.hash(position: $0, rowInputs: rows.inputs[$0], texts: keys.texts[$0], label: labels[$0])
         }
-        entryFloors = Parallel.map(rows.count) {
-            ShardEntry.floor(
-                position: $0, titleAndPath: rows.titleAndPathBytes[$0], texts: keys.texts[$0], label: labels[$0])
-        }
+        entryFloors =
+            merges
+            ? []
+            : Parallel.map(rows.count) {
+                ShardEntry.floor(
+                    position: $0, titleAndPath: rows.titleAndPathBytes[$0], texts: keys.texts[$0], label: labels[$0])
+            }
         entries =
-            previous.isEmpty
+            previous.isEmpty && !merges
             ? Parallel.map(rows.count) {
                 // A record outside the scope's collection has no keys and no entry.
                 keys.texts[$0].isEmpty
@@ -48,18 +67,61 @@ struct ScopeIndexer: Sendable {
             } : nil
     }
 
-    /// The scope's shards, every bucket on every core, and its part of the search manifest:
-    /// `"<id>":{"l":[leaf prefixes],"p":[split prefixes]}`.
-    func index() -> (part: String, files: [OutputFile]) {
+    /// A scope's shards and its part of the search manifest: `"<id>":{"l":[leaf prefixes],"p":[split
+    /// prefixes]}`, and for the "All" scope `"m":[["<member scope>","<its collection's label>"],…]` too.
+    struct Index {
+        var part: String
+        var files: [OutputFile]
+        /// The prefixes that have a preview.
+        var splits: [String]
+    }
+
+    /// The scope's shards, every bucket on every core.
+    func index() -> Index {
         let buckets = keys.buckets()
-        let shards = Parallel.map(buckets.count) { number in
-            var shards = ScopeShards()
-            add(buckets[number], to: &shards)
-            return shards
+        return index(
+            Parallel.map(buckets.count) { number in
+                var shards = ScopeShards()
+                add(buckets[number], to: &shards)
+                return shards
+            })
+    }
+
+    /// The "All" scope's shards: a preview at each of `prefixes` (every prefix a member has a preview
+    /// at), every bucket on every core.
+    func indexPreviews(at prefixes: Set<String>) -> Index {
+        let buckets = keys.buckets().filter { prefixes.contains($0.prefixText) }
+        return index(
+            Parallel.map(buckets.count) { number in
+                var shards = ScopeShards()
+                addPreviews(buckets[number], at: prefixes, to: &shards)
+                return shards
+            })
+    }
+
+    private func index(_ shards: [ScopeShards]) -> Index {
+        let splits = shards.flatMap(\.splits)
+        let merged =
+            members.isEmpty
+            ? ""
+            : ",\"m\":["
+                + members.map { "[" + JSONText.quoted($0.id) + "," + JSONText.quoted($0.label) + "]" }.joined(
+                    separator: ",") + "]"
+        let part =
+            JSONText.quoted(scope.id) + ":{\"l\":["
+            + shards.flatMap(\.leaves).map(JSONText.quoted).joined(separator: ",")
+            + "],\"p\":[" + splits.map(JSONText.quoted).joined(separator: ",") + "]" + merged + "}"
+        return Index(part: part, files: shards.flatMap(\.files), splits: splits)
+    }
+
+    /// The previews of a bucket's node, kept or planned, and of its parts that are among `prefixes`.
+    func addPreviews(_ bucket: SearchKeys.Bucket, at prefixes: Set<String>, to shards: inout ScopeShards) {
+        let digest = ShardUnit.digest(of: bucket, scope: scope, planner: planner, entryHashes: entryHashes)
+        let node = ShardUnit.node.inputs(digest: digest)
+        shards.append(previous.reusable(inputs: node) ?? planNode(bucket, inputs: node))
+        for part in bucket.parts() where prefixes.contains(part.prefixText) {
+            addPreviews(part, at: prefixes, to: &shards)
         }
-        let leaves = shards.flatMap(\.leaves).map(JSONText.quoted).joined(separator: ",")
-        let splits = shards.flatMap(\.splits).map(JSONText.quoted).joined(separator: ",")
-        return (JSONText.quoted(scope.id) + ":{\"l\":[" + leaves + "],\"p\":[" + splits + "]}", shards.flatMap(\.files))
     }
 
     /// The shards of a bucket (or of a part of one): kept whole, planned whole, or kept or planned as its

@@ -5,7 +5,8 @@ import WorldFactsSupport
 /// `ScopeShards` for the files and `ScopeIndexer` for how they are made and kept).
 ///
 /// Manifest (inlined in index.html): `{"v":1,"scopes":{"<id>":{"l":[leaf prefixes],"p":[split prefixes]}},
-/// "more":"…{count}…","count":"…{count}…"}`.
+/// "more":"…{count}…","count":"…{count}…"}`; the "All" scope's has no leaves and names the scopes whose
+/// shards answer below its previews: `"m":[["<scope>","<label>"],…]` (see `ScopeIndexer`).
 public struct SearchIndex: Sendable {
     public var manifest: String
     public var files: [OutputFile]
@@ -27,9 +28,19 @@ public struct SearchIndex: Sendable {
         for (number, scope) in scopes.enumerated() where scope.collection == nil {
             keys[number] = SearchKeys(merging: keys.compactMap { $0 }, count: site.recordCount)
         }
-        let parts = scopes.indices.map {
-            ScopeIndexer(scope: scopes[$0], keys: keys[$0]!, site: site, rows: rows, previous: previous[$0]).index()
+        func indexer(_ number: Int) -> ScopeIndexer {
+            ScopeIndexer(scope: scopes[number], keys: keys[number]!, site: site, rows: rows, previous: previous[number])
         }
+        // The "All" scope has a preview where any other scope has one, so it is indexed after them.
+        var indexes = [ScopeIndexer.Index?](repeating: nil, count: scopes.count)
+        for number in scopes.indices where scopes[number].collection != nil {
+            indexes[number] = indexer(number).index()
+        }
+        let splits = Set(indexes.compactMap { $0?.splits }.joined())
+        for number in scopes.indices where scopes[number].collection == nil {
+            indexes[number] = indexer(number).indexPreviews(at: splits)
+        }
+        let parts: [ScopeIndexer.Index] = indexes.map { $0! }
         manifest =
             "{\"v\":1,\"scopes\":{" + parts.map(\.part).joined(separator: ",") + "},\"more\":"
             + JSONText.quoted(config.strings.moreResults) + ",\"count\":" + JSONText.quoted(config.strings.resultCount)

@@ -112,9 +112,55 @@ import Testing
         #expect(try page("continents/europe.html").contains(#"<a href="../countries/a.html">"#))
         let home = try page("index.html")
         #expect(home.contains(#"<a href="cities/index.html"><span class="title">Cities</span>"#))
-        let shard = try page("search/all/l-74.json")
-        #expect(shard.contains(#""cities/2.html",["two"],"Cities"]"#))
-        #expect(!(try page("search/city/l-74.json")).contains("\"Cities\"]"))
+        #expect(try page("search/city/l-74.json").contains(#""cities/2.html",["two"]]"#))
+        #expect(home.contains(#""all":{"l":[],"p":[],"m":[["country","Countries"],["city","Cities"]]}"#))
+    }
+
+    /// The "All" scope writes only previews, where its members have theirs, and its results carry their
+    /// collection's label. Below a preview, search.js merges its members' shards: each member answers
+    /// every such query with a leaf or nothing, never a preview, which would lose records.
+    @Test func theAllScopeWritesOnlyItsPreviewsAndItsMembersAnswerBelowThem() throws {
+        let towns = (1...40).map { "\($0 + 10),Town \($0),\($0 % 2 == 0 ? "A" : "B"),\($0)\n" }.joined()
+        let yaml = Self.siteYAML.replacingOccurrences(of: "  all: All", with: "  all: All\n  shard_budget: 1024")
+            .replacingOccurrences(of: "fields: [name] }\n", with: "fields: [name, capital] }\n")
+        let root = project(siteYAML: yaml, cities: Self.cities + towns)
+        _ = try build(root)
+        let files = try FileManager.default.contentsOfDirectory(atPath: root + "/Output/search/all")
+        #expect(!files.isEmpty)
+        #expect(files.allSatisfy { $0.hasPrefix("p-") }, "\(files)")
+        #expect(try readText(root + "/Output/search/all/p-74.json").contains(#","Cities"]"#))
+        // The manifest's scopes, as search.js routes them.
+        let home = try readText(root + "/Output/index.html")
+        let json = try #require(home.firstMatch(of: /id="search-manifest"[^>]*>([^<]*)</)).output.1
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let scopes = try #require(manifest["scopes"] as? [String: [String: Any]])
+        func set(_ scope: String, _ kind: String) -> Set<String> { Set(scopes[scope]?[kind] as? [String] ?? []) }
+        enum Answer: Equatable { case leaf, preview, none }
+        func route(_ scope: String, _ query: String) -> Answer {
+            var prefix = ""
+            for character in query {
+                prefix.append(character)
+                if set(scope, "l").contains(prefix) { return .leaf }
+                if !set(scope, "p").contains(prefix) { return .none }
+            }
+            return .preview
+        }
+        let members = try #require(scopes["all"]?["m"] as? [[String]]).map { $0[0] }
+        #expect(members == ["country", "city"])
+        #expect(set("all", "p") == set("country", "p").union(set("city", "p")))
+        #expect(set("all", "l").isEmpty && !set("city", "p").isEmpty)
+        let site = try model(root)
+        var merged = 0
+        for text in Set(SearchKeys(site: site, scope: site.config.search.scopes[0]).texts.joined()) {
+            for end in text.indices.dropFirst() + [text.endIndex] {
+                let query = String(text[..<end])
+                guard route("all", query) != .preview else { continue }
+                merged += 1
+                for member in members { #expect(route(member, query) != .preview, "\(member): \(query)") }
+            }
+        }
+        #expect(merged > 40)
     }
 
     /// A change to one city rewrites its page, the pages that show it (only where the shown part
