@@ -45,7 +45,7 @@ def sections(cities):
     result = []
     for page in pages:
         html = (out / page).read_text(encoding="utf-8")
-        rows = re.findall(r'<li><a href="\.\./(cities/[^"]+\.html)"', html[html.index('<main id="index"'):])
+        rows = re.findall(r'<li><a href="\.\./(cities/[^"]+\.html)"', html[html.index('<div id="index"'):])
         result.append((page, rows))
     return result
 

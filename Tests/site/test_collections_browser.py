@@ -26,7 +26,7 @@ def shipped_server(site):
 
 def rows(page: Path) -> list:
     html = page.read_text(encoding="utf-8")
-    main = html[html.index('<main id="index"'):]
+    main = html[html.index('<div id="index"'):]
     return [re.sub(r"^(\.\./)+", "", href) for href in re.findall(r'<li><a href="([^"]+)"', main)]
 
 

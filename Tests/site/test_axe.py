@@ -1,0 +1,84 @@
+"""Accessibility with axe-core 4.12.1: the axe.min.js of PyPI's axe-playwright-python 0.1.8 wheel (which
+Tests/tools/install-deps fetches without Playwright and unpacks into .venv/axe), injected with Selenium into
+headless Chromium. Every kind of page of the shipped site, and a collection's index in every state of the
+search (results, a preview with more to come, no results, a result chosen with the arrow keys, back to the
+index), over HTTP and from disk (file://), has no violation."""
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import ROOT
+from test_search_browser import browser, serve_folder, wait_for  # noqa: F401
+
+AXE = ROOT / ".venv/axe/axe.min.js"
+
+
+@pytest.fixture(scope="module")
+def axe_source():
+    source = AXE.read_text(encoding="utf-8")
+    assert source.startswith("/*! axe v4.12.1"), "install-deps unpacks axe-core 4.12.1 into .venv/axe"
+    return source
+
+
+@pytest.fixture(scope="module")
+def shipped_server(site):
+    yield from serve_folder(site)
+
+
+def violations(browser, axe_source):
+    """axe's violations on the page as it is now: rule, impact and the first few elements."""
+    if not browser.execute_script("return !!window.axe"):
+        browser.execute_script(axe_source)
+    browser.set_script_timeout(60)
+    return browser.execute_async_script(
+        "const done = arguments[0]; axe.run(document).then(r => done(r.violations.map(v => "
+        "[v.id, v.impact, v.nodes.slice(0, 3).map(n => n.target.join(' '))])), e => done([['error', String(e)]]))")
+
+
+def pages(site):
+    """One page of every kind: home, a collection's index (whole and split into sections), a record with a
+    list, a complete list, a section page, a group and the groups' overview, and the 404 page."""
+    section = sorted(p.name for p in (site / "cities/sections").glob("*.html"))[0]
+    return ["index.html", "countries/index.html", "countries/ch.html", "countries/cities/ch.html",
+            "cities/index.html", f"cities/sections/{section}", "cities/2657896.html", "continents/index.html",
+            "continents/europe.html", "404.html"]
+
+
+@pytest.fixture(params=["http", "file"])
+def base(request, shipped_server, site):
+    return shipped_server if request.param == "http" else site.as_uri() + "/"
+
+
+def test_every_kind_of_page_has_no_violation(browser, base, site, axe_source):
+    found = {}
+    for page in pages(site):
+        browser.get(base + page)
+        if violation := violations(browser, axe_source):
+            found[page] = violation
+    assert found == {}
+
+
+# (page, scope, query, what the search shows)
+STATES = [("index.html", "all", "zur", "results"), ("index.html", "all", "s", "more"),
+          ("index.html", "all", "zzzzq", "none"), ("cities/index.html", "city", "sa", "more"),
+          ("countries/index.html", "name", "korea", "results")]
+
+
+@pytest.mark.parametrize("page,scope,query,state", STATES)
+def test_every_state_of_the_search_has_no_violation(browser, base, axe_source, page, scope, query, state):
+    browser.get(base + page)
+    wait_for(browser, lambda: browser.execute_script("return !!window.WorldFactsSearch"), "search.js loaded")
+    browser.find_element(By.CSS_SELECTOR, f"input[name=scope][value='{scope}']").click()
+    box = browser.find_element(By.ID, "search")
+    box.send_keys(query)
+    shown = {"results": "results", "more": "more-results", "none": "no-results"}[state]
+    wait_for(browser, lambda: browser.find_element(By.ID, shown).is_displayed(), f"{page} {query}: {state}")
+    found = {state: violations(browser, axe_source)}
+    if state != "none":
+        box.send_keys(Keys.ARROW_DOWN)
+        wait_for(browser, lambda: box.get_attribute("aria-activedescendant") == "result-0", "a result chosen")
+        found["chosen"] = violations(browser, axe_source)
+    box.send_keys(Keys.ESCAPE)
+    wait_for(browser, lambda: browser.find_element(By.ID, "index").is_displayed(), "the index again")
+    found["cleared"] = violations(browser, axe_source)
+    assert found == {key: [] for key in found}
