@@ -1,6 +1,11 @@
-"""WorldFacts vs Hugo vs the raw-write floor, on the same records, on this machine, in one run.
+"""WorldFacts vs Hugo vs Hugo + Pagefind vs the raw-write floor, on the same records, on this machine, in one run.
 
-Usage: Benchmarks/run [SIZES...]   (sizes: countries, cities15000, cities500; default all three)
+Usage: Benchmarks/run [SIZES...]   (sizes: countries, cities15000, cities500, linked15000, linked500; default all)
+       linked15000 / linked500: the countries and the cities of cities15000 / cities500 as one site of two
+       linked collections (make-cities-content --linked), with each country's largest cities and the
+       continents as group pages; Hugo builds the same pages with its taxonomies (continents, and each
+       country's cities as a term page that the country page takes its ten largest from).
+       BENCH_DIR=/dev/shm/... runs the whole benchmark on tmpfs (default: the system's temporary folder).
        BENCH_RUNS=N (default 3): how many times each build runs; the best wall time is reported.
 Prints, per size: wall time, peak RSS (/usr/bin/time -f %M), files written, the ratios to Hugo and to
 the floor; then worldfacts' no-op and one-record rebuilds. Every tool writes into a fresh folder and
@@ -51,8 +56,70 @@ def content_for(size: str, work: Path) -> Path:
     if size == "countries":
         return ROOT / "Content"
     folder = work / f"content-{size}"
-    subprocess.run([HERE / "make-cities-content", size, folder], check=True, stdout=subprocess.DEVNULL)
+    args = ["--linked", size.replace("linked", "cities")] if size.startswith("linked") else [size]
+    subprocess.run([HERE / "make-cities-content", *args, folder], check=True, stdout=subprocess.DEVNULL)
     return folder
+
+
+def record_count(size: str, content: Path) -> int:
+    if size.startswith("linked"):
+        countries = len(json.loads((content / "countries.json").read_text(encoding="utf-8")))
+        return countries + sum(1 for _ in open(content / "cities.tsv", encoding="utf-8")) - 1
+    return len(json.loads((content / ("countries.json" if size == "countries" else "cities.json")).read_text(encoding="utf-8")))
+
+
+HUGO_BASE = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title>'
+             '<link rel="stylesheet" href="/assets/style.css"></head><body>{{ block "main" . }}{{ end }}'
+             '<footer>Data: GeoNames (CC BY 4.0)</footer></body></html>\n')
+HUGO_FACTS = ('<table>{{ range $k, $v := .Params.facts }}<tr><th>{{ $k }}</th><td>{{ $v }}</td></tr>{{ end }}</table>')
+
+
+def hugo_linked_site(content: Path, work: Path) -> Path:
+    """The linked site as Hugo content: a section per collection, a city links its country, a country page
+    lists its ten largest cities (from the term page of the `incountry` taxonomy, which lists them all), and
+    the continents are a taxonomy (a page per continent and an overview with counts)."""
+    site = work / f"hugo-{content.name}"
+    if site.exists():
+        return site
+    countries = json.loads((content / "countries.json").read_text(encoding="utf-8"))
+    (site / "layouts/_default").mkdir(parents=True)
+    (site / "hugo.toml").write_text(
+        'baseURL = "/"\ntitle = "Bench"\ndisableKinds = ["RSS", "sitemap"]\nrelativeURLs = true\n'
+        '[taxonomies]\n  continent = "continents"\n  incountry = "incountry"\n')
+    (site / "layouts/_default/baseof.html").write_text(HUGO_BASE)
+    (site / "layouts/_default/single.html").write_text(
+        '{{ define "main" }}<nav><a href="../">Index</a></nav><h1>{{ .Title }}</h1>' + HUGO_FACTS +
+        '{{ with .Params.country }}{{ with site.GetPage (printf "/countries/%s" (lower .)) }}'
+        '<p>Country: <a href="{{ .RelPermalink }}">{{ .Title }}</a></p>{{ end }}{{ end }}'
+        '{{ with .Params.continents }}{{ range . }}<p>Continent: <a href="{{ (site.GetPage (printf "/continents/%s" (urlize .))).RelPermalink }}">{{ . }}</a></p>{{ end }}{{ end }}'
+        '{{ with .Params.code }}{{ with index site.Taxonomies.incountry (urlize .) }}<h2>Largest cities</h2><ol>'
+        '{{ range first 10 (.Pages.ByParam "population").Reverse }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}'
+        '</ol>{{ end }}{{ end }}{{ .Content }}{{ end }}\n')
+    (site / "layouts/_default/list.html").write_text(
+        '{{ define "main" }}<h1>{{ .Title }}</h1><ol>{{ range .Pages.ByTitle }}<li><a href="{{ .RelPermalink }}">'
+        '{{ .Title }}</a></li>{{ end }}</ol>{{ end }}\n')
+    (site / "layouts/_default/terms.html").write_text(
+        '{{ define "main" }}<h1>{{ .Title }}</h1><ul>{{ range .Data.Terms.ByCount }}<li><a href="{{ .Page.RelPermalink }}">'
+        '{{ .Page.Title }}</a> {{ .Count }}</li>{{ end }}</ul>{{ end }}\n')
+    (site / "layouts/index.html").write_text(
+        '{{ define "main" }}<h1>Index</h1><ul>{{ range .Sections }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> '
+        '{{ len .Pages }}</li>{{ end }}</ul>{{ end }}\n')
+    for folder in ("countries", "cities"):
+        (site / "content" / folder).mkdir(parents=True)
+    for country in countries:
+        facts = {k: v for k, v in country.items() if k not in ("code", "name") and not isinstance(v, (list, dict))}
+        front = {"title": country["name"], "slug": country["code"].lower(), "code": country["code"],
+                 "continents": [country.get("continent", "")], "facts": facts}
+        (site / f"content/countries/{country['code'].lower()}.md").write_text(json.dumps(front, ensure_ascii=False) + "\n\n", encoding="utf-8")
+    with open(content / "cities.tsv", encoding="utf-8") as rows:
+        header = next(rows).rstrip("\n").split("\t")
+        for line in rows:
+            city = dict(zip(header, line.rstrip("\n").split("\t")))
+            facts = {k: v for k, v in city.items() if k not in ("geonameid", "name")}
+            front = {"title": city["name"], "slug": city["geonameid"], "country": city["country"],
+                     "incountry": [city["country"]], "population": int(city["population"] or 0), "facts": facts}
+            (site / f"content/cities/{city['geonameid']}.md").write_text(json.dumps(front, ensure_ascii=False) + "\n\n", encoding="utf-8")
+    return site
 
 
 def hugo_site(content: Path, work: Path) -> Path:
@@ -92,6 +159,15 @@ def hugo_site(content: Path, work: Path) -> Path:
     return site
 
 
+PAGEFIND = [sys.executable, "-m", "pagefind"]
+
+
+def pagefind(site: Path):
+    """Pagefind's index of a built site, into the site's own pagefind/ folder: (seconds, peak RSS in MB)."""
+    seconds, peak, _ = timed([*PAGEFIND, "--site", site, "--quiet"])
+    return seconds, peak
+
+
 def best(runs):
     """The fastest of several (seconds, peak MB, stdout) runs, with the highest peak of them all."""
     fastest = min(runs, key=lambda run: run[0])
@@ -106,11 +182,20 @@ def rebuilds(content: Path, work: Path, out: Path):
     shutil.copytree(content, edited)
     config = (edited / "site.yml").read_text()
     records_file = edited / re.search(r"^\s*file:\s*(\S+)", config, re.M).group(1)
+    if (edited / "cities.tsv").exists():  # a linked site: one city changes
+        records_file = edited / "cities.tsv"
     original = records_file.read_text(encoding="utf-8")
     noops, ones, written = [], [], set()
     for run in range(RUNS):
         noops.append(timed(build + ["--content", content if run == 0 else edited, "--quiet"]))
-        text = re.sub(r'"population": (\d+)', lambda m: f'"population": {int(m.group(1)) + run + 1}', original, count=1)
+        if records_file.suffix == ".tsv":  # the population (sixth column) of the thousandth city
+            lines = original.split("\n")
+            cells = lines[1000].split("\t")
+            cells[5] = str(int(cells[5]) + run + 1)
+            lines[1000] = "\t".join(cells)
+            text = "\n".join(lines)
+        else:
+            text = re.sub(r'"population": (\d+)', lambda m: f'"population": {int(m.group(1)) + run + 1}', original, count=1)
         records_file.write_text(text, encoding="utf-8")
         ones.append(timed(build + ["--content", edited]))
         written.add(int(re.search(r"(\d+) files written", ones[-1][2]).group(1)))
@@ -124,13 +209,14 @@ def main(sizes):
     subprocess.run(["cc", "-O2", "-o", floor, HERE / "floor.c"], check=True)
     hugo_version = subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.strip()
     print(f"# {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {hugo_version.split()[0]} {hugo_version.split()[1]}, best of {RUNS} runs")
-    print(f"{'records':>8} {'tool':<10} {'wall s':>8} {'peak MB':>8} {'files':>8} {'MB out':>8} {'÷ hugo':>7} {'÷ floor':>7}")
+    print(f"{'records':>8} {'tool':<14} {'wall s':>8} {'peak MB':>8} {'files':>8} {'MB out':>8} {'÷ hugo':>7} {'÷ floor':>7}")
+    clean = {}
     try:
         for size in sizes:
             content = content_for(size, work)
-            records = len(json.loads((content / ("countries.json" if size == "countries" else "cities.json")).read_text(encoding="utf-8")))
-            hugo_src = hugo_site(content, work)
-            runs = {"worldfacts": [], "hugo": [], "floor": []}
+            records = record_count(size, content)
+            hugo_src = hugo_linked_site(content, work) if size.startswith("linked") else hugo_site(content, work)
+            runs = {"worldfacts": [], "hugo": [], "hugo+pagefind": [], "floor": []}
             for run in range(RUNS):
                 wf_out = work / f"out-worldfacts-{size}-{run}"
                 runs["worldfacts"].append(timed([WORLDFACTS, "build", "--content", content, "--templates", ROOT / "Templates", "--output", wf_out, "--quiet"]))
@@ -138,17 +224,26 @@ def main(sizes):
                 hugo_out = work / f"out-hugo-{size}-{run}"
                 runs["hugo"].append(timed(["hugo", "--quiet", "--source", hugo_src, "--destination", hugo_out]))
                 hugo_files, hugo_bytes = tree(hugo_out)
+                pf_seconds, pf_peak = pagefind(hugo_out)
+                runs["hugo+pagefind"].append((runs["hugo"][-1][0] + pf_seconds, max(runs["hugo"][-1][1], pf_peak), ""))
+                pf_files, pf_bytes = tree(hugo_out)
                 runs["floor"].append(timed([floor, work / f"out-floor-{size}-{run}", wf_files, wf_bytes]))
-            wf, hugo, fl = best(runs["worldfacts"]), best(runs["hugo"]), best(runs["floor"])
+            wf, hugo, hpf, fl = (best(runs[tool]) for tool in ("worldfacts", "hugo", "hugo+pagefind", "floor"))
+            clean[size] = wf[0]
             for name, (seconds, peak, _), files, size_bytes in [
-                ("worldfacts", wf, wf_files, wf_bytes), ("hugo", hugo, hugo_files, hugo_bytes), ("floor", fl, wf_files, wf_bytes)]:
-                print(f"{records:>8} {name:<10} {seconds:>8.2f} {peak:>8.0f} {files:>8} {size_bytes / 1e6:>8.1f} "
+                ("worldfacts", wf, wf_files, wf_bytes), ("hugo", hugo, hugo_files, hugo_bytes),
+                ("hugo+pagefind", hpf, pf_files, pf_bytes), ("floor", fl, wf_files, wf_bytes)]:
+                print(f"{records:>8} {name:<14} {seconds:>8.2f} {peak:>8.0f} {files:>8} {size_bytes / 1e6:>8.1f} "
                       f"{seconds / hugo[0]:>7.2f} {seconds / fl[0]:>7.2f}", flush=True)
+            print(f"{records:>8} {'':<14} worldfacts ÷ hugo+pagefind {wf[0] / hpf[0]:.3f}", flush=True)
+            linked_to = size.replace("linked", "cities")
+            if size.startswith("linked") and linked_to in clean:
+                print(f"{records:>8} {'':<14} linked ÷ one collection ({linked_to}, same run): {wf[0] / clean[linked_to]:.2f}", flush=True)
             noop, one, written, peak = rebuilds(content, work, work / f"out-worldfacts-{size}-0")
-            print(f"{records:>8} {'no-op':<10} {noop:>8.2f}   one-record rebuild {one:.2f} s, {written} files written, peak {peak:.0f} MB", flush=True)
+            print(f"{records:>8} {'no-op':<14} {noop:>8.2f}   one-record rebuild {one:.2f} s, {written} files written, peak {peak:.0f} MB", flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or ["countries", "cities15000", "cities500"])
+    main(sys.argv[1:] or ["countries", "cities15000", "cities500", "linked15000", "linked500"])
