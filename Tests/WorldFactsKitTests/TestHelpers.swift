@@ -28,6 +28,15 @@ func readText(_ path: String) throws -> String {
     try String(contentsOfFile: path, encoding: .utf8)
 }
 
+/// Every file below a folder (but the build's manifest) with its bytes' hash: compare two builds.
+func contents(_ folder: String) throws -> [String: String] {
+    var result: [String: String] = [:]
+    for file in try FileSystem.disk.listFiles(folder) where file != Manifest.fileName {
+        result[file] = ContentHash.hex(try FileSystem.disk.read(folder + "/" + file))
+    }
+    return result
+}
+
 /// Every file below a folder with its bytes' hash and modification time: compare before and after.
 func snapshot(_ folder: String) -> [String: String] {
     var result: [String: String] = [:]

@@ -31,7 +31,12 @@ struct ScopeIndexer: Sendable {
     /// results show (empty in a site of one collection); empty for any other scope.
     let members: [(id: String, label: String)]
 
-    init(scope: SearchScope, keys: SearchKeys, site: Site, rows: SearchRows, previous: PreviousShards) {
+    /// `memberHashes`: for the "All" scope, each member's `entryHashes`. They stand in the All scope's own
+    /// entry hashes, so a bucket's digest covers what decides its previews: every member's shards in it.
+    init(
+        scope: SearchScope, keys: SearchKeys, site: Site, rows: SearchRows, previous: PreviousShards,
+        memberHashes: [[UInt64]] = []
+    ) {
         self.scope = scope
         let merges = scope.collection == nil
         members =
@@ -48,9 +53,18 @@ struct ScopeIndexer: Sendable {
             ? site.collections.flatMap { [String?](repeating: $0.spec.label, count: $0.records.count) }
             : [String?](repeating: nil, count: rows.count)
         self.labels = labels
-        entryHashes = Parallel.map(rows.count) {
-            ShardEntry.hash(position: $0, rowInputs: rows.inputs[$0], texts: keys.texts[$0], label: labels[$0])
-        }
+        entryHashes =
+            merges
+            ? Parallel.map(rows.count) { position in
+                var hash = StableHash()
+                hash.add(contentsOf: (labels[position] ?? "").utf8)
+                hash.add(0xFF)
+                for member in memberHashes { hash.mix(member[position]) }
+                return hash.value
+            }
+            : Parallel.map(rows.count) {
+                ShardEntry.hash(position: $0, rowInputs: rows.inputs[$0], texts: keys.texts[$0], label: labels[$0])
+            }
         entryFloors =
             merges
             ? []
@@ -74,6 +88,8 @@ struct ScopeIndexer: Sendable {
         var files: [OutputFile]
         /// The prefixes that have a preview.
         var splits: [String]
+        /// The indexer's `entryHashes`.
+        var entryHashes: [UInt64]
     }
 
     /// The scope's shards, every bucket on every core.
@@ -111,13 +127,18 @@ struct ScopeIndexer: Sendable {
             JSONText.quoted(scope.id) + ":{\"l\":["
             + shards.flatMap(\.leaves).map(JSONText.quoted).joined(separator: ",")
             + "],\"p\":[" + splits.map(JSONText.quoted).joined(separator: ",") + "]" + merged + "}"
-        return Index(part: part, files: shards.flatMap(\.files), splits: splits)
+        return Index(part: part, files: shards.flatMap(\.files), splits: splits, entryHashes: entryHashes)
     }
 
-    /// The previews of a bucket's node, kept or planned, and of its parts that are among `prefixes`.
+    /// The previews of a bucket's node, kept or planned, and of its parts that are among `prefixes`. A
+    /// bucket whose node is as the previous build planned it is kept whole: its digest covers the members'
+    /// entries of every record in it, which decide where the members, and so the All scope, have previews.
     func addPreviews(_ bucket: SearchKeys.Bucket, at prefixes: Set<String>, to shards: inout ScopeShards) {
         let digest = ShardUnit.digest(of: bucket, scope: scope, planner: planner, entryHashes: entryHashes)
         let node = ShardUnit.node.inputs(digest: digest)
+        if bucket.prefix.count == 1, let kept = previous.bucket(bucket.first, nodeInputs: node) {
+            return shards.append(kept)
+        }
         shards.append(previous.reusable(inputs: node) ?? planNode(bucket, inputs: node))
         for part in bucket.parts() where prefixes.contains(part.prefixText) {
             addPreviews(part, at: prefixes, to: &shards)

@@ -28,8 +28,10 @@ public struct SearchIndex: Sendable {
         for (number, scope) in scopes.enumerated() where scope.collection == nil {
             keys[number] = SearchKeys(merging: keys.compactMap { $0 }, count: site.recordCount)
         }
-        func indexer(_ number: Int) -> ScopeIndexer {
-            ScopeIndexer(scope: scopes[number], keys: keys[number]!, site: site, rows: rows, previous: previous[number])
+        func indexer(_ number: Int, memberHashes: [[UInt64]] = []) -> ScopeIndexer {
+            ScopeIndexer(
+                scope: scopes[number], keys: keys[number]!, site: site, rows: rows, previous: previous[number],
+                memberHashes: memberHashes)
         }
         // The "All" scope has a preview where any other scope has one, so it is indexed after them.
         var indexes = [ScopeIndexer.Index?](repeating: nil, count: scopes.count)
@@ -37,8 +39,9 @@ public struct SearchIndex: Sendable {
             indexes[number] = indexer(number).index()
         }
         let splits = Set(indexes.compactMap { $0?.splits }.joined())
+        let memberHashes = indexes.compactMap { $0?.entryHashes }
         for number in scopes.indices where scopes[number].collection == nil {
-            indexes[number] = indexer(number).indexPreviews(at: splits)
+            indexes[number] = indexer(number, memberHashes: memberHashes).indexPreviews(at: splits)
         }
         let parts: [ScopeIndexer.Index] = indexes.map { $0! }
         manifest =

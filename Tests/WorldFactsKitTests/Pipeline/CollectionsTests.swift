@@ -188,6 +188,36 @@ import Testing
                 == Set(["cities/1.html", "countries/cities/a.html", "cities/index.html"]))
     }
 
+    /// The "All" scope's previews on a rebuild: kept by bucket where no edit reached, planned again where
+    /// one did, and after every edit the very files a fresh build makes.
+    @Test func aRebuildOfTheAllScopeIsWhatAFreshBuildMakes() throws {
+        let towns = (1...40).map { "\($0 + 10),Town \($0),\($0 % 2 == 0 ? "A" : "B"),\($0)\n" }.joined()
+        let yaml = Self.siteYAML.replacingOccurrences(of: "  all: All", with: "  all: All\n  shard_budget: 1024")
+        let root = project(siteYAML: yaml, cities: Self.cities + towns)
+        defer { removeTemporary(root) }
+        _ = try build(root)
+        let file = root + "/Content/cities.csv"
+        let edits: [(String, String)] = [
+            ("11,Town 1,B,1", "11,Town 1,B,7"),  // a row's detail
+            ("12,Town 2,A,2", "12,Zed,A,2"),  // a town leaves the "t" previews
+            ("13,Town 3,B,3\n", ""),  // one is removed
+            ("14,Town 4,A,4", "14,Town 4,A,4\n99,Tower,B,9"),  // one is added
+            ("Town 5,", "Taun 5,"),  // the members' previews under "t" change
+        ]
+        for (from, to) in edits {
+            let text = try readText(file)
+            #expect(text.contains(from))
+            try text.replacingOccurrences(of: from, with: to).write(toFile: file, atomically: true, encoding: .utf8)
+            let report = try build(root)
+            #expect(report.write.written.contains { $0.hasPrefix("search/") })
+            let fresh = root + "/Fresh"
+            removeTemporary(fresh)
+            _ = try Builder().build(
+                BuildOptions(content: root + "/Content", templates: repoPath("Templates"), output: fresh))
+            #expect(try contents(root + "/Output") == contents(fresh), "after \(from) → \(to)")
+        }
+    }
+
     @Test func badRelationsAndGroupsAreErrorsAtTheirLines() {
         func problems(_ yaml: String, cities: String = Self.cities) -> [String] {
             do {

@@ -102,14 +102,6 @@ import Testing
     }
 
     /// Every file of a folder and its content hash (no times), manifest aside.
-    func contents(_ folder: String) throws -> [String: String] {
-        var result: [String: String] = [:]
-        for file in try FileSystem.disk.listFiles(folder) where file != Manifest.fileName {
-            result[file] = ContentHash.hex(try FileSystem.disk.read(folder + "/" + file))
-        }
-        return result
-    }
-
     @Test func shardsKeptByBucketAreTheShardsAFreshBuildMakes() throws {
         defer { removeTemporary(root) }
         // Small shards, so that a bucket (one first letter) holds many of them.
