@@ -29,8 +29,23 @@ public struct Site: Sendable {
 
     /// The record a link value names: the collection and position, or nil when it names none.
     public func target(of field: FieldSpec, key: String) -> (collection: Int, position: Int)? {
-        guard let target = field.target, let position = collections[target].position(ofKey: key) else { return nil }
+        guard let target = field.target, let position = withCollection(target, { $0.position(ofKey: key) }) else {
+            return nil
+        }
         return (target, position)
+    }
+
+    /// `body` of the collection at `number`, borrowed in place. Reading `collections[number]` from another
+    /// module copies the collection, which retains and releases each of its arrays, on paths taken for
+    /// every record (a link's target, a row and its inputs).
+    @inlinable
+    public func withCollection<Result>(_ number: Int, _ body: (borrowing RecordCollection) -> Result) -> Result {
+        collections.withUnsafeBufferPointer { body($0[number]) }
+    }
+
+    /// The title of a record, by collection and position.
+    public func title(of record: (collection: Int, position: Int)) -> String {
+        withCollection(record.collection) { $0.records[record.position].title }
     }
 
     /// The group of a collection's field, if that field groups it.

@@ -15,17 +15,15 @@ public struct IndexRows: Sendable {
     }
 
     public func row(_ collection: Int, _ position: Int) -> IndexRow {
-        let records = site.collections[collection]
-        let record = records.records[position]
-        let index = records.spec.index
-        return IndexRow(
-            title: record.title,
-            path: records.pagePath(of: position),
-            subtitle: index.subtitle.map { text(record, $0, in: records) },
-            detail: index.detail.map {
-                index.detailLabel.isEmpty
-                    ? text(record, $0, in: records) : index.detailLabel + " " + text(record, $0, in: records)
-            })
+        site.withCollection(collection) { records in
+            let record = records.records[position]
+            let index = records.spec.index
+            let subtitle = index.subtitle.map { text(record, $0, in: records) }
+            let detail = index.detail.map { text(record, $0, in: records) }
+            return IndexRow(
+                title: record.title, path: records.pagePath(of: position), subtitle: subtitle,
+                detail: detail.map { index.detailLabel.isEmpty ? $0 : index.detailLabel + " " + $0 })
+        }
     }
 
     /// A row as a template sees it, from a page at `root`.
@@ -37,12 +35,12 @@ public struct IndexRows: Sendable {
     }
 
     /// A value as a row shows it.
-    func text(_ record: Record, _ ref: SiteConfig.FieldRef, in collection: RecordCollection) -> String {
+    func text(_ record: Record, _ ref: SiteConfig.FieldRef, in collection: borrowing RecordCollection) -> String {
         guard case .field(let position) = ref else { return formatter.text(record.value(ref), nil) }
         let field = collection.spec.fields[position]
         guard field.format.isLink else { return formatter.text(record.values[position], field) }
         let titles = linkKeys(record.values[position]).map { key in
-            site.target(of: field, key: key).map { site.collections[$0.collection].records[$0.position].title } ?? key
+            site.target(of: field, key: key).map(site.title(of:)) ?? key
         }
         return titles.isEmpty ? formatter.none : titles.joined(separator: ", ")
     }
@@ -66,19 +64,20 @@ public struct IndexRows: Sendable {
     /// starts to read must be added here (a test compares the two on edits).
     public func inputs(_ collection: Int, _ position: Int, base: ContextFingerprint) -> UInt64 {
         var hash = base
-        let records = site.collections[collection]
-        let record = records.records[position]
-        hash.mix(UInt64(collection))
-        hash.add(record: record)
-        hash.add(records.slugs[position])  // the rest of the page path is the config's
-        for ref in [records.spec.index.subtitle, records.spec.index.detail] {
-            guard case .field(let field)? = ref, records.spec.fields[field].format.isLink else { continue }
-            for key in linkKeys(record.values[field]) {
-                if let target = site.target(of: records.spec.fields[field], key: key) {
-                    hash.add(1)
-                    hash.add(site.collections[target.collection].records[target.position].title)
-                } else {
-                    hash.add(0)
+        site.withCollection(collection) { records in
+            let record = records.records[position]
+            hash.mix(UInt64(collection))
+            hash.add(record: record)
+            hash.add(records.slugs[position])  // the rest of the page path is the config's
+            for ref in [records.spec.index.subtitle, records.spec.index.detail] {
+                guard case .field(let field)? = ref, records.spec.fields[field].format.isLink else { continue }
+                for key in linkKeys(record.values[field]) {
+                    if let target = site.target(of: records.spec.fields[field], key: key) {
+                        hash.add(1)
+                        hash.add(site.title(of: target))
+                    } else {
+                        hash.add(0)
+                    }
                 }
             }
         }

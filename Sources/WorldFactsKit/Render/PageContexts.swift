@@ -135,10 +135,11 @@ public struct PageContexts: Sendable {
                 fact["links"] = .list(
                     rows.linkKeys(value).map { key -> TemplateValue in
                         guard let target = site.target(of: shownField, key: key) else { return ["text": .text(key)] }
-                        let targetCollection = site.collections[target.collection]
                         return [
-                            "text": .text(targetCollection.records[target.position].title),
-                            "href": .text(recordRoot + targetCollection.pagePath(of: target.position)),
+                            "text": .text(site.title(of: target)),
+                            "href": .text(
+                                recordRoot + site.withCollection(target.collection) { $0.pagePath(of: target.position) }
+                            ),
                         ]
                     })
             } else if case .text(let text) = value,
@@ -245,10 +246,9 @@ public struct PageContexts: Sendable {
         for field in collection.spec.fields.indices where collection.spec.fields[field].format.isLink {
             for key in rows.linkKeys(record.values[field]) {
                 if let target = site.target(of: collection.spec.fields[field], key: key) {
-                    let targetCollection = site.collections[target.collection]
                     hash.add(1)
-                    hash.add(targetCollection.records[target.position].title)
-                    hash.add(targetCollection.pagePath(of: target.position))
+                    hash.add(site.title(of: target))
+                    hash.add(site.withCollection(target.collection) { $0.pagePath(of: target.position) })
                 } else {
                     hash.add(0)
                 }

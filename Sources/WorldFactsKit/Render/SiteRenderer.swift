@@ -54,12 +54,14 @@ public struct SiteRenderer: Sendable {
     public func recordPage(
         _ position: Int, in collection: Int = 0, previous: any PreviousOutput = NoPreviousOutput()
     ) -> OutputFile {
-        let contexts = contexts[collection]
-        return page(
-            contexts.collection.pagePath(of: position), template: "record",
-            inputs: contexts.recordInputs(position, base: recordInputsBases[collection]),
-            previous: previous
-        ) { contexts.record(position) }
+        // The collection's contexts in place: a copy would retain and release each of their parts.
+        contexts.withUnsafeBufferPointer { all in
+            page(
+                all[collection].collection.pagePath(of: position), template: "record",
+                inputs: all[collection].recordInputs(position, base: recordInputsBases[collection]),
+                previous: previous
+            ) { all[collection].record(position) }
+        }
     }
 
     /// The record pages of a range of positions of a collection, on every core.
