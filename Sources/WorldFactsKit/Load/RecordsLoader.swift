@@ -101,10 +101,22 @@ public struct RecordsLoader: Sendable {
     /// validated on every core, then their keys checked in file order, which gives what reading it in
     /// order gives. At a malformed place it is read in order, which reports the first one.
     func load(delimited source: DelimitedSource) -> ([Record], [Diagnostic]) {
-        guard let (header, rows) = try? source.header(), source.bytes.count > Self.parallelAbove * 32 else {
-            return load(from: source)
-        }
-        let parts = source.parts(of: rows, count: 64)
+        source.bytes.count > Self.parallelAbove * 32 ? load(delimited: source, parts: 64) : load(from: source)
+    }
+
+    /// CSV or TSV bytes (`separator` a comma or a tab) read in order (`parts` 1), or cut into `parts` at
+    /// row boundaries and read on every core, as a large records file is: for fuzzing, which checks that
+    /// the two agree on any bytes.
+    public func load(delimited bytes: [UInt8], separator: UInt8, parts: Int) -> ([Record], [Diagnostic]) {
+        let source = DelimitedSource(bytes: bytes, separator: separator, type: cellTyper())
+        return parts > 1 ? load(delimited: source, parts: parts) : load(from: source)
+    }
+
+    /// The source cut into `count` parts at row boundaries, each read on its own; read in order instead when
+    /// a part fails (so that the error is the one reading in order finds) or holds no record.
+    func load(delimited source: DelimitedSource, parts count: Int) -> ([Record], [Diagnostic]) {
+        guard let (header, rows) = try? source.header() else { return load(from: source) }
+        let parts = source.parts(of: rows, count: count)
         let positionByName = fieldPositions
         let outcomes = Parallel.map(parts.count) { part -> [Outcome]? in
             var outcomes: [Outcome] = []
