@@ -92,11 +92,25 @@ enum PosixFile {
     }
 
     /// The pid holding a `flock` on the file open as `descriptor`, from Linux's `/proc/locks`; nil
-    /// where the system does not tell.
+    /// where the system does not tell. The file is read a few times over: it is made a page at a time,
+    /// and where other processes take and drop locks meanwhile (a browser's databases), a line can be
+    /// skipped between two pages.
     static func lockHolder(_ descriptor: Int32) -> Int? {
         var status = stat()
-        guard fstat(descriptor, &status) == 0, let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)
-        else { return nil }
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        for attempt in 0..<3 {
+            if attempt > 0 { usleep(10_000) }
+            if let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8),
+                let holder = lockHolder(of: status, in: text)
+            {
+                return holder
+            }
+        }
+        return nil
+    }
+
+    /// The pid of the `flock` in a `/proc/locks` text that is on the file with `status`.
+    static func lockHolder(of status: stat, in text: String) -> Int? {
         let device = UInt64(status.st_dev)
         let major = (device >> 8) & 0xfff | (device >> 32) & ~0xfff
         let minor = device & 0xff | (device >> 12) & ~0xff

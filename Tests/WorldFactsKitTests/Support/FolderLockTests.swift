@@ -48,4 +48,22 @@ import Testing
         again.release()
         #expect(FileManager.default.fileExists(atPath: folder + "/index.html"))
     }
+
+    /// The holder's line is found among others: POSIX locks (a browser's databases), a waiter ("->"), a
+    /// flock on another file of the same device and on the same inode of another device.
+    @Test func theHolderIsReadFromProcLocks() {
+        var status = stat()
+        status.st_dev = UInt(0xfe00)  // 254:0
+        status.st_ino = 1_878_594
+        let text = """
+            1: POSIX  ADVISORY  WRITE 22894 fe:00:1792963 1073741824 1073742335
+            2: FLOCK  ADVISORY  WRITE 31 fe:00:1878595 0 EOF
+            3: FLOCK  ADVISORY  WRITE 32 08:01:1878594 0 EOF
+            4: FLOCK  ADVISORY  WRITE 10778 fe:00:1878594 0 EOF
+            4: -> FLOCK  ADVISORY  WRITE 10790 fe:00:1878594 0 EOF
+            """
+        #expect(PosixFile.lockHolder(of: status, in: text) == 10778)
+        #expect(
+            PosixFile.lockHolder(of: status, in: text.replacingOccurrences(of: "4: FLOCK", with: "4: POSIX")) == nil)
+    }
 }
