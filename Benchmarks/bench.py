@@ -73,6 +73,8 @@ def record_count(size: str, content: Path) -> int:
 HUGO_BASE = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title>'
              '<link rel="stylesheet" href="/assets/style.css"></head><body>{{ block "main" . }}{{ end }}'
              '<footer>Data: GeoNames (CC BY 4.0)</footer></body></html>\n')
+HUGO_LIST = ('{{ define "main" }}<h1>{{ .Title }}</h1><ol>{{ range .Pages.ByTitle }}<li><a href="{{ .RelPermalink }}">'
+             '{{ .Title }}</a></li>{{ end }}</ol>{{ end }}\n')
 HUGO_FACTS = ('<table>{{ range $k, $v := .Params.facts }}<tr><th>{{ $k }}</th><td>{{ $v }}</td></tr>{{ end }}</table>')
 
 
@@ -97,9 +99,7 @@ def hugo_linked_site(content: Path, work: Path) -> Path:
         '{{ with .Params.code }}{{ with index site.Taxonomies.incountry (urlize .) }}<h2>Largest cities</h2><ol>'
         '{{ range first 10 (.Pages.ByParam "population").Reverse }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}'
         '</ol>{{ end }}{{ end }}{{ .Content }}{{ end }}\n')
-    (site / "layouts/_default/list.html").write_text(
-        '{{ define "main" }}<h1>{{ .Title }}</h1><ol>{{ range .Pages.ByTitle }}<li><a href="{{ .RelPermalink }}">'
-        '{{ .Title }}</a></li>{{ end }}</ol>{{ end }}\n')
+    (site / "layouts/_default/list.html").write_text(HUGO_LIST)
     (site / "layouts/_default/terms.html").write_text(
         '{{ define "main" }}<h1>{{ .Title }}</h1><ul>{{ range .Data.Terms.ByCount }}<li><a href="{{ .Page.RelPermalink }}">'
         '{{ .Page.Title }}</a> {{ .Count }}</li>{{ end }}</ul>{{ end }}\n')
@@ -139,18 +139,12 @@ def hugo_site(content: Path, work: Path) -> Path:
     (site / "layouts/_default").mkdir(parents=True)
     (site / "hugo.toml").write_text('baseURL = "/"\ntitle = "Bench"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap"]\n'
                                     'relativeURLs = true\n[markup.goldmark.renderer]\nunsafe = false\n')
-    (site / "layouts/_default/baseof.html").write_text(
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title>'
-        '<link rel="stylesheet" href="/assets/style.css"></head><body>{{ block "main" . }}{{ end }}'
-        '<footer>Data: GeoNames (CC BY 4.0)</footer></body></html>\n')
+    (site / "layouts/_default/baseof.html").write_text(HUGO_BASE)
     (site / "layouts/_default/single.html").write_text(
-        '{{ define "main" }}<nav><a href="/">Index</a></nav><h1>{{ .Title }}</h1><table>'
-        '{{ range $k, $v := .Params.facts }}<tr><th>{{ $k }}</th><td>{{ $v }}</td></tr>{{ end }}</table>'
+        '{{ define "main" }}<nav><a href="/">Index</a></nav><h1>{{ .Title }}</h1>' + HUGO_FACTS +
         '{{ .Content }}{{ with .PrevInSection }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}'
         '{{ with .NextInSection }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}{{ end }}\n')
-    (site / "layouts/_default/list.html").write_text(
-        '{{ define "main" }}<h1>{{ .Title }}</h1><ol>{{ range .Pages.ByTitle }}<li><a href="{{ .RelPermalink }}">'
-        '{{ .Title }}</a></li>{{ end }}</ol>{{ end }}\n')
+    (site / "layouts/_default/list.html").write_text(HUGO_LIST)
     (site / "layouts/index.html").write_text(
         '{{ define "main" }}<h1>Index</h1>{{ range (where .Site.RegularPages "Section" "records").ByTitle }}'
         '<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}{{ end }}\n')
