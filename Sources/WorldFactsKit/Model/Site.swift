@@ -48,6 +48,11 @@ public struct Site: Sendable {
         withCollection(record.collection) { $0.records[record.position].title }
     }
 
+    /// The page of a record, by collection and position, relative to the output root.
+    public func pagePath(of record: (collection: Int, position: Int)) -> String {
+        withCollection(record.collection) { $0.pagePath(of: record.position) }
+    }
+
     /// The group of a collection's field, if that field groups it.
     public func group(collection: Int, field: Int) -> Group? {
         groups.first { $0.collection == collection && $0.spec.field == field }

@@ -137,9 +137,7 @@ public struct PageContexts: Sendable {
                         guard let target = site.target(of: shownField, key: key) else { return ["text": .text(key)] }
                         return [
                             "text": .text(site.title(of: target)),
-                            "href": .text(
-                                recordRoot + site.withCollection(target.collection) { $0.pagePath(of: target.position) }
-                            ),
+                            "href": .text(recordRoot + site.pagePath(of: target)),
                         ]
                     })
             } else if case .text(let text) = value,
@@ -248,7 +246,7 @@ public struct PageContexts: Sendable {
                 if let target = site.target(of: collection.spec.fields[field], key: key) {
                     hash.add(1)
                     hash.add(site.title(of: target))
-                    hash.add(site.withCollection(target.collection) { $0.pagePath(of: target.position) })
+                    hash.add(site.pagePath(of: target))
                 } else {
                     hash.add(0)
                 }
