@@ -205,13 +205,9 @@ public struct RecordsLoader: Sendable {
         var title: String?
         var values = [FieldValue](repeating: .missing, count: collection.fields.count)
         var problems: [Diagnostic] = []
-        // A record has few members: looking back over them costs less than a set made for each record.
         var seen = Set<String>()
-        let few = members.count <= 16
-        for (number, member) in members.enumerated() {
-            let repeated =
-                few ? members[..<number].contains { $0.key == member.key } : !seen.insert(member.key).inserted
-            if repeated {
+        for member in members {
+            if !seen.insert(member.key).inserted {
                 problems.append(.error(location(member.node), field: member.key, "member appears twice in one record"))
             }
             if member.key == collection.records.keyField {
