@@ -15,9 +15,10 @@ let repositoryRoot: String = {
 
 func repoPath(_ relative: String) -> String { repositoryRoot + "/" + relative }
 
-/// A fresh temporary folder, removed by the caller with `removeTemporary`.
-func makeTemporaryFolder(_ name: String = "wf") -> String {
-    let path = NSTemporaryDirectory() + "\(name)-\(UUID().uuidString)"
+/// A fresh temporary folder, removed by the caller with `removeTemporary`; in `base` when given
+/// (a folder path ending in "/"), else in the system's temporary folder.
+func makeTemporaryFolder(_ name: String = "wf", in base: String? = nil) -> String {
+    let path = (base ?? NSTemporaryDirectory()) + "\(name)-\(UUID().uuidString)"
     try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }

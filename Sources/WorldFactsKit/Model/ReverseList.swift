@@ -42,14 +42,7 @@ public struct ReverseList: Sendable {
         }
         if let sort = spec.sort {
             let sortKeys = source.records.map { SortValue($0.value(sort)) }
-            let descending = spec.descending
-            items = items.map { list in
-                list.sorted { a, b in
-                    let x = sortKeys[a], y = sortKeys[b]
-                    if x == y { return a < b }
-                    return x.precedes(y, descending: descending)
-                }
-            }
+            items = items.map { ordered($0, spec: spec) { sortKeys[$0] } }
         } else if spec.descending {
             items = items.map { $0.reversed() }
         }
@@ -57,6 +50,22 @@ public struct ReverseList: Sendable {
     }
 
     /// A value as a list sorts it.
+    /// Records of the source in the list's order: by their sort values, then by position.
+    static func ordered(_ items: [Int], spec: ListSpec, sortValue: (Int) -> SortValue) -> [Int] {
+        let descending = spec.descending
+        return items.map { ($0, sortValue($0)) }.sorted { a, b in
+            if a.1 == b.1 { return a.0 < b.0 }
+            return a.1.precedes(b.1, descending: descending)
+        }.map(\.0)
+    }
+
+    /// Puts the list of the record at `position` in order again, after values of the source's records
+    /// changed (a list without a sort field keeps the source's order, which values do not change).
+    mutating func reorder(_ position: Int, source: RecordCollection) {
+        guard let sort = spec.sort else { return }
+        items[position] = Self.ordered(items[position], spec: spec) { SortValue(source.records[$0].value(sort)) }
+    }
+
     enum SortValue: Equatable {
         case missing
         case number(Double)

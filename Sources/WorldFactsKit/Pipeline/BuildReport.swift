@@ -9,10 +9,22 @@ public struct BuildReport: Sendable {
     public var warnings: [Diagnostic]
     /// The steps that ran, in order, with their time and memory.
     public var steps: [BuildStep]
+    /// In a build from the last build's model (`LiveBuilder`): how many records' values were edited,
+    /// the only change it made pages for. Nil when the site was modelled from its content.
+    public var edited: Int?
+
+    public init(records: Int, write: WriteReport, warnings: [Diagnostic], steps: [BuildStep], edited: Int? = nil) {
+        self.records = records
+        self.write = write
+        self.warnings = warnings
+        self.steps = steps
+        self.edited = edited
+    }
 
     public var summary: String {
         let total = steps.reduce(0) { $0 + $1.seconds }
         return "\(records) records: \(write.written.count) files written, \(write.unchanged) unchanged, "
             + "\(write.removed.count) removed in \(String(format: "%.2f", total)) s"
+            + (edited.map { " (\($0) record\($0 == 1 ? "" : "s") edited, from the live model)" } ?? "")
     }
 }

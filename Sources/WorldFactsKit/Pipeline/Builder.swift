@@ -27,6 +27,16 @@ public struct Builder: Sendable {
     }
 
     public func build(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
+        try build(options, live: nil, keep: false).report
+    }
+
+    /// A build that may start from `live`, the model of the last build into the same folder, kept in
+    /// memory (`LiveBuilder`): when only records' values changed since (`ValueEdits`), the site is that
+    /// model with the edits put in, and only the pages they reach are made again (`EditReach`); when
+    /// nothing changed, nothing is done. With `keep`, gives this build's model to start the next from.
+    func build(
+        _ options: BuildOptions, live: LiveModel?, keep: Bool
+    ) throws(BuildFailure) -> (report: BuildReport, model: LiveModel?) {
         var steps: [BuildStep] = []
         /// Runs one step: times it, and stamps its name on any failure from inside it.
         func step<T>(_ name: StepName, _ body: () throws(StageFailure) -> T) throws(BuildFailure) -> T {
@@ -59,21 +69,40 @@ public struct Builder: Sendable {
                 try SourceDigest.of(folders: [options.content, options.templates], fileSystem: fileSystem), warnings
             )
         }
-        if !options.clean,
+        // The live model holds what the folder holds only while the folder's manifest is the one its
+        // build saved (no other build wrote there since, none was interrupted there).
+        var checked: LiveModel?
+        if let live {
+            checked = try step(.compareLastBuild) {
+                OutputWriter.lastSources(folder: options.output, fileSystem: fileSystem) == live.sources ? live : nil
+            }
+        }
+        let live = checked
+        if let live, live.sources == sources {
+            let report = BuildReport(
+                records: live.site.recordCount, write: WriteReport(unchanged: live.files, reused: live.files),
+                warnings: linkWarnings + live.site.warnings, steps: steps)
+            return (report, live)
+        }
+        // A build that keeps its model makes it even when nothing changed since the last build.
+        if live == nil, !keep, !options.clean,
             let last = try step(
                 .compareLastBuild,
                 {
                     OutputWriter.upToDate(folder: options.output, fileSystem: fileSystem, sources: sources)
                 })
         {
-            return BuildReport(
-                records: last.records, write: WriteReport(unchanged: last.files, reused: last.files),
-                warnings: last.warnings, steps: steps)
+            return (
+                BuildReport(
+                    records: last.records, write: WriteReport(unchanged: last.files, reused: last.files),
+                    warnings: last.warnings, steps: steps), nil
+            )
         }
         // The last build's manifest is read while the content loads: it only reads.
         let previous = BackgroundValue { [fileSystem] in
             Result { () throws(StageFailure) in
-                try OutputWriter.readPrevious(folder: options.output, fileSystem: fileSystem)
+                if let live { return live.output }
+                return try OutputWriter.readPrevious(folder: options.output, fileSystem: fileSystem)
             }
         }
         progress?(BuildProgress(phase: .loadContent, done: 0, total: 0))
@@ -88,20 +117,33 @@ public struct Builder: Sendable {
             try ThemeLoader(folder: options.templates, fileSystem: fileSystem).load()
         }
         let templates = try step(.compileTemplates) { () throws(StageFailure) in try TemplateSet(theme: theme) }
-        let site = try step(.model) { () throws(StageFailure) in try SiteModeler().model(content) }
-        let report = try step(.renderAndWrite) { () throws(StageFailure) in
+        // Only records' values changed: the last model with the edits in.
+        let edits = live.flatMap { live in live.edits(to: content, templates: templates, theme: theme) }
+        let site = try step(.model) { () throws(StageFailure) in
+            if let live, let edits { return live.site.applying(edits) }
+            return try SiteModeler().model(content)
+        }
+        let reach = edits.map { EditReach($0, in: site) }
+        let (report, rowInputs, left) = try step(.renderAndWrite) {
+            () throws(StageFailure) -> (WriteReport, [[UInt64]]?, OutputWriter.PreviousBuild?) in
             let writer = try OutputWriter(
                 folder: options.output, fileSystem: fileSystem, clean: options.clean,
                 previous: previous.wait().get())
             writer.recordSources(sources, records: site.recordCount, warnings: linkWarnings + site.warnings)
-            let generator = SiteGenerator(renderer: SiteRenderer(site: site, templates: templates, theme: theme))
+            let renderer = SiteRenderer(site: site, templates: templates, theme: theme)
+            let generator = SiteGenerator(
+                renderer: renderer, reach: reach,
+                rowInputs: reach.flatMap { reach in
+                    live?.rowInputs.map { renderer.rowInputs(updating: $0, at: reach.rows) }
+                })
             let phases = PhaseProgress(
                 report: progress, records: site.recordCount,
                 recordPagesFolders: site.collections.map(\.spec.records.pagesFolder))
             let background = BackgroundWriter(writer, written: phases.written)
             // Rendering the next batch overlaps writing the last one.
+            let rowInputs: [[UInt64]]?
             do throws(StageFailure) {
-                try generator.generate(previous: writer.reuse) { files throws(StageFailure) in
+                rowInputs = try generator.generate(previous: writer.reuse) { files throws(StageFailure) in
                     try background.submit(files)
                     phases.rendered(files)
                 }
@@ -111,13 +153,24 @@ public struct Builder: Sendable {
             }
             phases.renderingDone()
             let report = try background.finish()
+            let left = keep ? writer.left : nil
             Leftovers.free(consume writer, consume generator, consume background)
-            return report
+            return (report, rowInputs, left)
         }
         let built = BuildReport(
-            records: site.recordCount, write: report, warnings: linkWarnings + site.warnings, steps: steps)
-        Leftovers.free(consume content, consume site)
-        return built
+            records: site.recordCount, write: report, warnings: linkWarnings + site.warnings, steps: steps,
+            edited: edits.map { $0.records.reduce(0) { $0 + $1.count } })
+        guard keep, let left else {
+            Leftovers.free(consume content, consume site)
+            return (built, nil)
+        }
+        let model = LiveModel(
+            sources: sources, content: content, templates: templates, assets: theme.assets, site: site,
+            rowInputs: rowInputs,
+            positions: live.flatMap { edits == nil ? nil : $0.positions }
+                ?? ValueEdits.positions(of: content, in: site),
+            output: left)
+        return (built, model)
     }
 
     /// Takes the output folder's lock: waits for a build that holds it, saying so, or with `--no-wait`

@@ -9,18 +9,25 @@ import WorldFactsSupport
 /// Render and Search are stages of their own; this is where they meet.
 struct SiteGenerator: Sendable {
     let renderer: SiteRenderer
+    /// In a live build (`LiveBuilder`): the pages an edit can reach; every other page is kept.
+    var reach: EditReach? = nil
+    /// In a live build: every row's inputs, made already.
+    var rowInputs: [[UInt64]]? = nil
     static let recordPagesAtOnce = 1_024
 
     var site: Site { renderer.site }
 
+    /// Makes the files and hands them to `emit`; gives what each index row is made of, when the site
+    /// needed it.
+    @discardableResult
     func generate<Failure: Error>(
         previous: any PreviousOutput, _ emit: ([OutputFile]) throws(Failure) -> Void
-    ) throws(Failure) {
+    ) throws(Failure) -> [[UInt64]]? {
         let hasSearch = !site.config.search.scopes.isEmpty
         // What each index row is made of: the search index, the section pages and the group pages read it.
         let rowInputs =
             hasSearch || site.collections.contains(where: \.isIndexSplit) || !site.groups.isEmpty
-            ? renderer.rowInputs() : nil
+            ? self.rowInputs ?? renderer.rowInputs() : nil
         let search =
             hasSearch
             ? rowInputs.map { rowInputs in
@@ -34,13 +41,16 @@ struct SiteGenerator: Sendable {
             var start = 0
             while start < collection.records.count {
                 let end = min(start + Self.recordPagesAtOnce, collection.records.count)
-                try emit(renderer.recordPages(start..<end, in: collection.number, previous: previous))
+                try emit(renderer.recordPages(start..<end, in: collection.number, previous: previous, reach: reach))
                 start = end
             }
         }
         let index = search?.wait()
         if let index { try emit(index.files) }
-        try emit(renderer.indexPages(searchManifest: index?.manifest, rowInputs: rowInputs, previous: previous))
+        try emit(
+            renderer.indexPages(
+                searchManifest: index?.manifest, rowInputs: rowInputs, previous: previous, reach: reach))
+        return rowInputs
     }
 
     /// The rows the search index shows, every collection's after the one before (`RecordCollection.offset`),

@@ -49,13 +49,33 @@ public struct SiteRenderer: Sendable {
         }
     }
 
+    /// `rowInputs()` made again only at `rows` (by collection, the positions whose rows may have
+    /// changed, as `EditReach.rows`), the rest as `previous` has them.
+    public func rowInputs(updating previous: [[UInt64]], at rows: [[Int]]) -> [[UInt64]] {
+        var inputs = previous
+        for (contexts, positions) in zip(contexts, rows) where !positions.isEmpty {
+            let base = contexts.rowInputsBase()
+            for position in positions {
+                inputs[contexts.collection.number][position] = contexts.rowInputs(position, base: base)
+            }
+        }
+        return inputs
+    }
+
     /// A record page is fingerprinted from what its context is made of, before the context is made:
     /// an unchanged page of a large site costs a hash, not a context.
+    /// With `reach`, a page out of it is kept as the last build made it.
     public func recordPage(
-        _ position: Int, in collection: Int = 0, previous: any PreviousOutput = NoPreviousOutput()
+        _ position: Int, in collection: Int = 0, previous: any PreviousOutput = NoPreviousOutput(),
+        reach: EditReach? = nil
     ) -> OutputFile {
+        if let reach, !reach.recordPages[collection].contains(position),
+            let kept = previous.kept(site.pagePath(of: (collection, position)))
+        {
+            return kept
+        }
         // The collection's contexts in place: a copy would retain and release each of their parts.
-        contexts.withUnsafeBufferPointer { all in
+        return contexts.withUnsafeBufferPointer { all in
             page(
                 all[collection].collection.pagePath(of: position), template: "record",
                 inputs: all[collection].recordInputs(position, base: recordInputsBases[collection]),
@@ -65,8 +85,21 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The record pages of a range of positions of a collection, on every core.
-    public func recordPages(_ range: Range<Int>, in collection: Int = 0, previous: any PreviousOutput) -> [OutputFile] {
-        Parallel.map(range.count) { recordPage(range.lowerBound + $0, in: collection, previous: previous) }
+    public func recordPages(
+        _ range: Range<Int>, in collection: Int = 0, previous: any PreviousOutput, reach: EditReach? = nil
+    ) -> [OutputFile] {
+        Parallel.map(range.count) {
+            recordPage(range.lowerBound + $0, in: collection, previous: previous, reach: reach)
+        }
+    }
+
+    /// `page`, unless `reach` says it cannot have changed and the last build's is there to keep.
+    func page(
+        _ path: String, within reach: Bool, template: String, inputs: () -> String, previous: any PreviousOutput,
+        context: () -> TemplateValue
+    ) -> OutputFile {
+        if !reach, let kept = previous.kept(path) { return kept }
+        return page(path, template: template, inputs: inputs(), previous: previous, context: context)
     }
 
     /// The search part of an index or home page: the manifest, and the scope bar with `checked` first.
@@ -83,9 +116,11 @@ public struct SiteRenderer: Sendable {
     /// The assets, the home page (a site of several collections), the 404 page when there is a template
     /// for it, each collection's index (with the search manifest, when the site has search) and the
     /// section pages of a split index, the complete lists of records that link to a record, and the
-    /// group pages. `rowInputs`, when given, holds `rowInputs()`.
+    /// group pages. `rowInputs`, when given, holds `rowInputs()`. With `reach`, a section, list or group
+    /// page out of it is kept as the last build made it.
     public func indexPages(
-        searchManifest: String?, rowInputs: [[UInt64]]?, previous: any PreviousOutput = NoPreviousOutput()
+        searchManifest: String?, rowInputs: [[UInt64]]?, previous: any PreviousOutput = NoPreviousOutput(),
+        reach: EditReach? = nil
     ) -> [OutputFile] {
         var pages = theme.assets.sorted(by: { $0.key < $1.key }).map {
             OutputFile(path: "assets/" + $0.key, bytes: $0.value)
@@ -113,21 +148,27 @@ public struct SiteRenderer: Sendable {
                 // Fingerprinted from their rows before any context is made, as record pages are.
                 pages += Parallel.map(collection.indexPages.count) { position in
                     page(
-                        collection.indexPages[position].path, template: "index",
-                        inputs: contexts.sectionPageInputs(
-                            position, templates: templates.fingerprint, rows: rowInputs?[collection.number]),
+                        collection.indexPages[position].path,
+                        within: reach?.holdsRow(collection.indexPages[position], of: collection.number) ?? true,
+                        template: "index",
+                        inputs: {
+                            contexts.sectionPageInputs(
+                                position, templates: templates.fingerprint, rows: rowInputs?[collection.number])
+                        },
                         previous: previous
                     ) {
                         contexts.sectionPage(position)
                     }
                 }
             }
-            for list in site.lists[collection.number] {
+            for (listNumber, list) in site.lists[collection.number].enumerated() {
                 let cut = collection.records.indices.filter { list.isCut($0) }
                 pages += Parallel.map(cut.count) { number in
                     page(
-                        list.pagePath(of: cut[number], in: collection), template: "index",
-                        inputs: contexts.listPageInputs(list, cut[number], templates: templates.fingerprint),
+                        list.pagePath(of: cut[number], in: collection),
+                        within: reach?.listPages[collection.number][listNumber].contains(cut[number]) ?? true,
+                        template: "index",
+                        inputs: { contexts.listPageInputs(list, cut[number], templates: templates.fingerprint) },
                         previous: previous
                     ) {
                         contexts.listPage(list, cut[number])
@@ -135,14 +176,17 @@ public struct SiteRenderer: Sendable {
                 }
             }
         }
-        for group in site.groups {
+        for (groupNumber, group) in site.groups.enumerated() {
             let contexts = GroupContexts(site: site, group: group, values: values)
             pages.append(page(group.overviewPath, template: "index", context: contexts.overview(), previous: previous))
             pages += Parallel.map(group.values.count) { value in
                 page(
-                    group.pagePath(of: value), template: "index",
-                    inputs: contexts.pageInputs(
-                        value, templates: templates.fingerprint, rowInputs: rowInputs?[group.collection]),
+                    group.pagePath(of: value), within: reach?.groupPages[groupNumber].contains(value) ?? true,
+                    template: "index",
+                    inputs: {
+                        contexts.pageInputs(
+                            value, templates: templates.fingerprint, rowInputs: rowInputs?[group.collection])
+                    },
                     previous: previous
                 ) {
                     contexts.page(value)

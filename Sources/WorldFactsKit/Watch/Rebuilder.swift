@@ -3,16 +3,18 @@ import WorldFactsPipeline
 import WorldFactsSupport
 
 /// Builds, and builds again on every change, printing one line per build. A failing build prints its
-/// errors and keeps the last good site; it never stops the loop. `watch` and `serve` both use it.
+/// errors and keeps the last good site; it never stops the loop. `watch` and `serve` both use it. The
+/// last build's model stays in memory (`LiveBuilder`), so an edit to records' values makes only the
+/// pages it reaches.
 public struct Rebuilder: Sendable {
     public var options: BuildOptions
-    public var builder: Builder
+    public let live: LiveBuilder
     /// Where lines go (standard output, in the command line).
     public var print: @Sendable (String) -> Void
 
     public init(options: BuildOptions, builder: Builder = Builder(), print: @escaping @Sendable (String) -> Void) {
         self.options = options
-        self.builder = builder
+        live = LiveBuilder(builder: builder)
         self.print = print
     }
 
@@ -20,7 +22,7 @@ public struct Rebuilder: Sendable {
     @discardableResult
     public func build(reason: String) -> Bool {
         do {
-            let report = try builder.build(options)
+            let report = try live.build(options)
             for warning in report.warnings { print(warning.description) }
             print("\(reason): \(report.summary)")
             return true

@@ -33,6 +33,9 @@ public final class OutputWriter {
         var journalled: [String]
         /// The manifest's paths that are not on disk (any more).
         var missing: Set<String>
+
+        /// How many files the manifest lists.
+        public var fileCount: Int { manifest.entries.count }
     }
 
     public static func readPrevious(folder: String, fileSystem: FileSystem) throws(StageFailure) -> PreviousBuild {
@@ -68,6 +71,10 @@ public final class OutputWriter {
         let missing = MissingFiles.among(paths, in: folder, fileSystem: fileSystem)
         return PreviousBuild(manifest: manifest, journalled: journalled, missing: missing)
     }
+
+    /// What this build leaves in the folder, once `finish()` has saved it: what the next build would
+    /// read with `readPrevious`, for a build that keeps it in memory (`LiveBuilder`).
+    public var left: PreviousBuild { PreviousBuild(manifest: current, journalled: [], missing: []) }
 
     /// `previous` is what `readPrevious` gave for this folder, if it was read already.
     public init(
@@ -117,6 +124,15 @@ public final class OutputWriter {
         guard let warnings = manifest.warnings else { return nil }  // decoded once, and only here
         return MissingFiles.among(paths, in: folder, fileSystem: fileSystem).isEmpty
             ? (records, paths.count, warnings) : nil
+    }
+
+    /// The sources digest of the finished build in `folder`, read from its manifest's header; nil when
+    /// there is none, or when a build was interrupted there (its journal is still there).
+    public static func lastSources(folder: String, fileSystem: FileSystem) -> String? {
+        guard !fileSystem.exists(joinPath(folder, journalName)),
+            let bytes = try? fileSystem.read(joinPath(folder, Manifest.fileName))
+        else { return nil }
+        return ManifestLines.header(bytes)?.sources
     }
 
     public func write(_ file: OutputFile) throws(StageFailure) {

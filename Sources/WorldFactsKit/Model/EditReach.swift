@@ -1,0 +1,49 @@
+/// The pages that may show a record of `ValueEdits`, in the site with the edits applied; every other
+/// page of the site is as the last build made it. A record's values reach its own page; its row (the
+/// record as a line of an index, a group page, a list or a search result) reaches the index page or
+/// section page that holds it, the group pages of its values, and the page of every record it links
+/// to through a list, with that list's complete page. Its title, its page and its links are fixed by
+/// `ValueEdits`, so no other page can show it differently. Pages that show the whole site in a few
+/// lines (the home page, an index that is not split, a group overview, 404) are always made again.
+public struct EditReach: Sendable {
+    /// By collection: the positions whose record pages may change.
+    public var recordPages: [Set<Int>]
+    /// By collection: the positions whose rows may change, ascending.
+    public var rows: [[Int]]
+    /// By collection, by list on it: the positions whose complete list page may change.
+    public var listPages: [[Set<Int>]]
+    /// By group (as in `Site.groups`): its values whose pages may change.
+    public var groupPages: [Set<Int>]
+
+    public init(_ edits: ValueEdits, in site: Site) {
+        rows = edits.records.map { $0.map(\.position) }
+        recordPages = rows.map(Set.init)
+        listPages = site.lists.map { $0.map { _ in [] } }
+        for (number, lists) in site.lists.enumerated() {
+            for (listNumber, list) in lists.enumerated() {
+                let field = site.collections[list.spec.source].spec.fields[list.spec.via]
+                for (_, record) in edits.records[list.spec.source] {
+                    for key in record.values[list.spec.via].keys {
+                        guard let target = site.target(of: field, key: key), target.collection == number else {
+                            continue
+                        }
+                        recordPages[number].insert(target.position)
+                        listPages[number][listNumber].insert(target.position)
+                    }
+                }
+            }
+        }
+        groupPages = site.groups.map { group in
+            Set(
+                edits.records[group.collection].compactMap { edit -> Int? in
+                    guard case .text(let text) = edit.record.values[group.spec.field] else { return nil }
+                    return group.value(titled: text)
+                })
+        }
+    }
+
+    /// True when the index page (of a split index) `page` of `collection` holds an edited row.
+    public func holdsRow(_ page: IndexPage, of collection: Int) -> Bool {
+        rows[collection].contains { page.range.contains($0) }
+    }
+}

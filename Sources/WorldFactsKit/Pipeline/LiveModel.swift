@@ -1,0 +1,33 @@
+import WorldFactsModel
+import WorldFactsRender
+import WorldFactsWrite
+
+/// What a build leaves in memory for the next one into the same folder (`LiveBuilder`): the content
+/// it loaded, the site it modelled, the templates, what each index row is made of, and what it left in
+/// the output folder (its manifest). The next build compares its content with this one's.
+struct LiveModel: Sendable {
+    /// The digest of the sources the build read (`SourceDigest`).
+    let sources: String
+    let content: Content
+    let templates: TemplateSet
+    /// The theme's assets (`Theme.assets`).
+    let assets: [String: [UInt8]]
+    let site: Site
+    /// By collection and position (`SiteRenderer.rowInputs()`), when the site needed them.
+    let rowInputs: [[UInt64]]?
+    /// By collection, the position in `site` of each record of `content` (`ValueEdits.positions`).
+    let positions: [[Int]]
+    let output: OutputWriter.PreviousBuild
+
+    /// How many files the build left.
+    var files: Int { output.fileCount }
+
+    /// The records whose values changed in `content`, when nothing else did: the same templates and
+    /// assets too. Nil when the site must be modelled again.
+    func edits(to content: Content, templates: TemplateSet, theme: Theme) -> ValueEdits? {
+        guard templates.fingerprint == self.templates.fingerprint, theme.assets == assets else {
+            return nil
+        }
+        return ValueEdits.between(old: self.content, new: content, site: site, positions: positions)
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+@testable import WorldFactsModel
+@testable import WorldFactsPipeline
+@testable import WorldFactsSupport
+@testable import WorldFactsWrite
+
+/// The live model (`LiveBuilder`, as `watch` and `serve` build) against clean builds: after every edit
+/// of a seeded random sequence, the live build's folder, its manifest included, is byte for byte what
+/// a clean build of the same sources makes.
+@Suite struct LiveBuildTests {
+    /// A small, seedable generator (SplitMix64): the same seed gives the same edits.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// The shipped site with its first `cities` cities, a split cities index and small search shards,
+    /// and a copy of the templates; gives the root.
+    func project(cities: Int) throws -> String {
+        // On tmpfs where there is one: a clean build after every edit writes the whole site again.
+        let root = makeTemporaryFolder(
+            "live", in: FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : nil)
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: root + "/Content", withIntermediateDirectories: true)
+        try manager.copyItem(atPath: repoPath("Content/notes"), toPath: root + "/Content/notes")
+        try manager.copyItem(atPath: repoPath("Content/countries.json"), toPath: root + "/Content/countries.json")
+        try manager.copyItem(atPath: repoPath("Templates"), toPath: root + "/Templates")
+        let site = try readText(repoPath("Content/site.yml"))
+            .replacingOccurrences(of: "split_above: 5000", with: "split_above: 300")
+            .replacingOccurrences(of: "shard_budget: 16384", with: "shard_budget: 2048")
+        #expect(site.contains("split_above: 300") && site.contains("shard_budget: 2048"))
+        try site.write(toFile: root + "/Content/site.yml", atomically: true, encoding: .utf8)
+        let lines = try readText(repoPath("Content/cities.tsv")).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        try (lines.prefix(cities + 1).joined(separator: "\n") + "\n")
+            .write(toFile: root + "/Content/cities.tsv", atomically: true, encoding: .utf8)
+        return root
+    }
+
+    /// One random edit of the content or the templates; gives what it did.
+    func edit(_ root: String, _ random: inout Seeded) throws -> String {
+        let citiesFile = root + "/Content/cities.tsv"
+        var lines = try readText(citiesFile).split(separator: "\n").map(String.init)
+        func city() -> Int { Int.random(in: 1..<lines.count, using: &random) }
+        func setCell(_ line: Int, _ column: Int, _ value: String) {
+            var cells = lines[line].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            cells[column] = value
+            lines[line] = cells.joined(separator: "\t")
+        }
+        func saveCities() throws {
+            try (lines.joined(separator: "\n") + "\n").write(toFile: citiesFile, atomically: true, encoding: .utf8)
+        }
+        let kind = Int.random(in: 0..<100, using: &random)
+        switch kind {
+        case 0..<30:  // a city's population: its row, and its country's list of largest cities
+            let line = city()
+            setCell(line, 5, String(Int.random(in: 0...40_000_000, using: &random)))
+            try saveCities()
+            return "population of line \(line)"
+        case 30..<45:  // a city's time zone, region or latitude: its page
+            let line = city()
+            let column = [4, 6, 7].randomElement(using: &random)!
+            setCell(line, column, column == 7 ? String(Int.random(in: -80...80, using: &random)) + ".5" : "Z\(kind)")
+            try saveCities()
+            return "column \(column) of line \(line)"
+        case 45..<52:  // several cities at once
+            for _ in 0..<Int.random(in: 2...6, using: &random) {
+                setCell(city(), 5, String(Int.random(in: 0...9_000_000, using: &random)))
+            }
+            try saveCities()
+            return "several populations"
+        case 52..<58:  // a city renamed: its place in the index and the search
+            let line = city()
+            setCell(line, 1, ["Aa", "Zz", "Éa", "Mm", "Ñu"].randomElement(using: &random)! + " \(kind)")
+            try saveCities()
+            return "name of line \(line)"
+        case 58..<62:  // a city moved to another country
+            let line = city()
+            setCell(line, 3, ["FR", "JP", "BR", "NO", "XX"].randomElement(using: &random)!)
+            try saveCities()
+            return "country of line \(line)"
+        case 62..<67:  // a city added
+            let key = 90_000_000 + Int.random(in: 0..<1_000_000, using: &random)
+            lines.append("\(key)\tNew \(key)\tNew \(key)\tCH\t01\t\(key % 99_999)\tEurope/Zurich\t46.5\t7.5")
+            try saveCities()
+            return "city \(key) added"
+        case 67..<72:  // a city removed
+            let line = city()
+            lines.remove(at: line)
+            try saveCities()
+            return "line \(line) removed"
+        case 72..<80:  // a country's population or area: its page and its row
+            let file = root + "/Content/countries.json"
+            let text = try readText(file)
+            let field = Bool.random(using: &random) ? "\"population\": " : "\"area_km2\": "
+            let starts = text.ranges(of: field)
+            let start = starts[Int.random(in: 0..<starts.count, using: &random)].upperBound
+            let end = text[start...].firstIndex { !$0.isNumber }!
+            let value = String(Int.random(in: 1...900_000_000, using: &random))
+            try (text[..<start] + value + text[end...]).write(toFile: file, atomically: true, encoding: .utf8)
+            return "\(field)of a country"
+        case 80..<87:  // a note written, changed or removed
+            let notes = root + "/Content/notes/"
+            let name = ["CH", "FR", "JP", "ZZ"].randomElement(using: &random)!
+            if FileManager.default.fileExists(atPath: notes + name + ".md"), Bool.random(using: &random) {
+                try FileManager.default.removeItem(atPath: notes + name + ".md")
+                return "note \(name) removed"
+            }
+            try "A note, *edit \(kind)*.\n".write(toFile: notes + name + ".md", atomically: true, encoding: .utf8)
+            return "note \(name) written"
+        case 87..<92:  // a template changed
+            let file =
+                root + "/Templates/" + ["record", "index", "layout"].randomElement(using: &random)! + ".mustache"
+            try (readText(file) + "<!-- \(kind) -->\n").write(toFile: file, atomically: true, encoding: .utf8)
+            return "template \(file.split(separator: "/").last!)"
+        case 92..<96:  // bytes rewritten as they were
+            try saveCities()
+            return "nothing"
+        default:  // a bad value: the build fails, and the next edit mends it
+            let line = city()
+            setCell(line, 5, "many")
+            try saveCities()
+            return "bad population at line \(line)"
+        }
+    }
+
+    func manifest(_ folder: String) throws -> [UInt8] { try FileSystem.disk.read(folder + "/" + Manifest.fileName) }
+
+    /// `count` edits at `cities` cities, each followed by a live build compared with a clean one. Gives
+    /// how many builds started from the live model.
+    func run(cities: Int, edits count: Int, seed: UInt64) throws -> Int {
+        let root = try project(cities: cities)
+        defer { removeTemporary(root) }
+        let options = BuildOptions(content: root + "/Content", templates: root + "/Templates", output: root + "/Output")
+        let live = LiveBuilder()
+        _ = try live.build(options)
+        var random = Seeded(state: seed)
+        var fromModel = 0
+        for number in 1...count {
+            let done = try edit(root, &random)
+            let report: BuildReport
+            do {
+                report = try live.build(options)
+            } catch {
+                #expect(done.hasPrefix("bad"), "edit \(number): \(done) failed: \(error.diagnostics)")
+                // Mended: the value as it was is any number.
+                let file = root + "/Content/cities.tsv"
+                try readText(file).replacingOccurrences(of: "\tmany\t", with: "\t7\t")
+                    .write(toFile: file, atomically: true, encoding: .utf8)
+                continue
+            }
+            if report.edited != nil { fromModel += 1 }
+            let fresh = root + "/Fresh"
+            removeTemporary(fresh)
+            _ = try Builder().build(
+                BuildOptions(content: options.content, templates: options.templates, output: fresh))
+            let (built, clean) = (try contents(options.output), try contents(fresh))
+            let differing = Set(built.keys).union(clean.keys).filter { built[$0] != clean[$0] }.sorted()
+            #expect(differing.isEmpty, "edit \(number) (\(done)): \(differing.prefix(5))")
+            // The same entries, warnings and sources (a kept search bucket may list its files in another order).
+            #expect(
+                try Manifest.decode(manifest(options.output)) == Manifest.decode(manifest(fresh)),
+                "edit \(number) (\(done)): manifests differ")
+            if !differing.isEmpty { break }
+        }
+        return fromModel
+    }
+
+    @Test func twoHundredRandomEditsBuildLiveAsCleanBuildsDo() throws {
+        let fromModel = try run(cities: 300, edits: 200, seed: 2026_11_23)
+        // About half the edits change only values: most of those start from the live model.
+        #expect(fromModel > 60, "\(fromModel) builds from the live model")
+    }
+}
