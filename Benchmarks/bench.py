@@ -8,7 +8,7 @@ Usage: Benchmarks/run [SIZES...]   (sizes: countries, cities15000, cities500, li
        BENCH_DIR=/dev/shm/... runs the whole benchmark on tmpfs (default: the system's temporary folder).
        BENCH_RUNS=N (default 3): how many times each build runs; the best wall time is reported.
 Prints, per size: wall time, peak RSS (/usr/bin/time -f %M), files written, the ratios to Hugo and to
-the floor; then worldfacts' no-op and one-record rebuilds. Every tool writes into a fresh folder and
+the floor; then worldfacts' no-op and one-record rebuilds, and `watch`'s (Benchmarks/live.py). Every tool writes into a fresh folder and
 nothing is deleted until the end, so no tool pays for another's deleted inodes (ext4 slows inode
 allocation for a while after a large delete). Before every timed run the file system is synced, so no
 run pays for writing back what the one before it wrote; the tools take turns, run after run, so a
@@ -237,6 +237,15 @@ def main(sizes):
                 print(f"{records:>8} {'':<14} linked ÷ one collection ({linked_to}, same run): {wf[0] / clean[linked_to]:.2f}", flush=True)
             noop, one, written, peak = rebuilds(content, work, work / f"out-worldfacts-{size}-0")
             print(f"{records:>8} {'no-op':<14} {noop:>8.2f}   one-record rebuild {one:.2f} s, {written} files written, peak {peak:.0f} MB", flush=True)
+            # watch: an edit's time from the file's write to the rebuild line (live.py); at 34k linked,
+            # 200 random edits each compared with a clean build.
+            live_args = ["--check", "--edits", "200"] if size == "linked15000" else ["--edits", "10"]
+            live = subprocess.run([sys.executable, HERE / "live.py", content, *live_args], capture_output=True, text=True)
+            for line in live.stdout.splitlines():
+                if line.startswith("# ") and "edits" in line or "differ from a clean build" in line:
+                    print(f"{records:>8} {'watch':<14} {line.lstrip('# ')}", flush=True)
+            if live.returncode != 0:
+                sys.exit(f"live.py failed:\n{live.stdout[-3000:]}\n{live.stderr[-3000:]}")
             if ON_TMPFS:  # memory, not disk: a size's outputs go before the next size's (about 10 GB at 235k)
                 for folder in work.glob(f"out-*-{size}-*"):
                     shutil.rmtree(folder, ignore_errors=True)

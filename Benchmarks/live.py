@@ -30,6 +30,13 @@ WORLDFACTS = ROOT / ".build/release/worldfacts"
 MANIFEST = ".worldfacts-manifest.json"
 
 
+def save(path: Path, text: str):
+    """Writes as editors save: a new file renamed over the old one, so the watcher never sees half of it."""
+    temporary = path.with_name(path.name + ".saving~")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+
+
 def records_file(content: Path) -> Path:
     if (content / "cities.tsv").exists():
         return content / "cities.tsv"
@@ -42,7 +49,7 @@ class Watch:
 
     def __init__(self, content: Path, output: Path):
         self.process = subprocess.Popen(
-            [WORLDFACTS, "watch", "--content", content, "--templates", ROOT / "Templates", "--output", output],
+            [WORLDFACTS, "watch", "--stats", "--content", content, "--templates", ROOT / "Templates", "--output", output],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
         self.lines = queue.Queue()
         threading.Thread(target=self.read, daemon=True).start()
@@ -83,7 +90,7 @@ def random_edit(content: Path, rng: random.Random) -> str:
     path = records_file(content)
     kind = rng.randrange(100)
     if kind < 60 or path.suffix != ".tsv":
-        path.write_text(population_edit(path, rng), encoding="utf-8")
+        save(path, population_edit(path, rng))
         return "population"
     lines = path.read_text(encoding="utf-8").split("\n")
     line = rng.randrange(1, len(lines) - 1)
@@ -108,7 +115,7 @@ def random_edit(content: Path, rng: random.Random) -> str:
         notes.mkdir(exist_ok=True)
         (notes / "CH.md").write_text(f"A note, edit {kind}.\n")
         return "note"
-    path.write_text("\n".join(lines), encoding="utf-8")
+    save(path, "\n".join(lines))
     return done
 
 
@@ -149,7 +156,7 @@ def main():
             else:
                 path = records_file(watched)
                 text = population_edit(path, rng)
-                path.write_text(text, encoding="utf-8")
+                save(path, text)
                 done = "population"
             written = time.monotonic()
             at, line = watch.next_build()
@@ -165,8 +172,11 @@ def main():
                 if diff:
                     differing += 1
                     print(f"edit {number} ({done}): {len(diff)} files differ from a clean build: {diff[:5]}", flush=True)
-            elif number <= 5 or number == edits:
+            elif number <= 3 or number == edits:
                 print(f"edit {number}: {times[-1] * 1000:.0f} ms  {line}", flush=True)
+                time.sleep(0.05)
+                while not watch.lines.empty():  # the build's steps (--stats)
+                    print(watch.lines.get()[1], flush=True)
         watch.stop()
         print(f"# {records} records, {edits} edits ({live} from the live model): write to rebuild line "
               f"median {statistics.median(times) * 1000:.0f} ms, best {min(times) * 1000:.0f} ms, "

@@ -10,11 +10,13 @@ struct Serve: AsyncParsableCommand {
         abstract: "Watch, and serve the output folder on 127.0.0.1 with live reload.")
 
     @OptionGroup var folders: Folders
+    @Flag(help: "Print the time and memory of each build step.") var stats = false
     @Option(help: "Port on 127.0.0.1 (0 picks a free one).") var port = 8000
 
     func run() async throws {
-        let rebuilder = Rebuilder(
+        var rebuilder = Rebuilder(
             options: folders.options, builder: Builder(waiting: folders.waiting), print: printLine)
+        if stats { rebuilder.stepLine = statsLine }
         try await PreviewServer(rebuilder: rebuilder, port: port).run()
     }
 }

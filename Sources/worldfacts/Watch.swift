@@ -10,8 +10,12 @@ struct Watch: AsyncParsableCommand {
         abstract: "Build, then rebuild on every change under the content and templates folders.")
 
     @OptionGroup var folders: Folders
+    @Flag(help: "Print the time and memory of each build step.") var stats = false
 
     func run() async throws {
-        await Rebuilder(options: folders.options, builder: Builder(waiting: folders.waiting), print: printLine).watch()
+        var rebuilder = Rebuilder(
+            options: folders.options, builder: Builder(waiting: folders.waiting), print: printLine)
+        if stats { rebuilder.stepLine = statsLine }
+        await rebuilder.watch()
     }
 }

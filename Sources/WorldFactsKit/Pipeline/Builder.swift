@@ -2,6 +2,7 @@ import Foundation
 import WorldFactsLoad
 import WorldFactsModel
 import WorldFactsRender
+import WorldFactsSearch
 import WorldFactsSupport
 import WorldFactsWrite
 
@@ -124,8 +125,8 @@ public struct Builder: Sendable {
             return try SiteModeler().model(content)
         }
         let reach = edits.map { EditReach($0, in: site) }
-        let (report, rowInputs, left) = try step(.renderAndWrite) {
-            () throws(StageFailure) -> (WriteReport, [[UInt64]]?, OutputWriter.PreviousBuild?) in
+        let (report, made, left) = try step(.renderAndWrite) {
+            () throws(StageFailure) -> (WriteReport, SiteGenerator.Made, OutputWriter.PreviousBuild?) in
             let writer = try OutputWriter(
                 folder: options.output, fileSystem: fileSystem, clean: options.clean,
                 previous: previous.wait().get())
@@ -135,15 +136,17 @@ public struct Builder: Sendable {
                 renderer: renderer, reach: reach,
                 rowInputs: reach.flatMap { reach in
                     live?.rowInputs.map { renderer.rowInputs(updating: $0, at: reach.rows) }
-                })
+                },
+                // Searched values are fixed by `ValueEdits`: the keys are the last build's.
+                searchKeys: reach == nil ? nil : live?.searchKeys)
             let phases = PhaseProgress(
                 report: progress, records: site.recordCount,
                 recordPagesFolders: site.collections.map(\.spec.records.pagesFolder))
             let background = BackgroundWriter(writer, written: phases.written)
             // Rendering the next batch overlaps writing the last one.
-            let rowInputs: [[UInt64]]?
+            let made: SiteGenerator.Made
             do throws(StageFailure) {
-                rowInputs = try generator.generate(previous: writer.reuse) { files throws(StageFailure) in
+                made = try generator.generate(previous: writer.reuse) { files throws(StageFailure) in
                     try background.submit(files)
                     phases.rendered(files)
                 }
@@ -155,7 +158,7 @@ public struct Builder: Sendable {
             let report = try background.finish()
             let left = keep ? writer.left : nil
             Leftovers.free(consume writer, consume generator, consume background)
-            return (report, rowInputs, left)
+            return (report, made, left)
         }
         let built = BuildReport(
             records: site.recordCount, write: report, warnings: linkWarnings + site.warnings, steps: steps,
@@ -166,7 +169,7 @@ public struct Builder: Sendable {
         }
         let model = LiveModel(
             sources: sources, content: content, templates: templates, assets: theme.assets, site: site,
-            rowInputs: rowInputs,
+            rowInputs: made.rowInputs, searchKeys: made.searchKeys,
             positions: live.flatMap { edits == nil ? nil : $0.positions }
                 ?? ValueEdits.positions(of: content, in: site),
             output: left)

@@ -14,15 +14,19 @@ public final class LiveBuilder: @unchecked Sendable {
         self.builder = builder
     }
 
-    /// One build, from the last one's model when there is one. A failed build drops the model: the
-    /// next starts from the folder.
+    /// One build, from the last one's model when there is one. A build that fails leaves the folder as
+    /// it was, so the model stays: the next build starts from it (a build killed while writing leaves
+    /// its journal, and the next finds the folder is no longer the model's).
     public func build(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
         lock.lock()
         defer { lock.unlock() }
-        let live = model
-        model = nil
-        let (report, kept) = try builder.build(options, live: live, keep: true)
+        var last = model
+        let (report, kept) = try builder.build(options, live: last, keep: true)
         model = kept
+        // The last model is freed on another thread: freeing a large site takes a while, and the
+        // rebuild's line should not wait for it.
+        Leftovers.free(last as Any)
+        last = nil
         return report
     }
 }

@@ -1,5 +1,6 @@
 import WorldFactsModel
 import WorldFactsRender
+import WorldFactsSearch
 import WorldFactsWrite
 
 /// What a build leaves in memory for the next one into the same folder (`LiveBuilder`): the content
@@ -15,6 +16,8 @@ struct LiveModel: Sendable {
     let site: Site
     /// By collection and position (`SiteRenderer.rowInputs()`), when the site needed them.
     let rowInputs: [[UInt64]]?
+    /// The search keys of each scope, when the site has search (`SearchIndex.keys`).
+    let searchKeys: [SearchKeys]?
     /// By collection, the position in `site` of each record of `content` (`ValueEdits.positions`).
     let positions: [[Int]]
     let output: OutputWriter.PreviousBuild

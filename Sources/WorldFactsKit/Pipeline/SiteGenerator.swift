@@ -13,16 +13,25 @@ struct SiteGenerator: Sendable {
     var reach: EditReach? = nil
     /// In a live build: every row's inputs, made already.
     var rowInputs: [[UInt64]]? = nil
+    /// In a live build whose searched values are unchanged: the search keys of the last build.
+    var searchKeys: [SearchKeys]? = nil
     static let recordPagesAtOnce = 1_024
 
     var site: Site { renderer.site }
 
-    /// Makes the files and hands them to `emit`; gives what each index row is made of, when the site
-    /// needed it.
+    /// What a build made that the next live build can start from.
+    struct Made {
+        /// What each index row is made of, when the site needed it.
+        var rowInputs: [[UInt64]]?
+        /// The search keys, when the site has search.
+        var searchKeys: [SearchKeys]?
+    }
+
+    /// Makes the files and hands them to `emit`.
     @discardableResult
     func generate<Failure: Error>(
         previous: any PreviousOutput, _ emit: ([OutputFile]) throws(Failure) -> Void
-    ) throws(Failure) -> [[UInt64]]? {
+    ) throws(Failure) -> Made {
         let hasSearch = !site.config.search.scopes.isEmpty
         // What each index row is made of: the search index, the section pages and the group pages read it.
         let rowInputs =
@@ -31,10 +40,10 @@ struct SiteGenerator: Sendable {
         let search =
             hasSearch
             ? rowInputs.map { rowInputs in
-                BackgroundValue { [site, renderer] in
+                BackgroundValue { [site, renderer, searchKeys] in
                     SearchIndex(
                         site: site, rows: Self.searchRows(site: site, renderer: renderer, inputs: rowInputs),
-                        previous: previous)
+                        previous: previous, keys: searchKeys)
                 }
             } : nil
         for collection in site.collections {
@@ -50,7 +59,7 @@ struct SiteGenerator: Sendable {
         try emit(
             renderer.indexPages(
                 searchManifest: index?.manifest, rowInputs: rowInputs, previous: previous, reach: reach))
-        return rowInputs
+        return Made(rowInputs: rowInputs, searchKeys: index?.keys)
     }
 
     /// The rows the search index shows, every collection's after the one before (`RecordCollection.offset`),

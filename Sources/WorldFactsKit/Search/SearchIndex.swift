@@ -10,10 +10,15 @@ import WorldFactsSupport
 public struct SearchIndex: Sendable {
     public var manifest: String
     public var files: [OutputFile]
+    /// The keys of each scope: what a live build gives the next when the searched values are unchanged.
+    public var keys: [SearchKeys]
 
     /// `previous` lets a bucket of shards (every prefix that starts with one scalar) whose inputs are
-    /// those of the previous build stay as it was, unplanned and unwritten.
-    public init(site: Site, rows: SearchRows, previous: any PreviousOutput = NoPreviousOutput()) {
+    /// those of the previous build stay as it was, unplanned and unwritten. `keys`, when given, are the
+    /// keys of each scope made already (`keys` of the index of a site whose searched values are these).
+    public init(
+        site: Site, rows: SearchRows, previous: any PreviousOutput = NoPreviousOutput(), keys made: [SearchKeys]? = nil
+    ) {
         let config = site.config
         let previousByScope = PreviousShards.all(previous: previous, scopes: config.search.scopes.map(\.id))
         let previous = config.search.scopes.map { previousByScope[$0.id]! }
@@ -24,10 +29,11 @@ public struct SearchIndex: Sendable {
         // serially in libdispatch, so the scopes themselves are not spread over the cores.
         // Folding is the costly part of keys: the "All" scope merges the other scopes' keys, folded once.
         let scopes = config.search.scopes
-        var keys = scopes.map { $0.collection == nil ? nil : SearchKeys(site: site, scope: $0) }
-        for (number, scope) in scopes.enumerated() where scope.collection == nil {
+        var keys: [SearchKeys?] = made ?? scopes.map { $0.collection == nil ? nil : SearchKeys(site: site, scope: $0) }
+        for (number, scope) in scopes.enumerated() where made == nil && scope.collection == nil {
             keys[number] = SearchKeys(merging: keys.compactMap { $0 }, count: site.recordCount)
         }
+        self.keys = keys.map { $0! }
         func indexer(_ number: Int, memberHashes: [[UInt64]] = []) -> ScopeIndexer {
             ScopeIndexer(
                 scope: scopes[number], keys: keys[number]!, site: site, rows: rows, previous: previous[number],

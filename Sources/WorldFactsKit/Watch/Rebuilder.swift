@@ -11,6 +11,8 @@ public struct Rebuilder: Sendable {
     public let live: LiveBuilder
     /// Where lines go (standard output, in the command line).
     public var print: @Sendable (String) -> Void
+    /// When set, every build's steps are printed after its summary, a line each (`--stats`).
+    public var stepLine: (@Sendable (BuildStep) -> String)?
 
     public init(options: BuildOptions, builder: Builder = Builder(), print: @escaping @Sendable (String) -> Void) {
         self.options = options
@@ -25,6 +27,7 @@ public struct Rebuilder: Sendable {
             let report = try live.build(options)
             for warning in report.warnings { print(warning.description) }
             print("\(reason): \(report.summary)")
+            if let stepLine { for step in report.steps { print(stepLine(step)) } }
             return true
         } catch {
             for diagnostic in error.diagnostics { print(diagnostic.description) }

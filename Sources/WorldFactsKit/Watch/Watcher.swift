@@ -2,14 +2,15 @@ import WorldFactsPipeline
 import WorldFactsSupport
 
 /// Watches the input folders by polling, and reports each burst of changes once: after a change it
-/// waits until the folders have been quiet for `quiet` (about 100 ms), so an editor's save or a script
-/// that rewrites many files gives one rebuild.
+/// waits until the folders have been quiet for `quiet` (50 ms), so an editor's save or a script that
+/// rewrites many files gives one rebuild. Polling a content folder every 50 ms costs little (a stat per
+/// file), and an edit from the live model takes a few times that, so both are kept short.
 public struct Watcher: Sendable {
     public var folders: [String]
     public var interval: Duration
     public var quiet: Duration
 
-    public init(folders: [String], interval: Duration = .milliseconds(100), quiet: Duration = .milliseconds(100)) {
+    public init(folders: [String], interval: Duration = .milliseconds(50), quiet: Duration = .milliseconds(50)) {
         self.folders = folders
         self.interval = interval
         self.quiet = quiet
