@@ -13,6 +13,21 @@ public struct ContentLoader {
     }
 
     public func load() throws(StageFailure) -> Content {
+        try load(reusing: nil).content
+    }
+
+    /// What a load leaves for the next load of the same folder in a live build: for each JSON records
+    /// file, its bytes and records (`JSONRecordsMemo`), so that an edit reads only the records it changed.
+    public struct Memo: Sendable {
+        var json: [String: JSONRecordsMemo] = [:]
+
+        public init() {}
+    }
+
+    /// `load()`, keeping the records of `memo` whose bytes are unchanged; gives what the next load can
+    /// keep (`memo` empty: a first load that keeps it).
+    public func load(reusing memo: Memo?) throws(StageFailure) -> (content: Content, memo: Memo) {
+        var kept = Memo()
         let configPath = joinPath(folder, "site.yml")
         guard fileSystem.exists(configPath) else {
             throw fail([
@@ -28,16 +43,20 @@ public struct ContentLoader {
         var collections: [LoadedCollection] = []
         var diagnostics = configDiagnostics
         for spec in config.collections {
-            let (collection, problems) = try load(spec, sizeLimit: config.noteSizeLimit)
+            let (collection, problems) = try load(spec, sizeLimit: config.noteSizeLimit, memo: memo, kept: &kept)
             collections.append(collection)
             diagnostics += problems
         }
         if !diagnostics.errors.isEmpty { throw fail(diagnostics) }
-        return Content(config: config, collections: collections, warnings: diagnostics.warnings, folder: folder)
+        return (
+            Content(config: config, collections: collections, warnings: diagnostics.warnings, folder: folder), kept
+        )
     }
 
     /// A collection's records, by its file's format, and its notes.
-    private func load(_ spec: CollectionSpec, sizeLimit: Int) throws(StageFailure) -> (LoadedCollection, [Diagnostic]) {
+    private func load(
+        _ spec: CollectionSpec, sizeLimit: Int, memo: Memo?, kept: inout Memo
+    ) throws(StageFailure) -> (LoadedCollection, [Diagnostic]) {
         let path = joinPath(folder, spec.records.file)
         guard fileSystem.exists(path) else {
             throw fail([
@@ -56,7 +75,14 @@ public struct ContentLoader {
         let loader = RecordsLoader(collection: spec, file: path)
         let records: ([Record], [Diagnostic])
         switch format {
-        case .json: records = loader.load(bytes: try readBytes(path))
+        case .json:
+            if let memo {
+                let (loaded, problems, next) = loader.load(bytes: try readBytes(path), reusing: memo.json[path])
+                records = (loaded, problems)
+                kept.json[path] = next
+            } else {
+                records = loader.load(bytes: try readBytes(path))
+            }
         case .jsonLines: records = loader.load(from: JSONLinesSource(bytes: try readBytes(path)))
         case .delimited(let separator):
             records = loader.load(

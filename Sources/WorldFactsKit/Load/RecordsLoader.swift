@@ -35,10 +35,33 @@ public struct RecordsLoader: Sendable {
         case problems([Diagnostic])
     }
 
+    /// `load(bytes:)` for a file loaded before (a live build): an element whose bytes are those of an
+    /// element of `memo`'s file (every element before the first changed byte, and after the last) keeps
+    /// its record, on its new line; only the others are read. Gives too what the next load of the file
+    /// can keep, when this one found no problem. The records and problems are those `load(bytes:)` gives.
+    public func load(bytes: [UInt8], reusing memo: JSONRecordsMemo?) -> ([Record], [Diagnostic], JSONRecordsMemo?) {
+        guard let starts = JSONParser.elementStarts(bytes) else {
+            let (records, diagnostics) = loadInOrder(bytes: bytes)
+            return (records, diagnostics, nil)
+        }
+        let splice = memo.map { JSONRecordsMemo.Splice(old: $0, new: bytes) }
+        guard let (records, diagnostics) = loadInParallel(bytes: bytes, starts: starts, splice: splice) else {
+            let (records, diagnostics) = loadInOrder(bytes: bytes)
+            return (records, diagnostics, nil)
+        }
+        let kept =
+            diagnostics.isEmpty && records.count == starts.count
+            ? JSONRecordsMemo(bytes: bytes, starts: starts, records: records) : nil
+        return (records, diagnostics, kept)
+    }
+
     /// Parses and validates the elements in chunks on every core, then checks keys in file order, so the
     /// records and diagnostics are those `loadInOrder` gives. Nil at a syntax error: the caller then
-    /// reads the file in order, which reports the first one.
-    func loadInParallel(bytes: [UInt8], starts: [JSONParser.ElementStart]) -> ([Record], [Diagnostic])? {
+    /// reads the file in order, which reports the first one. With `splice`, an element it knows keeps
+    /// its record.
+    func loadInParallel(
+        bytes: [UInt8], starts: [JSONParser.ElementStart], splice: JSONRecordsMemo.Splice? = nil
+    ) -> ([Record], [Diagnostic])? {
         let positionByName = fieldPositions
         let reader = recordReader()
         let chunks = 64
@@ -46,6 +69,13 @@ public struct RecordsLoader: Sendable {
             var outcomes: [Outcome] = []
             for element in (starts.count * chunk / chunks)..<(starts.count * (chunk + 1) / chunks) {
                 let start = starts[element]
+                if let splice,
+                    let record = splice.record(
+                        at: start, end: element + 1 < starts.count ? starts[element + 1].index : bytes.count)
+                {
+                    outcomes.append(.record(record, line: start.line, column: start.index - start.lineStart + 1))
+                    continue
+                }
                 if let reader,
                     let record = bytes.withUnsafeBufferPointer({ reader.read($0, at: start.index, line: start.line) })
                 {

@@ -3,5 +3,4 @@ public struct NoPreviousOutput: PreviousOutput {
     public init() {}
     public func canReuse(_ path: String, inputs: UInt64) -> Bool { false }
     public func previousInputs(under folder: String) -> [(path: String, inputs: UInt64)] { [] }
-    public func keptInputs(of path: String) -> UInt64? { nil }
 }

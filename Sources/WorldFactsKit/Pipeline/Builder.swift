@@ -107,8 +107,10 @@ public struct Builder: Sendable {
             }
         }
         progress?(BuildProgress(phase: .loadContent, done: 0, total: 0))
-        let content = try step(.loadContent) { () throws(StageFailure) in
-            try ContentLoader(folder: options.content, fileSystem: fileSystem).load()
+        // A build that keeps its model keeps what its load read, for the next load to keep what is unchanged.
+        let (content, loadMemo) = try step(.loadContent) { () throws(StageFailure) in
+            try ContentLoader(folder: options.content, fileSystem: fileSystem).load(
+                reusing: keep ? live?.loadMemo ?? ContentLoader.Memo() : nil)
         }
         progress?(
             BuildProgress(
@@ -127,9 +129,15 @@ public struct Builder: Sendable {
         let reach = edits.map { EditReach($0, in: site) }
         let (report, made, left) = try step(.renderAndWrite) {
             () throws(StageFailure) -> (WriteReport, SiteGenerator.Made, OutputWriter.PreviousBuild?) in
-            let writer = try OutputWriter(
-                folder: options.output, fileSystem: fileSystem, clean: options.clean,
-                previous: previous.wait().get())
+            // From the live model, the writer keeps every file the edit does not reach.
+            let writer =
+                try reach == nil
+                ? OutputWriter(
+                    folder: options.output, fileSystem: fileSystem, clean: options.clean,
+                    previous: previous.wait().get())
+                : OutputWriter(
+                    folder: options.output, fileSystem: fileSystem, editing: previous.wait().get(),
+                    whole: [SearchIndex.folder])
             writer.recordSources(sources, records: site.recordCount, warnings: linkWarnings + site.warnings)
             let renderer = SiteRenderer(site: site, templates: templates, theme: theme)
             let generator = SiteGenerator(
@@ -168,7 +176,8 @@ public struct Builder: Sendable {
             return (built, nil)
         }
         let model = LiveModel(
-            sources: sources, content: content, templates: templates, assets: theme.assets, site: site,
+            sources: sources, content: content, loadMemo: loadMemo, templates: templates, assets: theme.assets,
+            site: site,
             rowInputs: made.rowInputs, searchKeys: made.searchKeys,
             positions: live.flatMap { edits == nil ? nil : $0.positions }
                 ?? ValueEdits.positions(of: content, in: site),

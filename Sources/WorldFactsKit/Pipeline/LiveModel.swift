@@ -1,3 +1,4 @@
+import WorldFactsLoad
 import WorldFactsModel
 import WorldFactsRender
 import WorldFactsSearch
@@ -10,6 +11,8 @@ struct LiveModel: Sendable {
     /// The digest of the sources the build read (`SourceDigest`).
     let sources: String
     let content: Content
+    /// What the load read, for the next load to keep what is unchanged (`ContentLoader.Memo`).
+    let loadMemo: ContentLoader.Memo
     let templates: TemplateSet
     /// The theme's assets (`Theme.assets`).
     let assets: [String: [UInt8]]

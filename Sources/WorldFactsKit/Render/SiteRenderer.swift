@@ -64,18 +64,11 @@ public struct SiteRenderer: Sendable {
 
     /// A record page is fingerprinted from what its context is made of, before the context is made:
     /// an unchanged page of a large site costs a hash, not a context.
-    /// With `reach`, a page out of it is kept as the last build made it.
     public func recordPage(
-        _ position: Int, in collection: Int = 0, previous: any PreviousOutput = NoPreviousOutput(),
-        reach: EditReach? = nil
+        _ position: Int, in collection: Int = 0, previous: any PreviousOutput = NoPreviousOutput()
     ) -> OutputFile {
-        if let reach, !reach.recordPages[collection].contains(position),
-            let kept = previous.kept(site.pagePath(of: (collection, position)))
-        {
-            return kept
-        }
         // The collection's contexts in place: a copy would retain and release each of their parts.
-        return contexts.withUnsafeBufferPointer { all in
+        contexts.withUnsafeBufferPointer { all in
             page(
                 all[collection].collection.pagePath(of: position), template: "record",
                 inputs: all[collection].recordInputs(position, base: recordInputsBases[collection]),
@@ -85,21 +78,15 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The record pages of a range of positions of a collection, on every core.
+    /// With `reach` (a build that keeps every page it does not make: `OutputWriter(editing:)`), only
+    /// the pages of the range that it reaches.
     public func recordPages(
         _ range: Range<Int>, in collection: Int = 0, previous: any PreviousOutput, reach: EditReach? = nil
     ) -> [OutputFile] {
-        Parallel.map(range.count) {
-            recordPage(range.lowerBound + $0, in: collection, previous: previous, reach: reach)
+        let positions = reach.map { reach in range.filter { reach.recordPages[collection].contains($0) } }
+        return Parallel.map(positions?.count ?? range.count) {
+            recordPage(positions?[$0] ?? range.lowerBound + $0, in: collection, previous: previous)
         }
-    }
-
-    /// `page`, unless `reach` says it cannot have changed and the last build's is there to keep.
-    func page(
-        _ path: String, within reach: Bool, template: String, inputs: () -> String, previous: any PreviousOutput,
-        context: () -> TemplateValue
-    ) -> OutputFile {
-        if !reach, let kept = previous.kept(path) { return kept }
-        return page(path, template: template, inputs: inputs(), previous: previous, context: context)
     }
 
     /// The search part of an index or home page: the manifest, and the scope bar with `checked` first.
@@ -116,8 +103,8 @@ public struct SiteRenderer: Sendable {
     /// The assets, the home page (a site of several collections), the 404 page when there is a template
     /// for it, each collection's index (with the search manifest, when the site has search) and the
     /// section pages of a split index, the complete lists of records that link to a record, and the
-    /// group pages. `rowInputs`, when given, holds `rowInputs()`. With `reach`, a section, list or group
-    /// page out of it is kept as the last build made it.
+    /// group pages. `rowInputs`, when given, holds `rowInputs()`. With `reach` (a build that keeps every
+    /// page it does not make), only the section, list and group pages it reaches.
     public func indexPages(
         searchManifest: String?, rowInputs: [[UInt64]]?, previous: any PreviousOutput = NoPreviousOutput(),
         reach: EditReach? = nil
@@ -146,15 +133,15 @@ public struct SiteRenderer: Sendable {
             )
             if collection.isIndexSplit {
                 // Fingerprinted from their rows before any context is made, as record pages are.
-                pages += Parallel.map(collection.indexPages.count) { position in
-                    page(
-                        collection.indexPages[position].path,
-                        within: reach?.holdsRow(collection.indexPages[position], of: collection.number) ?? true,
-                        template: "index",
-                        inputs: {
-                            contexts.sectionPageInputs(
-                                position, templates: templates.fingerprint, rows: rowInputs?[collection.number])
-                        },
+                let made = collection.indexPages.indices.filter {
+                    reach?.holdsRow(collection.indexPages[$0], of: collection.number) ?? true
+                }
+                pages += Parallel.map(made.count) { number in
+                    let position = made[number]
+                    return page(
+                        collection.indexPages[position].path, template: "index",
+                        inputs: contexts.sectionPageInputs(
+                            position, templates: templates.fingerprint, rows: rowInputs?[collection.number]),
                         previous: previous
                     ) {
                         contexts.sectionPage(position)
@@ -162,13 +149,13 @@ public struct SiteRenderer: Sendable {
                 }
             }
             for (listNumber, list) in site.lists[collection.number].enumerated() {
-                let cut = collection.records.indices.filter { list.isCut($0) }
+                let cut =
+                    reach.map { reach in reach.listPages[collection.number][listNumber].sorted().filter(list.isCut) }
+                    ?? collection.records.indices.filter { list.isCut($0) }
                 pages += Parallel.map(cut.count) { number in
                     page(
-                        list.pagePath(of: cut[number], in: collection),
-                        within: reach?.listPages[collection.number][listNumber].contains(cut[number]) ?? true,
-                        template: "index",
-                        inputs: { contexts.listPageInputs(list, cut[number], templates: templates.fingerprint) },
+                        list.pagePath(of: cut[number], in: collection), template: "index",
+                        inputs: contexts.listPageInputs(list, cut[number], templates: templates.fingerprint),
                         previous: previous
                     ) {
                         contexts.listPage(list, cut[number])
@@ -179,17 +166,15 @@ public struct SiteRenderer: Sendable {
         for (groupNumber, group) in site.groups.enumerated() {
             let contexts = GroupContexts(site: site, group: group, values: values)
             pages.append(page(group.overviewPath, template: "index", context: contexts.overview(), previous: previous))
-            pages += Parallel.map(group.values.count) { value in
+            let values = reach.map { $0.groupPages[groupNumber].sorted() } ?? Array(group.values.indices)
+            pages += Parallel.map(values.count) { number in
                 page(
-                    group.pagePath(of: value), within: reach?.groupPages[groupNumber].contains(value) ?? true,
-                    template: "index",
-                    inputs: {
-                        contexts.pageInputs(
-                            value, templates: templates.fingerprint, rowInputs: rowInputs?[group.collection])
-                    },
+                    group.pagePath(of: values[number]), template: "index",
+                    inputs: contexts.pageInputs(
+                        values[number], templates: templates.fingerprint, rowInputs: rowInputs?[group.collection]),
                     previous: previous
                 ) {
-                    contexts.page(value)
+                    contexts.page(values[number])
                 }
             }
         }

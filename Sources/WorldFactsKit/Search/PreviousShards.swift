@@ -21,7 +21,7 @@ struct PreviousShards: Sendable {
 
     /// The previous shard files of every scope, by scope id, read in one pass over the last manifest.
     static func all(previous: any PreviousOutput, scopes: [String]) -> [String: PreviousShards] {
-        let folder = "search/"
+        let folder = SearchIndex.folder
         var files: [String: [File]] = [:]
         for (path, inputs) in previous.previousInputs(under: folder) {
             let rest = path.dropFirst(folder.count)

@@ -27,10 +27,11 @@ struct ScopeShards {
             if plan.kind == .leaf { shards.leaves.append(plan.prefix) } else { shards.splits.append(plan.prefix) }
             let json = "{\"n\":\(plan.total),\"r\":[" + plan.records.map(entry).joined(separator: ",") + "]}"
             let key = scope.id + "/" + fileName(kind: plan.kind, prefix: plan.prefix)
-            shards.files.append(OutputFile(path: "search/" + key + ".json", text: json, inputs: inputs))
+            shards.files.append(OutputFile(path: SearchIndex.folder + key + ".json", text: json, inputs: inputs))
             shards.files.append(
                 OutputFile(
-                    path: "search/" + key + ".js", text: "__worldfacts(\(JSONText.quoted(key))," + json + ");\n",
+                    path: SearchIndex.folder + key + ".js",
+                    text: "__worldfacts(\(JSONText.quoted(key))," + json + ");\n",
                     inputs: inputs))
         }
         return shards

@@ -8,6 +8,9 @@ import WorldFactsSupport
 /// "more":"…{count}…","count":"…{count}…"}`; the "All" scope's has no leaves and names the scopes whose
 /// shards answer below its previews: `"m":[["<scope>","<label>"],…]` (see `ScopeIndexer`).
 public struct SearchIndex: Sendable {
+    /// The folder of every file of the index (its shards).
+    public static let folder = "search/"
+
     public var manifest: String
     public var files: [OutputFile]
     /// The keys of each scope: what a live build gives the next when the searched values are unchanged.

@@ -33,6 +33,8 @@ public final class OutputWriter {
         var journalled: [String]
         /// The manifest's paths that are not on disk (any more).
         var missing: Set<String>
+        /// The manifest's paths in its order, when known (a build that kept what it left: `left`).
+        var order: [String] = []
 
         /// How many files the manifest lists.
         public var fileCount: Int { manifest.entries.count }
@@ -74,12 +76,42 @@ public final class OutputWriter {
 
     /// What this build leaves in the folder, once `finish()` has saved it: what the next build would
     /// read with `readPrevious`, for a build that keeps it in memory (`LiveBuilder`).
-    public var left: PreviousBuild { PreviousBuild(manifest: current, journalled: [], missing: []) }
+    public var left: PreviousBuild {
+        PreviousBuild(manifest: current, journalled: [], missing: [], order: lines.map(\.path))
+    }
+
+    /// True when this build makes only some files and keeps every other file of the previous build as
+    /// it is (`init(folder:fileSystem:editing:whole:)`).
+    let editing: Bool
+    /// In an editing build: the folders (path prefixes ending in "/") it gives every file of, made or
+    /// kept; a file of the previous build there that it does not give is stale.
+    private var whole: [String] = []
+    /// In an editing build: the paths it wrote or kept by name.
+    private var made = Set<String>()
+
+    /// A build that makes only the files an edit reaches (a live build, `EditReach`) and keeps every
+    /// other file `previous` lists, which must be what the previous build left (`left`), with its order;
+    /// except in the folders of `whole`, where it gives every file (the search index, whose shards an
+    /// edit can split or join). The manifest it saves is the previous one with the files it made in
+    /// their places.
+    public convenience init(
+        folder: String, fileSystem: FileSystem = .disk, editing previous: PreviousBuild, whole: [String]
+    ) throws(StageFailure) {
+        try self.init(folder: folder, fileSystem: fileSystem, clean: false, previous: previous, editing: true)
+        self.whole = whole
+    }
 
     /// `previous` is what `readPrevious` gave for this folder, if it was read already.
-    public init(
+    public convenience init(
         folder: String, fileSystem: FileSystem = .disk, clean: Bool = false, previous given: PreviousBuild? = nil
     ) throws(StageFailure) {
+        try self.init(folder: folder, fileSystem: fileSystem, clean: clean, previous: given, editing: false)
+    }
+
+    private init(
+        folder: String, fileSystem: FileSystem, clean: Bool, previous given: PreviousBuild?, editing: Bool
+    ) throws(StageFailure) {
+        self.editing = editing
         self.folder = folder
         self.fileSystem = fileSystem
         let last: PreviousBuild
@@ -90,9 +122,15 @@ public final class OutputWriter {
         previous = manifest
         // A clean build removes every file of the previous one (below): all of them are missing.
         missing = clean ? Set(manifest.entries.keys) : last.missing
-        // A build mostly makes what the last one made: room for as many entries, grown once.
-        current.entries.reserveCapacity(manifest.entries.count)
-        lines.reserveCapacity(manifest.entries.count)
+        if editing {
+            precondition(last.order.count == manifest.entries.count, "an editing build needs the previous order")
+            current = manifest
+            lines = last.order.map { ($0, manifest.entries[$0]!) }
+        } else {
+            // A build mostly makes what the last one made: room for as many entries, grown once.
+            current.entries.reserveCapacity(manifest.entries.count)
+            lines.reserveCapacity(manifest.entries.count)
+        }
         do { try fileSystem.makeDirectory(folder) } catch {
             throw StageFailure([.error(SourceLocation(file: folder), "cannot create the output folder: \(error)")])
         }
@@ -148,6 +186,7 @@ public final class OutputWriter {
     public func write(_ files: [OutputFile]) throws(StageFailure) {
         let hashes = Parallel.map(files.count) { files[$0].isReused ? 0 : ContentHash.of(files[$0].bytes) }
         var changed: [Int] = []
+        if editing { return try edit(files, hashes: hashes) }
         for (index, file) in files.enumerated() {
             precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")
             let before = previous.entries[file.path]
@@ -180,6 +219,37 @@ public final class OutputWriter {
                 changed.append(index)
             }
         }
+        try store(files, changed)
+    }
+
+    /// An editing build's batch: a kept file is as the previous build left it; a made one takes its
+    /// entry's place in the manifest (or is added, last), and is written when its bytes changed.
+    private func edit(_ files: [OutputFile], hashes: [UInt64]) throws(StageFailure) {
+        var changed: [Int] = []
+        for (index, file) in files.enumerated() {
+            precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")
+            guard made.insert(file.path).inserted else {
+                throw StageFailure([
+                    .error(
+                        SourceLocation(file: joinPath(folder, file.path)),
+                        "two outputs of this build have the same path")
+                ])
+            }
+            if file.isReused {
+                report.unchanged += 1
+                report.reused += 1
+                continue
+            }
+            let entry = Manifest.Entry(hash: hashes[index], inputs: file.inputs.map(OutputFile.inputsNumber))
+            let before = current.entries.updateValue(entry, forKey: file.path)
+            if before == nil { lines.append((file.path, entry)) }  // the others' lines are updated by `finish`
+            if before?.hash == entry.hash { report.unchanged += 1 } else { changed.append(index) }
+        }
+        try store(files, changed)
+    }
+
+    /// Journals, then writes, the files at `changed`, one thread per folder.
+    private func store(_ files: [OutputFile], _ changed: [Int]) throws(StageFailure) {
         guard !changed.isEmpty else { return }
         do {
             var journal: [UInt8] = []
@@ -245,14 +315,25 @@ public final class OutputWriter {
 
     /// Removes what the previous build made and this one did not, then saves the manifest.
     public func finish() throws(StageFailure) -> WriteReport {
-        // When every previous path was written again, none is stale: no need to look each one up.
+        // When every previous path was written again, none is stale: no need to look each one up. An
+        // editing build keeps them all.
         let stale =
-            writtenAgain == previous.entries.count
-            ? [] : previous.entries.keys.filter { current.entries[$0] == nil }.sorted()
+            editing
+            ? lines.map(\.path).filter { path in whole.contains { path.hasPrefix($0) } && !made.contains(path) }
+            : writtenAgain == previous.entries.count
+                ? [] : previous.entries.keys.filter { current.entries[$0] == nil }.sorted()
         for path in stale where fileSystem.exists(joinPath(folder, path)) {
             try? fileSystem.remove(joinPath(folder, path))
         }
         report.removed = stale
+        if editing {
+            // The lines in the previous order with this build's entries, but the stale ones.
+            for path in stale { current.entries[path] = nil }
+            if !stale.isEmpty { lines.removeAll { current.entries[$0.path] == nil } }
+            for line in lines.indices { lines[line].entry = current.entries[lines[line].path]! }
+            report.unchanged = current.entries.count - report.written.count
+            report.reused = report.unchanged
+        }
         // A written file has a new hash, so the manifest changed; only otherwise is it compared.
         if !report.written.isEmpty || current != previous || !fileSystem.exists(joinPath(folder, Manifest.fileName)) {
             do {

@@ -16,11 +16,6 @@ public struct ReuseIndex: PreviousOutput {
         }
     }
 
-    public func keptInputs(of path: String) -> UInt64? {
-        guard let entry = previous.entries[path], entry.hash != nil, !missing.contains(path) else { return nil }
-        return entry.inputs
-    }
-
     public func canReuse(_ path: String, inputs: UInt64) -> Bool {
         guard let entry = previous.entries[path], entry.hash != nil, entry.inputs == inputs else { return false }
         return !missing.contains(path)

@@ -77,3 +77,70 @@ import Testing
         #expect(JSONParser.elementStarts(Array(#"{"a": 1}"#.utf8)) == nil)
     }
 }
+
+/// A JSON records file loaded again from the memo of its last load (a live build) gives what loading it
+/// afresh gives, after edits of every kind: a value, a record added or removed, lines added before
+/// others, a syntax error, a problem in a record.
+@Suite struct RecordsMemoTests {
+    let loader = RecordsLoader(collection: testConfig().only, file: "records.json")
+
+    func file(_ records: [String]) -> [UInt8] { Array(("[\n" + records.joined(separator: ",\n") + "\n]\n").utf8) }
+
+    @Test func aReloadFromTheMemoIsAFreshLoad() throws {
+        var random = DifferentialFoldingTests.SplitMix(state: 15)
+        var records = (0..<600).map { #"{"id": "r\#($0)", "name": "Name \#($0)", "population": \#($0 * 7)}"# }
+        var (_, _, memo) = loader.load(bytes: file(records), reusing: nil)
+        #expect(memo != nil)
+        var kept = 0
+        for step in 0..<120 {
+            let at = Int(random.next() % UInt64(records.count))
+            switch random.next() % 7 {
+            case 0: records[at] = #"{"id": "r\#(at)", "name": "Name \#(at)", "population": \#(step)}"#
+            case 1: records.insert(#"{"id": "n\#(step)", "name": "New \#(step)"}"#, at: at)
+            case 2: records.remove(at: at)
+            case 3: records[at] = "\n\n" + records[at]  // every later record moves down two lines
+            case 4: records[at] = #"{"id": "r\#(at)", "name": "Name", "population": "many"}"#  // a problem
+            case 5: records[at] += " }"  // a syntax error
+            default: records[at] = records[at].replacingOccurrences(of: "Name", with: "Nom")
+            }
+            let bytes = file(records)
+            let (fresh, freshProblems) = loader.load(bytes: bytes)
+            let (reloaded, problems, next) = loader.load(bytes: bytes, reusing: memo)
+            #expect(reloaded == fresh, "step \(step)")
+            #expect(problems == freshProblems, "step \(step)")
+            if next != nil { kept += 1 }
+            memo = next ?? memo
+            // Mend what cannot be loaded, so later steps start from a good file again.
+            if !freshProblems.isEmpty {
+                records[at] = #"{"id": "m\#(step)", "name": "Mended \#(step)"}"#
+                memo = loader.load(bytes: file(records), reusing: nil).2 ?? memo
+            }
+        }
+        #expect(kept > 60)
+    }
+
+    /// Only the elements between the first and the last changed byte are read: a memo whose records
+    /// are marked shows through everywhere else, on the records' new lines.
+    @Test func onlyTheEditedRecordIsReadAgain() throws {
+        let records = (0..<300).map { #"{"id": "r\#($0)", "name": "Name \#($0)", "population": \#($0)}"# }
+        let memo = try #require(loader.load(bytes: file(records), reusing: nil).2)
+        let marked = JSONRecordsMemo(
+            bytes: memo.bytes, starts: memo.starts,
+            records: memo.records.map {
+                var record = $0; record.title = "Marked"; return record
+            })
+        var edited = records
+        edited[150] = #"{"id": "r150", "name": "Edited", "population": 1}"#
+        let (reloaded, problems, _) = loader.load(bytes: file(edited), reusing: marked)
+        #expect(problems.isEmpty)
+        #expect(reloaded.filter { $0.title != "Marked" }.map(\.title) == ["Edited"])
+        var inserted = records
+        inserted.insert(#"{"id": "x", "name": "Inserted"}"#, at: 10)
+        let (moved, _, _) = loader.load(bytes: file(inserted), reusing: marked)
+        // The new element and, at most, the one it came before: where the shared start of the two files
+        // ends and their shared end begins can cut that one (both start `{"id": "`).
+        let read = moved.filter { $0.title != "Marked" }.map(\.title)
+        #expect(read.first == "Inserted" && read.count <= 2, "\(read)")
+        #expect(moved[200].line == 202 && moved[200].key == "r199")  // one line further down
+    }
+}

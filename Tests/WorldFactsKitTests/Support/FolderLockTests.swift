@@ -66,4 +66,25 @@ import Testing
         #expect(
             PosixFile.lockHolder(of: status, in: text.replacingOccurrences(of: "4: FLOCK", with: "4: POSIX")) == nil)
     }
+
+    /// On a busy machine /proc/locks is longer than a page: the holder is found beyond the first one.
+    @Test func theHolderIsFoundAmongManyLocks() throws {
+        let folder = makeTemporaryFolder("locks")
+        defer { removeTemporary(folder) }
+        var held: [Int32] = []
+        defer { for descriptor in held { close(descriptor) } }
+        func lock(_ name: String) -> Int32 {
+            let descriptor = open(folder + "/" + name, O_RDWR | O_CREAT, 0o644)
+            #expect(descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+            held.append(descriptor)
+            return descriptor
+        }
+        for number in 0..<150 { _ = lock("before-\(number)") }
+        _ = lock("target")
+        for number in 0..<150 { _ = lock("after-\(number)") }
+        #expect(try #require(PosixFile.readToEnd("/proc/locks")).utf8.count > 8_192)
+        let other = open(folder + "/target", O_RDONLY)
+        defer { close(other) }
+        #expect(PosixFile.lockHolder(other) == Int(getpid()))
+    }
 }
