@@ -147,3 +147,15 @@ extension Site {
         set { collections[0] = newValue }
     }
 }
+
+/// A small seeded generator (SplitMix64), so a failure can be replayed: the same seed, the same sequence.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

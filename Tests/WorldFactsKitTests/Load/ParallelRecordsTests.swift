@@ -11,7 +11,7 @@ import Testing
 
     /// Records with every kind of problem spread through a file large enough to be read in parallel.
     func bigFile(seed: UInt64) -> String {
-        var random = DifferentialFoldingTests.SplitMix(state: seed)
+        var random = SplitMix(state: seed)
         var lines: [String] = []
         for n in 0..<(RecordsLoader.parallelAbove + 3_000) {
             let name = ["Alpha", "Bêta, \\\"quoted\\\"", "[bracket] {brace}", "Ω \\u00e9", "Zulu"][
@@ -87,7 +87,7 @@ import Testing
     func file(_ records: [String]) -> [UInt8] { Array(("[\n" + records.joined(separator: ",\n") + "\n]\n").utf8) }
 
     @Test func aReloadFromTheMemoIsAFreshLoad() throws {
-        var random = DifferentialFoldingTests.SplitMix(state: 15)
+        var random = SplitMix(state: 15)
         var records = (0..<600).map { #"{"id": "r\#($0)", "name": "Name \#($0)", "population": \#($0 * 7)}"# }
         var (_, _, memo) = loader.load(bytes: file(records), reusing: nil)
         #expect(memo != nil)

@@ -38,7 +38,7 @@ import Testing
             let text = String(Unicode.Scalar(value)!)
             #expect(CollationKey.latinAccents(text) == foundation(text), "U+\(String(value, radix: 16))")
         }
-        var random = DifferentialFoldingTests.SplitMix(state: 21)
+        var random = SplitMix(state: 21)
         for _ in 0..<2_000 {
             let text = String(
                 String.UnicodeScalarView(

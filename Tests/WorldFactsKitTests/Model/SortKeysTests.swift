@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct SortKeysTests {
     @Test func sortAsSectionsThenCollationKeys() {
-        var random = DifferentialFoldingTests.SplitMix(state: 9)
+        var random = SplitMix(state: 9)
         let pieces = [
             "a", "A", "á", "Å", "b", "é", "E", "ß", "ss", "1", " ", "-", "'", "Ω", "ø", "z", "Z", "ǆ", "ﬁ", "日",
         ]

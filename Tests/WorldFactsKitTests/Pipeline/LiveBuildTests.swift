@@ -10,18 +10,6 @@ import Testing
 /// of a seeded random sequence, the live build's folder, its manifest included, is byte for byte what
 /// a clean build of the same sources makes.
 @Suite struct LiveBuildTests {
-    /// A small, seedable generator (SplitMix64): the same seed gives the same edits.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The shipped site with its first `cities` cities, a split cities index and small search shards,
     /// and a copy of the templates; gives the root.
     func project(cities: Int) throws -> String {
@@ -46,7 +34,7 @@ import Testing
     }
 
     /// One random edit of the content or the templates; gives what it did.
-    func edit(_ root: String, _ random: inout Seeded) throws -> String {
+    func edit(_ root: String, _ random: inout SplitMix) throws -> String {
         let citiesFile = root + "/Content/cities.tsv"
         var lines = try readText(citiesFile).split(separator: "\n").map(String.init)
         func city() -> Int { Int.random(in: 1..<lines.count, using: &random) }
@@ -142,7 +130,7 @@ import Testing
         let options = BuildOptions(content: root + "/Content", templates: root + "/Templates", output: root + "/Output")
         let live = LiveBuilder()
         _ = try live.build(options)
-        var random = Seeded(state: seed)
+        var random = SplitMix(state: seed)
         var fromModel = 0
         for number in 1...count {
             let done = try edit(root, &random)

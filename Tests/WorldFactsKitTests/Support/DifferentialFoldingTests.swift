@@ -6,17 +6,6 @@ import Testing
 /// Random strings folded by the Swift code and by the JavaScript in Templates/assets/search.js (run with
 /// node) must agree. Strings mix the scripts and characters that folding treats specially.
 @Suite struct DifferentialFoldingTests {
-    /// A small seeded generator, so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let ranges: [ClosedRange<UInt32>] = [
         0x20...0x7E, 0xA0...0x17F, 0x180...0x24F, 0x300...0x36F, 0x370...0x3FF, 0x400...0x4FF, 0x1E00...0x1EFF,

@@ -20,7 +20,7 @@ import Testing
 
     /// The Latin table gives what the full folding gives, on texts that mix any of its code points.
     @Test func latinTableFoldsAsTheFullFolding() {
-        var random = DifferentialFoldingTests.SplitMix(state: 5)
+        var random = SplitMix(state: 5)
         for _ in 0..<5_000 {
             var text = String.UnicodeScalarView()
             for _ in 0..<Int(1 + random.next() % 12) {
@@ -37,7 +37,7 @@ import Testing
 
     /// ASCII text folds by lowering capitals, as the full folding does; anything else is not ASCII's.
     @Test func asciiFoldsAsTheFullFolding() {
-        var random = DifferentialFoldingTests.SplitMix(state: 7)
+        var random = SplitMix(state: 7)
         for _ in 0..<5_000 {
             let input = String(
                 String.UnicodeScalarView(

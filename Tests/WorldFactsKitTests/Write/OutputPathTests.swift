@@ -16,7 +16,7 @@ import Testing
         for path in ["", "/a", "a/", "a//b", "./a", "a/../b", "..", ".hidden", "a/.b", "/"] {
             #expect(!OutputPath.isSafe(path), "\(path)")
         }
-        var random = DifferentialFoldingTests.SplitMix(state: 3)
+        var random = SplitMix(state: 3)
         let pieces = ["a", ".", "/", "é", "b"]
         for _ in 0..<5_000 {
             let path = (0..<Int(random.next() % 7)).map { _ in pieces[Int(random.next() % 5)] }.joined()
