@@ -16,10 +16,12 @@ public struct ContentLoader {
         try load(reusing: nil).content
     }
 
-    /// What a load leaves for the next load of the same folder in a live build: for each JSON records
-    /// file, its bytes and records (`JSONRecordsMemo`), so that an edit reads only the records it changed.
+    /// What a load leaves for the next load of the same folder in a live build: for each JSON, CSV or TSV
+    /// records file, its bytes and records (`JSONRecordsMemo`, `DelimitedRecordsMemo`), so that an edit
+    /// reads only the records it changed.
     public struct Memo: Sendable {
         var json: [String: JSONRecordsMemo] = [:]
+        var delimited: [String: DelimitedRecordsMemo] = [:]
 
         public init() {}
     }
@@ -85,8 +87,14 @@ public struct ContentLoader {
             }
         case .jsonLines: records = loader.load(from: JSONLinesSource(bytes: try readBytes(path)))
         case .delimited(let separator):
-            records = loader.load(
-                delimited: DelimitedSource(bytes: try readBytes(path), separator: separator, type: loader.cellTyper()))
+            let source = DelimitedSource(bytes: try readBytes(path), separator: separator, type: loader.cellTyper())
+            if let memo {
+                let (loaded, problems, next) = loader.load(delimited: source, reusing: memo.delimited[path])
+                records = (loaded, problems)
+                kept.delimited[path] = next
+            } else {
+                records = loader.load(delimited: source)
+            }
         case .sqlite:
             records = loader.load(
                 from: SQLiteSource(path: path, query: spec.records.query ?? "", type: loader.cellTyper()))

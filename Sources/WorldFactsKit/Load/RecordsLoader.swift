@@ -134,6 +134,47 @@ public struct RecordsLoader: Sendable {
         source.bytes.count > Self.parallelAbove * 32 ? load(delimited: source, parts: 64) : load(from: source)
     }
 
+    /// `load(delimited:)` for a file loaded before (a live build): the records of the rows before the first
+    /// changed byte and of the rows after the last are kept (on their new lines), and only the rows between
+    /// are read. Gives too what the next load can keep, when this one found no problem. The records and
+    /// problems are those `load(delimited:)` gives.
+    func load(delimited source: DelimitedSource, reusing memo: DelimitedRecordsMemo?) -> (
+        [Record], [Diagnostic], DelimitedRecordsMemo?
+    ) {
+        func remembered(_ loaded: ([Record], [Diagnostic])) -> ([Record], [Diagnostic], DelimitedRecordsMemo?) {
+            guard loaded.1.isEmpty, let (header, rows) = try? source.header() else { return (loaded.0, loaded.1, nil) }
+            return (
+                loaded.0, loaded.1,
+                DelimitedRecordsMemo(bytes: source.bytes, header: header, rows: rows, records: loaded.0)
+            )
+        }
+        guard let memo, let splice = DelimitedRecordsMemo.Splice(old: memo, new: source.bytes) else {
+            return remembered(load(delimited: source))
+        }
+        let positionByName = fieldPositions
+        var read: [Outcome] = []
+        guard
+            let stop = try? source.readRecords(
+                in: splice.rows, header: memo.header,
+                { node in
+                    read.append(outcome(of: node, positionByName))
+                }), stop.index == splice.rows.end
+        else {
+            return remembered(load(delimited: source))
+        }
+        let keptEnd = memo.records[splice.after...]
+        let shift = stop.line - (keptEnd.first?.line ?? stop.line)
+        var outcomes = memo.records[..<splice.before].map { Outcome.record($0, line: $0.line, column: 1) }
+        outcomes += read
+        outcomes += keptEnd.map { record in
+            var moved = record
+            moved.line += shift
+            return .record(moved, line: moved.line, column: 1)
+        }
+        guard !outcomes.isEmpty else { return remembered(load(delimited: source)) }
+        return remembered(taken([outcomes], capacity: outcomes.count))
+    }
+
     /// CSV or TSV bytes (`separator` a comma or a tab) read in order (`parts` 1), or cut into `parts` at
     /// row boundaries and read on every core, as a large records file is: for fuzzing, which checks that
     /// the two agree on any bytes.

@@ -143,4 +143,59 @@ import Testing
         #expect(read.first == "Inserted" && read.count <= 2, "\(read)")
         #expect(moved[200].line == 202 && moved[200].key == "r199")  // one line further down
     }
+
+    /// A CSV file loaded again from its memo gives what loading it afresh gives, after edits of every kind,
+    /// quoted cells over several lines among them; and only the rows around the change are read.
+    @Test func aDelimitedReloadFromTheMemoIsAFreshLoad() throws {
+        func source(_ rows: [String]) -> DelimitedSource {
+            DelimitedSource(
+                bytes: Array(("id,name,population,tags\n" + rows.joined(separator: "\n") + "\n").utf8),
+                separator: UInt8(ascii: ","), type: loader.cellTyper())
+        }
+        var random = SplitMix(state: 16)
+        var rows = (0..<500).map { "r\($0),Name \($0),\($0 * 3),a;b" }
+        var memo = loader.load(delimited: source(rows), reusing: nil).2
+        #expect(memo != nil)
+        var kept = 0
+        for step in 0..<150 {
+            let at = Int(random.next() % UInt64(rows.count))
+            switch random.next() % 8 {
+            case 0: rows[at] = "r\(at),Name \(at),\(step),a"
+            case 1: rows.insert("n\(step),\"New,\nover two lines\",1,", at: at)  // a quoted cell with a newline
+            case 2: rows.remove(at: at)
+            case 3: rows[at] = "\n\n" + rows[at]  // blank lines: every later row moves down
+            case 4: rows[at] = "r\(at),Name,many,"  // a problem
+            case 5: rows[at] = "r\(at),\"Never closed,1,"  // a syntax error
+            case 6: rows[at] = "r0,Again,1,"  // a duplicate key
+            default: rows[at] = rows[at].replacingOccurrences(of: "Name", with: "Nom")
+            }
+            let (fresh, freshProblems) = loader.load(delimited: source(rows))
+            let (reloaded, problems, next) = loader.load(delimited: source(rows), reusing: memo)
+            #expect(reloaded == fresh, "step \(step)")
+            #expect(problems == freshProblems, "step \(step)")
+            if next != nil { kept += 1 }
+            memo = next ?? memo
+            if !freshProblems.isEmpty {
+                rows[at] = "m\(step),Mended \(step),1,"
+                memo = loader.load(delimited: source(rows), reusing: nil).2 ?? memo
+            }
+        }
+        #expect(kept > 60)
+        // Only the edited row is read: a memo whose records are marked shows through everywhere else.
+        let base = (0..<300).map { "r\($0),Name \($0),\($0),a" }
+        let first = try #require(loader.load(delimited: source(base), reusing: nil).2)
+        let marked = DelimitedRecordsMemo(
+            bytes: first.bytes, header: first.header, rows: first.rows,
+            records: first.records.map {
+                var record = $0; record.title = "Marked"; return record
+            })
+        var edited = base
+        edited[150] = "r150,Edited,1,a"
+        edited.insert("x,\"Inserted\nhere\",2,", at: 10)
+        let (reloaded, _, _) = loader.load(delimited: source(edited), reusing: marked)
+        let read = reloaded.filter { $0.title != "Marked" }.map(\.title)
+        // Every row from the first change to the last is read; none before, none after.
+        #expect(read.first == "Inserted\nhere" && read.last == "Edited" && read.count <= 143, "\(read.count)")
+        #expect(reloaded[200].line == 203 && reloaded[200].key == "r199")
+    }
 }

@@ -86,6 +86,14 @@ struct DelimitedSource: RecordSource {
 
     /// Calls `body` with each record of `rows`; gives their number.
     func forEachRecord(in rows: Rows, header: [Cell], _ body: (JSONNode) -> Void) throws(SourceError) -> Int {
+        try readRecords(in: rows, header: header, body).count
+    }
+
+    /// `forEachRecord(in:header:_:)`, giving also where the reading stopped: the offset and line after the
+    /// last row read (a row that starts before `rows.end` is read to its end, wherever that is).
+    func readRecords(in rows: Rows, header: [Cell], _ body: (JSONNode) -> Void) throws(SourceError) -> (
+        count: Int, index: Int, line: Int
+    ) {
         var reader = RowReader(bytes: bytes, separator: separator)
         reader.index = rows.index
         reader.line = rows.line
@@ -110,7 +118,7 @@ struct DelimitedSource: RecordSource {
             body(JSONNode(value: .object(members), line: row[0].line, column: 1))
             count += 1
         }
-        return count
+        return (count, reader.index, reader.line)
     }
 
     /// Reads rows of cells, keeping lines and columns.

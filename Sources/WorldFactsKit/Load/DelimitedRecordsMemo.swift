@@ -1,0 +1,70 @@
+import WorldFactsModel
+import WorldFactsSupport
+
+/// What loading a CSV or TSV records file leaves for the next load of the same file in a live build
+/// (`RecordsLoader.load(delimited:reusing:)`): its bytes, its header, where each record's row starts,
+/// and the records, in file order.
+public struct DelimitedRecordsMemo: Sendable {
+    let bytes: [UInt8]
+    let header: [DelimitedSource.Cell]
+    /// The rows after the header: where they start, on which line.
+    let rows: DelimitedSource.Rows
+    /// By record: the offset of its row's first byte.
+    let rowStarts: [Int]
+    let records: [Record]
+
+    /// The memo of a file whose records are `records` (every row a record, in order).
+    init(bytes: [UInt8], header: [DelimitedSource.Cell], rows: DelimitedSource.Rows, records: [Record]) {
+        self.bytes = bytes
+        self.header = header
+        self.rows = rows
+        self.records = records
+        // A row starts at the start of its first line: the line starts, found once.
+        var lineStarts = [0, 0]  // lines count from 1
+        lineStarts.reserveCapacity(records.last.map { $0.line + 1 } ?? 2)
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+        rowStarts = records.map { lineStarts[$0.line] }
+    }
+
+    /// The rows of the new file to read, and the records of the old one it keeps: the rows before the
+    /// first changed byte, and those from a row start in the shared end on, whose bytes are the old
+    /// ones to the end of the file (a row read from its start reads only its own bytes).
+    struct Splice {
+        /// How many records at the start are kept as they are.
+        let before: Int
+        /// The rows to read: from the first changed row to `rows.end`, the start of the kept end.
+        let rows: DelimitedSource.Rows
+        /// The first record of the kept end (`records.count` when none is kept).
+        let after: Int
+
+        init?(old memo: DelimitedRecordsMemo, new bytes: [UInt8]) {
+            let ends = SharedEnds(old: memo.bytes, new: bytes)
+            guard ends.prefix > memo.rows.index else { return nil }  // the header, or the first row's start
+            let starts = memo.rowStarts
+            // The last row that starts at or before the first changed byte: it and those after are read.
+            var low = 0, high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] <= ends.prefix { low = middle + 1 } else { high = middle }
+            }
+            // None (a change between the header and the first record): from the rows' start.
+            before = max(low - 1, 0)
+            let (start, line) =
+                low > 0 ? (starts[before], memo.records[before].line) : (memo.rows.index, memo.rows.line)
+            // The first row of the shared end that starts after `start` and follows a line's end.
+            var after = max(before, low)
+            while after < starts.count {
+                let moved = starts[after] + ends.shift
+                if starts[after] >= memo.bytes.count - ends.suffix, moved > start,
+                    bytes[moved - 1] == UInt8(ascii: "\n")
+                {
+                    break
+                }
+                after += 1
+            }
+            self.after = after
+            let end = after < starts.count ? starts[after] + ends.shift : bytes.count
+            rows = DelimitedSource.Rows(index: start, line: line, lineStart: start, end: end)
+        }
+    }
+}
