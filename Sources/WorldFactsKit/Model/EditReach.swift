@@ -17,22 +17,8 @@ public struct EditReach: Sendable {
 
     public init(_ edits: ValueEdits, in site: Site) {
         rows = edits.records.map { $0.map(\.position) }
-        recordPages = rows.map(Set.init)
-        listPages = site.lists.map { $0.map { _ in [] } }
-        for (number, lists) in site.lists.enumerated() {
-            for (listNumber, list) in lists.enumerated() {
-                let field = site.collections[list.spec.source].spec.fields[list.spec.via]
-                for (_, record) in edits.records[list.spec.source] {
-                    for key in record.values[list.spec.via].keys {
-                        guard let target = site.target(of: field, key: key), target.collection == number else {
-                            continue
-                        }
-                        recordPages[number].insert(target.position)
-                        listPages[number][listNumber].insert(target.position)
-                    }
-                }
-            }
-        }
+        listPages = edits.listed(in: site)
+        recordPages = zip(rows, listPages).map { rows, lists in lists.reduce(Set(rows)) { $0.union($1) } }
         groupPages = site.groups.map { group in
             Set(
                 edits.records[group.collection].compactMap { edit -> Int? in

@@ -49,7 +49,6 @@ public struct ReverseList: Sendable {
         return ReverseList(spec: spec, target: target.number, items: items)
     }
 
-    /// A value as a list sorts it.
     /// Records of the source in the list's order: by their sort values, then by position.
     static func ordered(_ items: [Int], spec: ListSpec, sortValue: (Int) -> SortValue) -> [Int] {
         let descending = spec.descending
@@ -66,6 +65,7 @@ public struct ReverseList: Sendable {
         items[position] = Self.ordered(items[position], spec: spec) { SortValue(source.records[$0].value(sort)) }
     }
 
+    /// A value as a list sorts it.
     enum SortValue: Equatable {
         case missing
         case number(Double)

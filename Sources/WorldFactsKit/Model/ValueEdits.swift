@@ -7,18 +7,12 @@ import WorldFactsSupport
 /// sections, links and groups as they were, so the site is the last one with the edited records put in
 /// place and the lists they are in put in order again (`Site.applying`), and only the pages that show
 /// them can change (`EditReach`). Anything else gives nil: the site is modelled again.
-public struct ValueEdits: Sendable, Equatable {
+public struct ValueEdits: Sendable {
     /// By collection: the edited records, as (position in the site, the record as loaded now), by position.
     public var records: [[(position: Int, record: Record)]]
 
-    public static func == (a: ValueEdits, b: ValueEdits) -> Bool {
-        a.records.count == b.records.count
-            && zip(a.records, b.records).allSatisfy { x, y in
-                x.count == y.count && zip(x, y).allSatisfy { $0.position == $1.position && $0.record == $1.record }
-            }
-    }
-
-    public var isEmpty: Bool { records.allSatisfy(\.isEmpty) }
+    /// How many records were edited.
+    public var count: Int { records.reduce(0) { $0 + $1.count } }
 
     /// How many records were edited at most before modelling again is the cheaper way.
     public static let limit = 1_000
@@ -63,6 +57,25 @@ public struct ValueEdits: Sendable, Equatable {
         return fixed
     }
 
+    /// By collection the lists are on, by list: the positions of the records whose list holds an edited
+    /// record (those it links to through the list's field), each once.
+    func listed(in site: Site) -> [[Set<Int>]] {
+        site.lists.enumerated().map { target, lists in
+            lists.map { list in
+                let field = site.collections[list.spec.source].spec.fields[list.spec.via]
+                var positions = Set<Int>()
+                for (_, record) in records[list.spec.source] {
+                    for key in record.values[list.spec.via].keys {
+                        if let found = site.target(of: field, key: key), found.collection == target {
+                            positions.insert(found.position)
+                        }
+                    }
+                }
+                return positions
+            }
+        }
+    }
+
     /// By collection: the position in `site` of each record of `content`, in its file's order.
     public static func positions(of content: Content, in site: Site) -> [[Int]] {
         content.collections.indices.map { number in
@@ -82,18 +95,11 @@ extension Site {
         for (number, edited) in edits.records.enumerated() {
             for (position, record) in edited { site.collections[number].records[position] = record }
         }
-        for target in site.lists.indices {
-            for number in site.lists[target].indices {
-                let spec = site.lists[target][number].spec
-                let field = site.collections[spec.source].spec.fields[spec.via]
-                var reordered = Set<Int>()
-                for (_, record) in edits.records[spec.source] {
-                    for key in record.values[spec.via].keys {
-                        guard let found = site.target(of: field, key: key), found.collection == target,
-                            reordered.insert(found.position).inserted
-                        else { continue }
-                        site.lists[target][number].reorder(found.position, source: site.collections[spec.source])
-                    }
+        for (target, lists) in edits.listed(in: site).enumerated() {
+            for (number, positions) in lists.enumerated() {
+                let source = site.lists[target][number].spec.source
+                for position in positions {
+                    site.lists[target][number].reorder(position, source: site.collections[source])
                 }
             }
         }

@@ -170,7 +170,7 @@ public struct Builder: Sendable {
         }
         let built = BuildReport(
             records: site.recordCount, write: report, warnings: linkWarnings + site.warnings, steps: steps,
-            edited: edits.map { $0.records.reduce(0) { $0 + $1.count } })
+            edited: edits?.count)
         guard keep, let left else {
             Leftovers.free(consume content, consume site)
             return (built, nil)

@@ -33,8 +33,8 @@ public final class OutputWriter {
         var journalled: [String]
         /// The manifest's paths that are not on disk (any more).
         var missing: Set<String>
-        /// The manifest's paths in its order, when known (a build that kept what it left: `left`).
-        var order: [String] = []
+        /// The manifest's lines in its order, when known (a build that kept what it left: `left`).
+        var lines: [(path: String, entry: Manifest.Entry)] = []
 
         /// How many files the manifest lists.
         public var fileCount: Int { manifest.entries.count }
@@ -77,7 +77,7 @@ public final class OutputWriter {
     /// What this build leaves in the folder, once `finish()` has saved it: what the next build would
     /// read with `readPrevious`, for a build that keeps it in memory (`LiveBuilder`).
     public var left: PreviousBuild {
-        PreviousBuild(manifest: current, journalled: [], missing: [], order: lines.map(\.path))
+        PreviousBuild(manifest: current, journalled: [], missing: [], lines: lines)
     }
 
     /// True when this build makes only some files and keeps every other file of the previous build as
@@ -123,9 +123,9 @@ public final class OutputWriter {
         // A clean build removes every file of the previous one (below): all of them are missing.
         missing = clean ? Set(manifest.entries.keys) : last.missing
         if editing {
-            precondition(last.order.count == manifest.entries.count, "an editing build needs the previous order")
+            precondition(last.lines.count == manifest.entries.count, "an editing build needs the previous lines")
             current = manifest
-            lines = last.order.map { ($0, manifest.entries[$0]!) }
+            lines = last.lines
         } else {
             // A build mostly makes what the last one made: room for as many entries, grown once.
             current.entries.reserveCapacity(manifest.entries.count)
@@ -223,7 +223,8 @@ public final class OutputWriter {
     }
 
     /// An editing build's batch: a kept file is as the previous build left it; a made one takes its
-    /// entry's place in the manifest (or is added, last), and is written when its bytes changed.
+    /// entry's place in the manifest (or is added, last), and is written when its bytes changed. The
+    /// report's counts of unchanged files are made by `finish`, from the whole manifest.
     private func edit(_ files: [OutputFile], hashes: [UInt64]) throws(StageFailure) {
         var changed: [Int] = []
         for (index, file) in files.enumerated() {
@@ -235,15 +236,11 @@ public final class OutputWriter {
                         "two outputs of this build have the same path")
                 ])
             }
-            if file.isReused {
-                report.unchanged += 1
-                report.reused += 1
-                continue
-            }
+            if file.isReused { continue }
             let entry = Manifest.Entry(hash: hashes[index], inputs: file.inputs.map(OutputFile.inputsNumber))
             let before = current.entries.updateValue(entry, forKey: file.path)
             if before == nil { lines.append((file.path, entry)) }  // the others' lines are updated by `finish`
-            if before?.hash == entry.hash { report.unchanged += 1 } else { changed.append(index) }
+            if before?.hash != entry.hash { changed.append(index) }
         }
         try store(files, changed)
     }
