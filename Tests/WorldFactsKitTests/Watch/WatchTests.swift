@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import WorldFactsPipeline
 @testable import WorldFactsWatch
 
 @Suite struct WatchTests {
@@ -40,5 +41,31 @@ import Testing
         let seen = calls.withLock { $0 }
         #expect(seen.count == 1)
         #expect(seen.first?.count == 5)
+    }
+
+    /// `watch --stats`: each build's summary, then a line per step; a rebuild of edited values says it
+    /// came from the live model.
+    @Test func aRebuildSaysItCameFromTheLiveModelAndStatsFollowIt() throws {
+        let root = makeTemporaryFolder("rebuilder")
+        defer { removeTemporary(root) }
+        let records = #"[{"id": "a", "name": "Alpha", "population": 1}, {"id": "b", "name": "Beta", "population": 2}]"#
+        writeContent(root + "/Content", records: records)
+        let lines = Mutex<[String]>([])
+        var rebuilder = Rebuilder(
+            options: BuildOptions(
+                content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output"),
+            print: { line in lines.withLock { $0.append(line) } })
+        rebuilder.stepLine = { "step " + $0.name.rawValue }
+        #expect(rebuilder.build(reason: "build"))
+        try records.replacingOccurrences(of: "\"population\": 2", with: "\"population\": 3")
+            .write(toFile: root + "/Content/records.json", atomically: true, encoding: .utf8)
+        #expect(rebuilder.build(reason: "changed"))
+        let printed = lines.withLock { $0 }
+        let first = try #require(printed.firstIndex { $0.hasPrefix("build: ") })
+        let second = try #require(printed.firstIndex { $0.hasPrefix("changed: ") })
+        #expect(!printed[first].contains("live model"))
+        #expect(printed[second].hasSuffix("(1 record edited, from the live model)"), "\(printed[second])")
+        #expect(printed[(first + 1)..<second].contains("step render and write"))
+        #expect(printed[(second + 1)...].contains("step model"))
     }
 }
