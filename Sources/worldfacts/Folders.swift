@@ -16,11 +16,26 @@ struct Folders: ParsableArguments {
     var followSymlinks = false
     @Flag(help: "Fail at once when another build is writing the output folder, instead of waiting for it.")
     var noWait = false
+    @Option(
+        help: ArgumentHelp(
+            "Folder for the snapshot each build leaves, from which the next build into the same output starts.",
+            discussion: "Default: $WORLDFACTS_CACHE_DIR, else $XDG_CACHE_HOME/worldfacts, else ~/.cache/worldfacts."))
+    var cacheDir: String?
+    @Flag(help: "Neither read nor save a build snapshot.") var noCache = false
 
     var options: BuildOptions {
         BuildOptions(
             content: content, templates: templates, output: output, force: force, clean: clean,
-            followSymlinks: followSymlinks, waitForLock: !noWait)
+            followSymlinks: followSymlinks, waitForLock: !noWait, cache: noCache ? nil : cacheDir ?? Self.defaultCache)
+    }
+
+    /// Where snapshots go when `--cache-dir` is not given, as other tools keep their caches.
+    static var defaultCache: String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let folder = environment["WORLDFACTS_CACHE_DIR"], !folder.isEmpty { return folder }
+        if let folder = environment["XDG_CACHE_HOME"], folder.hasPrefix("/") { return folder + "/worldfacts" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/worldfacts" }
+        return nil
     }
 
     /// Says, on standard error, that the build waits for another one.

@@ -26,6 +26,17 @@ public struct DelimitedRecordsMemo: Sendable {
         rowStarts = records.map { lineStarts[$0.line] }
     }
 
+    /// A memo read back from a build's snapshot (`ContentLoader.Memo.read`).
+    init(
+        bytes: [UInt8], header: [DelimitedSource.Cell], rows: DelimitedSource.Rows, rowStarts: [Int], records: [Record]
+    ) {
+        self.bytes = bytes
+        self.header = header
+        self.rows = rows
+        self.rowStarts = rowStarts
+        self.records = records
+    }
+
     /// The rows of the new file to read, and the records of the old one it keeps: the rows before the
     /// first changed byte, and those from a row start in the shared end on, whose bytes are the old
     /// ones to the end of the file (a row read from its start reads only its own bytes).

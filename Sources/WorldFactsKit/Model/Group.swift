@@ -29,6 +29,13 @@ public struct Group: Sendable {
     /// The value whose title is `text`.
     public func value(titled text: String) -> Int? { valueByTitle[text] }
 
+    init(spec: GroupSpec, collection: Int, values: [GroupValue]) {
+        self.spec = spec
+        self.collection = collection
+        self.values = values
+        valueByTitle = Dictionary(uniqueKeysWithValues: values.enumerated().map { ($1.title, $0) })
+    }
+
     /// Groups a collection's records by the field's value; records without one are in no group. A value
     /// that gives no file name, or the same one as another value, is an error at the first record that
     /// has it.
@@ -71,9 +78,7 @@ public struct Group: Sendable {
             }
             values.append(GroupValue(title: title, slug: slug, positions: positions, sections: sections))
         }
-        let group = Group(
-            spec: spec, collection: collection.number, values: values,
-            valueByTitle: Dictionary(uniqueKeysWithValues: values.enumerated().map { ($1.title, $0) }))
+        let group = Group(spec: spec, collection: collection.number, values: values)
         return (group, diagnostics)
     }
 }

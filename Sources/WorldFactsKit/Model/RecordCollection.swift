@@ -27,7 +27,7 @@ public struct RecordCollection: Sendable {
     private var firstPageOfSection: [Int]
     private var positionByKey: [String: Int]
     /// True when `positionByKey` holds every key.
-    private let indexesKeys: Bool
+    let indexesKeys: Bool
 
     /// `indexesKeys`: whether anything will look records up by key, which is worth an index of them.
     init(

@@ -12,10 +12,14 @@ public struct BuildOptions: Sendable {
     public var followSymlinks: Bool
     /// Wait for a build that holds the output folder's lock (`--no-wait`: fail at once instead).
     public var waitForLock: Bool
+    /// The folder that keeps each output folder's build snapshot (`BuildSnapshot`), from which the next
+    /// build from the command line into the same folder starts; nil for none.
+    public var cache: String?
 
     public init(
         content: String = "Content", templates: String = "Templates", output: String = "Output",
-        force: Bool = false, clean: Bool = false, followSymlinks: Bool = false, waitForLock: Bool = true
+        force: Bool = false, clean: Bool = false, followSymlinks: Bool = false, waitForLock: Bool = true,
+        cache: String? = nil
     ) {
         self.content = content
         self.templates = templates
@@ -24,5 +28,6 @@ public struct BuildOptions: Sendable {
         self.clean = clean
         self.followSymlinks = followSymlinks
         self.waitForLock = waitForLock
+        self.cache = cache
     }
 }

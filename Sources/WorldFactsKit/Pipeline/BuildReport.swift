@@ -12,6 +12,8 @@ public struct BuildReport: Sendable {
     /// In a build from the last build's model (`LiveBuilder`): how many records' values were edited,
     /// the only change it made pages for. Nil when the site was modelled from its content.
     public var edited: Int?
+    /// Whether the last build's model came from its snapshot on disk (`BuildSnapshot`), not from memory.
+    public var fromSnapshot = false
 
     public init(records: Int, write: WriteReport, warnings: [Diagnostic], steps: [BuildStep], edited: Int? = nil) {
         self.records = records
@@ -25,6 +27,9 @@ public struct BuildReport: Sendable {
         let total = steps.reduce(0) { $0 + $1.seconds }
         return "\(records) records: \(write.written.count) files written, \(write.unchanged) unchanged, "
             + "\(write.removed.count) removed in \(String(format: "%.2f", total)) s"
-            + (edited.map { " (\($0) record\($0 == 1 ? "" : "s") edited, from the live model)" } ?? "")
+            + (edited.map { count in
+                let source = fromSnapshot ? "the last build's snapshot" : "the live model"
+                return " (\(count) record\(count == 1 ? "" : "s") edited, from \(source))"
+            } ?? "")
     }
 }

@@ -79,6 +79,11 @@ public struct Builder: Sendable {
             }
         }
         let live = checked
+        // From the command line, the last build's snapshot is read and a new one saved (`BuildSnapshot`).
+        let snapshotPath =
+            live == nil && !keep
+            ? options.cache.map { BuildSnapshot.path(in: $0, output: options.output, fileSystem: fileSystem) } : nil
+        let keepsModel = keep || snapshotPath != nil
         if let live, live.sources == sources {
             let report = BuildReport(
                 records: live.site.recordCount, write: WriteReport(unchanged: live.files, reused: live.files),
@@ -99,6 +104,10 @@ public struct Builder: Sendable {
                     warnings: last.warnings, steps: steps), nil
             )
         }
+        var stored: BuildSnapshot?
+        if let snapshotPath, !options.clean {
+            stored = try step(.readSnapshot) { readSnapshot(snapshotPath, output: options.output) }
+        }
         // The last build's manifest is read while the content loads: it only reads.
         let previous = BackgroundValue { [fileSystem] in
             Result { () throws(StageFailure) in
@@ -110,7 +119,7 @@ public struct Builder: Sendable {
         // A build that keeps its model keeps what its load read, for the next load to keep what is unchanged.
         let (content, loadMemo) = try step(.loadContent) { () throws(StageFailure) in
             try ContentLoader(folder: options.content, fileSystem: fileSystem).load(
-                reusing: keep ? live?.loadMemo ?? ContentLoader.Memo() : nil)
+                reusing: keepsModel ? live?.loadMemo ?? stored?.loadMemo ?? ContentLoader.Memo() : nil)
         }
         progress?(
             BuildProgress(
@@ -120,10 +129,18 @@ public struct Builder: Sendable {
             try ThemeLoader(folder: options.templates, fileSystem: fileSystem).load()
         }
         let templates = try step(.compileTemplates) { () throws(StageFailure) in try TemplateSet(theme: theme) }
+        // The snapshot's model, when it was made with the same config, templates and assets.
+        var fromSnapshot: LiveModel?
+        if let stored, case .success(let output) = previous.wait() {
+            fromSnapshot = try step(.readSnapshot) {
+                stored.model(content: content, templates: templates, theme: theme, output: output)
+            }
+        }
+        let last = live ?? fromSnapshot
         // Only records' values changed: the last model with the edits in.
-        let edits = live.flatMap { live in live.edits(to: content, templates: templates, theme: theme) }
+        let edits = last.flatMap { last in last.edits(to: content, templates: templates, theme: theme) }
         let site = try step(.model) { () throws(StageFailure) in
-            if let live, let edits { return live.site.applying(edits) }
+            if let last, let edits { return last.site.applying(edits) }
             return try SiteModeler().model(content)
         }
         let reach = edits.map { EditReach($0, in: site) }
@@ -143,10 +160,10 @@ public struct Builder: Sendable {
             let generator = SiteGenerator(
                 renderer: renderer, reach: reach,
                 rowInputs: reach.flatMap { reach in
-                    live?.rowInputs.map { renderer.rowInputs(updating: $0, at: reach.rows) }
+                    last?.rowInputs.map { renderer.rowInputs(updating: $0, at: reach.rows) }
                 },
                 // Searched values are fixed by `ValueEdits`: the keys are the last build's.
-                searchKeys: reach == nil ? nil : live?.searchKeys)
+                searchKeys: reach == nil ? nil : last?.searchKeys)
             let phases = PhaseProgress(
                 report: progress, records: site.recordCount,
                 recordPagesFolders: site.collections.map(\.spec.records.pagesFolder))
@@ -164,14 +181,15 @@ public struct Builder: Sendable {
             }
             phases.renderingDone()
             let report = try background.finish()
-            let left = keep ? writer.left : nil
+            let left = keepsModel ? writer.left : nil
             Leftovers.free(consume writer, consume generator, consume background)
             return (report, made, left)
         }
-        let built = BuildReport(
+        var built = BuildReport(
             records: site.recordCount, write: report, warnings: linkWarnings + site.warnings, steps: steps,
             edited: edits?.count)
-        guard keep, let left else {
+        built.fromSnapshot = fromSnapshot != nil && edits != nil
+        guard keepsModel, let left else {
             Leftovers.free(consume content, consume site)
             return (built, nil)
         }
@@ -179,10 +197,38 @@ public struct Builder: Sendable {
             sources: sources, content: content, loadMemo: loadMemo, templates: templates, assets: theme.assets,
             site: site,
             rowInputs: made.rowInputs, searchKeys: made.searchKeys,
-            positions: live.flatMap { edits == nil ? nil : $0.positions }
+            positions: last.flatMap { edits == nil ? nil : $0.positions }
                 ?? ValueEdits.positions(of: content, in: site),
             output: left)
-        return (built, model)
+        guard let snapshotPath else { return (built, model) }
+        // A snapshot that cannot be saved costs the next build its speed, not its result.
+        if let problem = try step(.saveSnapshot, { saveSnapshot(model, to: snapshotPath) }) {
+            built.warnings.append(problem)
+        }
+        built.steps = steps
+        Leftovers.free(consume model)
+        return (built, nil)
+    }
+
+    /// The snapshot at `path`, when it is whole and of the build that left `output` as it is.
+    func readSnapshot(_ path: String, output: String) -> BuildSnapshot? {
+        guard let last = OutputWriter.lastSources(folder: output, fileSystem: fileSystem),
+            let bytes = try? fileSystem.read(path), let snapshot = BuildSnapshot(bytes: bytes), snapshot.sources == last
+        else { return nil }
+        return snapshot
+    }
+
+    /// Saves `model`'s snapshot at `path`; a warning when it cannot.
+    func saveSnapshot(_ model: LiveModel, to path: String) -> Diagnostic? {
+        do {
+            try fileSystem.makeDirectory((path as NSString).deletingLastPathComponent)
+            try fileSystem.writeAtomically(path, BuildSnapshot.bytes(of: model))
+            return nil
+        } catch {
+            return .warning(
+                SourceLocation(file: path), "cannot save the build's snapshot (the next build will be slower): \(error)"
+            )
+        }
     }
 
     /// Takes the output folder's lock: waits for a build that holds it, saying so, or with `--no-wait`

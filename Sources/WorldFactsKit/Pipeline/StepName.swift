@@ -4,6 +4,9 @@ public enum StepName: String, Sendable, CaseIterable {
     case checkOutput = "check output"
     case checkSources = "check sources"
     case compareLastBuild = "compare last build"
+    /// The snapshot the last build left in the cache folder (`BuildSnapshot`), read and then saved again.
+    case readSnapshot = "read snapshot"
+    case saveSnapshot = "save snapshot"
     case loadContent = "load content"
     case loadTemplates = "load templates"
     case compileTemplates = "compile templates"

@@ -5,10 +5,10 @@ extension FileSystem {
     /// a missing folder is made on the first write into it.
     public static let disk = FileSystem(
         read: { path in
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let bytes = PosixFile.readFile(path) else {
                 throw FileSystemError(path: path, message: "cannot read file (missing or unreadable)")
             }
-            return [UInt8](data)
+            return bytes
         },
         writeAtomically: { path, bytes in
             let temporary = FileSystem.temporaryPath(for: path)

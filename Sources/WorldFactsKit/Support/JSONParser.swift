@@ -55,6 +55,12 @@ public struct JSONParser {
         public var index: Int
         public var line: Int
         public var lineStart: Int
+
+        public init(index: Int, line: Int, lineStart: Int) {
+            self.index = index
+            self.line = line
+            self.lineStart = lineStart
+        }
     }
 
     /// Finds where each element of a top-level array starts, without parsing them. Only the framing is

@@ -107,21 +107,42 @@ enum PosixFile {
         return nil
     }
 
-    /// A file read to its end with `read(2)`: a file of /proc says its size is 0, and Foundation's
-    /// `String(contentsOfFile:)` then reads only its first page (4 KB of /proc/locks is about 60 locks,
-    /// fewer than a busy machine holds).
-    static func readToEnd(_ path: String) -> String? {
+    /// A file's bytes, read with `read(2)` straight into the array that holds them (one copy, where
+    /// `FileManager.contents` makes two), to its end: a file of /proc says its size is 0, and
+    /// Foundation's `String(contentsOfFile:)` then reads only its first page (4 KB of /proc/locks is
+    /// about 60 locks, fewer than a busy machine holds). Nil when it is not a file or cannot be read.
+    static func readFile(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(status.st_size)
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            while initialized < size {
+                let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    failed = count < 0
+                    break
+                }
+                initialized += count
+            }
+        }
+        guard !failed else { return nil }
+        // What lies past the size it said: a file that grew while it was read, or a file of /proc.
+        var chunk = [UInt8](repeating: 0, count: 4_096)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return count == 0 ? String(decoding: bytes, as: UTF8.self) : nil }
+            guard count > 0 else { return count == 0 ? bytes : nil }
             bytes += chunk[..<count]
         }
+    }
+
+    static func readToEnd(_ path: String) -> String? {
+        readFile(path).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The pid of the `flock` in a `/proc/locks` text that is on the file with `status`.

@@ -38,6 +38,10 @@ public final class OutputWriter {
 
         /// How many files the manifest lists.
         public var fileCount: Int { manifest.entries.count }
+
+        /// Whether the folder holds every file the manifest lists, as the build that saved it left them
+        /// (none missing, no interrupted build): what an editing build keeps must be there.
+        public var isWhole: Bool { missing.isEmpty && journalled.isEmpty && lines.count == manifest.entries.count }
     }
 
     public static func readPrevious(folder: String, fileSystem: FileSystem) throws(StageFailure) -> PreviousBuild {
@@ -71,7 +75,8 @@ public final class OutputWriter {
             }
         }
         let missing = MissingFiles.among(paths, in: folder, fileSystem: fileSystem)
-        return PreviousBuild(manifest: manifest, journalled: journalled, missing: missing)
+        let lines = paths.compactMap { path in manifest.entries[path].map { (path, $0) } }
+        return PreviousBuild(manifest: manifest, journalled: journalled, missing: missing, lines: lines)
     }
 
     /// What this build leaves in the folder, once `finish()` has saved it: what the next build would

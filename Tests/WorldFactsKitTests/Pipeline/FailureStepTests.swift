@@ -54,7 +54,7 @@ import Testing
     /// Every name a failure can carry is a step `--stats` prints, or a part of one that progress shows.
     @Test func stepsAndProgressShareOneVocabulary() {
         let steps: [StepName] = [
-            .checkOutput, .checkSources, .compareLastBuild, .loadContent, .loadTemplates,
+            .checkOutput, .checkSources, .compareLastBuild, .readSnapshot, .saveSnapshot, .loadContent, .loadTemplates,
             .compileTemplates, .model, .renderAndWrite,
         ]
         let parts: [StepName] = [.render, .searchIndex, .write]

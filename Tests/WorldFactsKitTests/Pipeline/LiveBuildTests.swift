@@ -123,20 +123,26 @@ import Testing
     func manifest(_ folder: String) throws -> [UInt8] { try FileSystem.disk.read(folder + "/" + Manifest.fileName) }
 
     /// `count` edits at `cities` cities, each followed by a live build compared with a clean one. Gives
-    /// how many builds started from the live model.
-    func run(cities: Int, edits count: Int, seed: UInt64) throws -> Int {
+    /// how many builds started from the live model. With `snapshots`, each build is a build from the
+    /// command line, which starts from the snapshot the last one saved in a cache folder (`BuildSnapshot`).
+    func run(cities: Int, edits count: Int, seed: UInt64, snapshots: Bool = false) throws -> Int {
         let root = try project(cities: cities)
         defer { removeTemporary(root) }
-        let options = BuildOptions(content: root + "/Content", templates: root + "/Templates", output: root + "/Output")
+        let options = BuildOptions(
+            content: root + "/Content", templates: root + "/Templates", output: root + "/Output",
+            cache: snapshots ? root + "/Cache" : nil)
         let live = LiveBuilder()
-        _ = try live.build(options)
+        let build = { () throws(BuildFailure) -> BuildReport in
+            snapshots ? try Builder().build(options) : try live.build(options)
+        }
+        _ = try build()
         var random = SplitMix(state: seed)
         var fromModel = 0
         for number in 1...count {
             let done = try edit(root, &random)
             let report: BuildReport
             do {
-                report = try live.build(options)
+                report = try build()
             } catch {
                 #expect(done.hasPrefix("bad"), "edit \(number): \(done) failed: \(error.diagnostics)")
                 // Mended: the value as it was is any number.
@@ -145,7 +151,10 @@ import Testing
                     .write(toFile: file, atomically: true, encoding: .utf8)
                 continue
             }
-            if report.edited != nil { fromModel += 1 }
+            if report.edited != nil {
+                #expect(report.fromSnapshot == snapshots)
+                fromModel += 1
+            }
             let fresh = root + "/Fresh"
             removeTemporary(fresh)
             _ = try Builder().build(
@@ -166,5 +175,11 @@ import Testing
         let fromModel = try run(cities: 300, edits: 200, seed: 2026_11_23)
         // About half the edits change only values: most of those start from the live model.
         #expect(fromModel > 60, "\(fromModel) builds from the live model")
+    }
+
+    /// The same from the command line: each build reads the snapshot the last one saved, and saves its own.
+    @Test func randomEditsBuildFromTheLastSnapshotAsCleanBuildsDo() throws {
+        let fromModel = try run(cities: 300, edits: 100, seed: 2026_11_24, snapshots: true)
+        #expect(fromModel > 30, "\(fromModel) builds from the last build's snapshot")
     }
 }

@@ -1,0 +1,242 @@
+import WorldFactsSupport
+
+// How the loaded content and the modelled site are written into a build's snapshot and read back
+// (`BuildSnapshot` in Pipeline). The config is not written: a snapshot is read only for a site.yml that
+// gives the same config, and the reader is handed it. A site's records are the content's, so the site
+// writes only where each goes (`positions`) and what modelling added: slugs, sections, notes, lists,
+// groups and warnings.
+
+extension FieldValue {
+    func write(to writer: inout BinaryWriter) {
+        switch self {
+        case .missing: writer.byte(0)
+        case .text(let text):
+            writer.byte(1)
+            writer.string(text)
+        case .integer(let number):
+            writer.byte(2)
+            writer.int(number)
+        case .decimal(let number):
+            writer.byte(3)
+            writer.double(number)
+        case .list(let items):
+            writer.byte(4)
+            writer.strings(items)
+        }
+    }
+
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> FieldValue {
+        switch try reader.byte() {
+        case 0: return .missing
+        case 1: return .text(try reader.string())
+        case 2: return .integer(try reader.int())
+        case 3: return .decimal(try reader.double())
+        case 4: return .list(try reader.strings())
+        default: throw BinaryReader.Malformed(offset: reader.index - 1)
+        }
+    }
+}
+
+extension Record {
+    func write(to writer: inout BinaryWriter) {
+        writer.string(key)
+        writer.string(title)
+        writer.int(line)
+        writer.array(values) { $1.write(to: &$0) }
+    }
+
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Record {
+        Record(
+            key: try reader.string(), title: try reader.string(), line: try reader.int(),
+            values: try reader.array { (reader) throws(BinaryReader.Malformed) in try FieldValue.read(from: &reader) })
+    }
+
+    private init(key: String, title: String, line: Int, values: [FieldValue]) {
+        self.init(key: key, title: title, values: values, line: line)
+    }
+}
+
+extension Note {
+    func write(to writer: inout BinaryWriter) {
+        writer.string(name)
+        writer.string(file)
+        writer.string(markdown)
+    }
+
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Note {
+        Note(name: try reader.string(), file: try reader.string(), markdown: try reader.string())
+    }
+}
+
+extension Section {
+    func write(to writer: inout BinaryWriter) {
+        writer.string(letter)
+        writer.string(anchor)
+        writer.int(range.lowerBound)
+        writer.int(range.upperBound)
+    }
+
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Section {
+        let (letter, anchor, lower, upper) = (
+            try reader.string(), try reader.string(), try reader.int(), try reader.int()
+        )
+        guard lower <= upper else { throw BinaryReader.Malformed(offset: reader.index) }
+        return Section(letter: letter, anchor: anchor, range: lower..<upper)
+    }
+}
+
+extension Content {
+    /// Everything but the config and the folder: each collection's records, notes and file, and the warnings.
+    public func write(to writer: inout BinaryWriter) {
+        writer.array(collections) { writer, collection in
+            writer.string(collection.file)
+            writer.array(collection.records) { $1.write(to: &$0) }
+            writer.array(collection.notes) { $1.write(to: &$0) }
+        }
+        writer.array(warnings) { $0.diagnostic($1) }
+    }
+
+    /// The collections and warnings `write(to:)` wrote, to make a `Content` with the config they were
+    /// loaded with once it is known.
+    public static func readParts(
+        from reader: inout BinaryReader
+    ) throws(BinaryReader.Malformed) -> (collections: [LoadedCollection], warnings: [Diagnostic]) {
+        let collections = try reader.array { (reader) throws(BinaryReader.Malformed) in
+            LoadedCollection(
+                file: try reader.string(),
+                records: try reader.array { (reader) throws(BinaryReader.Malformed) in try Record.read(from: &reader) },
+                notes: try reader.array { (reader) throws(BinaryReader.Malformed) in try Note.read(from: &reader) })
+        }
+        let warnings = try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.diagnostic() }
+        return (collections, warnings)
+    }
+}
+
+extension LoadedCollection {
+    fileprivate init(file: String, records: [Record], notes: [Note]) {
+        self.init(records: records, notes: notes, file: file)
+    }
+}
+
+extension Site {
+    /// What modelling added to `content`, whose record `i` of collection `c` is this site's record
+    /// `positions[c][i]` (`ValueEdits.positions`).
+    public func write(to writer: inout BinaryWriter) {
+        writer.array(collections) { writer, collection in
+            let slugsAreKeys = collection.records.indices.allSatisfy {
+                collection.slugs[$0] == collection.records[$0].key
+            }
+            writer.bool(slugsAreKeys)
+            if !slugsAreKeys { writer.strings(collection.slugs) }
+            writer.array(collection.sections) { $1.write(to: &$0) }
+            writer.array(collection.notes.sorted { $0.key < $1.key }) { writer, note in
+                writer.int(note.key)
+                note.value.write(to: &writer)
+            }
+            writer.int(collection.offset)
+            writer.string(collection.indexFolder)
+            writer.string(collection.file)
+            writer.bool(collection.indexesKeys)
+        }
+        writer.array(lists) { writer, lists in
+            writer.array(lists) { writer, list in
+                writer.ints(list.items.map(\.count))
+                writer.ints(list.items.flatMap { $0 })
+            }
+        }
+        writer.array(groups) { writer, group in
+            writer.array(group.values) { writer, value in
+                writer.string(value.title)
+                writer.string(value.slug)
+                writer.ints(value.positions)
+                writer.array(value.sections) { $1.write(to: &$0) }
+            }
+        }
+        writer.array(warnings) { $0.diagnostic($1) }
+    }
+
+    /// The site `write(to:)` wrote, whose content is `content`: record `i` of collection `c` at `positions[c][i]`.
+    public static func read(
+        from reader: inout BinaryReader, content: Content, positions: [[Int]]
+    ) throws(BinaryReader.Malformed) -> Site {
+        typealias Malformed = BinaryReader.Malformed
+        let config = content.config
+        func fail() -> Malformed { Malformed(offset: reader.index) }
+        let count = try reader.count()
+        guard count == content.collections.count, positions.count == count else { throw fail() }
+        var collections: [RecordCollection] = []
+        for number in 0..<count {
+            let loaded = content.collections[number].records
+            guard positions[number].count == loaded.count else { throw fail() }
+            // The site's order: each content record put at its position.
+            var placed = [Record?](repeating: nil, count: loaded.count)
+            for (index, position) in positions[number].enumerated() {
+                guard placed.indices.contains(position), placed[position] == nil else { throw fail() }
+                placed[position] = loaded[index]
+            }
+            let records = placed.map { $0! }
+            let slugs = try reader.bool() ? records.map(\.key) : try reader.strings()
+            let sections = try reader.array { (reader) throws(Malformed) in try Section.read(from: &reader) }
+            guard slugs.count == records.count, sections.last?.range.upperBound ?? 0 == records.count else {
+                throw fail()
+            }
+            var sectionOfRecord: [Int] = []
+            sectionOfRecord.reserveCapacity(records.count)
+            for (number, section) in sections.enumerated() {
+                guard section.range.lowerBound == sectionOfRecord.count else { throw fail() }
+                sectionOfRecord += repeatElement(number, count: section.range.count)
+            }
+            let notes = try reader.array { (reader) throws(Malformed) in
+                (try reader.int(), try Note.read(from: &reader))
+            }
+            var collection = RecordCollection(
+                spec: config.collections[number], number: number, records: records, slugs: slugs, sections: sections,
+                sectionOfRecord: sectionOfRecord, offset: try reader.int(), indexFolder: try reader.string(),
+                file: try reader.string(), indexesKeys: try reader.bool())
+            for (position, note) in notes {
+                guard records.indices.contains(position) else { throw fail() }
+                collection.notes[position] = note
+            }
+            collections.append(collection)
+        }
+        guard try reader.count() == count else { throw fail() }
+        var lists: [[ReverseList]] = []
+        for target in collections {
+            guard try reader.count() == target.spec.lists.count else { throw fail() }
+            var made: [ReverseList] = []
+            for spec in target.spec.lists {
+                let counts = try reader.ints()
+                let flat = try reader.ints()
+                guard counts.count == target.records.count, counts.reduce(0, +) == flat.count,
+                    flat.allSatisfy(collections[spec.source].records.indices.contains)
+                else { throw fail() }
+                var items: [[Int]] = []
+                items.reserveCapacity(counts.count)
+                var start = 0
+                for count in counts {
+                    guard count >= 0 else { throw fail() }
+                    items.append(Array(flat[start..<(start + count)]))
+                    start += count
+                }
+                made.append(ReverseList(spec: spec, target: target.number, items: items))
+            }
+            lists.append(made)
+        }
+        let specs = collections.flatMap { collection in collection.spec.groups.map { (collection.number, $0) } }
+        guard try reader.count() == specs.count else { throw fail() }
+        var groups: [Group] = []
+        for (collection, spec) in specs {
+            let values = try reader.array { (reader) throws(Malformed) in
+                Group.GroupValue(
+                    title: try reader.string(), slug: try reader.string(), positions: try reader.ints(),
+                    sections: try reader.array { (reader) throws(Malformed) in try Section.read(from: &reader) })
+            }
+            for value in values where !value.positions.allSatisfy(collections[collection].records.indices.contains) {
+                throw fail()
+            }
+            groups.append(Group(spec: spec, collection: collection, values: values))
+        }
+        let warnings = try reader.array { (reader) throws(Malformed) in try reader.diagnostic() }
+        return Site(config: config, collections: collections, lists: lists, groups: groups, warnings: warnings)
+    }
+}

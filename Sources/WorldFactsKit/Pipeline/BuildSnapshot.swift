@@ -1,0 +1,144 @@
+import WorldFactsLoad
+import WorldFactsModel
+import WorldFactsRender
+import WorldFactsSearch
+import WorldFactsSupport
+import WorldFactsWrite
+
+/// A build's model saved to disk (`LiveModel` in binary, `BinaryWriter`), so that the next build from
+/// the command line starts where it ended, as a rebuild in `watch` starts from the model in memory:
+/// after an edit of records' values it reads only the changed records and makes only the pages they reach.
+///
+/// It is kept out of the output folder, in a cache folder (one file per output folder, named by its
+/// path), and it is trusted only as far as it is checked:
+/// - its bytes must be whole (a length and a `BulkHash` of the rest), and of this generator's version;
+/// - it must be of the build that left the output folder as it is: the folder's manifest names the
+///   sources it was made from, with no journal of an interrupted build (`OutputWriter.lastSources`);
+/// - the config, templates and assets must be the same as when it was made;
+/// - each records file is still read, and only its bytes decide what changed (`SharedEnds`): a source
+///   edited behind the snapshot's back differs from the bytes the snapshot kept, so it is read again.
+/// Anything else, and the build is done as if there were no snapshot.
+struct BuildSnapshot {
+    static let magic = Array("worldfacts-snapshot\n".utf8)
+    static let version = "snapshot-1/" + SourceDigest.version
+
+    /// The digest of the sources the snapshot's build read (`SourceDigest`).
+    let sources: String
+    let loadMemo: ContentLoader.Memo
+    private let collections: [LoadedCollection]
+    private let warnings: [Diagnostic]
+    private let config: UInt64
+    private let templates: UInt64
+    private let assets: UInt64
+    /// The rest, read once the config is known to be the same.
+    private let bytes: [UInt8]
+    private let rest: Int
+
+    /// Where the snapshot of `output` lives in `folder`.
+    static func path(in folder: String, output: String, fileSystem: FileSystem) -> String {
+        let real = fileSystem.realPath(output) ?? output
+        return joinPath(folder, Hex.text(BulkHash.of(Array(real.utf8))) + ".snapshot")
+    }
+
+    /// The snapshot in `bytes`, up to its content and load memo; nil when it is damaged or of another version.
+    init?(bytes: [UInt8]) {
+        let head = Self.magic.count + 16
+        guard bytes.count >= head, bytes.starts(with: Self.magic) else { return nil }
+        let valid = bytes.withUnsafeBytes { raw -> Int? in
+            var reader = BinaryReader(raw, at: Self.magic.count)
+            guard let length = try? reader.int(), let hash = try? reader.uint64(), length == raw.count - head,
+                BulkHash.of(UnsafeRawBufferPointer(rebasing: raw[head...])) == hash
+            else { return nil }
+            return head
+        }
+        guard let start = valid else { return nil }
+        let read = bytes.withUnsafeBytes { raw in
+            Result { () throws(BinaryReader.Malformed) in
+                var reader = BinaryReader(raw, at: start)
+                guard try reader.string() == Self.version else { throw BinaryReader.Malformed(offset: 0) }
+                let sources = try reader.string()
+                let (config, templates, assets) = (try reader.uint64(), try reader.uint64(), try reader.uint64())
+                let (collections, warnings) = try Content.readParts(from: &reader)
+                let memo = try ContentLoader.Memo.read(from: &reader, collections: collections)
+                return (sources, config, templates, assets, collections, warnings, memo, reader.index)
+            }
+        }
+        guard case .success(let parts) = read else { return nil }
+        (sources, config, templates, assets, collections, warnings, loadMemo, rest) = parts
+        self.bytes = bytes
+    }
+
+    /// The snapshot's model, for the content, templates and theme of this build, and the output
+    /// folder as its build left it; nil when the config, templates or assets changed since, or the rest
+    /// of the snapshot does not read, or a file the output folder should hold is missing.
+    func model(
+        content: Content, templates: TemplateSet, theme: Theme, output: OutputWriter.PreviousBuild
+    ) -> LiveModel? {
+        guard output.isWhole, Self.digest(content.config) == config,
+            BulkHash.of(Array(templates.fingerprint.utf8)) == self.templates,
+            Self.digest(theme.assets) == assets
+        else { return nil }
+        let old = Content(config: content.config, collections: collections, warnings: warnings, folder: content.folder)
+        let read = bytes.withUnsafeBytes { raw in
+            Result { () throws(BinaryReader.Malformed) in
+                var reader = BinaryReader(raw, at: rest)
+                let positions = try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.ints() }
+                let site = try Site.read(from: &reader, content: old, positions: positions)
+                let rowInputs =
+                    try reader.bool()
+                    ? try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.uint64s() } : nil
+                let searchKeys =
+                    try reader.bool()
+                    ? try reader.array { (reader) throws(BinaryReader.Malformed) in try SearchKeys.read(from: &reader) }
+                    : nil
+                guard reader.isAtEnd else { throw BinaryReader.Malformed(offset: reader.index) }
+                return (positions, site, rowInputs, searchKeys)
+            }
+        }
+        guard case .success(let (positions, site, rowInputs, searchKeys)) = read else { return nil }
+        return LiveModel(
+            sources: sources, content: old, loadMemo: loadMemo, templates: templates, assets: theme.assets, site: site,
+            rowInputs: rowInputs, searchKeys: searchKeys, positions: positions, output: output)
+    }
+
+    /// The bytes of `model`'s snapshot.
+    static func bytes(of model: LiveModel) -> [UInt8] {
+        var writer = BinaryWriter(capacity: 64 << 20)
+        // The length and hash of what follows them, written once it is known.
+        writer.append(magic)
+        writer.int(0)
+        writer.uint64(0)
+        let head = writer.bytes.count
+        writer.string(version)
+        writer.string(model.sources)
+        writer.uint64(digest(model.content.config))
+        writer.uint64(BulkHash.of(Array(model.templates.fingerprint.utf8)))
+        writer.uint64(digest(model.assets))
+        model.content.write(to: &writer)
+        model.loadMemo.write(to: &writer)
+        writer.array(model.positions) { $0.ints($1) }
+        model.site.write(to: &writer)
+        writer.bool(model.rowInputs != nil)
+        if let rowInputs = model.rowInputs { writer.array(rowInputs) { $0.uint64s($1) } }
+        writer.bool(model.searchKeys != nil)
+        if let searchKeys = model.searchKeys { writer.array(searchKeys) { $1.write(to: &$0) } }
+        writer.overwrite(UInt64(writer.bytes.count - head), at: head - 16)
+        writer.overwrite(
+            writer.bytes.withUnsafeBytes { BulkHash.of(UnsafeRawBufferPointer(rebasing: $0[head...])) }, at: head - 8)
+        return writer.bytes
+    }
+
+    static func digest(_ config: SiteConfig) -> UInt64 {
+        BulkHash.of(Array(String(reflecting: config).utf8))
+    }
+
+    static func digest(_ assets: [String: [UInt8]]) -> UInt64 {
+        var hash = StableHash()
+        for (path, bytes) in assets.sorted(by: { $0.key < $1.key }) {
+            hash.add(contentsOf: path.utf8)
+            hash.add(0xFF)
+            hash.mix(BulkHash.of(bytes))
+        }
+        return BulkHash.of(Array(hash.hex.utf8))
+    }
+}

@@ -1,0 +1,121 @@
+/// Reads what `BinaryWriter` wrote, in the same order. Every read checks that the bytes are there and
+/// that a count is plausible, and throws `Malformed` otherwise, so a damaged or cut file is refused,
+/// never trusted. It reads through a pointer: make it inside `withUnsafeBufferPointer`.
+public struct BinaryReader {
+    public struct Malformed: Error, Sendable, CustomStringConvertible {
+        public var offset: Int
+        public init(offset: Int) { self.offset = offset }
+        public var description: String { "malformed at byte \(offset)" }
+    }
+
+    public let bytes: UnsafeRawBufferPointer
+    public private(set) var index: Int
+
+    public init(_ bytes: UnsafeRawBufferPointer, at index: Int = 0) {
+        self.bytes = bytes
+        self.index = index
+    }
+
+    public var isAtEnd: Bool { index == bytes.count }
+
+    @inline(__always)
+    private mutating func take(_ count: Int) throws(Malformed) -> Int {
+        guard count >= 0, count <= bytes.count - index else { throw Malformed(offset: index) }
+        defer { index += count }
+        return index
+    }
+
+    public mutating func uint64() throws(Malformed) -> UInt64 {
+        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: try take(8), as: UInt64.self))
+    }
+
+    public mutating func int() throws(Malformed) -> Int { Int(Int64(bitPattern: try uint64())) }
+
+    /// A count of things each at least `size` bytes long: refused when the bytes left cannot hold them.
+    public mutating func count(each size: Int = 1) throws(Malformed) -> Int {
+        let count = try int()
+        guard count >= 0, count <= (bytes.count - index) / max(size, 1) else { throw Malformed(offset: index) }
+        return count
+    }
+
+    public mutating func double() throws(Malformed) -> Double { Double(bitPattern: try uint64()) }
+
+    public mutating func byte() throws(Malformed) -> UInt8 { bytes[try take(1)] }
+
+    public mutating func bool() throws(Malformed) -> Bool {
+        switch try byte() {
+        case 0: return false
+        case 1: return true
+        default: throw Malformed(offset: index - 1)
+        }
+    }
+
+    public mutating func string() throws(Malformed) -> String {
+        let count = try count()
+        let start = try take(count)
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]), as: UTF8.self)
+    }
+
+    public mutating func optionalString() throws(Malformed) -> String? {
+        try bool() ? try string() : nil
+    }
+
+    public mutating func optionalInt() throws(Malformed) -> Int? {
+        try bool() ? try int() : nil
+    }
+
+    public mutating func strings() throws(Malformed) -> [String] {
+        let count = try count(each: 8)
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try string()) }
+        return values
+    }
+
+    public mutating func data() throws(Malformed) -> [UInt8] {
+        let count = try count()
+        let start = try take(count)
+        return Array(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
+    }
+
+    public mutating func ints() throws(Malformed) -> [Int] {
+        let count = try count(each: 8)
+        let start = try take(count * 8)
+        return [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for item in 0..<count {
+                buffer[item] = Int(
+                    Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: start + item * 8, as: Int64.self)))
+            }
+            initialized = count
+        }
+    }
+
+    public mutating func uint64s() throws(Malformed) -> [UInt64] {
+        let count = try count(each: 8)
+        let start = try take(count * 8)
+        return [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for item in 0..<count {
+                buffer[item] = UInt64(
+                    littleEndian: bytes.loadUnaligned(fromByteOffset: start + item * 8, as: UInt64.self))
+            }
+            initialized = count
+        }
+    }
+
+    public mutating func array<Element>(
+        _ read: (inout BinaryReader) throws(Malformed) -> Element
+    ) throws(Malformed) -> [Element] {
+        let count = try count()
+        var values: [Element] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try read(&self)) }
+        return values
+    }
+
+    public mutating func diagnostic() throws(Malformed) -> Diagnostic {
+        let severity: Diagnostic.Severity = try bool() ? .error : .warning
+        let location = SourceLocation(file: try string(), line: try optionalInt(), column: try optionalInt())
+        return Diagnostic(
+            severity, location, record: try optionalString(), field: try optionalString(), try string())
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+
+@testable import WorldFactsLoad
+@testable import WorldFactsModel
+@testable import WorldFactsPipeline
+@testable import WorldFactsRender
+@testable import WorldFactsSupport
+@testable import WorldFactsWrite
+
+/// The snapshot a build from the command line saves for the next one (`BuildSnapshot`): it is used
+/// only when it is whole, of the build that left the output folder as it is, and it never stands in for
+/// the sources: whatever changed behind its back is read again. Every build here is compared with a
+/// clean build of the same sources.
+@Suite struct BuildSnapshotTests {
+    struct Project {
+        let root: String
+        var options: BuildOptions
+        var cities: String { root + "/Content/cities.tsv" }
+        var snapshot: String { BuildSnapshot.path(in: root + "/Cache", output: options.output, fileSystem: .disk) }
+
+        init() throws {
+            root = try LiveBuildTests().project(cities: 200)
+            options = BuildOptions(
+                content: root + "/Content", templates: root + "/Templates", output: root + "/Output",
+                cache: root + "/Cache")
+        }
+
+        func build() throws -> BuildReport { try Builder().build(options) }
+
+        /// The output folder against a clean build of the same sources, without a cache.
+        func expectSameAsClean(_ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+            let fresh = root + "/Fresh"
+            removeTemporary(fresh)
+            _ = try Builder().build(BuildOptions(content: options.content, templates: options.templates, output: fresh))
+            let (built, clean) = (try contents(options.output), try contents(fresh))
+            let differing = Set(built.keys).union(clean.keys).filter { built[$0] != clean[$0] }.sorted()
+            #expect(differing.isEmpty, "\(what): \(differing.prefix(5))", sourceLocation: sourceLocation)
+        }
+
+        /// Replaces the byte at the first occurrence of `text` in the cities file, past its header, keeping
+        /// the file's size and modification time, as a change no clock or size would show.
+        func flip(_ text: String, to byte: UInt8, at offset: Int = 0) throws {
+            var bytes = try FileSystem.disk.read(cities)
+            let needle = Array(text.utf8)
+            let start = (200..<(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle }!
+            #expect(bytes[start + offset] != byte)
+            let modified = try FileManager.default.attributesOfItem(atPath: cities)[.modificationDate] as! Date
+            bytes[start + offset] = byte
+            try Data(bytes).write(to: URL(fileURLWithPath: cities))
+            try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: cities)
+        }
+
+        /// Sets one city's population, the file's only change.
+        func setPopulation(line: Int, _ value: Int) throws {
+            var lines = try readText(cities).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var cells = lines[line].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            cells[5] = String(value)
+            lines[line] = cells.joined(separator: "\t")
+            try lines.joined(separator: "\n").write(toFile: cities, atomically: true, encoding: .utf8)
+        }
+    }
+
+    @Test func aValueEditStartsFromTheSnapshotAndEqualsACleanBuild() throws {
+        let project = try Project()
+        defer { removeTemporary(project.root) }
+        let first = try project.build()
+        #expect(first.edited == nil && !first.fromSnapshot)
+        #expect(FileManager.default.fileExists(atPath: project.snapshot))
+        try project.setPopulation(line: 17, 123_457)
+        let report = try project.build()
+        #expect(report.edited == 1 && report.fromSnapshot)
+        #expect(report.summary.hasSuffix("(1 record edited, from the last build's snapshot)"))
+        try project.expectSameAsClean("one population")
+        // Nothing changed since: nothing is done, and the snapshot is not read.
+        let again = try project.build()
+        #expect(again.write.written.isEmpty && !again.steps.contains { $0.name == .readSnapshot })
+    }
+
+    @Test func aSourceChangedBehindTheSnapshotsBackIsReadAgain() throws {
+        let project = try Project()
+        defer { removeTemporary(project.root) }
+        _ = try project.build()
+        // One digit of a population (the same size, the same modification time): the record is read again.
+        let line = try readText(project.cities).split(separator: "\n")[9].split(
+            separator: "\t", omittingEmptySubsequences: false)
+        let population = String(line[5])
+        try project.flip(
+            "\t" + population + "\t", to: population.hasPrefix("9") ? UInt8(ascii: "8") : UInt8(ascii: "9"), at: 1)
+        let report = try project.build()
+        #expect(report.fromSnapshot && report.edited == 1)
+        try project.expectSameAsClean("a population's digit flipped")
+        // One letter of a name (an ASCII one): the site is modelled again.
+        let named = try readText(project.cities).split(separator: "\n").dropFirst(9)
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false)[1] }
+            .first { $0.count > 3 && $0.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "Q") } }!
+        try project.flip("\t" + String(named) + "\t", to: UInt8(ascii: "Q"), at: 2)
+        let renamed = try project.build()
+        #expect(renamed.edited == nil)
+        try project.expectSameAsClean("a name's letter flipped")
+    }
+
+    @Test func aDamagedSnapshotIsNotTrusted() throws {
+        let project = try Project()
+        defer { removeTemporary(project.root) }
+        for (number, damage) in ["a flipped byte", "a cut end", "another version"].enumerated() {
+            _ = try project.build()
+            var bytes = try FileSystem.disk.read(project.snapshot)
+            switch number {
+            case 0: bytes[bytes.count / 2] ^= 0x20
+            case 1: bytes.removeLast(100)
+            default:
+                // Whole, but written by another version: its version text differs by one byte.
+                let version = Array(BuildSnapshot.version.utf8)
+                let at = (0..<bytes.count).first { Array(bytes[$0..<($0 + version.count)]) == version }!
+                bytes[at + version.count - 1] ^= 0x01
+                let head = BuildSnapshot.magic.count + 16
+                var framed = BinaryWriter()
+                framed.append(BuildSnapshot.magic)
+                framed.int(bytes.count - head)
+                framed.uint64(BulkHash.of(Array(bytes[head...])))
+                framed.append(Array(bytes[head...]))
+                bytes = framed.bytes
+            }
+            try FileSystem.disk.writeAtomically(project.snapshot, bytes)
+            try project.setPopulation(line: 30 + number, 1_000 + number)
+            let report = try project.build()
+            #expect(report.edited == nil, "\(damage)")
+            try project.expectSameAsClean(damage)
+        }
+    }
+
+    @Test func aSnapshotOfAnotherBuildIsNotUsed() throws {
+        var project = try Project()
+        defer { removeTemporary(project.root) }
+        _ = try project.build()
+        // A build without the cache changes the folder: the snapshot is no longer of its last build.
+        try project.setPopulation(line: 5, 77)
+        let cache = project.options.cache
+        project.options.cache = nil
+        _ = try project.build()
+        project.options.cache = cache
+        try project.setPopulation(line: 6, 78)
+        let report = try project.build()
+        #expect(report.edited == nil)
+        try project.expectSameAsClean("after a build without the cache")
+        // An interrupted build (its journal): the same.
+        try project.setPopulation(line: 7, 79)
+        try FileSystem.disk.writeAtomically(
+            project.options.output + "/" + OutputWriter.journalName, Array("index.html\n".utf8))
+        let afterKill = try project.build()
+        #expect(afterKill.edited == nil)
+        try project.expectSameAsClean("after an interrupted build")
+    }
+
+    @Test func aFileMissingFromTheOutputIsWrittenAgain() throws {
+        let project = try Project()
+        defer { removeTemporary(project.root) }
+        _ = try project.build()
+        let page = try FileSystem.disk.listFiles(project.options.output + "/cities").first { $0.hasSuffix(".html") }!
+        try FileManager.default.removeItem(atPath: project.options.output + "/cities/" + page)
+        try project.setPopulation(line: 12, 4_242)
+        let report = try project.build()
+        #expect(report.edited == nil)
+        #expect(report.write.written.contains("cities/" + page))
+        try project.expectSameAsClean("a page removed by hand")
+    }
+
+    /// Written, read back and written again: the same bytes, so every part of the model is kept.
+    @Test func theSnapshotReadsBackAsItWasWritten() throws {
+        let project = try Project()
+        defer { removeTemporary(project.root) }
+        let options = project.options
+        let (_, kept) = try Builder().build(options, live: nil, keep: true)
+        let model = try #require(kept)
+        let bytes = BuildSnapshot.bytes(of: model)
+        let snapshot = try #require(BuildSnapshot(bytes: bytes))
+        let content = try ContentLoader(folder: options.content, fileSystem: .disk).load()
+        let theme = try ThemeLoader(folder: options.templates, fileSystem: .disk).load()
+        let read = try #require(
+            snapshot.model(
+                content: content, templates: try TemplateSet(theme: theme), theme: theme,
+                output: try OutputWriter.readPrevious(folder: options.output, fileSystem: .disk)))
+        #expect(BuildSnapshot.bytes(of: read) == bytes)
+        #expect(read.site.collections.map(\.records) == model.site.collections.map(\.records))
+        #expect(read.site.collections.count == 2 && read.site.groups.count == model.site.groups.count)
+    }
+
+    @Test func aCacheThatCannotBeWrittenIsAWarning() throws {
+        var project = try Project()
+        defer { removeTemporary(project.root) }
+        // The cache folder is a file: the snapshot cannot be saved, the site is built all the same.
+        try FileSystem.disk.writeAtomically(project.root + "/NotAFolder", [0x41])
+        project.options.cache = project.root + "/NotAFolder"
+        let report = try project.build()
+        #expect(report.warnings.contains { $0.message.hasPrefix("cannot save the build's snapshot") })
+        try project.expectSameAsClean("no cache")
+    }
+}
