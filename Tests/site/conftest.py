@@ -16,6 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # The countries alone, as one collection (the short form of site.yml): the fixture of the tests that
 # build, rebuild and search many times. The shipped Content (countries, cities, continents) is `site`.
 COUNTRIES = ROOT / "Tests/Fixtures/countries"
+# Build snapshots (`--cache-dir`) go to a folder of this session, not to the user's ~/.cache.
+os.environ.setdefault("WORLDFACTS_CACHE_DIR", tempfile.mkdtemp(prefix="worldfacts-cache-"))
 
 
 def worldfacts_bin() -> str:

@@ -65,11 +65,52 @@ def test_quiet_and_stats():
         assert lines[0].startswith("252 records: 356 files written")
         steps = list(map(stats_line, lines[1:]))
         assert [step for step, *_ in steps] == [
-            "check output", "check sources", "load content", "load templates", "compile templates", "model", "render and write"]
+            "check output", "check sources", "load content", "load templates", "compile templates", "model",
+            "render and write", "save snapshot"]
         # Memory as each step ended: resident now, and the peak so far, which never falls.
         peaks = [peak for *_, peak in steps]
         assert peaks == sorted(peaks) and peaks[0] > 1
         assert all(now <= peak for _, _, now, peak in steps)
+
+
+def test_a_build_starts_from_the_last_builds_snapshot(project):
+    """The snapshot a build saves in the cache folder: the next build after a value edit starts from it;
+    --no-cache neither reads nor saves one; --cache-dir, then WORLDFACTS_CACHE_DIR, then XDG_CACHE_HOME
+    say where it goes."""
+    args = [worldfacts_bin(), "build", "--content", str(project / "Content"), "--templates", str(project / "Templates"),
+            "--output", str(project / "Output")]
+    records = project / "Content" / "countries.json"
+
+    def edit(old, new):
+        text = records.read_text()
+        assert old in text
+        records.write_text(text.replace(old, new, 1))
+
+    def build(*extra, **env):
+        done = subprocess.run([*args, *extra], capture_output=True, text=True, env={**os.environ, **env})
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    caches = {name: project / name for name in ["flag", "variable", "xdg"]}
+    first = build("--cache-dir", str(caches["flag"]))
+    assert "snapshot" not in first
+    assert [path.suffix for path in caches["flag"].iterdir()] == [".snapshot"]
+    edit('"population": 8', '"population": 9')
+    assert "(1 record edited, from the last build's snapshot)" in build("--cache-dir", str(caches["flag"]))
+    # Without the cache: nothing read, nothing saved; the snapshot left is no longer of the folder's build.
+    edit('"population": 9', '"population": 7')
+    assert "snapshot" not in build("--no-cache", WORLDFACTS_CACHE_DIR=str(caches["variable"]))
+    assert not caches["variable"].exists()
+    edit('"population": 7', '"population": 6')
+    assert "snapshot" not in build("--cache-dir", str(caches["flag"]))
+    # The variable, and XDG_CACHE_HOME when it is not set.
+    build("--clean", WORLDFACTS_CACHE_DIR=str(caches["variable"]))
+    assert len(list(caches["variable"].iterdir())) == 1
+    environment = {key: value for key, value in os.environ.items() if key != "WORLDFACTS_CACHE_DIR"}
+    done = subprocess.run([*args, "--clean"], capture_output=True, text=True,
+                          env={**environment, "XDG_CACHE_HOME": str(caches["xdg"])})
+    assert done.returncode == 0, done.stderr
+    assert len(list((caches["xdg"] / "worldfacts").iterdir())) == 1
 
 
 def stats_line(line):

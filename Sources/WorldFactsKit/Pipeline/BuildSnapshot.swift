@@ -68,17 +68,19 @@ struct BuildSnapshot {
         self.bytes = bytes
     }
 
-    /// The snapshot's model, for the content, templates and theme of this build, and the output
-    /// folder as its build left it; nil when the config, templates or assets changed since, or the rest
-    /// of the snapshot does not read, or a file the output folder should hold is missing.
-    func model(
-        content: Content, templates: TemplateSet, theme: Theme, output: OutputWriter.PreviousBuild
-    ) -> LiveModel? {
-        guard output.isWhole, Self.digest(content.config) == config,
-            BulkHash.of(Array(templates.fingerprint.utf8)) == self.templates,
-            Self.digest(theme.assets) == assets
-        else { return nil }
-        let old = Content(config: content.config, collections: collections, warnings: warnings, folder: content.folder)
+    /// What the rest of the snapshot holds, read with the config its build had (`config`, from the
+    /// site.yml as it is now: nil when it is not the same); it can be read while the content loads.
+    struct Rest: Sendable {
+        let content: Content
+        let positions: [[Int]]
+        let site: Site
+        let rowInputs: [[UInt64]]?
+        let searchKeys: [SearchKeys]?
+    }
+
+    func rest(config: SiteConfig, folder: String) -> Rest? {
+        guard Self.digest(config) == self.config else { return nil }
+        let old = Content(config: config, collections: collections, warnings: warnings, folder: folder)
         let read = bytes.withUnsafeBytes { raw in
             Result { () throws(BinaryReader.Malformed) in
                 var reader = BinaryReader(raw, at: rest)
@@ -92,13 +94,28 @@ struct BuildSnapshot {
                     ? try reader.array { (reader) throws(BinaryReader.Malformed) in try SearchKeys.read(from: &reader) }
                     : nil
                 guard reader.isAtEnd else { throw BinaryReader.Malformed(offset: reader.index) }
-                return (positions, site, rowInputs, searchKeys)
+                return Rest(
+                    content: old, positions: positions, site: site, rowInputs: rowInputs, searchKeys: searchKeys)
             }
         }
-        guard case .success(let (positions, site, rowInputs, searchKeys)) = read else { return nil }
+        guard case .success(let rest) = read else { return nil }
+        return rest
+    }
+
+    /// The snapshot's model, for the content, templates and theme of this build, and the output folder as
+    /// its build left it; nil when the config, templates or assets changed since, or a file the output
+    /// folder should hold is missing. `rest` is what `rest(config:folder:)` read.
+    func model(
+        rest: Rest, content: Content, templates: TemplateSet, theme: Theme, output: OutputWriter.PreviousBuild
+    ) -> LiveModel? {
+        guard output.isWhole, String(reflecting: content.config) == String(reflecting: rest.content.config),
+            rest.content.folder == content.folder,
+            BulkHash.of(Array(templates.fingerprint.utf8)) == self.templates, Self.digest(theme.assets) == assets
+        else { return nil }
         return LiveModel(
-            sources: sources, content: old, loadMemo: loadMemo, templates: templates, assets: theme.assets, site: site,
-            rowInputs: rowInputs, searchKeys: searchKeys, positions: positions, output: output)
+            sources: sources, content: rest.content, loadMemo: loadMemo, templates: templates, assets: theme.assets,
+            site: rest.site, rowInputs: rest.rowInputs, searchKeys: rest.searchKeys, positions: rest.positions,
+            output: output)
     }
 
     /// The bytes of `model`'s snapshot.

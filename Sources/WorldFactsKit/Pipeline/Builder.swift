@@ -104,15 +104,24 @@ public struct Builder: Sendable {
                     warnings: last.warnings, steps: steps), nil
             )
         }
-        var stored: BuildSnapshot?
-        if let snapshotPath, !options.clean {
-            stored = try step(.readSnapshot) { readSnapshot(snapshotPath, output: options.output) }
-        }
         // The last build's manifest is read while the content loads: it only reads.
         let previous = BackgroundValue { [fileSystem] in
             Result { () throws(StageFailure) in
                 if let live { return live.output }
                 return try OutputWriter.readPrevious(folder: options.output, fileSystem: fileSystem)
+            }
+        }
+        var stored: BuildSnapshot?
+        if let snapshotPath, !options.clean {
+            stored = try step(.readSnapshot) { readSnapshot(snapshotPath, output: options.output) }
+        }
+        // The rest of the snapshot is read while the content loads, with the config site.yml gives now.
+        let rest = BackgroundValue { [stored, fileSystem] in
+            stored.flatMap { stored in
+                let path = joinPath(options.content, "site.yml")
+                return (try? fileSystem.read(path)).flatMap { String(validating: $0, as: UTF8.self) }
+                    .flatMap { SiteConfigLoader(file: path).load(text: $0).0 }
+                    .flatMap { stored.rest(config: $0, folder: options.content) }
             }
         }
         progress?(BuildProgress(phase: .loadContent, done: 0, total: 0))
@@ -131,17 +140,19 @@ public struct Builder: Sendable {
         let templates = try step(.compileTemplates) { () throws(StageFailure) in try TemplateSet(theme: theme) }
         // The snapshot's model, when it was made with the same config, templates and assets.
         var fromSnapshot: LiveModel?
-        if let stored, case .success(let output) = previous.wait() {
+        if let stored {
             fromSnapshot = try step(.readSnapshot) {
-                stored.model(content: content, templates: templates, theme: theme, output: output)
+                guard let read = rest.wait(), case .success(let output) = previous.wait() else { return nil }
+                return stored.model(rest: read, content: content, templates: templates, theme: theme, output: output)
             }
         }
         let last = live ?? fromSnapshot
         // Only records' values changed: the last model with the edits in.
-        let edits = last.flatMap { last in last.edits(to: content, templates: templates, theme: theme) }
-        let site = try step(.model) { () throws(StageFailure) in
-            if let last, let edits { return last.site.applying(edits) }
-            return try SiteModeler().model(content)
+        let (site, edits) = try step(.model) { () throws(StageFailure) -> (Site, ValueEdits?) in
+            if let last, let edits = last.edits(to: content, templates: templates, theme: theme) {
+                return (last.site.applying(edits), edits)
+            }
+            return (try SiteModeler().model(content), nil)
         }
         let reach = edits.map { EditReach($0, in: site) }
         let (report, made, left) = try step(.renderAndWrite) {
@@ -190,7 +201,7 @@ public struct Builder: Sendable {
             edited: edits?.count)
         built.fromSnapshot = fromSnapshot != nil && edits != nil
         guard keepsModel, let left else {
-            Leftovers.free(consume content, consume site)
+            Leftovers.free(consume content, consume site, last as Any, stored as Any, previous, rest)
             return (built, nil)
         }
         let model = LiveModel(
@@ -206,7 +217,8 @@ public struct Builder: Sendable {
             built.warnings.append(problem)
         }
         built.steps = steps
-        Leftovers.free(consume model)
+        // The process may end before these are freed: that is quicker still.
+        Leftovers.free(consume model, last as Any, stored as Any, previous, rest)
         return (built, nil)
     }
 

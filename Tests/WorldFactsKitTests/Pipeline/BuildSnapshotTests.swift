@@ -177,9 +177,10 @@ import Testing
         let snapshot = try #require(BuildSnapshot(bytes: bytes))
         let content = try ContentLoader(folder: options.content, fileSystem: .disk).load()
         let theme = try ThemeLoader(folder: options.templates, fileSystem: .disk).load()
+        let rest = try #require(snapshot.rest(config: content.config, folder: options.content))
         let read = try #require(
             snapshot.model(
-                content: content, templates: try TemplateSet(theme: theme), theme: theme,
+                rest: rest, content: content, templates: try TemplateSet(theme: theme), theme: theme,
                 output: try OutputWriter.readPrevious(folder: options.output, fileSystem: .disk)))
         #expect(BuildSnapshot.bytes(of: read) == bytes)
         #expect(read.site.collections.map(\.records) == model.site.collections.map(\.records))
