@@ -168,13 +168,13 @@ extension Site {
         for number in 0..<count {
             let loaded = content.collections[number].records
             guard positions[number].count == loaded.count else { throw fail() }
-            // The site's order: each content record put at its position.
-            var placed = [Record?](repeating: nil, count: loaded.count)
+            // The site's order: each content record put at its position, each position taken once.
+            var source = [Int](repeating: -1, count: loaded.count)
             for (index, position) in positions[number].enumerated() {
-                guard placed.indices.contains(position), placed[position] == nil else { throw fail() }
-                placed[position] = loaded[index]
+                guard source.indices.contains(position), source[position] < 0 else { throw fail() }
+                source[position] = index
             }
-            let records = placed.map { $0! }
+            let records = source.map { loaded[$0] }
             let slugs = try reader.bool() ? records.map(\.key) : try reader.strings()
             let sections = try reader.array { (reader) throws(Malformed) in try Section.read(from: &reader) }
             guard slugs.count == records.count, sections.last?.range.upperBound ?? 0 == records.count else {

@@ -91,7 +91,7 @@ struct BuildSnapshot {
                     ? try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.uint64s() } : nil
                 let searchKeys =
                     try reader.bool()
-                    ? try reader.array { (reader) throws(BinaryReader.Malformed) in try SearchKeys.read(from: &reader) }
+                    ? try SearchKeys.read(from: &reader, scopes: config.search.scopes, count: site.recordCount)
                     : nil
                 guard reader.isAtEnd else { throw BinaryReader.Malformed(offset: reader.index) }
                 return Rest(
@@ -138,7 +138,9 @@ struct BuildSnapshot {
         writer.bool(model.rowInputs != nil)
         if let rowInputs = model.rowInputs { writer.array(rowInputs) { $0.uint64s($1) } }
         writer.bool(model.searchKeys != nil)
-        if let searchKeys = model.searchKeys { writer.array(searchKeys) { $1.write(to: &$0) } }
+        if let searchKeys = model.searchKeys {
+            SearchKeys.write(searchKeys, scopes: model.content.config.search.scopes, to: &writer)
+        }
         writer.overwrite(UInt64(writer.bytes.count - head), at: head - 16)
         writer.overwrite(
             writer.bytes.withUnsafeBytes { BulkHash.of(UnsafeRawBufferPointer(rebasing: $0[head...])) }, at: head - 8)

@@ -105,25 +105,25 @@ public struct Builder: Sendable {
             )
         }
         // The last build's manifest is read while the content loads: it only reads.
-        let previous = BackgroundValue { [fileSystem] in
+        let previous = BackgroundValue.onOwnThread({ [fileSystem] in
             Result { () throws(StageFailure) in
                 if let live { return live.output }
                 return try OutputWriter.readPrevious(folder: options.output, fileSystem: fileSystem)
             }
-        }
+        })
         var stored: BuildSnapshot?
         if let snapshotPath, !options.clean {
             stored = try step(.readSnapshot) { readSnapshot(snapshotPath, output: options.output) }
         }
         // The rest of the snapshot is read while the content loads, with the config site.yml gives now.
-        let rest = BackgroundValue { [stored, fileSystem] in
+        let rest = BackgroundValue.onOwnThread({ [stored, fileSystem] in
             stored.flatMap { stored in
                 let path = joinPath(options.content, "site.yml")
                 return (try? fileSystem.read(path)).flatMap { String(validating: $0, as: UTF8.self) }
                     .flatMap { SiteConfigLoader(file: path).load(text: $0).0 }
                     .flatMap { stored.rest(config: $0, folder: options.content) }
             }
-        }
+        })
         progress?(BuildProgress(phase: .loadContent, done: 0, total: 0))
         // A build that keeps its model keeps what its load read, for the next load to keep what is unchanged.
         let (content, loadMemo) = try step(.loadContent) { () throws(StageFailure) in

@@ -78,25 +78,19 @@ public struct BinaryReader {
         return Array(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
     }
 
-    public mutating func ints() throws(Malformed) -> [Int] {
-        let count = try count(each: 8)
-        let start = try take(count * 8)
-        return [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for item in 0..<count {
-                buffer[item] = Int(
-                    Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: start + item * 8, as: Int64.self)))
-            }
-            initialized = count
-        }
-    }
+    public mutating func ints() throws(Malformed) -> [Int] { try words(Int.self) }
 
-    public mutating func uint64s() throws(Malformed) -> [UInt64] {
-        let count = try count(each: 8)
-        let start = try take(count * 8)
-        return [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+    public mutating func uint64s() throws(Malformed) -> [UInt64] { try words(UInt64.self) }
+
+    /// Words of `type` after their count, as `BinaryWriter` wrote them.
+    private mutating func words<Word: FixedWidthInteger>(_ type: Word.Type) throws(Malformed) -> [Word] {
+        let size = MemoryLayout<Word>.size
+        let count = try count(each: size)
+        let start = try take(count * size)
+        return [Word](unsafeUninitializedCapacity: count) { buffer, initialized in
             for item in 0..<count {
-                buffer[item] = UInt64(
-                    littleEndian: bytes.loadUnaligned(fromByteOffset: start + item * 8, as: UInt64.self))
+                buffer[item] = Word(
+                    littleEndian: bytes.loadUnaligned(fromByteOffset: start + item * size, as: Word.self))
             }
             initialized = count
         }

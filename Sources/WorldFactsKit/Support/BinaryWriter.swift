@@ -63,22 +63,18 @@ public struct BinaryWriter {
         bytes.append(contentsOf: value)
     }
 
-    /// Whole words at once: the integers' bytes as they lie in memory, on a little-endian machine.
-    public mutating func ints(_ values: [Int]) {
-        int(values.count)
-        #if _endian(little)
-            values.withUnsafeBytes { bytes.append(contentsOf: $0) }
-        #else
-            for value in values { int(value) }
-        #endif
-    }
+    public mutating func ints(_ values: [Int]) { words(values) }
 
-    public mutating func uint64s(_ values: [UInt64]) {
+    public mutating func uint64s(_ values: [UInt64]) { words(values) }
+
+    /// Whole words at once, after their count: the integers' bytes as they lie in memory, on a
+    /// little-endian machine (an `Int` is eight bytes on every platform this builds for).
+    private mutating func words<Word: FixedWidthInteger>(_ values: [Word]) {
         int(values.count)
         #if _endian(little)
             values.withUnsafeBytes { bytes.append(contentsOf: $0) }
         #else
-            for value in values { uint64(value) }
+            for value in values { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
         #endif
     }
 
