@@ -120,30 +120,52 @@ struct BuildSnapshot {
 
     /// The bytes of `model`'s snapshot.
     static func bytes(of model: LiveModel) -> [UInt8] {
+        finish(
+            head(
+                sources: model.sources, content: model.content, loadMemo: model.loadMemo, templates: model.templates,
+                assets: model.assets, positions: model.positions, site: model.site),
+            rowInputs: model.rowInputs, searchKeys: model.searchKeys, scopes: model.content.config.search.scopes)
+    }
+
+    /// Where the bytes after the frame (magic, length, hash) start.
+    static var frame: Int { magic.count + 16 }
+
+    /// The first part of a snapshot: all that the model step decides, which a build encodes while its
+    /// pages render (`finish` adds the rest).
+    static func head(
+        sources: String, content: Content, loadMemo: ContentLoader.Memo, templates: TemplateSet,
+        assets: [String: [UInt8]], positions: [[Int]], site: Site
+    ) -> BinaryWriter {
         var writer = BinaryWriter(capacity: 64 << 20)
         // The length and hash of what follows them, written once it is known.
         writer.append(magic)
         writer.int(0)
         writer.uint64(0)
-        let head = writer.bytes.count
         writer.string(version)
-        writer.string(model.sources)
-        writer.uint64(digest(model.content.config))
-        writer.uint64(BulkHash.of(Array(model.templates.fingerprint.utf8)))
-        writer.uint64(digest(model.assets))
-        model.content.write(to: &writer)
-        model.loadMemo.write(to: &writer)
-        writer.array(model.positions) { $0.ints($1) }
-        model.site.write(to: &writer)
-        writer.bool(model.rowInputs != nil)
-        if let rowInputs = model.rowInputs { writer.array(rowInputs) { $0.uint64s($1) } }
-        writer.bool(model.searchKeys != nil)
-        if let searchKeys = model.searchKeys {
-            SearchKeys.write(searchKeys, scopes: model.content.config.search.scopes, to: &writer)
-        }
-        writer.overwrite(UInt64(writer.bytes.count - head), at: head - 16)
+        writer.string(sources)
+        writer.uint64(digest(content.config))
+        writer.uint64(BulkHash.of(Array(templates.fingerprint.utf8)))
+        writer.uint64(digest(assets))
+        content.write(to: &writer)
+        loadMemo.write(to: &writer)
+        writer.array(positions) { $0.ints($1) }
+        site.write(to: &writer)
+        return writer
+    }
+
+    /// The snapshot's bytes: `head` with the row inputs and search keys the pages and index were made
+    /// from, and its length and hash in place.
+    static func finish(
+        _ head: BinaryWriter, rowInputs: [[UInt64]]?, searchKeys: [SearchKeys]?, scopes: [SearchScope]
+    ) -> [UInt8] {
+        var writer = head
+        writer.bool(rowInputs != nil)
+        if let rowInputs { writer.array(rowInputs) { $0.uint64s($1) } }
+        writer.bool(searchKeys != nil)
+        if let searchKeys { SearchKeys.write(searchKeys, scopes: scopes, to: &writer) }
+        writer.overwrite(UInt64(writer.bytes.count - frame), at: frame - 16)
         writer.overwrite(
-            writer.bytes.withUnsafeBytes { BulkHash.of(UnsafeRawBufferPointer(rebasing: $0[head...])) }, at: head - 8)
+            writer.bytes.withUnsafeBytes { BulkHash.of(UnsafeRawBufferPointer(rebasing: $0[frame...])) }, at: frame - 8)
         return writer.bytes
     }
 

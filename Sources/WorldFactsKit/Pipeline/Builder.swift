@@ -155,6 +155,18 @@ public struct Builder: Sendable {
             return (try SiteModeler().model(content), nil)
         }
         let reach = edits.map { EditReach($0, in: site) }
+        // Where each loaded record is in the site, for the next build to find its edits there.
+        let positions =
+            keepsModel
+            ? last.flatMap { edits == nil ? nil : $0.positions } ?? ValueEdits.positions(of: content, in: site) : []
+        // The snapshot's first part is encoded while the pages render: the model step decided all of it.
+        let encoding = snapshotPath.map { _ in
+            BackgroundValue.onOwnThread { [sources, content, loadMemo, templates, theme, site] in
+                BuildSnapshot.head(
+                    sources: sources, content: content, loadMemo: loadMemo, templates: templates, assets: theme.assets,
+                    positions: positions, site: site)
+            }
+        }
         let (report, made, left) = try step(.renderAndWrite) {
             () throws(StageFailure) -> (WriteReport, SiteGenerator.Made, OutputWriter.PreviousBuild?) in
             // From the live model, the writer keeps every file the edit does not reach.
@@ -192,7 +204,7 @@ public struct Builder: Sendable {
             }
             phases.renderingDone()
             let report = try background.finish()
-            let left = keepsModel ? writer.left : nil
+            let left = keep ? writer.left : nil
             Leftovers.free(consume writer, consume generator, consume background)
             return (report, made, left)
         }
@@ -200,26 +212,27 @@ public struct Builder: Sendable {
             records: site.recordCount, write: report, warnings: linkWarnings + site.warnings, steps: steps,
             edited: edits?.count)
         built.fromSnapshot = fromSnapshot != nil && edits != nil
-        guard keepsModel, let left else {
-            Leftovers.free(consume content, consume site, last as Any, stored as Any, previous, rest)
+        if let snapshotPath, let encoding {
+            // A snapshot that cannot be saved costs the next build its speed, not its result.
+            let problem = try step(.saveSnapshot) {
+                saveSnapshot(
+                    BuildSnapshot.finish(
+                        encoding.wait(), rowInputs: made.rowInputs, searchKeys: made.searchKeys,
+                        scopes: site.config.search.scopes),
+                    to: snapshotPath)
+            }
+            built.warnings += problem.map { [$0] } ?? []
+            built.steps = steps
+        }
+        guard keep, let left else {
+            // The process may end before these are freed: that is quicker still.
+            Leftovers.free(consume content, consume site, last as Any, stored as Any, previous, rest, encoding as Any)
             return (built, nil)
         }
         let model = LiveModel(
             sources: sources, content: content, loadMemo: loadMemo, templates: templates, assets: theme.assets,
-            site: site,
-            rowInputs: made.rowInputs, searchKeys: made.searchKeys,
-            positions: last.flatMap { edits == nil ? nil : $0.positions }
-                ?? ValueEdits.positions(of: content, in: site),
-            output: left)
-        guard let snapshotPath else { return (built, model) }
-        // A snapshot that cannot be saved costs the next build its speed, not its result.
-        if let problem = try step(.saveSnapshot, { saveSnapshot(model, to: snapshotPath) }) {
-            built.warnings.append(problem)
-        }
-        built.steps = steps
-        // The process may end before these are freed: that is quicker still.
-        Leftovers.free(consume model, last as Any, stored as Any, previous, rest)
-        return (built, nil)
+            site: site, rowInputs: made.rowInputs, searchKeys: made.searchKeys, positions: positions, output: left)
+        return (built, model)
     }
 
     /// The snapshot at `path`, when it is whole and of the build that left `output` as it is.
@@ -230,11 +243,11 @@ public struct Builder: Sendable {
         return snapshot
     }
 
-    /// Saves `model`'s snapshot at `path`; a warning when it cannot.
-    func saveSnapshot(_ model: LiveModel, to path: String) -> Diagnostic? {
+    /// Saves a snapshot's bytes at `path`; a warning when it cannot.
+    func saveSnapshot(_ bytes: [UInt8], to path: String) -> Diagnostic? {
         do {
             try fileSystem.makeDirectory((path as NSString).deletingLastPathComponent)
-            try fileSystem.writeAtomically(path, BuildSnapshot.bytes(of: model))
+            try fileSystem.writeAtomically(path, bytes)
             return nil
         } catch {
             return .warning(

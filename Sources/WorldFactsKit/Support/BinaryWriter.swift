@@ -2,7 +2,7 @@
 /// string or byte array as its length then its bytes, an array of integers as its count then its words.
 /// The form of a build's snapshot (`BuildSnapshot`): fixed-width words, so that reading it back is a
 /// copy, not a parse. Each module writes its own types (`Site.write(to:)`), so nothing private leaks.
-public struct BinaryWriter {
+public struct BinaryWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
 
     public init(capacity: Int = 0) {
