@@ -6,6 +6,11 @@ import WorldFactsSupport
 // written twice: the reader takes them from the content read back with it.
 
 extension ContentLoader.Memo {
+    /// How many bytes of records files the memo keeps.
+    public var byteCount: Int {
+        json.values.reduce(0) { $0 + $1.bytes.count } + delimited.values.reduce(0) { $0 + $1.bytes.count }
+    }
+
     public func write(to writer: inout BinaryWriter) {
         writer.array(json.sorted { $0.key < $1.key }) { writer, entry in
             writer.string(entry.key)

@@ -136,7 +136,9 @@ struct BuildSnapshot {
         sources: String, content: Content, loadMemo: ContentLoader.Memo, templates: TemplateSet,
         assets: [String: [UInt8]], positions: [[Int]], site: Site
     ) -> BinaryWriter {
-        var writer = BinaryWriter(capacity: 64 << 20)
+        // Room for more than it will hold, so that it is never copied to grow: pages never written to
+        // are never resident.
+        var writer = BinaryWriter(capacity: loadMemo.byteCount + 1_024 * content.recordCount + (1 << 20))
         // The length and hash of what follows them, written once it is known.
         writer.append(magic)
         writer.int(0)
