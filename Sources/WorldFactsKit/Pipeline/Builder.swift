@@ -48,7 +48,8 @@ public struct Builder: Sendable {
         // One build at a time per output folder: the folder's lock is held until this build returns.
         let lock = try step(.checkOutput) { () throws(StageFailure) -> FolderLock in
             let outputGuard = OutputGuard(fileSystem: fileSystem)
-            try outputGuard.checkPlace(output: options.output, inputs: [options.content, options.templates])
+            try outputGuard.checkPlace(
+                output: options.output, inputs: [options.content, options.templates], cache: options.cache)
             let lock = try lockOutput(options)
             do throws(StageFailure) {
                 try outputGuard.checkContents(output: options.output, force: options.force)

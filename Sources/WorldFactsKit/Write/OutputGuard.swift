@@ -24,7 +24,7 @@ public struct OutputGuard {
     }
 
     /// The output folder is neither `/` nor is or holds an input folder, nor is inside one.
-    public func checkPlace(output: String, inputs: [String]) throws(StageFailure) {
+    public func checkPlace(output: String, inputs: [String], cache: String? = nil) throws(StageFailure) {
         let target = Self.absolute(output)
         var problems: [Diagnostic] = []
         if target == "/" {
@@ -37,6 +37,17 @@ public struct OutputGuard {
                     .error(
                         SourceLocation(file: output),
                         "refusing to write the site into a folder that is or holds the input folder \(input)"))
+            }
+        }
+        // The cache's snapshot holds the records files' bytes: never published, never read as a source.
+        if let cache {
+            let folder = Self.absolute(cache)
+            for place in [output] + inputs where isPath(folder, within: Self.absolute(place)) {
+                problems.append(
+                    .error(
+                        SourceLocation(file: cache),
+                        "the cache folder is inside \(place); keep it out of the output, content and templates"
+                            + " folders (--cache-dir)"))
             }
         }
         if !problems.isEmpty { throw StageFailure(problems) }

@@ -191,6 +191,19 @@ import Testing
         #expect(read.positions == model.positions && read.rowInputs == model.rowInputs)
     }
 
+    /// In Output it would be published; in the content or templates it would be a source of the next build.
+    @Test func aCacheInsideTheOutputOrTheSourcesIsRefused() throws {
+        var project = try Project()
+        defer { removeTemporary(project.root) }
+        for place in ["/Output/.cache", "/Content/cache", "/Templates"] {
+            project.options.cache = project.root + place
+            #expect(throws: BuildFailure.self, "\(place)") { try project.build() }
+            #expect(!FileManager.default.fileExists(atPath: project.options.output), "\(place)")
+        }
+        project.options.cache = project.root + "/Cache"
+        #expect(try project.build().write.written.count > 0)
+    }
+
     @Test func aCacheThatCannotBeWrittenIsAWarning() throws {
         var project = try Project()
         defer { removeTemporary(project.root) }
