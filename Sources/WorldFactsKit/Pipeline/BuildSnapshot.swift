@@ -13,7 +13,8 @@ import WorldFactsWrite
 /// path), and it is trusted only as far as it is checked:
 /// - its bytes must be whole (a length and a `BulkHash` of the rest), and of this generator's version;
 /// - it must be of the build that left the output folder as it is: the folder's manifest names the
-///   sources it was made from, with no journal of an interrupted build (`OutputWriter.lastSources`);
+///   sources it was made from, with no journal of an interrupted build (`OutputWriter.lastSources`), and
+///   every file the manifest lists is there (`PreviousBuild.isWhole`);
 /// - the config, templates and assets must be the same as when it was made;
 /// - each records file is still read, and only its bytes decide what changed (`SharedEnds`): a source
 ///   edited behind the snapshot's back differs from the bytes the snapshot kept, so it is read again.
@@ -42,16 +43,16 @@ struct BuildSnapshot {
 
     /// The snapshot in `bytes`, up to its content and load memo; nil when it is damaged or of another version.
     init?(bytes: [UInt8]) {
-        let head = Self.magic.count + 16
-        guard bytes.count >= head, bytes.starts(with: Self.magic) else { return nil }
-        let valid = bytes.withUnsafeBytes { raw -> Int? in
+        let start = Self.frame
+        guard bytes.count >= start, bytes.starts(with: Self.magic) else { return nil }
+        let whole = bytes.withUnsafeBytes { raw -> Bool in
             var reader = BinaryReader(raw, at: Self.magic.count)
-            guard let length = try? reader.int(), let hash = try? reader.uint64(), length == raw.count - head,
-                BulkHash.of(UnsafeRawBufferPointer(rebasing: raw[head...])) == hash
-            else { return nil }
-            return head
+            guard let length = try? reader.int(), let hash = try? reader.uint64(), length == raw.count - start else {
+                return false
+            }
+            return BulkHash.of(UnsafeRawBufferPointer(rebasing: raw[start...])) == hash
         }
-        guard let start = valid else { return nil }
+        guard whole else { return nil }
         let read = bytes.withUnsafeBytes { raw in
             Result { () throws(BinaryReader.Malformed) in
                 var reader = BinaryReader(raw, at: start)
