@@ -103,15 +103,13 @@ struct BuildSnapshot {
         return rest
     }
 
-    /// The snapshot's model, for the content, templates and theme of this build, and the output folder as
-    /// its build left it; nil when the config, templates or assets changed since, or a file the output
-    /// folder should hold is missing. `rest` is what `rest(config:folder:)` read.
-    func model(
-        rest: Rest, content: Content, templates: TemplateSet, theme: Theme, output: OutputWriter.PreviousBuild
-    ) -> LiveModel? {
-        guard output.isWhole, String(reflecting: content.config) == String(reflecting: rest.content.config),
-            rest.content.folder == content.folder,
-            BulkHash.of(Array(templates.fingerprint.utf8)) == self.templates, Self.digest(theme.assets) == assets
+    /// The snapshot's model, for the templates and theme of this build, and the output folder as its build
+    /// left it; nil when the templates or assets changed since, or a file the output folder should hold is
+    /// missing. `rest` is what `rest(config:folder:)` read: its config was checked against the snapshot's
+    /// then, and `ValueEdits.between` compares it with this build's, as it does the live model's.
+    func model(rest: Rest, templates: TemplateSet, theme: Theme, output: OutputWriter.PreviousBuild) -> LiveModel? {
+        guard output.isWhole, BulkHash.of(Array(templates.fingerprint.utf8)) == self.templates,
+            Self.digest(theme.assets) == assets
         else { return nil }
         return LiveModel(
             sources: sources, content: rest.content, loadMemo: loadMemo, templates: templates, assets: theme.assets,

@@ -144,7 +144,7 @@ public struct Builder: Sendable {
         if let stored {
             fromSnapshot = try step(.readSnapshot) {
                 guard let read = rest.wait(), case .success(let output) = previous.wait() else { return nil }
-                return stored.model(rest: read, content: content, templates: templates, theme: theme, output: output)
+                return stored.model(rest: read, templates: templates, theme: theme, output: output)
             }
         }
         let last = live ?? fromSnapshot

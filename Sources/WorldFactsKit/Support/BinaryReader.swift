@@ -1,6 +1,6 @@
 /// Reads what `BinaryWriter` wrote, in the same order. Every read checks that the bytes are there and
 /// that a count is plausible, and throws `Malformed` otherwise, so a damaged or cut file is refused,
-/// never trusted. It reads through a pointer: make it inside `withUnsafeBufferPointer`.
+/// never trusted. It reads through a pointer: make it inside `withUnsafeBytes`.
 public struct BinaryReader {
     public struct Malformed: Error, Sendable, CustomStringConvertible {
         public var offset: Int

@@ -153,6 +153,23 @@ import Testing
         try project.expectSameAsClean("after an interrupted build")
     }
 
+    /// A new site.yml with a value edit: the snapshot's model is of another config, so the site is
+    /// modelled again, and every page shows the new title.
+    @Test func aChangedSiteYmlIsNotTakenFromTheSnapshot() throws {
+        let project = try Project()
+        defer { removeTemporary(project.root) }
+        _ = try project.build()
+        let config = project.root + "/Content/site.yml"
+        let text = try readText(config)
+        #expect(text.hasPrefix("title: World Facts\n") || text.contains("\ntitle: World Facts\n"))
+        try text.replacingOccurrences(of: "title: World Facts\n", with: "title: World Facts, edited\n")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        try project.setPopulation(line: 21, 31_337)
+        let report = try project.build()
+        #expect(report.edited == nil && !report.fromSnapshot)
+        try project.expectSameAsClean("site.yml and a population")
+    }
+
     @Test func aFileMissingFromTheOutputIsWrittenAgain() throws {
         let project = try Project()
         defer { removeTemporary(project.root) }
@@ -180,7 +197,7 @@ import Testing
         let rest = try #require(snapshot.rest(config: content.config, folder: options.content))
         let read = try #require(
             snapshot.model(
-                rest: rest, content: content, templates: try TemplateSet(theme: theme), theme: theme,
+                rest: rest, templates: try TemplateSet(theme: theme), theme: theme,
                 output: try OutputWriter.readPrevious(folder: options.output, fileSystem: .disk)))
         #expect(BuildSnapshot.bytes(of: read) == bytes)
         #expect(read.site.collections.map(\.records) == model.site.collections.map(\.records))
