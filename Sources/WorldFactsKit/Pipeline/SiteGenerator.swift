@@ -5,7 +5,7 @@ import WorldFactsSupport
 
 /// Makes every file of the site, in the order the writer takes them: the record pages a range at a time,
 /// while the search index is made on another thread (its work fills the time the writes spend in the
-/// kernel); then the search shards; then the assets, the index, the 404 page and the section pages.
+/// kernel); then the search shards, a range at a time; then the assets, the index, the 404 page and the section pages.
 /// Render and Search are stages of their own; this is where they meet.
 struct SiteGenerator: Sendable {
     let renderer: SiteRenderer
@@ -16,6 +16,8 @@ struct SiteGenerator: Sendable {
     /// In a live build whose searched values are unchanged: the search keys of the last build.
     var searchKeys: [SearchKeys]? = nil
     static let recordPagesAtOnce = 1_024
+    /// Shards run up to the size budget (16 KB by default), twice with their script twins: a range is a few MB.
+    static let shardsAtOnce = 256
 
     var site: Site { renderer.site }
 
@@ -55,7 +57,15 @@ struct SiteGenerator: Sendable {
             }
         }
         let index = search?.wait()
-        if let index { try emit(index.files) }
+        if let index {
+            // A range of shards at a time: the index's files are made as they are written, never all at once.
+            var start = 0
+            while start < index.shardCount {
+                let end = min(start + Self.shardsAtOnce, index.shardCount)
+                try emit(index.files(start..<end))
+                start = end
+            }
+        }
         try emit(
             renderer.indexPages(
                 searchManifest: index?.manifest, rowInputs: rowInputs, previous: previous, reach: reach))

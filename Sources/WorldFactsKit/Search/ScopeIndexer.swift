@@ -21,10 +21,10 @@ struct ScopeIndexer: Sendable {
     /// scope, which does not size its shards).
     let entryHashes: [UInt64]
     let entryFloors: [Int]
-    /// Every record's entry, made beforehand when there is no previous build (all of them are written);
-    /// nil on a rebuild, which makes the entries of the buckets it plans, when it plans them, and in the
-    /// "All" scope, which writes few of them.
-    let entries: [String]?
+    /// Every record's entry head, made beforehand for every scope when there is no previous build (all
+    /// of them are written); nil on a rebuild, which makes the entries of the buckets it plans, when it
+    /// plans them and again when it writes them.
+    let heads: EntryHeads?
     /// By record position: the label of its collection, in the "All" scope of a site of several.
     let labels: [String?]
     /// The scopes whose shards answer below the "All" scope's previews, each with the label its
@@ -34,8 +34,8 @@ struct ScopeIndexer: Sendable {
     /// `memberHashes`: for the "All" scope, each member's `entryHashes`. They stand in the All scope's own
     /// entry hashes, so a bucket's digest covers what decides its previews: every member's shards in it.
     init(
-        scope: SearchScope, keys: SearchKeys, site: Site, rows: SearchRows, previous: PreviousShards,
-        memberHashes: [[UInt64]] = []
+        scope: SearchScope, keys: SearchKeys, site: Site, rows: SearchRows, heads: EntryHeads?,
+        previous: PreviousShards, memberHashes: [[UInt64]] = []
     ) {
         self.scope = scope
         let merges = scope.collection == nil
@@ -72,20 +72,15 @@ struct ScopeIndexer: Sendable {
                 ShardEntry.floor(
                     position: $0, titleAndPath: rows.titleAndPathBytes[$0], texts: keys.texts[$0], label: labels[$0])
             }
-        entries =
-            previous.isEmpty && !merges
-            ? Parallel.map(rows.count) {
-                // A record outside the scope's collection has no keys and no entry.
-                keys.texts[$0].isEmpty
-                    ? "" : ShardEntry.json(position: $0, row: rows.row($0), texts: keys.texts[$0], label: labels[$0])
-            } : nil
+        self.heads = heads
     }
 
     /// A scope's shards and its part of the search manifest: `"<id>":{"l":[leaf prefixes],"p":[split
     /// prefixes]}`, and for the "All" scope `"m":[["<member scope>","<its collection's label>"],…]` too.
     struct Index {
         var part: String
-        var files: [OutputFile]
+        /// Kept and planned, in prefix order: `SearchIndex.files(_:)` makes them.
+        var files: [ScopeShards.File]
         /// The prefixes that have a preview.
         var splits: [String]
         /// The indexer's `entryHashes`.
@@ -162,22 +157,33 @@ struct ScopeIndexer: Sendable {
         for part in bucket.parts() { add(part, to: &shards) }
     }
 
-    /// A bucket planned whole: its shards, each carrying the unit's inputs.
+    /// A bucket planned whole: its shards, each carrying the unit's inputs, sized by its entries.
     func planWhole(_ bucket: SearchKeys.Bucket, inputs: UInt64) -> ScopeShards {
-        let entries = bucket.positions.map(entry)  // by the bucket's own record numbers
-        let plans = planner.plan(bucket, entrySize: entries.map(\.utf8.count))
-        return ScopeShards.planned(plans, scope: scope, inputs: inputs) { entries[bucket.number(of: $0)] }
+        // by the bucket's own record numbers
+        let plans = planner.plan(bucket, entrySize: bucket.positions.map(entrySize))
+        return ScopeShards.planned(plans, scope: scope, inputs: inputs)
     }
 
     /// The node alone of a bucket planned in parts: its preview.
     func planNode(_ bucket: SearchKeys.Bucket, inputs: UInt64) -> ScopeShards {
-        ScopeShards.planned([planner.preview(of: bucket)], scope: scope, inputs: inputs, entry: entry)
+        ScopeShards.planned([planner.preview(of: bucket)], scope: scope, inputs: inputs)
     }
 
-    /// The entry of the record at `position`.
-    func entry(_ position: Int) -> String {
-        entries?[position]
-            ?? ShardEntry.json(
-                position: position, row: rows.row(position), texts: keys.texts[position], label: labels[position])
+    /// Appends the entry of the record at `position`.
+    func appendEntry(_ position: Int, to bytes: inout [UInt8]) {
+        if let heads {
+            bytes += heads[position]
+        } else {
+            ShardEntry.appendHead(position: position, row: rows.row(position), to: &bytes)
+        }
+        ShardEntry.appendTail(texts: keys.texts[position], label: labels[position], to: &bytes)
+    }
+
+    /// The size of the entry of the record at `position`.
+    func entrySize(_ position: Int) -> Int {
+        var bytes: [UInt8] = []
+        if heads == nil { ShardEntry.appendHead(position: position, row: rows.row(position), to: &bytes) }
+        ShardEntry.appendTail(texts: keys.texts[position], label: labels[position], to: &bytes)
+        return bytes.count + (heads?[position].count ?? 0)
     }
 }

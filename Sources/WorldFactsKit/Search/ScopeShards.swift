@@ -6,10 +6,43 @@ import WorldFactsSupport
 /// `search/<scope>/<l|p>-<hex of the prefix's UTF-8>.json`, each with a script twin (`.js`) for pages
 /// opened from disk, where fetch() is not allowed: `__worldfacts("<scope>/<file>", <the same JSON>);`.
 /// Shard JSON: `{"n": total, "r": [entry, …]}`; a leaf's `n` is the count of its entries.
+///
+/// A planned shard's files are made only when they are written (`File.outputFiles`): a large site's
+/// index is never held whole (at 235k records its files were 139 MB, the largest part of the peak heap).
 struct ScopeShards {
     var leaves: [String] = []
     var splits: [String] = []
-    var files: [OutputFile] = []
+    var files: [File] = []
+
+    /// A file the previous build left and this one keeps, or a planned shard, whose two files are made
+    /// from its plan and the entries of its records when it is written.
+    enum File: Sendable {
+        case kept(OutputFile)
+        case planned(ShardPlan, key: String, inputs: String)
+
+        /// The files: the kept one, or the planned shard's JSON and its script twin, each entry
+        /// appended by `appendEntry`.
+        func outputFiles(appendEntry: (Int, inout [UInt8]) -> Void) -> [OutputFile] {
+            switch self {
+            case .kept(let file): return [file]
+            case .planned(let plan, let key, let inputs):
+                let opening = "__worldfacts(\(JSONText.quoted(key)),"
+                var script = Array(opening.utf8)
+                script += "{\"n\":\(plan.total),\"r\":[".utf8
+                for (number, position) in plan.records.enumerated() {
+                    if number > 0 { script.append(UInt8(ascii: ",")) }
+                    appendEntry(position, &script)
+                }
+                script += "]}".utf8
+                let json = Array(script[opening.utf8.count...])
+                script += ");\n".utf8
+                return [
+                    OutputFile(path: SearchIndex.folder + key + ".json", bytes: json, inputs: inputs),
+                    OutputFile(path: SearchIndex.folder + key + ".js", bytes: script, inputs: inputs),
+                ]
+            }
+        }
+    }
 
     mutating func append(_ other: ScopeShards) {
         leaves += other.leaves
@@ -17,22 +50,14 @@ struct ScopeShards {
         files += other.files
     }
 
-    /// The files of planned shards, each carrying `inputs` (see `ShardUnit`), and the prefixes they answer.
-    static func planned(_ plans: [ShardPlan], scope: SearchScope, inputs number: UInt64, entry: (Int) -> String)
-        -> ScopeShards
-    {
+    /// Planned shards, each carrying `inputs` (see `ShardUnit`), and the prefixes they answer.
+    static func planned(_ plans: [ShardPlan], scope: SearchScope, inputs number: UInt64) -> ScopeShards {
         let inputs = Hex.text(number)
         var shards = ScopeShards()
         for plan in plans {
             if plan.kind == .leaf { shards.leaves.append(plan.prefix) } else { shards.splits.append(plan.prefix) }
-            let json = "{\"n\":\(plan.total),\"r\":[" + plan.records.map(entry).joined(separator: ",") + "]}"
             let key = scope.id + "/" + fileName(kind: plan.kind, prefix: plan.prefix)
-            shards.files.append(OutputFile(path: SearchIndex.folder + key + ".json", text: json, inputs: inputs))
-            shards.files.append(
-                OutputFile(
-                    path: SearchIndex.folder + key + ".js",
-                    text: "__worldfacts(\(JSONText.quoted(key))," + json + ");\n",
-                    inputs: inputs))
+            shards.files.append(.planned(plan, key: key, inputs: inputs))
         }
         return shards
     }

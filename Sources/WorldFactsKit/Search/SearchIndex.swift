@@ -12,7 +12,10 @@ public struct SearchIndex: Sendable {
     public static let folder = "search/"
 
     public var manifest: String
-    public var files: [OutputFile]
+    /// Every shard, kept or planned, by scope and in prefix order, with the number of its scope.
+    private let shards: [(scope: Int, file: ScopeShards.File)]
+    /// The indexer of each scope, which makes its planned shards' entries.
+    private let indexers: [ScopeIndexer]
     /// The keys of each scope: what a live build gives the next when the searched values are unchanged.
     public var keys: [SearchKeys]
 
@@ -25,9 +28,9 @@ public struct SearchIndex: Sendable {
         let config = site.config
         let previousByScope = PreviousShards.all(previous: previous, scopes: config.search.scopes.map(\.id))
         let previous = config.search.scopes.map { previousByScope[$0.id]! }
-        // A first build writes every entry: its rows are made once for all scopes. A rebuild makes
-        // the rows of the buckets it plans, when it plans them.
-        let rows = previous.allSatisfy(\.isEmpty) ? rows.made() : rows
+        // A first build writes every entry: the part of them that is the row is made once for all
+        // scopes. A rebuild makes the rows of the buckets it plans, when it plans them.
+        let heads = previous.allSatisfy(\.isEmpty) ? EntryHeads(rows: rows) : nil
         // One scope after the other, each on every core: a parallel map inside a parallel map runs
         // serially in libdispatch, so the scopes themselves are not spread over the cores.
         // Folding is the costly part of keys: the "All" scope merges the other scopes' keys, folded once.
@@ -39,26 +42,44 @@ public struct SearchIndex: Sendable {
         self.keys = keys.map { $0! }
         func indexer(_ number: Int, memberHashes: [[UInt64]] = []) -> ScopeIndexer {
             ScopeIndexer(
-                scope: scopes[number], keys: keys[number]!, site: site, rows: rows, previous: previous[number],
-                memberHashes: memberHashes)
+                scope: scopes[number], keys: keys[number]!, site: site, rows: rows, heads: heads,
+                previous: previous[number], memberHashes: memberHashes)
         }
         // The "All" scope has a preview where any other scope has one, so it is indexed after them.
         var indexes = [ScopeIndexer.Index?](repeating: nil, count: scopes.count)
+        var indexers = [ScopeIndexer?](repeating: nil, count: scopes.count)
         for number in scopes.indices where scopes[number].collection != nil {
-            indexes[number] = indexer(number).index()
+            indexers[number] = indexer(number)
+            indexes[number] = indexers[number]!.index()
         }
         let splits = Set(indexes.compactMap { $0?.splits }.joined())
         let memberHashes = indexes.compactMap { $0?.entryHashes }
         for number in scopes.indices where scopes[number].collection == nil {
-            indexes[number] = indexer(number, memberHashes: memberHashes).indexPreviews(at: splits)
+            indexers[number] = indexer(number, memberHashes: memberHashes)
+            indexes[number] = indexers[number]!.indexPreviews(at: splits)
         }
         let parts: [ScopeIndexer.Index] = indexes.map { $0! }
         manifest =
             "{\"v\":1,\"scopes\":{" + parts.map(\.part).joined(separator: ",") + "},\"more\":"
             + JSONText.quoted(config.strings.moreResults) + ",\"count\":" + JSONText.quoted(config.strings.resultCount)
             + "}"
-        files = parts.flatMap(\.files)
+        shards = parts.enumerated().flatMap { number, part in part.files.map { (number, $0) } }
+        self.indexers = indexers.map { $0! }
     }
+
+    /// How many shards `files(_:)` makes files of (each one or two files).
+    public var shardCount: Int { shards.count }
+
+    /// The files of the shards in `range`, in order, made on every core.
+    public func files(_ range: Range<Int>) -> [OutputFile] {
+        Parallel.map(range.count) { offset in
+            let (scope, file) = shards[range.lowerBound + offset]
+            return file.outputFiles(appendEntry: indexers[scope].appendEntry)
+        }.flatMap { $0 }
+    }
+
+    /// Every file of the index (tests, small sites): a large index is written a range at a time.
+    public var files: [OutputFile] { files(0..<shards.count) }
 
     /// An index from rows made beforehand (tests, small sites).
     public init(site: Site, rows: [IndexRow], previous: any PreviousOutput = NoPreviousOutput()) {

@@ -25,12 +25,6 @@ public struct SearchRows: Sendable {
         { rows[$0] }
     }
 
-    /// The same rows, every one made now, on every core.
-    func made() -> SearchRows {
-        let rows = Parallel.map(count, row)
-        return SearchRows(inputs: inputs, titleAndPathBytes: titleAndPathBytes) { rows[$0] }
-    }
-
     static func hash(_ row: IndexRow) -> UInt64 {
         var hash = StableHash()
         for text in [row.title, row.subtitle ?? "", row.detail ?? "", row.path] {

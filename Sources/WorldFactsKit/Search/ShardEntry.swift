@@ -9,27 +9,35 @@ import WorldFactsSupport
 enum ShardEntry {
     /// The entry's JSON.
     static func json(position: Int, row: IndexRow, texts: [String], label: String? = nil) -> String {
-        var json = "["
-        json.reserveCapacity(
-            32 + [row.title, row.subtitle ?? "", row.detail ?? "", row.path].reduce(0) { $0 + $1.utf8.count }
-                + texts.reduce(0) { $0 + $1.utf8.count + 3 })
-        json += String(position)
+        var bytes: [UInt8] = []
+        appendHead(position: position, row: row, to: &bytes)
+        appendTail(texts: texts, label: label, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The part of the entry that every scope shares, `[position,"title","subtitle","detail","path"`.
+    static func appendHead(position: Int, row: IndexRow, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "["))
+        bytes.append(contentsOf: String(position).utf8)
         for field in [row.title, row.subtitle ?? "", row.detail ?? "", row.path] {
-            json += ","
-            JSONText.appendQuoted(field, to: &json)
+            bytes.append(UInt8(ascii: ","))
+            JSONText.appendQuoted(field, to: &bytes)
         }
-        json += ",["
+    }
+
+    /// The part of the entry that is the scope's own: `,[folded texts…]`, the label, and the closing `]`.
+    static func appendTail(texts: [String], label: String?, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: ",[".utf8)
         for (offset, text) in texts.enumerated() {
-            if offset > 0 { json += "," }
-            JSONText.appendQuoted(text, to: &json)
+            if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSONText.appendQuoted(text, to: &bytes)
         }
-        json += "]"
+        bytes.append(UInt8(ascii: "]"))
         if let label {
-            json += ","
-            JSONText.appendQuoted(label, to: &json)
+            bytes.append(UInt8(ascii: ","))
+            JSONText.appendQuoted(label, to: &bytes)
         }
-        json += "]"
-        return json
+        bytes.append(UInt8(ascii: "]"))
     }
 
     /// A hash of everything `json` writes, without writing it: its position, what its row is made of
