@@ -88,17 +88,27 @@ extension SearchKeys {
             buckets.append(Bucket(first: first))
             return buckets.count - 1
         }
-        for (position, recordKeys) in keys.enumerated() {
-            for key in recordKeys {
+        // The scalars of every text, flat: each suffix is a slice of them, freed with the buckets.
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(bytes.count)
+        var scalarEnds: [Int] = []
+        scalarEnds.reserveCapacity(textEnds.count)
+        for text in textEnds.indices {
+            scalars += String(decoding: bytes[byteRange(of: text)], as: UTF8.self).unicodeScalars
+            scalarEnds.append(scalars.count)
+        }
+        for position in recordEnds.indices {
+            for text in textRange(of: position) {
+                let key = scalars[(text == 0 ? 0 : scalarEnds[text - 1])..<scalarEnds[text]]
                 func add(_ offset: Int, isWhole: Bool) {
-                    let number = bucket(of: key.scalars[offset])
+                    let start = key.startIndex + offset
+                    let number = bucket(of: key[start])
                     if buckets[number].positions.last != position { buckets[number].positions.append(position) }
                     let record = Int32(buckets[number].positions.count - 1)
-                    buckets[number].suffixes.append(
-                        Suffix(record: record, isWhole: isWhole, scalars: key.scalars[offset...]))
+                    buckets[number].suffixes.append(Suffix(record: record, isWhole: isWhole, scalars: key[start...]))
                 }
                 add(0, isWhole: true)
-                for offset in key.laterWordStarts { add(offset, isWhole: false) }
+                for offset in Folding.laterWordStartOffsets(key) { add(offset, isWhole: false) }
             }
         }
         return buckets.sorted { $0.first.value < $1.first.value }

@@ -100,7 +100,7 @@ public enum Folding {
     }
 
     /// Offsets (in scalars) of the word starts after the first: a word scalar after a non-word one.
-    package static func laterWordStartOffsets(_ scalars: [Unicode.Scalar]) -> [Int] {
+    package static func laterWordStartOffsets(_ scalars: some Collection<Unicode.Scalar>) -> [Int] {
         var offsets: [Int] = []
         var previousIsWord = true
         for (offset, scalar) in scalars.enumerated() {
