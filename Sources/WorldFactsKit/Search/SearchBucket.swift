@@ -10,11 +10,23 @@ extension SearchKeys {
         let prefix: [Unicode.Scalar]
         var suffixes: [Suffix] = []
         var positions: [Int] = []
+        /// The scalars of every text of the scope, which the suffixes are places in (shared by every bucket).
+        let scalars: [Unicode.Scalar]
 
-        init(first: Unicode.Scalar) { prefix = [first] }
-        init(prefix: [Unicode.Scalar]) { self.prefix = prefix }
+        init(prefix: [Unicode.Scalar], scalars: [Unicode.Scalar]) {
+            self.prefix = prefix
+            self.scalars = scalars
+        }
 
         var first: Unicode.Scalar { prefix[0] }
+
+        /// A suffix's scalars.
+        func text(of suffix: Suffix) -> ArraySlice<Unicode.Scalar> {
+            scalars[Int(suffix.start)..<Int(suffix.start) + Int(suffix.count)]
+        }
+
+        /// A suffix's scalar at `depth` (below `suffix.count`).
+        func scalar(of suffix: Suffix, at depth: Int) -> Unicode.Scalar { scalars[Int(suffix.start) + depth] }
         var prefixText: String { String(String.UnicodeScalarView(prefix)) }
 
         /// The bucket's own number for a record position in it.
@@ -33,11 +45,10 @@ extension SearchKeys {
             let depth = prefix.count
             // A node on a chain ("america/" below "a"): every suffix goes on, with the same next scalar.
             // Its one part has the same suffixes and records.
-            if let first = suffixes.first, first.scalars.count > depth {
-                let next = first.scalars[first.scalars.startIndex + depth]
-                if suffixes.allSatisfy({ $0.scalars.count > depth && $0.scalars[$0.scalars.startIndex + depth] == next }
-                ) {
-                    var part = Bucket(prefix: prefix + [next])
+            if let first = suffixes.first, first.count > depth {
+                let next = scalar(of: first, at: depth)
+                if suffixes.allSatisfy({ $0.count > depth && scalar(of: $0, at: depth) == next }) {
+                    var part = Bucket(prefix: prefix + [next], scalars: scalars)
                     part.suffixes = suffixes
                     part.positions = positions
                     return [part]
@@ -47,8 +58,8 @@ extension SearchKeys {
             // Part numbers by next scalar: a table for the Latin ones, a dictionary beyond.
             var latinPart = [Int32](repeating: -1, count: Int(Folding.latinEnd))
             var otherPart: [UInt32: Int] = [:]
-            for suffix in suffixes where suffix.scalars.count > depth {
-                let next = suffix.scalars[suffix.scalars.startIndex + depth]
+            for suffix in suffixes where suffix.count > depth {
+                let next = scalar(of: suffix, at: depth)
                 var number =
                     next.value < Folding.latinEnd ? Int(latinPart[Int(next.value)]) : otherPart[next.value] ?? -1
                 if number < 0 {
@@ -58,14 +69,14 @@ extension SearchKeys {
                     } else {
                         otherPart[next.value] = number
                     }
-                    parts.append(Bucket(prefix: prefix + [next]))
+                    parts.append(Bucket(prefix: prefix + [next], scalars: scalars))
                 }
                 let position = positions[Int(suffix.record)]
                 if parts[number].positions.last != position { parts[number].positions.append(position) }
                 parts[number].suffixes.append(
                     Suffix(
-                        record: Int32(parts[number].positions.count - 1), isWhole: suffix.isWhole,
-                        scalars: suffix.scalars))
+                        record: Int32(parts[number].positions.count - 1), start: suffix.start, count: suffix.count,
+                        isWhole: suffix.isWhole))
             }
             return parts.sorted { $0.prefix[depth].value < $1.prefix[depth].value }
         }
@@ -73,6 +84,16 @@ extension SearchKeys {
 
     /// Every suffix of every text, grouped by its first scalar, buckets in scalar order.
     func buckets() -> [Bucket] {
+        // The scalars of every text, flat: each suffix is a place in them, freed with the buckets.
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(bytes.count)
+        var scalarEnds: [Int] = []
+        scalarEnds.reserveCapacity(textEnds.count)
+        for text in textEnds.indices {
+            scalars += String(decoding: bytes[byteRange(of: text)], as: UTF8.self).unicodeScalars
+            scalarEnds.append(scalars.count)
+        }
+        precondition(scalars.count < Int(Int32.max), "a scope's texts have more scalars than a suffix can place")
         var buckets: [Bucket] = []
         // Bucket numbers by first scalar: a table for the Latin ones, a dictionary beyond.
         var latinBucket = [Int](repeating: -1, count: Int(Folding.latinEnd))
@@ -85,17 +106,8 @@ extension SearchKeys {
             } else {
                 otherBucket[first.value] = buckets.count
             }
-            buckets.append(Bucket(first: first))
+            buckets.append(Bucket(prefix: [first], scalars: scalars))
             return buckets.count - 1
-        }
-        // The scalars of every text, flat: each suffix is a slice of them, freed with the buckets.
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(bytes.count)
-        var scalarEnds: [Int] = []
-        scalarEnds.reserveCapacity(textEnds.count)
-        for text in textEnds.indices {
-            scalars += String(decoding: bytes[byteRange(of: text)], as: UTF8.self).unicodeScalars
-            scalarEnds.append(scalars.count)
         }
         for position in recordEnds.indices {
             for text in textRange(of: position) {
@@ -104,8 +116,10 @@ extension SearchKeys {
                     let start = key.startIndex + offset
                     let number = bucket(of: key[start])
                     if buckets[number].positions.last != position { buckets[number].positions.append(position) }
-                    let record = Int32(buckets[number].positions.count - 1)
-                    buckets[number].suffixes.append(Suffix(record: record, isWhole: isWhole, scalars: key[start...]))
+                    buckets[number].suffixes.append(
+                        Suffix(
+                            record: Int32(buckets[number].positions.count - 1), start: Int32(start),
+                            count: Int32(key.endIndex - start), isWhole: isWhole))
                 }
                 add(0, isWhole: true)
                 for offset in Folding.laterWordStartOffsets(key) { add(offset, isWhole: false) }

@@ -23,7 +23,7 @@ public struct ShardPlanner: Sendable {
     /// tree is never a shard, so the buckets together are the whole plan, in prefix order.
     /// `entrySize` is by the bucket's own record numbers.
     func plan(_ bucket: SearchKeys.Bucket, entrySize: [Int]) -> [ShardPlan] {
-        let suffixes = Self.sorted(bucket.suffixes)
+        let suffixes = Self.sorted(bucket.suffixes, in: bucket)
         let positions = bucket.positions
         var plans: [ShardPlan] = []
         var stamp = [Int](repeating: -1, count: positions.count)
@@ -38,11 +38,11 @@ public struct ShardPlanner: Sendable {
         // Suffixes that end exactly at the node sort first in its range and belong to no child.
         func visitChildren(_ range: Range<Int>, depth: Int, prefix: String) {
             var start = range.lowerBound
-            while start < range.upperBound, suffixes[start].scalars.count <= depth { start += 1 }
+            while start < range.upperBound, suffixes[start].count <= depth { start += 1 }
             while start < range.upperBound {
-                let next = suffixes[start].scalars[suffixes[start].scalars.startIndex + depth]
+                let next = bucket.scalar(of: suffixes[start], at: depth)
                 var end = start + 1
-                while end < range.upperBound, suffixes[end].scalars[suffixes[end].scalars.startIndex + depth] == next {
+                while end < range.upperBound, bucket.scalar(of: suffixes[end], at: depth) == next {
                     end += 1
                 }
                 var childPrefix = prefix
@@ -62,7 +62,7 @@ public struct ShardPlanner: Sendable {
                 size += entrySize[Int(suffixes[index].record)] + 1
             }
             // Suffixes that end at the node sort first: the range splits when its last one goes on.
-            let splittable = suffixes[range.upperBound - 1].scalars.count > depth
+            let splittable = suffixes[range.upperBound - 1].count > depth
             if size <= budget || !splittable {
                 plans.append(
                     ShardPlan(
@@ -89,7 +89,7 @@ public struct ShardPlanner: Sendable {
     /// plans are those `plan` gives for the whole.
     func mustSplit(_ bucket: SearchKeys.Bucket, entryFloor: [Int]) -> Bool {
         16 + entryFloor.reduce(0) { $0 + $1 + 1 } > budget
-            && bucket.suffixes.contains { $0.scalars.count > bucket.prefix.count }
+            && bucket.suffixes.contains { $0.count > bucket.prefix.count }
     }
 
     /// The node of a bucket that `mustSplit`: its first records, ranked as `plan` ranks them, and its
@@ -124,18 +124,19 @@ public struct ShardPlanner: Sendable {
     /// Suffixes in code point order, then record order. Each distinct text is compared once: suffixes
     /// are numbered by text, the texts sorted, and the suffixes then sorted by number, as integers. A
     /// scope where many records share a text (time zones) sorts in a fraction of the time.
-    static func sorted(_ suffixes: [SearchKeys.Suffix]) -> [SearchKeys.Suffix] {
+    static func sorted(_ suffixes: [SearchKeys.Suffix], in bucket: SearchKeys.Bucket) -> [SearchKeys.Suffix] {
         var numberOfText: [ArraySlice<Unicode.Scalar>: Int] = [:]
         var texts: [ArraySlice<Unicode.Scalar>] = []
         var textOfSuffix: [Int] = []
         textOfSuffix.reserveCapacity(suffixes.count)
         for suffix in suffixes {
-            if let number = numberOfText[suffix.scalars] {
+            let text = bucket.text(of: suffix)
+            if let number = numberOfText[text] {
                 textOfSuffix.append(number)
             } else {
-                numberOfText[suffix.scalars] = texts.count
+                numberOfText[text] = texts.count
                 textOfSuffix.append(texts.count)
-                texts.append(suffix.scalars)
+                texts.append(text)
             }
         }
         var rank = [UInt64](repeating: 0, count: texts.count)
