@@ -66,9 +66,8 @@ struct SiteGenerator: Sendable {
                 start = end
             }
         }
-        try emit(
-            renderer.indexPages(
-                searchManifest: index?.manifest, rowInputs: rowInputs, previous: previous, reach: reach))
+        try renderer.indexPages(
+            searchManifest: index?.manifest, rowInputs: rowInputs, previous: previous, reach: reach, emit)
         return Made(rowInputs: rowInputs, searchKeys: index?.keys)
     }
 

@@ -105,12 +105,26 @@ public struct SiteRenderer: Sendable {
     /// section pages of a split index, the complete lists of records that link to a record, and the
     /// group pages. `rowInputs`, when given, holds `rowInputs()`. With `reach` (a build that keeps every
     /// page it does not make), only the section, list and group pages it reaches.
-    public func indexPages(
+    ///
+    /// The pages go to `emit` a few at a time, in a fixed order: a split index's section pages run to
+    /// hundreds of kilobytes each (52 MB in all at 235k records), so they are never held all at once.
+    public func indexPages<Failure: Error>(
         searchManifest: String?, rowInputs: [[UInt64]]?, previous: any PreviousOutput = NoPreviousOutput(),
-        reach: EditReach? = nil
-    ) -> [OutputFile] {
+        reach: EditReach? = nil, _ emit: ([OutputFile]) throws(Failure) -> Void
+    ) throws(Failure) {
         var pages = theme.assets.sorted(by: { $0.key < $1.key }).map {
             OutputFile(path: "assets/" + $0.key, bytes: $0.value)
+        }
+        /// Hands on the pages made so far, then makes `count` more on every core, a range at a time.
+        func many(_ count: Int, _ make: @Sendable (Int) -> OutputFile) throws(Failure) {
+            var start = 0
+            while start < count {
+                let end = min(start + Self.indexPagesAtOnce, count)
+                pages += Parallel.map(end - start) { [start] in make(start + $0) }
+                try emit(pages)
+                pages = []
+                start = end
+            }
         }
         if site.hasHome {
             var extra: TemplateObject = [:]
@@ -136,7 +150,7 @@ public struct SiteRenderer: Sendable {
                 let made = collection.indexPages.indices.filter {
                     reach?.holdsRow(collection.indexPages[$0], of: collection.number) ?? true
                 }
-                pages += Parallel.map(made.count) { number in
+                try many(made.count) { number in
                     let position = made[number]
                     return page(
                         collection.indexPages[position].path, template: "index",
@@ -152,7 +166,7 @@ public struct SiteRenderer: Sendable {
                 let cut =
                     reach.map { reach in reach.listPages[collection.number][listNumber].sorted().filter(list.isCut) }
                     ?? collection.records.indices.filter { list.isCut($0) }
-                pages += Parallel.map(cut.count) { number in
+                try many(cut.count) { number in
                     page(
                         list.pagePath(of: cut[number], in: collection), template: "index",
                         inputs: contexts.listPageInputs(list, cut[number], templates: templates.fingerprint),
@@ -167,7 +181,7 @@ public struct SiteRenderer: Sendable {
             let contexts = GroupContexts(site: site, group: group, values: values)
             pages.append(page(group.overviewPath, template: "index", context: contexts.overview(), previous: previous))
             let values = reach.map { $0.groupPages[groupNumber].sorted() } ?? Array(group.values.indices)
-            pages += Parallel.map(values.count) { number in
+            try many(values.count) { number in
                 page(
                     group.pagePath(of: values[number]), template: "index",
                     inputs: contexts.pageInputs(
@@ -178,6 +192,9 @@ public struct SiteRenderer: Sendable {
                 }
             }
         }
-        return pages
+        if !pages.isEmpty { try emit(pages) }
     }
+
+    /// How many index pages are made at once: a section page of a large index is a few hundred KB.
+    static let indexPagesAtOnce = 16
 }
