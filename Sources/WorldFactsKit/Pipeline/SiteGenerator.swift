@@ -17,7 +17,7 @@ struct SiteGenerator: Sendable {
     var searchKeys: [SearchKeys]? = nil
     static let recordPagesAtOnce = 1_024
     /// Shards run up to the size budget (16 KB by default), twice with their script twins: a range is a few MB.
-    static let shardsAtOnce = 256
+    static let shardsAtOnce = 64
 
     var site: Site { renderer.site }
 

@@ -49,13 +49,12 @@ public struct Manifest: Sendable, Equatable {
     /// paths), or sorted when no order is given. One line per file: its path, then its hash and, when
     /// it has one, its input fingerprint, as hex in one string ("<hash> <inputs>").
     public func encoded(order given: [String]? = nil) -> [UInt8] {
-        Self.encoded(
-            header: self,
-            lines: (given ?? entries.keys.sorted()).compactMap { path in entries[path].map { (path, $0) } })
+        Self.encoded(header: self, order: (given ?? entries.keys.sorted()).filter { entries[$0] != nil })
     }
 
-    /// The manifest with the sources and records of `header` and these files, in this order.
-    static func encoded(header: Manifest, lines: [(path: String, entry: Entry)]) -> [UInt8] {
+    /// The manifest with the sources, records and files of `header`, the files in `order` (every path
+    /// of its entries).
+    static func encoded(header: Manifest, order lines: [String]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lines.count * 72)
         func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
@@ -73,12 +72,12 @@ public struct Manifest: Sendable, Equatable {
                 let range = (lines.count * slice / slices)..<(lines.count * (slice + 1) / slices)
                 bytes.reserveCapacity(range.count * 72)
                 for number in range {
-                    let line = lines[number]
+                    let (path, entry) = (lines[number], header.entries[lines[number]]!)
                     bytes.append(contentsOf: (number == 0 ? "\n    " : ",\n    ").utf8)
-                    JSONText.appendQuoted(line.path, to: &bytes)
+                    JSONText.appendQuoted(path, to: &bytes)
                     bytes.append(contentsOf: ": \"".utf8)
-                    if let hash = line.entry.hash { Hex.append(hash, to: &bytes) }
-                    if let inputs = line.entry.inputs {
+                    if let hash = entry.hash { Hex.append(hash, to: &bytes) }
+                    if let inputs = entry.inputs {
                         bytes.append(UInt8(ascii: " "))
                         Hex.append(inputs, to: &bytes)
                     }

@@ -21,8 +21,8 @@ public final class OutputWriter {
     private(set) var current = Manifest()
     /// How many of this build's paths the previous build wrote too.
     private var writtenAgain = 0
-    /// This build's files and their entries in the order they came, for the manifest.
-    private var lines: [(path: String, entry: Manifest.Entry)] = []
+    /// This build's files in the order they came, for the manifest (their entries are in `current`).
+    private var order: [String] = []
     private(set) var report = WriteReport()
 
     /// What the last build left in a folder: its manifest, with the paths an interrupted build was
@@ -33,15 +33,15 @@ public final class OutputWriter {
         var journalled: [String]
         /// The manifest's paths that are not on disk (any more).
         var missing: Set<String>
-        /// The manifest's lines in its order, when known (a build that kept what it left: `left`).
-        var lines: [(path: String, entry: Manifest.Entry)] = []
+        /// The manifest's paths in its order.
+        var order: [String] = []
 
         /// How many files the manifest lists.
         public var fileCount: Int { manifest.entries.count }
 
         /// Whether the folder holds every file the manifest lists, as the build that saved it left them
         /// (none missing, no interrupted build): what an editing build keeps must be there.
-        public var isWhole: Bool { missing.isEmpty && journalled.isEmpty && lines.count == manifest.entries.count }
+        public var isWhole: Bool { missing.isEmpty && journalled.isEmpty && order.count == manifest.entries.count }
     }
 
     public static func readPrevious(folder: String, fileSystem: FileSystem) throws(StageFailure) -> PreviousBuild {
@@ -75,14 +75,13 @@ public final class OutputWriter {
             }
         }
         let missing = MissingFiles.among(paths, in: folder, fileSystem: fileSystem)
-        let lines = paths.compactMap { path in manifest.entries[path].map { (path, $0) } }
-        return PreviousBuild(manifest: manifest, journalled: journalled, missing: missing, lines: lines)
+        return PreviousBuild(manifest: manifest, journalled: journalled, missing: missing, order: paths)
     }
 
     /// What this build leaves in the folder, once `finish()` has saved it: what the next build would
     /// read with `readPrevious`, for a build that keeps it in memory (`LiveBuilder`).
     public var left: PreviousBuild {
-        PreviousBuild(manifest: current, journalled: [], missing: [], lines: lines)
+        PreviousBuild(manifest: current, journalled: [], missing: [], order: order)
     }
 
     /// True when this build makes only some files and keeps every other file of the previous build as
@@ -128,13 +127,13 @@ public final class OutputWriter {
         // A clean build removes every file of the previous one (below): all of them are missing.
         missing = clean ? Set(manifest.entries.keys) : last.missing
         if editing {
-            precondition(last.lines.count == manifest.entries.count, "an editing build needs the previous lines")
+            precondition(last.order.count == manifest.entries.count, "an editing build needs the previous order")
             current = manifest
-            lines = last.lines
+            order = last.order
         } else {
             // A build mostly makes what the last one made: room for as many entries, grown once.
             current.entries.reserveCapacity(manifest.entries.count)
-            lines.reserveCapacity(manifest.entries.count)
+            order.reserveCapacity(manifest.entries.count)
         }
         do { try fileSystem.makeDirectory(folder) } catch {
             throw StageFailure([.error(SourceLocation(file: folder), "cannot create the output folder: \(error)")])
@@ -213,7 +212,7 @@ public final class OutputWriter {
                         "two outputs of this build have the same path")
                 ])
             }
-            lines.append((file.path, entry))
+            order.append(file.path)
             if before != nil { writtenAgain += 1 }
             if file.isReused {
                 report.unchanged += 1
@@ -244,7 +243,7 @@ public final class OutputWriter {
             if file.isReused { continue }
             let entry = Manifest.Entry(hash: hashes[index], inputs: file.inputs.map(OutputFile.inputsNumber))
             let before = current.entries.updateValue(entry, forKey: file.path)
-            if before == nil { lines.append((file.path, entry)) }  // the others' lines are updated by `finish`
+            if before == nil { order.append(file.path) }
             if before?.hash != entry.hash { changed.append(index) }
         }
         try store(files, changed)
@@ -321,7 +320,7 @@ public final class OutputWriter {
         // editing build keeps them all.
         let stale =
             editing
-            ? lines.map(\.path).filter { path in whole.contains { path.hasPrefix($0) } && !made.contains(path) }
+            ? order.filter { path in whole.contains { path.hasPrefix($0) } && !made.contains(path) }
             : writtenAgain == previous.entries.count
                 ? [] : previous.entries.keys.filter { current.entries[$0] == nil }.sorted()
         for path in stale where fileSystem.exists(joinPath(folder, path)) {
@@ -329,10 +328,9 @@ public final class OutputWriter {
         }
         report.removed = stale
         if editing {
-            // The lines in the previous order with this build's entries, but the stale ones.
+            // The previous order, but the stale paths; the entries are this build's (`current`).
             for path in stale { current.entries[path] = nil }
-            if !stale.isEmpty { lines.removeAll { current.entries[$0.path] == nil } }
-            for line in lines.indices { lines[line].entry = current.entries[lines[line].path]! }
+            if !stale.isEmpty { order.removeAll { current.entries[$0] == nil } }
             report.unchanged = current.entries.count - report.written.count
             report.reused = report.unchanged
         }
@@ -340,7 +338,7 @@ public final class OutputWriter {
         if !report.written.isEmpty || current != previous || !fileSystem.exists(joinPath(folder, Manifest.fileName)) {
             do {
                 try fileSystem.writeAtomically(
-                    joinPath(folder, Manifest.fileName), Manifest.encoded(header: current, lines: lines))
+                    joinPath(folder, Manifest.fileName), Manifest.encoded(header: current, order: order))
             } catch {
                 throw StageFailure([.error(SourceLocation(file: folder), "cannot save the build manifest: \(error)")])
             }
