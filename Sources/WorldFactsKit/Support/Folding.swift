@@ -100,7 +100,7 @@ public enum Folding {
     }
 
     /// Offsets (in scalars) of the word starts after the first: a word scalar after a non-word one.
-    package static func laterWordStartOffsets(_ scalars: some Collection<Unicode.Scalar>) -> [Int] {
+    package static func laterWordStartOffsets(_ scalars: ArraySlice<Unicode.Scalar>) -> [Int] {
         var offsets: [Int] = []
         var previousIsWord = true
         for (offset, scalar) in scalars.enumerated() {
@@ -114,6 +114,6 @@ public enum Folding {
     /// The suffixes of a folded text that start a word after the first: "cote d'ivoire" → ["d'ivoire", "ivoire"].
     public static func laterWordStarts(_ folded: String) -> [Substring] {
         let scalars = Array(folded.unicodeScalars)
-        return laterWordStartOffsets(scalars).map { Substring(String(String.UnicodeScalarView(scalars[$0...]))) }
+        return laterWordStartOffsets(scalars[...]).map { Substring(String(String.UnicodeScalarView(scalars[$0...]))) }
     }
 }
