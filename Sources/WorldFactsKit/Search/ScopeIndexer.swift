@@ -63,14 +63,16 @@ struct ScopeIndexer: Sendable {
                 return hash.value
             }
             : Parallel.map(rows.count) {
-                ShardEntry.hash(position: $0, rowInputs: rows.inputs[$0], texts: keys.texts[$0], label: labels[$0])
+                ShardEntry.hash(
+                    position: $0, rowInputs: rows.inputs[$0], textBytes: keys.textBytes(of: $0), label: labels[$0])
             }
         entryFloors =
             merges
             ? []
             : Parallel.map(rows.count) {
                 ShardEntry.floor(
-                    position: $0, titleAndPath: rows.titleAndPathBytes[$0], texts: keys.texts[$0], label: labels[$0])
+                    position: $0, titleAndPath: rows.titleAndPathBytes[$0], textBytes: keys.textBytes(of: $0),
+                    label: labels[$0])
             }
         self.heads = heads
     }

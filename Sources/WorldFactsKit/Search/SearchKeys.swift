@@ -28,6 +28,11 @@ public struct SearchKeys: Sendable {
         }
     }
 
+    /// The UTF-8 of each of the record's folded texts, without making strings of them.
+    func textBytes(of position: Int) -> LazyMapSequence<Range<Int>, ArraySlice<UInt8>> {
+        textRange(of: position).lazy.map { bytes[byteRange(of: $0)] }
+    }
+
     /// The numbers of the record's texts.
     func textRange(of position: Int) -> Range<Int> {
         (position == 0 ? 0 : recordEnds[position - 1])..<recordEnds[position]

@@ -43,6 +43,13 @@ enum ShardEntry {
     /// A hash of everything `json` writes, without writing it: its position, what its row is made of
     /// (`SearchRows.inputs`) and its folded texts.
     static func hash(position: Int, rowInputs: UInt64, texts: [String], label: String? = nil) -> UInt64 {
+        hash(position: position, rowInputs: rowInputs, textBytes: texts.lazy.map(\.utf8), label: label)
+    }
+
+    /// `hash`, from each text's UTF-8 (`SearchKeys.textBytes(of:)`, which makes no string).
+    static func hash<Texts: Sequence>(position: Int, rowInputs: UInt64, textBytes texts: Texts, label: String? = nil)
+        -> UInt64 where Texts.Element: Collection<UInt8>
+    {
         var hash = StableHash()
         if let label {
             hash.add(contentsOf: label.utf8)
@@ -51,7 +58,7 @@ enum ShardEntry {
         hash.mix(UInt64(position))
         hash.mix(rowInputs)
         for text in texts {
-            hash.add(contentsOf: text.utf8)
+            hash.add(contentsOf: text)
             hash.add(0xFF)  // never in UTF-8: ends the text
         }
         return hash.value
@@ -60,9 +67,20 @@ enum ShardEntry {
     /// The fewest bytes `json` can write for a record, knowing only the bytes of its title and path
     /// and its texts: no subtitle, no detail, nothing escaped.
     static func floor(position: Int, titleAndPath: Int, texts: [String], label: String? = nil) -> Int {
+        floor(position: position, titleAndPath: titleAndPath, textBytes: texts.lazy.map(\.utf8), label: label)
+    }
+
+    /// `floor`, from each text's UTF-8.
+    static func floor<Texts: Sequence>(position: Int, titleAndPath: Int, textBytes texts: Texts, label: String? = nil)
+        -> Int where Texts.Element: Collection<UInt8>
+    {
+        var count = 0, bytes = 0
+        for text in texts {
+            count += 1
+            bytes += text.count
+        }
         // [ position ,"title" ,"" ,"" ,"path" ,[ "text",… ] ,"label" ]
-        1 + String(position).utf8.count + 3 + 3 + 3 + 3 + titleAndPath + 2
-            + texts.reduce(0) { $0 + $1.utf8.count + 2 } + max(texts.count - 1, 0) + 2
-            + (label.map { $0.utf8.count + 3 } ?? 0)
+        return 1 + String(position).utf8.count + 3 + 3 + 3 + 3 + titleAndPath + 2 + bytes + 2 * count
+            + max(count - 1, 0) + 2 + (label.map { $0.utf8.count + 3 } ?? 0)
     }
 }
