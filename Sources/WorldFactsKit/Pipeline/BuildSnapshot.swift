@@ -156,10 +156,11 @@ struct BuildSnapshot {
 
     /// The snapshot's bytes: `head` with the row inputs and search keys the pages and index were made
     /// from, and its length and hash in place.
+    /// `head` is taken, not copied: appended to in place, its buffer is not copied whole first.
     static func finish(
-        _ head: BinaryWriter, rowInputs: [[UInt64]]?, searchKeys: [SearchKeys]?, scopes: [SearchScope]
+        _ head: consuming BinaryWriter, rowInputs: [[UInt64]]?, searchKeys: [SearchKeys]?, scopes: [SearchScope]
     ) -> [UInt8] {
-        var writer = head
+        var writer = consume head
         writer.bool(rowInputs != nil)
         if let rowInputs { writer.array(rowInputs) { $0.uint64s($1) } }
         writer.bool(searchKeys != nil)

@@ -155,6 +155,8 @@ public struct Builder: Sendable {
             }
             return (try SiteModeler().model(content), nil)
         }
+        // What the snapshot read is in `last` now, and its bytes (as large as the records) are needed no more.
+        stored = nil
         let reach = edits.map { EditReach($0, in: site) }
         // Where each loaded record is in the site, for the next build to find its edits there.
         let positions =
@@ -218,7 +220,7 @@ public struct Builder: Sendable {
             let problem = try step(.saveSnapshot) {
                 saveSnapshot(
                     BuildSnapshot.finish(
-                        encoding.wait(), rowInputs: made.rowInputs, searchKeys: made.searchKeys,
+                        encoding.take(), rowInputs: made.rowInputs, searchKeys: made.searchKeys,
                         scopes: site.config.search.scopes),
                     to: snapshotPath)
             }
@@ -227,7 +229,7 @@ public struct Builder: Sendable {
         }
         guard keep, let left else {
             // The process may end before these are freed: that is quicker still.
-            Leftovers.free(consume content, consume site, last as Any, stored as Any, previous, rest, encoding as Any)
+            Leftovers.free(consume content, consume site, last as Any, previous, rest, encoding as Any)
             return (built, nil)
         }
         let model = LiveModel(

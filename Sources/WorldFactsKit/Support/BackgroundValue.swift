@@ -34,4 +34,11 @@ public final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
         done.wait()
         return value!
     }
+
+    /// Waits for the work to finish, then gives its value away: it is no longer kept here, so a large
+    /// buffer in it can grow without being copied first. `wait` must not be called after.
+    public func take() -> Value {
+        done.wait()
+        return value.take()!
+    }
 }
