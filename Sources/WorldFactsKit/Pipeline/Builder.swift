@@ -127,10 +127,13 @@ public struct Builder: Sendable {
         })
         progress?(BuildProgress(phase: .loadContent, done: 0, total: 0))
         // A build that keeps its model keeps what its load read, for the next load to keep what is unchanged.
-        let (content, loadMemo) = try step(.loadContent) { () throws(StageFailure) in
+        let (content, memo) = try step(.loadContent) { () throws(StageFailure) in
             try ContentLoader(folder: options.content, fileSystem: fileSystem).load(
                 reusing: keepsModel ? live?.loadMemo ?? stored?.loadMemo ?? ContentLoader.Memo() : nil)
         }
+        // Kept for the next build: by the live model, or by the snapshot, whose thread lets it go once it
+        // is encoded (the records files' bytes, 49 MB at 235k, need not wait for the pages).
+        var loadMemo: ContentLoader.Memo? = consume memo
         progress?(
             BuildProgress(
                 phase: .loadContent, done: content.recordCount, total: content.recordCount,
@@ -164,12 +167,13 @@ public struct Builder: Sendable {
             ? last.flatMap { edits == nil ? nil : $0.positions } ?? ValueEdits.positions(of: content, in: site) : []
         // The snapshot's first part is encoded while the pages render: the model step decided all of it.
         let encoding = snapshotPath.map { _ in
-            BackgroundValue.onOwnThread { [sources, content, loadMemo, templates, theme, site] in
+            BackgroundValue.onOwnThread { [sources, content, loadMemo = loadMemo!, templates, theme, site] in
                 BuildSnapshot.head(
                     sources: sources, content: content, loadMemo: loadMemo, templates: templates, assets: theme.assets,
                     positions: positions, site: site)
             }
         }
+        if !keep { loadMemo = nil }
         let (report, made, left) = try step(.renderAndWrite) {
             () throws(StageFailure) -> (WriteReport, SiteGenerator.Made, OutputWriter.PreviousBuild?) in
             // From the live model, the writer keeps every file the edit does not reach.
@@ -233,7 +237,7 @@ public struct Builder: Sendable {
             return (built, nil)
         }
         let model = LiveModel(
-            sources: sources, content: content, loadMemo: loadMemo, templates: templates, assets: theme.assets,
+            sources: sources, content: content, loadMemo: loadMemo!, templates: templates, assets: theme.assets,
             site: site, rowInputs: made.rowInputs, searchKeys: made.searchKeys, positions: positions, output: left)
         return (built, model)
     }
