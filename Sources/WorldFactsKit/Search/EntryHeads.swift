@@ -9,9 +9,8 @@ struct EntryHeads: Sendable {
     /// By record position: where its head ends in `bytes` (it starts where the one before ends).
     private let ends: [Int]
 
-    /// The heads of every row, made on every core a chunk of records at a time.
-    init(rows: SearchRows) {
-        let chunk = 4_096
+    /// The heads of every row, made on every core `chunk` records at a time.
+    init(rows: SearchRows, chunk: Int = 4_096) {
         let parts = Parallel.map((rows.count + chunk - 1) / chunk) { number in
             var bytes: [UInt8] = []
             var ends: [Int] = []

@@ -70,9 +70,8 @@ public struct SearchKeys: Sendable {
             recordEnds += other.recordEnds.map { $0 + textBase }
         }
 
-        /// Records gathered a chunk at a time on every core, `texts(position)` giving each one's texts.
-        static func gathered(count: Int, _ texts: @Sendable (Int) -> [String]) -> Flat {
-            let chunk = 4_096
+        /// Records gathered `chunk` at a time on every core, `texts(position)` giving each one's texts.
+        static func gathered(count: Int, chunk: Int = 4_096, _ texts: @Sendable (Int) -> [String]) -> Flat {
             let parts = Parallel.map((count + chunk - 1) / chunk) { number in
                 var flat = Flat()
                 for position in number * chunk..<min(count, (number + 1) * chunk) { flat.append(texts(position)) }

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import WorldFactsModel
+@testable import WorldFactsRender
+@testable import WorldFactsSearch
+@testable import WorldFactsSupport
+
+/// The search keys kept flat (one UTF-8 buffer and its offsets per scope), the suffixes that are places
+/// in their scalars, and an index whose files are made a range at a time.
+@Suite struct SearchKeysTests {
+    /// Records with no text, one, several; ASCII, accented, CJK, and scalars beyond the BMP.
+    static let texts: [[String]] = [
+        [], ["zurich"], ["sao paulo", "são paulo"], [], ["東京", "tokyo"], ["🏔 peak town"], ["a"], [],
+    ]
+
+    @Test func flatTextsGiveBackEachRecordsTexts() {
+        let keys = SearchKeys(texts: Self.texts)
+        #expect(keys.texts.count == Self.texts.count)
+        #expect(Array(keys.texts) == Self.texts)
+        for (position, texts) in Self.texts.enumerated() {
+            #expect(keys.textBytes(of: position).map { Array($0) } == texts.map { Array($0.utf8) })
+        }
+    }
+
+    /// Every suffix is a word start of one of its record's texts, in its own bucket, and every word start
+    /// of every text is a suffix: the flat places give the keys the arrays of strings gave.
+    @Test func suffixesAreTheWordStartsOfEveryText() {
+        let keys = SearchKeys(texts: Self.texts)
+        var found: [String] = []
+        for bucket in keys.buckets() {
+            for suffix in bucket.suffixes {
+                let text = String(String.UnicodeScalarView(bucket.text(of: suffix)))
+                let position = bucket.positions[Int(suffix.record)]
+                #expect(text.unicodeScalars.first == bucket.first)
+                #expect(
+                    bucket.scalar(of: suffix, at: 0) == bucket.first && Int(suffix.count) == text.unicodeScalars.count)
+                #expect(
+                    Self.texts[position].contains { suffix.isWhole ? $0 == text : $0.hasSuffix(text) && $0 != text },
+                    "\(text) of record \(position)")
+                found.append("\(position):\(text)")
+            }
+        }
+        let expected = Self.texts.enumerated().flatMap { position, texts in
+            texts.flatMap { text in ([Substring(text)] + Folding.laterWordStarts(text)).map { "\(position):\($0)" } }
+        }
+        #expect(found.sorted() == expected.sorted())
+    }
+
+    /// Records gathered a chunk at a time on every core, and joined, are the records gathered at once.
+    @Test func recordsGatheredInChunksAreTheRecordsGatheredAtOnce() {
+        let texts = (0..<50).map { Self.texts[$0 % Self.texts.count].map { "\($0) \($0.count)" } }
+        let once = SearchKeys.Flat.gathered(count: texts.count, chunk: 1_000) { texts[$0] }
+        #expect(once.recordEnds.count == texts.count && once.bytes == Array(texts.joined().joined().utf8))
+        for chunk in [1, 3, 7] {
+            let flat = SearchKeys.Flat.gathered(count: texts.count, chunk: chunk) { texts[$0] }
+            #expect(flat.bytes == once.bytes && flat.textEnds == once.textEnds && flat.recordEnds == once.recordEnds)
+        }
+    }
+
+    /// Entry heads made in chunks are each row's head made on its own.
+    @Test func entryHeadsAreEachRowsHead() {
+        let rows = countriesSite.only.records.indices.map(PageContexts(site: countriesSite, collection: 0).row)
+        for chunk in [1, 5, 4_096] {
+            let heads = EntryHeads(rows: SearchRows(rows), chunk: chunk)
+            for (position, row) in rows.enumerated() {
+                var head: [UInt8] = []
+                ShardEntry.appendHead(position: position, row: row, to: &head)
+                #expect(Array(heads[position]) == head, "chunk \(chunk), row \(position)")
+            }
+        }
+    }
+
+    /// The entry hash and floor from the flat bytes are those from the strings.
+    @Test func entryHashAndFloorFromBytesAreThoseFromStrings() {
+        let keys = SearchKeys(texts: Self.texts)
+        for (position, texts) in Self.texts.enumerated() {
+            #expect(
+                ShardEntry.hash(position: position, rowInputs: 7, textBytes: keys.textBytes(of: position), label: "L")
+                    == ShardEntry.hash(position: position, rowInputs: 7, texts: texts, label: "L"))
+            #expect(
+                ShardEntry.floor(position: position, titleAndPath: 9, textBytes: keys.textBytes(of: position))
+                    == ShardEntry.floor(position: position, titleAndPath: 9, texts: texts))
+        }
+    }
+
+    /// An index's files made a range at a time, in any cut, are its files made at once, in order.
+    @Test func indexFilesMadeInRangesAreTheWholeIndex() {
+        var site = countriesSite
+        site.config.search.shardBudget = 1_024
+        let index = SearchIndex(
+            site: site, rows: site.only.records.indices.map(PageContexts(site: site, collection: 0).row))
+        let whole = index.files
+        #expect(index.shardCount > 10 && whole.count == 2 * index.shardCount)
+        for step in [1, 3, 64] {
+            var files: [OutputFile] = []
+            var start = 0
+            while start < index.shardCount {
+                files += index.files(start..<min(start + step, index.shardCount))
+                start += step
+            }
+            #expect(files == whole, "ranges of \(step)")
+        }
+        // A planned shard's entries are the entries `ShardEntry.json` makes, one head per record shared
+        // by every scope.
+        let json = whole.first { $0.path.hasSuffix(".json") }!
+        let object = try! JSONSerialization.jsonObject(with: Data(json.bytes)) as! [String: Any]
+        #expect((object["r"] as! [Any]).count == object["n"] as! Int || json.path.contains("/p-"))
+    }
+}
