@@ -86,7 +86,7 @@ public struct SearchKeys: Sendable {
         }
     }
 
-    private init(_ flat: Flat) {
+    init(_ flat: Flat) {
         bytes = flat.bytes
         textEnds = flat.textEnds
         recordEnds = flat.recordEnds

@@ -1,21 +1,25 @@
 import WorldFactsModel
 import WorldFactsSupport
 
-// How the search keys of a site's scopes are written into a build's snapshot and read back: the folded
-// texts of each record; the scalars and word starts are made again from them, as `init(texts:)` makes
-// them. The "All" scope's keys are not written: they are merged again from the other scopes' keys, as
-// `SearchIndex` merges them, sharing their arrays.
+// How the search keys of a site's scopes are written into a build's snapshot and read back: as they are
+// kept, the UTF-8 of every folded text and where each text and each record's texts end, so that neither
+// writing nor reading makes a string per text. The "All" scope's keys are not written: they are merged
+// again from the other scopes' keys, as `SearchIndex` merges them.
 extension SearchKeys {
     /// Writes `keys`, one per scope of `scopes`.
     public static func write(_ keys: [SearchKeys], scopes: [SearchScope], to writer: inout BinaryWriter) {
         writer.int(keys.count)
         for (keys, scope) in zip(keys, scopes) {
             writer.bool(scope.collection != nil)
-            if scope.collection != nil { writer.array(keys.texts) { $0.strings($1) } }
+            guard scope.collection != nil else { continue }
+            writer.data(keys.bytes)
+            writer.ints(keys.textEnds)
+            writer.ints(keys.recordEnds)
         }
     }
 
-    /// What `write` wrote for `scopes`, of a site of `count` records.
+    /// What `write` wrote for `scopes`, of a site of `count` records; malformed unless every end is in
+    /// order and within what it ends.
     public static func read(
         from reader: inout BinaryReader, scopes: [SearchScope], count: Int
     ) throws(BinaryReader.Malformed) -> [SearchKeys] {
@@ -29,11 +33,24 @@ extension SearchKeys {
                 keys.append(nil)
                 continue
             }
-            let texts = try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.strings() }
-            guard texts.count == count else { throw BinaryReader.Malformed(offset: reader.index) }
-            keys.append(SearchKeys(texts: texts))
+            var flat = Flat()
+            (flat.bytes, flat.textEnds, flat.recordEnds) = (try reader.data(), try reader.ints(), try reader.ints())
+            guard flat.recordEnds.count == count, Self.inOrder(flat.textEnds, endingAt: flat.bytes.count),
+                Self.inOrder(flat.recordEnds, endingAt: flat.textEnds.count)
+            else { throw BinaryReader.Malformed(offset: reader.index) }
+            keys.append(SearchKeys(flat))
         }
         let members = keys.compactMap { $0 }
         return keys.map { $0 ?? SearchKeys(merging: members, count: count) }
+    }
+
+    /// True when `ends` never fall and the last is `end` (0 when there are none).
+    private static func inOrder(_ ends: [Int], endingAt end: Int) -> Bool {
+        var last = 0
+        for value in ends {
+            guard value >= last else { return false }
+            last = value
+        }
+        return last == end
     }
 }

@@ -47,6 +47,42 @@ import Testing
         #expect(found.sorted() == expected.sorted())
     }
 
+    /// Keys written into a snapshot read back as they were, the "All" scope's merged again; ends out of
+    /// order, or not ending where their bytes do, are malformed rather than trusted.
+    @Test func keysReadBackFromASnapshotAreTheKeysWritten() throws {
+        let scopes = [
+            SearchScope(id: "a", label: "A", collection: 0, fields: []),
+            SearchScope(id: "all", label: "All", collection: nil, fields: []),
+        ]
+        let keys = SearchKeys(texts: Self.texts)
+        var writer = BinaryWriter()
+        SearchKeys.write([keys, keys], scopes: scopes, to: &writer)
+        let read = try writer.bytes.withUnsafeBytes { raw in
+            var reader = BinaryReader(raw)
+            return try SearchKeys.read(from: &reader, scopes: scopes, count: Self.texts.count)
+        }
+        #expect(read.map { Array($0.texts) } == [Self.texts, Self.texts])
+        func reads(bytes: [UInt8], textEnds: [Int], recordEnds: [Int]) -> Bool {
+            var writer = BinaryWriter()
+            writer.int(1)
+            writer.bool(true)
+            writer.data(bytes)
+            writer.ints(textEnds)
+            writer.ints(recordEnds)
+            return writer.bytes.withUnsafeBytes { raw in
+                var reader = BinaryReader(raw)
+                return (try? SearchKeys.read(from: &reader, scopes: [scopes[0]], count: recordEnds.count)) != nil
+            }
+        }
+        #expect(reads(bytes: Array("abcd".utf8), textEnds: [1, 4], recordEnds: [0, 2]))
+        #expect(
+            !reads(bytes: Array("abcd".utf8), textEnds: [3, 1], recordEnds: [0, 2]), "a text ends before the last")
+        #expect(!reads(bytes: Array("abcd".utf8), textEnds: [1, 9], recordEnds: [0, 2]), "past the bytes")
+        #expect(
+            !reads(bytes: Array("abcd".utf8), textEnds: [1, 4], recordEnds: [2, 1]), "a record ends before the last")
+        #expect(!reads(bytes: Array("abcd".utf8), textEnds: [1, 4], recordEnds: [0, 1]), "a text of no record")
+    }
+
     /// Records gathered a chunk at a time on every core, and joined, are the records gathered at once.
     @Test func recordsGatheredInChunksAreTheRecordsGatheredAtOnce() {
         let texts = (0..<50).map { Self.texts[$0 % Self.texts.count].map { "\($0) \($0.count)" } }
