@@ -86,11 +86,11 @@ extension SearchKeys {
     func buckets() -> [Bucket] {
         // The scalars of every text, flat: each suffix is a place in them, freed with the buckets.
         var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(bytes.count)
+        scalars.reserveCapacity(folded.bytes.count)
         var scalarEnds: [Int] = []
-        scalarEnds.reserveCapacity(textEnds.count)
-        for text in textEnds.indices {
-            scalars += String(decoding: bytes[byteRange(of: text)], as: UTF8.self).unicodeScalars
+        scalarEnds.reserveCapacity(folded.count)
+        for text in 0..<folded.count {
+            scalars += String(decoding: folded[text], as: UTF8.self).unicodeScalars
             scalarEnds.append(scalars.count)
         }
         precondition(scalars.count < Int(Int32.max), "a scope's texts have more scalars than a suffix can place")

@@ -9,86 +9,72 @@ import WorldFactsSupport
 /// (86 MB, a fifth of a clean build's peak heap). The scalars that `buckets()` groups are made from them
 /// when a scope is indexed, and freed with its buckets.
 public struct SearchKeys: Sendable {
-    let bytes: [UInt8]
-    /// Where each text ends in `bytes` (it starts where the one before ends).
-    let textEnds: [Int]
-    /// By record position: where its texts end in `textEnds`.
+    /// Every folded text's UTF-8, record after record.
+    let folded: PackedBytes
+    /// By record position: where its texts end in `folded`.
     let recordEnds: [Int]
 
     /// Folded texts of the scope's fields, by record position.
     public var texts: Texts { Texts(keys: self) }
 
-    /// Each record's folded texts, made from the flat bytes when asked for.
+    /// Each record's folded texts, made from the packed bytes when asked for.
     public struct Texts: RandomAccessCollection, Sendable {
         let keys: SearchKeys
         public var startIndex: Int { 0 }
         public var endIndex: Int { keys.recordEnds.count }
         public subscript(position: Int) -> [String] {
-            keys.textRange(of: position).map { String(decoding: keys.bytes[keys.byteRange(of: $0)], as: UTF8.self) }
+            keys.textRange(of: position).map { String(decoding: keys.folded[$0], as: UTF8.self) }
         }
     }
 
     /// The UTF-8 of each of the record's folded texts, without making strings of them.
     func textBytes(of position: Int) -> LazyMapSequence<Range<Int>, ArraySlice<UInt8>> {
-        textRange(of: position).lazy.map { bytes[byteRange(of: $0)] }
+        textRange(of: position).lazy.map { folded[$0] }
     }
 
-    /// The numbers of the record's texts.
+    /// The numbers of the record's texts in `folded`.
     func textRange(of position: Int) -> Range<Int> {
         (position == 0 ? 0 : recordEnds[position - 1])..<recordEnds[position]
     }
 
-    /// Where a text's UTF-8 is in `bytes`.
-    func byteRange(of text: Int) -> Range<Int> { (text == 0 ? 0 : textEnds[text - 1])..<textEnds[text] }
-
-    /// Keys from folded texts, by record position (for tests, fuzzing and the build's snapshot).
+    /// Keys from folded texts, by record position (for tests and fuzzing).
     public init(texts: [[String]]) {
         var flat = Flat()
         for record in texts { flat.append(record) }
         self.init(flat)
     }
 
-    /// Texts as they are gathered, flat, record after record.
+    /// Texts as they are gathered, record after record.
     struct Flat {
-        var bytes: [UInt8] = []
-        var textEnds: [Int] = []
+        var folded = PackedBytes()
         var recordEnds: [Int] = []
 
         mutating func append(_ texts: [String]) {
-            for text in texts {
-                bytes += text.utf8
-                textEnds.append(bytes.count)
-            }
-            recordEnds.append(textEnds.count)
-        }
-
-        /// Appends records gathered apart (a chunk of them, on another core).
-        mutating func append(_ other: Flat) {
-            let (byteBase, textBase) = (bytes.count, textEnds.count)
-            bytes += other.bytes
-            textEnds += other.textEnds.map { $0 + byteBase }
-            recordEnds += other.recordEnds.map { $0 + textBase }
+            for text in texts { folded.append { $0 += text.utf8 } }
+            recordEnds.append(folded.count)
         }
 
         /// Records gathered `chunk` at a time on every core, `texts(position)` giving each one's texts.
         static func gathered(count: Int, chunk: Int = 4_096, _ texts: @Sendable (Int) -> [String]) -> Flat {
-            let parts = Parallel.map((count + chunk - 1) / chunk) { number in
+            let parts = Parallel.map(count, chunk: chunk) { positions in
                 var flat = Flat()
-                for position in number * chunk..<min(count, (number + 1) * chunk) { flat.append(texts(position)) }
+                for position in positions { flat.append(texts(position)) }
                 return flat
             }
             var flat = Flat()
-            flat.bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count })
-            flat.textEnds.reserveCapacity(parts.reduce(0) { $0 + $1.textEnds.count })
+            flat.folded = PackedBytes(joining: parts.map(\.folded))
             flat.recordEnds.reserveCapacity(count)
-            for part in parts { flat.append(part) }
+            var base = 0
+            for part in parts {
+                flat.recordEnds += part.recordEnds.map { $0 + base }
+                base += part.folded.count
+            }
             return flat
         }
     }
 
     init(_ flat: Flat) {
-        bytes = flat.bytes
-        textEnds = flat.textEnds
+        folded = flat.folded
         recordEnds = flat.recordEnds
     }
 

@@ -12,8 +12,8 @@ extension SearchKeys {
         for (keys, scope) in zip(keys, scopes) {
             writer.bool(scope.collection != nil)
             guard scope.collection != nil else { continue }
-            writer.data(keys.bytes)
-            writer.ints(keys.textEnds)
+            writer.data(keys.folded.bytes)
+            writer.ints(keys.folded.ends)
             writer.ints(keys.recordEnds)
         }
     }
@@ -33,24 +33,13 @@ extension SearchKeys {
                 keys.append(nil)
                 continue
             }
-            var flat = Flat()
-            (flat.bytes, flat.textEnds, flat.recordEnds) = (try reader.data(), try reader.ints(), try reader.ints())
-            guard flat.recordEnds.count == count, Self.inOrder(flat.textEnds, endingAt: flat.bytes.count),
-                Self.inOrder(flat.recordEnds, endingAt: flat.textEnds.count)
+            let (bytes, ends, recordEnds) = (try reader.data(), try reader.ints(), try reader.ints())
+            guard let folded = PackedBytes(bytes: bytes, ends: ends), recordEnds.count == count,
+                PackedBytes.inOrder(recordEnds, endingAt: folded.count)
             else { throw BinaryReader.Malformed(offset: reader.index) }
-            keys.append(SearchKeys(flat))
+            keys.append(SearchKeys(Flat(folded: folded, recordEnds: recordEnds)))
         }
         let members = keys.compactMap { $0 }
         return keys.map { $0 ?? SearchKeys(merging: members, count: count) }
-    }
-
-    /// True when `ends` never fall and the last is `end` (0 when there are none).
-    private static func inOrder(_ ends: [Int], endingAt end: Int) -> Bool {
-        var last = 0
-        for value in ends {
-            guard value >= last else { return false }
-            last = value
-        }
-        return last == end
     }
 }

@@ -14,6 +14,13 @@ public enum Parallel {
         }
     }
 
+    /// `[body(0..<chunk), body(chunk..<2 * chunk), …]` up to `count`, computed on every core: work on many
+    /// small items, a chunk of them per task.
+    @inlinable
+    public static func map<Value>(_ count: Int, chunk: Int, _ body: @Sendable (Range<Int>) -> Value) -> [Value] {
+        map((count + chunk - 1) / chunk) { number in body(number * chunk..<min(count, (number + 1) * chunk)) }
+    }
+
     /// The start of the array being filled, handed to the workers: each writes its own place only.
     @usableFromInline
     struct Places<Value>: @unchecked Sendable {

@@ -1,0 +1,54 @@
+import WorldFactsSupport
+
+/// Many short byte strings one after the other in one buffer, with where each ends: a quarter of a
+/// million of them cost their bytes and an integer each, not an object each. The search keys' folded
+/// texts (`SearchKeys`) and the shard entries' heads (`EntryHeads`) are kept so.
+struct PackedBytes: Sendable, Equatable {
+    private(set) var bytes: [UInt8] = []
+    /// Where each string ends in `bytes` (it starts where the one before ends).
+    private(set) var ends: [Int] = []
+
+    init() {}
+
+    /// Strings packed already (read back from a snapshot); nil unless the ends are in order and the last
+    /// is the end of `bytes`.
+    init?(bytes: [UInt8], ends: [Int]) {
+        guard Self.inOrder(ends, endingAt: bytes.count) else { return nil }
+        self.bytes = bytes
+        self.ends = ends
+    }
+
+    /// Parts packed apart (a chunk each, on every core), one after the other.
+    init(joining parts: [PackedBytes]) {
+        bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count })
+        ends.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts {
+            let base = bytes.count
+            bytes += part.bytes
+            ends += part.ends.map { $0 + base }
+        }
+    }
+
+    var count: Int { ends.count }
+
+    /// Where the string `number` is in `bytes`.
+    func range(of number: Int) -> Range<Int> { (number == 0 ? 0 : ends[number - 1])..<ends[number] }
+
+    subscript(number: Int) -> ArraySlice<UInt8> { bytes[range(of: number)] }
+
+    /// Appends one string: the bytes `write` appends.
+    mutating func append(_ write: (inout [UInt8]) -> Void) {
+        write(&bytes)
+        ends.append(bytes.count)
+    }
+
+    /// True when `ends` never fall and the last is `end` (0 when there are none).
+    static func inOrder(_ ends: [Int], endingAt end: Int) -> Bool {
+        var last = 0
+        for value in ends {
+            guard value >= last else { return false }
+            last = value
+        }
+        return last == end
+    }
+}
