@@ -5,7 +5,8 @@ import WorldFactsSupport
 
 /// Makes every file of the site, in the order the writer takes them: the record pages a range at a time,
 /// while the search index is made on another thread (its work fills the time the writes spend in the
-/// kernel); then the search shards, a range at a time; then the assets, the index, the 404 page and the section pages.
+/// kernel); then the search shards, a range at a time; then the assets, the index, the 404 page and the
+/// section pages.
 /// Render and Search are stages of their own; this is where they meet.
 struct SiteGenerator: Sendable {
     let renderer: SiteRenderer
@@ -49,21 +50,17 @@ struct SiteGenerator: Sendable {
                 }
             } : nil
         for collection in site.collections {
-            var start = 0
-            while start < collection.records.count {
-                let end = min(start + Self.recordPagesAtOnce, collection.records.count)
-                try emit(renderer.recordPages(start..<end, in: collection.number, previous: previous, reach: reach))
-                start = end
+            let count = collection.records.count
+            for start in stride(from: 0, to: count, by: Self.recordPagesAtOnce) {
+                let range = start..<min(start + Self.recordPagesAtOnce, count)
+                try emit(renderer.recordPages(range, in: collection.number, previous: previous, reach: reach))
             }
         }
         let index = search?.wait()
         if let index {
             // A range of shards at a time: the index's files are made as they are written, never all at once.
-            var start = 0
-            while start < index.shardCount {
-                let end = min(start + Self.shardsAtOnce, index.shardCount)
-                try emit(index.files(start..<end))
-                start = end
+            for start in stride(from: 0, to: index.shardCount, by: Self.shardsAtOnce) {
+                try emit(index.files(start..<min(start + Self.shardsAtOnce, index.shardCount)))
             }
         }
         try renderer.indexPages(

@@ -117,13 +117,10 @@ public struct SiteRenderer: Sendable {
         }
         /// Hands on the pages made so far, then makes `count` more on every core, a range at a time.
         func many(_ count: Int, _ make: @Sendable (Int) -> OutputFile) throws(Failure) {
-            var start = 0
-            while start < count {
-                let end = min(start + Self.indexPagesAtOnce, count)
-                pages += Parallel.map(end - start) { [start] in make(start + $0) }
+            for start in stride(from: 0, to: count, by: Self.indexPagesAtOnce) {
+                pages += Parallel.map(min(Self.indexPagesAtOnce, count - start)) { make(start + $0) }
                 try emit(pages)
                 pages = []
-                start = end
             }
         }
         if site.hasHome {

@@ -78,9 +78,7 @@ public struct BinaryWriter: Sendable {
         #endif
     }
 
-    public mutating func array<Values: Collection>(
-        _ values: Values, _ write: (inout BinaryWriter, Values.Element) -> Void
-    ) {
+    public mutating func array<Element>(_ values: [Element], _ write: (inout BinaryWriter, Element) -> Void) {
         int(values.count)
         for value in values { write(&self, value) }
     }

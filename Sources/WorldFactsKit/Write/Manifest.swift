@@ -54,9 +54,9 @@ public struct Manifest: Sendable, Equatable {
 
     /// The manifest with the sources, records and files of `header`, the files in `order` (every path
     /// of its entries).
-    static func encoded(header: Manifest, order lines: [String]) -> [UInt8] {
+    static func encoded(header: Manifest, order paths: [String]) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(lines.count * 72)
+        bytes.reserveCapacity(paths.count * 72)
         func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
         append("{\n  \"generator\": \"worldfacts\",\n  \"version\": \(Self.version),\n")
         if let sources = header.sources { append("  \"sources\": " + JSONText.quoted(sources) + ",\n") }
@@ -64,15 +64,15 @@ public struct Manifest: Sendable, Equatable {
         if !header.warnings.isEmpty { append("  \"warnings\": " + ManifestWarnings.encoded(header.warnings) + ",\n") }
         append("  \"files\": {")
         // A large site's lines are written in slices, one per core at a time, and joined.
-        let slices = lines.count > 20_000 ? 8 : 1
+        let slices = paths.count > 20_000 ? 8 : 1
         for slice in Parallel.map(
             slices,
             { slice in
                 var bytes: [UInt8] = []
-                let range = (lines.count * slice / slices)..<(lines.count * (slice + 1) / slices)
+                let range = (paths.count * slice / slices)..<(paths.count * (slice + 1) / slices)
                 bytes.reserveCapacity(range.count * 72)
                 for number in range {
-                    let (path, entry) = (lines[number], header.entries[lines[number]]!)
+                    let (path, entry) = (paths[number], header.entries[paths[number]]!)
                     bytes.append(contentsOf: (number == 0 ? "\n    " : ",\n    ").utf8)
                     JSONText.appendQuoted(path, to: &bytes)
                     bytes.append(contentsOf: ": \"".utf8)
@@ -88,7 +88,7 @@ public struct Manifest: Sendable, Equatable {
         {
             bytes.append(contentsOf: slice)
         }
-        append(lines.isEmpty ? "}\n}\n" : "\n  }\n}\n")
+        append(paths.isEmpty ? "}\n}\n" : "\n  }\n}\n")
         return bytes
     }
 
