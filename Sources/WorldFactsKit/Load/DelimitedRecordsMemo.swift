@@ -2,10 +2,10 @@ import WorldFactsModel
 import WorldFactsSupport
 
 /// What loading a CSV or TSV records file leaves for the next load of the same file in a live build
-/// (`RecordsLoader.load(delimited:reusing:)`): its bytes, its header, where each record's row starts,
-/// and the records, in file order.
+/// (`RecordsLoader.load(delimited:reusing:)`): the hashes of its header and rows (`PieceHashes`), its
+/// header, where each record's row starts, and the records, in file order.
 public struct DelimitedRecordsMemo: Sendable {
-    let bytes: [UInt8]
+    let pieces: PieceHashes
     let header: [DelimitedSource.Cell]
     /// The rows after the header: where they start, on which line.
     let rows: DelimitedSource.Rows
@@ -15,7 +15,6 @@ public struct DelimitedRecordsMemo: Sendable {
 
     /// The memo of a file whose records are `records` (every row a record, in order).
     init(bytes: [UInt8], header: [DelimitedSource.Cell], rows: DelimitedSource.Rows, records: [Record]) {
-        self.bytes = bytes
         self.header = header
         self.rows = rows
         self.records = records
@@ -23,14 +22,17 @@ public struct DelimitedRecordsMemo: Sendable {
         var lineStarts = [0, 0]  // lines count from 1
         lineStarts.reserveCapacity(records.last.map { $0.line + 1 } ?? 2)
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
-        rowStarts = records.map { lineStarts[$0.line] }
+        let rowStarts = records.map { lineStarts[$0.line] }
+        self.rowStarts = rowStarts
+        pieces = PieceHashes(bytes: bytes, starts: [rows.index] + rowStarts)
     }
 
     /// A memo read back from a build's snapshot (`ContentLoader.Memo.read`).
     init(
-        bytes: [UInt8], header: [DelimitedSource.Cell], rows: DelimitedSource.Rows, rowStarts: [Int], records: [Record]
+        pieces: PieceHashes, header: [DelimitedSource.Cell], rows: DelimitedSource.Rows, rowStarts: [Int],
+        records: [Record]
     ) {
-        self.bytes = bytes
+        self.pieces = pieces
         self.header = header
         self.rows = rows
         self.rowStarts = rowStarts
@@ -38,7 +40,7 @@ public struct DelimitedRecordsMemo: Sendable {
     }
 
     /// The rows of the new file to read, and the records of the old one it keeps: the rows before the
-    /// first changed byte, and those from a row start in the shared end on, whose bytes are the old
+    /// first changed piece, and those from a row start in the shared end on, whose bytes are the old
     /// ones to the end of the file (a row read from its start reads only its own bytes).
     struct Splice {
         /// How many records at the start are kept as they are.
@@ -49,8 +51,8 @@ public struct DelimitedRecordsMemo: Sendable {
         let after: Int
 
         init?(old memo: DelimitedRecordsMemo, new bytes: [UInt8]) {
-            let ends = SharedEnds(old: memo.bytes, new: bytes)
-            guard ends.prefix > memo.rows.index else { return nil }  // the header, or the first row's start
+            let ends = SharedEnds(old: memo.pieces, new: bytes)
+            guard ends.prefix >= memo.rows.index else { return nil }  // the header
             let starts = memo.rowStarts
             // The last row that starts at or before the first changed byte: it and those after are read.
             var low = 0, high = starts.count
@@ -66,7 +68,7 @@ public struct DelimitedRecordsMemo: Sendable {
             var after = max(before, low)
             while after < starts.count {
                 let moved = starts[after] + ends.shift
-                if starts[after] >= memo.bytes.count - ends.suffix, moved > start,
+                if starts[after] >= memo.pieces.byteCount - ends.suffix, moved > start,
                     bytes[moved - 1] == UInt8(ascii: "\n")
                 {
                     break

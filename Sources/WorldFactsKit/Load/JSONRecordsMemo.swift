@@ -3,15 +3,26 @@ import WorldFactsModel
 import WorldFactsSupport
 
 /// What loading a JSON records file leaves for the next load of the same file in a live build
-/// (`RecordsLoader.load(bytes:reusing:)`): its bytes, where its elements start, and the record each
-/// gave, in file order.
+/// (`RecordsLoader.load(bytes:reusing:)`): the hashes of its elements' bytes (`PieceHashes`), where its
+/// elements start, and the record each gave, in file order.
 public struct JSONRecordsMemo: Sendable {
-    let bytes: [UInt8]
+    let pieces: PieceHashes
     let starts: [JSONParser.ElementStart]
     let records: [Record]
 
+    /// The memo of `bytes`, whose elements start at `starts` and gave `records`.
+    init(bytes: [UInt8], starts: [JSONParser.ElementStart], records: [Record]) {
+        self.init(pieces: PieceHashes(bytes: bytes, starts: starts.lazy.map(\.index)), starts: starts, records: records)
+    }
+
+    init(pieces: PieceHashes, starts: [JSONParser.ElementStart], records: [Record]) {
+        self.pieces = pieces
+        self.starts = starts
+        self.records = records
+    }
+
     /// The old file against the new one (`SharedEnds`). An element of the new file that lies in the
-    /// bytes they share at their start or at their end is byte for byte an element of the old one (a
+    /// pieces they share at their start or at their end is byte for byte an element of the old one (a
     /// record's parse reads only its own bytes), so its record is the old one's, on its new line.
     struct Splice: Sendable {
         let memo: JSONRecordsMemo
@@ -19,7 +30,7 @@ public struct JSONRecordsMemo: Sendable {
 
         init(old memo: JSONRecordsMemo, new bytes: [UInt8]) {
             self.memo = memo
-            ends = SharedEnds(old: memo.bytes, new: bytes)
+            ends = SharedEnds(old: memo.pieces, new: bytes)
         }
 
         /// The old record of the new file's element at `start`, whose bytes run to `end` (the next

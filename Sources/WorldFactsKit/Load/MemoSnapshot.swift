@@ -2,19 +2,19 @@ import WorldFactsModel
 import WorldFactsSupport
 
 // How a load's memo (`ContentLoader.Memo`) is written into a build's snapshot and read back: each
-// records file's bytes and where its records start. Its records are the content's, so they are not
-// written twice: the reader takes them from the content read back with it.
+// records file's pieces (`PieceHashes`) and where its records start. Its records are the content's, so
+// they are not written twice: the reader takes them from the content read back with it.
 
 extension ContentLoader.Memo {
-    /// How many bytes of records files the memo keeps.
-    public var byteCount: Int {
-        json.values.reduce(0) { $0 + $1.bytes.count } + delimited.values.reduce(0) { $0 + $1.bytes.count }
+    /// How many pieces of records files the memo keeps.
+    public var pieceCount: Int {
+        json.values.reduce(0) { $0 + $1.pieces.hashes.count } + delimited.values.reduce(0) { $0 + $1.pieces.hashes.count }
     }
 
     public func write(to writer: inout BinaryWriter) {
         writer.array(json.sorted { $0.key < $1.key }) { writer, entry in
             writer.string(entry.key)
-            writer.data(entry.value.bytes)
+            entry.value.pieces.write(to: &writer)
             writer.ints(entry.value.starts.map(\.index))
             writer.ints(entry.value.starts.map(\.line))
             writer.ints(entry.value.starts.map(\.lineStart))
@@ -22,7 +22,7 @@ extension ContentLoader.Memo {
         writer.array(delimited.sorted { $0.key < $1.key }) { writer, entry in
             let memo = entry.value
             writer.string(entry.key)
-            writer.data(memo.bytes)
+            memo.pieces.write(to: &writer)
             writer.array(memo.header) { writer, cell in
                 writer.string(cell.text)
                 writer.int(cell.line)
@@ -46,32 +46,48 @@ extension ContentLoader.Memo {
         }
         var memo = ContentLoader.Memo()
         for _ in 0..<(try reader.count()) {
-            let (file, bytes) = (try reader.string(), try reader.data())
+            let (file, pieces) = (try reader.string(), try PieceHashes.read(from: &reader))
             let (indexes, lines, lineStarts) = (try reader.ints(), try reader.ints(), try reader.ints())
             guard indexes.count == lines.count, lines.count == lineStarts.count,
-                indexes.allSatisfy({ $0 >= 0 && $0 <= bytes.count })
+                indexes.allSatisfy({ $0 >= 0 && $0 <= pieces.byteCount })
             else { throw Malformed(offset: reader.index) }
             let starts = indexes.indices.map {
                 JSONParser.ElementStart(index: indexes[$0], line: lines[$0], lineStart: lineStarts[$0])
             }
             memo.json[file] = JSONRecordsMemo(
-                bytes: bytes, starts: starts, records: try records(of: file, count: starts.count))
+                pieces: pieces, starts: starts, records: try records(of: file, count: starts.count))
         }
         for _ in 0..<(try reader.count()) {
-            let (file, bytes) = (try reader.string(), try reader.data())
+            let (file, pieces) = (try reader.string(), try PieceHashes.read(from: &reader))
+            let bytes = pieces.byteCount
             let header = try reader.array { (reader) throws(Malformed) in
                 DelimitedSource.Cell(text: try reader.string(), line: try reader.int(), column: try reader.int())
             }
             let rows = try reader.ints()
             let rowStarts = try reader.ints()
-            guard rows.count == 4, [rows[0], rows[2], rows[3]].allSatisfy({ $0 >= 0 && $0 <= bytes.count }),
-                rowStarts.allSatisfy({ $0 >= 0 && $0 <= bytes.count })
+            guard rows.count == 4, [rows[0], rows[2], rows[3]].allSatisfy({ $0 >= 0 && $0 <= bytes }),
+                rowStarts.allSatisfy({ $0 >= 0 && $0 <= bytes })
             else { throw Malformed(offset: reader.index) }
             memo.delimited[file] = DelimitedRecordsMemo(
-                bytes: bytes, header: header,
+                pieces: pieces, header: header,
                 rows: DelimitedSource.Rows(index: rows[0], line: rows[1], lineStart: rows[2], end: rows[3]),
                 rowStarts: rowStarts, records: try records(of: file, count: rowStarts.count))
         }
         return memo
+    }
+}
+
+extension PieceHashes {
+    func write(to writer: inout BinaryWriter) {
+        writer.ints(cuts)
+        writer.uint64s(hashes)
+    }
+
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> PieceHashes {
+        let offset = reader.index
+        guard let pieces = PieceHashes(cuts: try reader.ints(), hashes: try reader.uint64s()) else {
+            throw BinaryReader.Malformed(offset: offset)
+        }
+        return pieces
     }
 }

@@ -16,12 +16,12 @@ import WorldFactsWrite
 ///   sources it was made from, with no journal of an interrupted build (`OutputWriter.lastSources`), and
 ///   every file the manifest lists is there (`PreviousBuild.isWhole`);
 /// - the config, templates and assets must be the same as when it was made;
-/// - each records file is still read, and only its bytes decide what changed (`SharedEnds`): a source
-///   edited behind the snapshot's back differs from the bytes the snapshot kept, so it is read again.
+/// - each records file is still read, and only its bytes decide what changed (`SharedEnds`): a record
+///   edited behind the snapshot's back differs from the hash the snapshot kept of it, so it is read again.
 /// Anything else, and the build is done as if there were no snapshot.
 struct BuildSnapshot {
     static let magic = Array("worldfacts-snapshot\n".utf8)
-    static let version = "snapshot-2/" + SourceDigest.version
+    static let version = "snapshot-3/" + SourceDigest.version
 
     /// The digest of the sources the snapshot's build read (`SourceDigest`).
     let sources: String
@@ -137,7 +137,7 @@ struct BuildSnapshot {
     ) -> BinaryWriter {
         // Room for more than it will hold, so that it is never copied to grow: pages never written to
         // are never resident.
-        var writer = BinaryWriter(capacity: loadMemo.byteCount + 1_024 * content.recordCount + (1 << 20))
+        var writer = BinaryWriter(capacity: 16 * loadMemo.pieceCount + 1_024 * content.recordCount + (1 << 20))
         // The length and hash of what follows them, written once it is known.
         writer.append(magic)
         writer.int(0)

@@ -132,7 +132,7 @@ public struct Builder: Sendable {
                 reusing: keepsModel ? live?.loadMemo ?? stored?.loadMemo ?? ContentLoader.Memo() : nil)
         }
         // Kept for the next build: by the live model, or by the snapshot, whose thread lets it go once it
-        // is encoded (the records files' bytes, 49 MB at 235k, need not wait for the pages).
+        // is encoded.
         var loadMemo: ContentLoader.Memo? = consume memo
         progress?(
             BuildProgress(

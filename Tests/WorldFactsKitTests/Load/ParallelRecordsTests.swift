@@ -125,7 +125,7 @@ import Testing
         let records = (0..<300).map { #"{"id": "r\#($0)", "name": "Name \#($0)", "population": \#($0)}"# }
         let memo = try #require(loader.load(bytes: file(records), reusing: nil).2)
         let marked = JSONRecordsMemo(
-            bytes: memo.bytes, starts: memo.starts,
+            pieces: memo.pieces, starts: memo.starts,
             records: memo.records.map {
                 var record = $0; record.title = "Marked"; return record
             })
@@ -185,7 +185,7 @@ import Testing
         let base = (0..<300).map { "r\($0),Name \($0),\($0),a" }
         let first = try #require(loader.load(delimited: source(base), reusing: nil).2)
         let marked = DelimitedRecordsMemo(
-            bytes: first.bytes, header: first.header, rows: first.rows,
+            bytes: source(base).bytes, header: first.header, rows: first.rows,
             records: first.records.map {
                 var record = $0; record.title = "Marked"; return record
             })
@@ -197,5 +197,35 @@ import Testing
         // Every row from the first change to the last is read; none before, none after.
         #expect(read.first == "Inserted\nhere" && read.last == "Edited" && read.count <= 143, "\(read.count)")
         #expect(reloaded[200].line == 203 && reloaded[200].key == "r199")
+    }
+}
+
+/// The shared ends of a file and its last version, known only by its pieces' hashes, never take in a
+/// changed byte: one byte flipped at every offset of a file, then one byte inserted and one removed.
+@Suite struct SharedEndsTests {
+    @Test func noChangedByteIsInTheSharedEnds() {
+        let text = "[\n" + (0..<40).map { #"{"id": "r\#($0)", "name": "Name \#($0)"}"# }.joined(separator: ",\n") + "\n]\n"
+        let bytes = Array(text.utf8)
+        let starts = bytes.indices.filter { bytes[$0] == UInt8(ascii: "{") }
+        let old = PieceHashes(bytes: bytes, starts: starts)
+        #expect(old.cuts.count == 42 && old.byteCount == bytes.count)
+        let same = SharedEnds(old: old, new: bytes)
+        #expect(same.prefix == bytes.count && same.suffix == 0)
+        for offset in bytes.indices {
+            var flipped = bytes
+            flipped[offset] ^= 0x20
+            let ends = SharedEnds(old: old, new: flipped)
+            #expect(ends.prefix <= offset && ends.suffix <= bytes.count - offset - 1, "offset \(offset)")
+            // Only the piece with the flipped byte is outside them.
+            #expect(ends.prefix + ends.suffix + 80 >= bytes.count, "offset \(offset)")
+            var inserted = bytes
+            inserted.insert(UInt8(ascii: " "), at: offset)
+            let grown = SharedEnds(old: old, new: inserted)
+            #expect(grown.prefix <= offset && grown.suffix <= bytes.count - offset && grown.shift == 1)
+            var removed = bytes
+            removed.remove(at: offset)
+            let shrunk = SharedEnds(old: old, new: removed)
+            #expect(shrunk.prefix <= offset && shrunk.suffix <= bytes.count - offset - 1 && shrunk.shift == -1)
+        }
     }
 }

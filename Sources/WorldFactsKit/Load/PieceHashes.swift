@@ -1,0 +1,49 @@
+import WorldFactsSupport
+
+/// What a load keeps of a records file instead of its bytes: the file cut into pieces (one per record,
+/// with what lies between records, and the header or the array's opening before them) and the
+/// `BulkHash` of each. The next load compares the new file with it a piece at a time (`SharedEnds`).
+///
+/// At 235k cities this is 3.8 MB where the bytes were 49 MB: a build's snapshot neither reads nor
+/// writes the records files a second time. Two pieces of the same length whose bytes differ in one
+/// 8-byte word never share a hash (each word is mixed in by a bijection); beyond that, telling two
+/// different pieces apart is as sure as a 64-bit hash, as the build's sources digest is.
+public struct PieceHashes: Sendable, Equatable {
+    /// Where each piece starts, then the file's length: piece `i` is `cuts[i]..<cuts[i + 1]`.
+    let cuts: [Int]
+    let hashes: [UInt64]
+
+    /// The file's length in bytes.
+    var byteCount: Int { cuts.last ?? 0 }
+
+    /// The pieces of `bytes` that start at `starts` (rising, within the file; a piece from 0 is added
+    /// before them when they do not start there), hashed on every core.
+    init(bytes: [UInt8], starts: some Sequence<Int>) {
+        var cuts = [0]
+        for start in starts where start > cuts.last! && start < bytes.count { cuts.append(start) }
+        if !bytes.isEmpty { cuts.append(bytes.count) }
+        let ranges = cuts
+        self.cuts = cuts
+        hashes = bytes.withUnsafeBytes { raw in
+            let base = Hashed(raw)
+            return Parallel.map(ranges.count - 1, chunk: 4_096) { pieces in
+                pieces.map { base.hash(ranges[$0]..<ranges[$0 + 1]) }
+            }.flatMap { $0 }
+        }
+    }
+
+    /// Pieces read back from a snapshot; nil unless the cuts rise from 0 and there is a hash per piece.
+    init?(cuts: [Int], hashes: [UInt64]) {
+        guard cuts.first == 0, cuts.count == hashes.count + 1, zip(cuts, cuts.dropFirst()).allSatisfy({ $0 < $1 })
+        else { return nil }
+        self.cuts = cuts
+        self.hashes = hashes
+    }
+
+    /// Bytes to hash ranges of, handed to the workers, which only read them.
+    struct Hashed: @unchecked Sendable {
+        let raw: UnsafeRawBufferPointer
+        init(_ raw: UnsafeRawBufferPointer) { self.raw = raw }
+        func hash(_ range: Range<Int>) -> UInt64 { BulkHash.of(UnsafeRawBufferPointer(rebasing: raw[range])) }
+    }
+}
