@@ -8,7 +8,8 @@ import WorldFactsSupport
 extension ContentLoader.Memo {
     /// How many pieces of records files the memo keeps.
     public var pieceCount: Int {
-        json.values.reduce(0) { $0 + $1.pieces.hashes.count } + delimited.values.reduce(0) { $0 + $1.pieces.hashes.count }
+        json.values.reduce(0) { $0 + $1.pieces.hashes.count }
+            + delimited.values.reduce(0) { $0 + $1.pieces.hashes.count }
     }
 
     public func write(to writer: inout BinaryWriter) {

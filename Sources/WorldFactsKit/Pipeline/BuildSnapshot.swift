@@ -21,7 +21,7 @@ import WorldFactsWrite
 /// Anything else, and the build is done as if there were no snapshot.
 struct BuildSnapshot {
     static let magic = Array("worldfacts-snapshot\n".utf8)
-    static let version = "snapshot-3/" + SourceDigest.version
+    static let version = "snapshot-4/" + SourceDigest.version
 
     /// The digest of the sources the snapshot's build read (`SourceDigest`).
     let sources: String
@@ -76,7 +76,7 @@ struct BuildSnapshot {
         let positions: [[Int]]
         let site: Site
         let rowInputs: [[UInt64]]?
-        let searchKeys: [SearchKeys]?
+        let search: SearchMemo?
     }
 
     func rest(config: SiteConfig, folder: String) -> Rest? {
@@ -90,13 +90,13 @@ struct BuildSnapshot {
                 let rowInputs =
                     try reader.bool()
                     ? try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.uint64s() } : nil
-                let searchKeys =
+                let search =
                     try reader.bool()
-                    ? try SearchKeys.read(from: &reader, scopes: config.search.scopes, count: site.recordCount)
+                    ? try SearchMemo.read(from: &reader, scopes: config.search.scopes, count: site.recordCount)
                     : nil
                 guard reader.isAtEnd else { throw BinaryReader.Malformed(offset: reader.index) }
                 return Rest(
-                    content: old, positions: positions, site: site, rowInputs: rowInputs, searchKeys: searchKeys)
+                    content: old, positions: positions, site: site, rowInputs: rowInputs, search: search)
             }
         }
         guard case .success(let rest) = read else { return nil }
@@ -113,7 +113,7 @@ struct BuildSnapshot {
         else { return nil }
         return LiveModel(
             sources: sources, content: rest.content, loadMemo: loadMemo, templates: templates, assets: theme.assets,
-            site: rest.site, rowInputs: rest.rowInputs, searchKeys: rest.searchKeys, positions: rest.positions,
+            site: rest.site, rowInputs: rest.rowInputs, search: rest.search, positions: rest.positions,
             output: output)
     }
 
@@ -123,7 +123,7 @@ struct BuildSnapshot {
             head(
                 sources: model.sources, content: model.content, loadMemo: model.loadMemo, templates: model.templates,
                 assets: model.assets, positions: model.positions, site: model.site),
-            rowInputs: model.rowInputs, searchKeys: model.searchKeys, scopes: model.content.config.search.scopes)
+            rowInputs: model.rowInputs, search: model.search, scopes: model.content.config.search.scopes)
     }
 
     /// Where the bytes after the frame (magic, length, hash) start.
@@ -154,17 +154,17 @@ struct BuildSnapshot {
         return writer
     }
 
-    /// The snapshot's bytes: `head` with the row inputs and search keys the pages and index were made
-    /// from, and its length and hash in place.
+    /// The snapshot's bytes: `head` with the row inputs the pages were made from and what the search
+    /// index left, and its length and hash in place.
     /// `head` is taken, not copied: appended to in place, its buffer is not copied whole first.
     static func finish(
-        _ head: consuming BinaryWriter, rowInputs: [[UInt64]]?, searchKeys: [SearchKeys]?, scopes: [SearchScope]
+        _ head: consuming BinaryWriter, rowInputs: [[UInt64]]?, search: SearchMemo?, scopes: [SearchScope]
     ) -> [UInt8] {
         var writer = consume head
         writer.bool(rowInputs != nil)
         if let rowInputs { writer.array(rowInputs) { $0.uint64s($1) } }
-        writer.bool(searchKeys != nil)
-        if let searchKeys { SearchKeys.write(searchKeys, scopes: scopes, to: &writer) }
+        writer.bool(search != nil)
+        search?.write(scopes: scopes, to: &writer)
         writer.overwrite(UInt64(writer.bytes.count - frame), at: frame - 16)
         writer.overwrite(
             writer.bytes.withUnsafeBytes { BulkHash.of(UnsafeRawBufferPointer(rebasing: $0[frame...])) }, at: frame - 8)

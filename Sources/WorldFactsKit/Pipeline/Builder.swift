@@ -192,8 +192,9 @@ public struct Builder: Sendable {
                 rowInputs: reach.flatMap { reach in
                     last?.rowInputs.map { renderer.rowInputs(updating: $0, at: reach.rows) }
                 },
-                // Searched values are fixed by `ValueEdits`: the keys are the last build's.
-                searchKeys: reach == nil ? nil : last?.searchKeys)
+                // Searched values are fixed by `ValueEdits`: the keys are the last build's, and its index is
+                // updated where the edited rows are.
+                search: reach == nil ? nil : last?.search)
             let phases = PhaseProgress(
                 report: progress, records: site.recordCount,
                 recordPagesFolders: site.collections.map(\.spec.records.pagesFolder))
@@ -224,7 +225,7 @@ public struct Builder: Sendable {
             let problem = try step(.saveSnapshot) {
                 saveSnapshot(
                     BuildSnapshot.finish(
-                        encoding.take(), rowInputs: made.rowInputs, searchKeys: made.searchKeys,
+                        encoding.take(), rowInputs: made.rowInputs, search: made.search,
                         scopes: site.config.search.scopes),
                     to: snapshotPath)
             }
@@ -238,7 +239,7 @@ public struct Builder: Sendable {
         }
         let model = LiveModel(
             sources: sources, content: content, loadMemo: loadMemo!, templates: templates, assets: theme.assets,
-            site: site, rowInputs: made.rowInputs, searchKeys: made.searchKeys, positions: positions, output: left)
+            site: site, rowInputs: made.rowInputs, search: made.search, positions: positions, output: left)
         return (built, model)
     }
 

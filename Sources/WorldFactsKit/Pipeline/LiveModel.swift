@@ -19,8 +19,8 @@ struct LiveModel: Sendable {
     let site: Site
     /// By collection and position (`SiteRenderer.rowInputs()`), when the site needed them.
     let rowInputs: [[UInt64]]?
-    /// The search keys of each scope, when the site has search (`SearchIndex.keys`).
-    let searchKeys: [SearchKeys]?
+    /// What the search index left, when the site has search (`SearchIndex.memo`).
+    let search: SearchMemo?
     /// By collection, the position in `site` of each record of `content` (`ValueEdits.positions`).
     let positions: [[Int]]
     let output: OutputWriter.PreviousBuild

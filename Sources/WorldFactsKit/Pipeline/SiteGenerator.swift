@@ -14,8 +14,8 @@ struct SiteGenerator: Sendable {
     var reach: EditReach? = nil
     /// In a live build: every row's inputs, made already.
     var rowInputs: [[UInt64]]? = nil
-    /// In a live build whose searched values are unchanged: the search keys of the last build.
-    var searchKeys: [SearchKeys]? = nil
+    /// In a live build whose searched values are unchanged: what the last build's search index left.
+    var search: SearchMemo? = nil
     static let recordPagesAtOnce = 1_024
     /// Shards run up to the size budget (16 KB by default), twice with their script twins: a range is a few MB.
     static let shardsAtOnce = 64
@@ -26,8 +26,8 @@ struct SiteGenerator: Sendable {
     struct Made {
         /// What each index row is made of, when the site needed it.
         var rowInputs: [[UInt64]]?
-        /// The search keys, when the site has search.
-        var searchKeys: [SearchKeys]?
+        /// What the search index left, when the site has search.
+        var search: SearchMemo?
     }
 
     /// Makes the files and hands them to `emit`.
@@ -43,10 +43,15 @@ struct SiteGenerator: Sendable {
         let search =
             hasSearch
             ? rowInputs.map { rowInputs in
-                BackgroundValue { [site, renderer, searchKeys] in
+                BackgroundValue { [site, renderer, last = self.search, reach] in
                     SearchIndex(
                         site: site, rows: Self.searchRows(site: site, renderer: renderer, inputs: rowInputs),
-                        previous: previous, keys: searchKeys)
+                        previous: previous, updating: last,
+                        changed: reach.map { reach in
+                            site.collections.flatMap { collection in
+                                reach.rows[collection.number].map { collection.offset + $0 }
+                            }
+                        } ?? [])
                 }
             } : nil
         for collection in site.collections {
@@ -65,7 +70,7 @@ struct SiteGenerator: Sendable {
         }
         try renderer.indexPages(
             searchManifest: index?.manifest, rowInputs: rowInputs, previous: previous, reach: reach, emit)
-        return Made(rowInputs: rowInputs, searchKeys: index?.keys)
+        return Made(rowInputs: rowInputs, search: index?.memo)
     }
 
     /// The rows the search index shows, every collection's after the one before (`RecordCollection.offset`),

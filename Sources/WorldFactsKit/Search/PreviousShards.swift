@@ -21,21 +21,24 @@ struct PreviousShards: Sendable {
 
     /// The previous shard files of every scope, by scope id, read in one pass over the last manifest.
     static func all(previous: any PreviousOutput, scopes: [String]) -> [String: PreviousShards] {
-        let folder = SearchIndex.folder
         var files: [String: [File]] = [:]
-        for (path, inputs) in previous.previousInputs(under: folder) {
-            let rest = path.dropFirst(folder.count)
-            guard let slash = rest.firstIndex(of: "/") else { continue }
-            let name = rest[rest.index(after: slash)...]
-            guard let dot = name.lastIndex(of: "."), let (kind, prefix) = ScopeShards.parse(fileName: name[..<dot])
-            else {
-                continue
-            }
-            files[String(rest[..<slash]), default: []].append(
-                File(path: path, inputs: inputs, kind: kind, prefix: prefix))
+        for (path, inputs) in previous.previousInputs(under: SearchIndex.folder) {
+            guard let (scope, file) = file(path: path, inputs: inputs) else { continue }
+            files[scope, default: []].append(file)
         }
         return Dictionary(
             uniqueKeysWithValues: scopes.map { ($0, PreviousShards(previous: previous, files: files[$0] ?? [])) })
+    }
+
+    /// The scope and file of a shard's path (`search/<scope>/<kind>-<hex>.<extension>`); nil for any other path.
+    static func file(path: String, inputs: UInt64) -> (scope: String, file: File)? {
+        let rest = path.dropFirst(SearchIndex.folder.count)
+        guard path.hasPrefix(SearchIndex.folder), let slash = rest.firstIndex(of: "/") else { return nil }
+        let name = rest[rest.index(after: slash)...]
+        guard let dot = name.lastIndex(of: "."), let (kind, prefix) = ScopeShards.parse(fileName: name[..<dot]) else {
+            return nil
+        }
+        return (String(rest[..<slash]), File(path: path, inputs: inputs, kind: kind, prefix: prefix))
     }
 
     /// The shards of the unit planned with `inputs`, as the previous build left them, when every one

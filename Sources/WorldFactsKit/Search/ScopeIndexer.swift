@@ -16,7 +16,7 @@ struct ScopeIndexer: Sendable {
     let keys: SearchKeys
     let rows: SearchRows
     let planner: ShardPlanner
-    let previous: PreviousShards
+    var previous: PreviousShards
     /// `ShardEntry.hash` and `ShardEntry.floor` of every record, by position (no floors in the "All"
     /// scope, which does not size its shards).
     let entryHashes: [UInt64]
@@ -31,11 +31,21 @@ struct ScopeIndexer: Sendable {
     /// results show (empty in a site of one collection); empty for any other scope.
     let members: [(id: String, label: String)]
 
+    /// The entry hashes and floors of the last build's index, for an index that updates it (`index(updating:)`),
+    /// and the positions whose rows may have changed since: only theirs are made again.
+    struct Update {
+        let memo: ScopeMemo
+        let candidates: [Int]
+    }
+
+    /// The positions whose entry hash differs from the last build's, ascending (an update only).
+    let changed: [Int]
+
     /// `memberHashes`: for the "All" scope, each member's `entryHashes`. They stand in the All scope's own
     /// entry hashes, so a bucket's digest covers what decides its previews: every member's shards in it.
     init(
         scope: SearchScope, keys: SearchKeys, site: Site, rows: SearchRows, heads: EntryHeads?,
-        previous: PreviousShards, memberHashes: [[UInt64]] = []
+        previous: PreviousShards, memberHashes: [[UInt64]] = [], update: Update? = nil
     ) {
         self.scope = scope
         let merges = scope.collection == nil
@@ -53,27 +63,38 @@ struct ScopeIndexer: Sendable {
             ? site.collections.flatMap { [String?](repeating: $0.spec.label, count: $0.records.count) }
             : [String?](repeating: nil, count: rows.count)
         self.labels = labels
-        entryHashes =
-            merges
-            ? Parallel.map(rows.count) { position in
-                var hash = StableHash()
-                hash.add(contentsOf: (labels[position] ?? "").utf8)
-                hash.add(0xFF)
-                for member in memberHashes { hash.mix(member[position]) }
-                return hash.value
+        @Sendable func hash(_ position: Int) -> UInt64 {
+            guard merges else {
+                return ShardEntry.hash(
+                    position: position, rowInputs: rows.inputs[position], textBytes: keys.textBytes(of: position),
+                    label: labels[position])
             }
-            : Parallel.map(rows.count) {
-                ShardEntry.hash(
-                    position: $0, rowInputs: rows.inputs[$0], textBytes: keys.textBytes(of: $0), label: labels[$0])
+            var hash = StableHash()
+            hash.add(contentsOf: (labels[position] ?? "").utf8)
+            hash.add(0xFF)
+            for member in memberHashes { hash.mix(member[position]) }
+            return hash.value
+        }
+        @Sendable func floor(_ position: Int) -> Int {
+            ShardEntry.floor(
+                position: position, titleAndPath: rows.titleAndPathBytes[position],
+                textBytes: keys.textBytes(of: position), label: labels[position])
+        }
+        if let update {
+            var (hashes, floors, changed) = (update.memo.entryHashes, update.memo.entryFloors, [Int]())
+            for position in update.candidates {
+                let new = hash(position)
+                guard new != hashes[position] else { continue }
+                hashes[position] = new
+                if !merges { floors[position] = floor(position) }
+                changed.append(position)
             }
-        entryFloors =
-            merges
-            ? []
-            : Parallel.map(rows.count) {
-                ShardEntry.floor(
-                    position: $0, titleAndPath: rows.titleAndPathBytes[$0], textBytes: keys.textBytes(of: $0),
-                    label: labels[$0])
-            }
+            (entryHashes, entryFloors, self.changed) = (hashes, floors, changed)
+        } else {
+            entryHashes = Parallel.map(rows.count, hash)
+            entryFloors = merges ? [] : Parallel.map(rows.count, floor)
+            changed = []
+        }
         self.heads = heads
     }
 
@@ -87,12 +108,15 @@ struct ScopeIndexer: Sendable {
         var splits: [String]
         /// The indexer's `entryHashes`.
         var entryHashes: [UInt64]
+        /// What the next build's index can start from.
+        var memo: ScopeMemo
     }
 
     /// The scope's shards, every bucket on every core.
     func index() -> Index {
         let buckets = keys.buckets()
         return index(
+            buckets,
             Parallel.map(buckets.count) { number in
                 var shards = ScopeShards()
                 add(buckets[number], to: &shards)
@@ -103,16 +127,60 @@ struct ScopeIndexer: Sendable {
     /// The "All" scope's shards: a preview at each of `prefixes` (every prefix a member has a preview
     /// at), every bucket on every core.
     func indexPreviews(at prefixes: Set<String>) -> Index {
-        let buckets = keys.buckets().filter { prefixes.contains($0.prefixText) }
+        let buckets = keys.buckets()
         return index(
+            buckets,
             Parallel.map(buckets.count) { number in
                 var shards = ScopeShards()
-                addPreviews(buckets[number], at: prefixes, to: &shards)
+                if prefixes.contains(buckets[number].prefixText) {
+                    addPreviews(buckets[number], at: prefixes, to: &shards)
+                }
                 return shards
             })
     }
 
-    private func index(_ shards: [ScopeShards]) -> Index {
+    /// The scope's shards from the last build's (`memo`, whose keys are these): a bucket that holds no
+    /// record of `changed` keeps its shards, when its files are all there; any other is grouped and
+    /// planned again, keeping what it can of its files. With `prefixes`, the "All" scope's previews.
+    func index(updating memo: ScopeMemo, previews prefixes: Set<String>? = nil) -> Index {
+        var touched = Set<UInt32>()
+        for position in changed { touched.formUnion(keys.firstScalars(of: position)) }
+        let whole = previous.previous
+        var replanned: [BucketMemo] = []
+        let shards = memo.buckets.map { last -> ScopeShards? in
+            if !touched.contains(last.first.value), let kept = last.kept(previous: whole) { return kept }
+            replanned.append(last)
+            return nil
+        }
+        let planned = Parallel.map(replanned.count) { [replanned] number in
+            let last = replanned[number]
+            let bucket = keys.bucket(last.first, positions: last.positions)
+            var indexer = self
+            indexer.previous = last.previousShards(previous: whole)
+            var shards = ScopeShards()
+            if let prefixes {
+                if prefixes.contains(bucket.prefixText) { indexer.addPreviews(bucket, at: prefixes, to: &shards) }
+            } else {
+                indexer.add(bucket, to: &shards)
+            }
+            return shards
+        }
+        var next = planned.makeIterator()
+        let all = shards.map { $0 ?? next.next()! }
+        return index(
+            zip(memo.buckets, all).map { last, shards in
+                BucketMemo(first: last.first, positions: last.positions, shards: shards)
+            }, all)
+    }
+
+    private func index(_ buckets: [SearchKeys.Bucket], _ shards: [ScopeShards]) -> Index {
+        index(
+            zip(buckets, shards).map { bucket, shards in
+                BucketMemo(first: bucket.first, positions: bucket.positions, shards: shards)
+            }, shards)
+    }
+
+    private func index(_ memos: [BucketMemo], _ shards: [ScopeShards]) -> Index {
         let splits = shards.flatMap(\.splits)
         let merged =
             members.isEmpty
@@ -124,7 +192,9 @@ struct ScopeIndexer: Sendable {
             JSONText.quoted(scope.id) + ":{\"l\":["
             + shards.flatMap(\.leaves).map(JSONText.quoted).joined(separator: ",")
             + "],\"p\":[" + splits.map(JSONText.quoted).joined(separator: ",") + "]" + merged + "}"
-        return Index(part: part, files: shards.flatMap(\.files), splits: splits, entryHashes: entryHashes)
+        return Index(
+            part: part, files: shards.flatMap(\.files), splits: splits, entryHashes: entryHashes,
+            memo: ScopeMemo(entryHashes: entryHashes, entryFloors: entryFloors, buckets: memos))
     }
 
     /// The previews of a bucket's node, kept or planned, and of its parts that are among `prefixes`. A

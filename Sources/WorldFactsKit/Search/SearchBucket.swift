@@ -84,16 +84,7 @@ extension SearchKeys {
 
     /// Every suffix of every text, grouped by its first scalar, buckets in scalar order.
     func buckets() -> [Bucket] {
-        // The scalars of every text, flat: each suffix is a place in them, freed with the buckets.
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(folded.bytes.count)
-        var scalarEnds: [Int] = []
-        scalarEnds.reserveCapacity(folded.count)
-        for text in 0..<folded.count {
-            scalars += String(decoding: folded[text], as: UTF8.self).unicodeScalars
-            scalarEnds.append(scalars.count)
-        }
-        precondition(scalars.count < Int(Int32.max), "a scope's texts have more scalars than a suffix can place")
+        let (scalars, scalarEnds) = scalars(of: 0..<recordEnds.count)
         var buckets: [Bucket] = []
         // Bucket numbers by first scalar: a table for the Latin ones, a dictionary beyond.
         var latinBucket = [Int](repeating: -1, count: Int(Folding.latinEnd))
@@ -109,22 +100,84 @@ extension SearchKeys {
             buckets.append(Bucket(prefix: [first], scalars: scalars))
             return buckets.count - 1
         }
-        for position in recordEnds.indices {
-            for text in textRange(of: position) {
-                let key = scalars[(text == 0 ? 0 : scalarEnds[text - 1])..<scalarEnds[text]]
-                func add(_ offset: Int, isWhole: Bool) {
-                    let start = key.startIndex + offset
-                    let number = bucket(of: key[start])
-                    if buckets[number].positions.last != position { buckets[number].positions.append(position) }
-                    buckets[number].suffixes.append(
-                        Suffix(
-                            record: Int32(buckets[number].positions.count - 1), start: Int32(start),
-                            count: Int32(key.endIndex - start), isWhole: isWhole))
-                }
-                add(0, isWhole: true)
-                for offset in Folding.laterWordStartOffsets(key) { add(offset, isWhole: false) }
-            }
+        forEachSuffix(of: 0..<recordEnds.count, scalars: scalars, ends: scalarEnds) { position, suffix in
+            let number = bucket(of: scalars[Int(suffix.start)])
+            buckets[number].add(suffix, of: position)
         }
         return buckets.sorted { $0.first.value < $1.first.value }
+    }
+
+    /// The bucket of the suffixes that start with `first`, from the records at `positions` (ascending:
+    /// every record with such a suffix, as in the bucket `buckets()` gives, which this one equals but for
+    /// where its scalars are kept).
+    func bucket(_ first: Unicode.Scalar, positions: [Int]) -> Bucket {
+        let (scalars, scalarEnds) = scalars(of: positions)
+        var bucket = Bucket(prefix: [first], scalars: scalars)
+        forEachSuffix(of: positions, scalars: scalars, ends: scalarEnds) { position, suffix in
+            if scalars[Int(suffix.start)] == first { bucket.add(suffix, of: position) }
+        }
+        return bucket
+    }
+
+    /// The first scalar of every suffix of the record at `position`: the buckets it is in.
+    func firstScalars(of position: Int) -> Set<UInt32> {
+        let (scalars, scalarEnds) = scalars(of: CollectionOfOne(position))
+        var firsts = Set<UInt32>()
+        forEachSuffix(of: CollectionOfOne(position), scalars: scalars, ends: scalarEnds) { _, suffix in
+            firsts.insert(scalars[Int(suffix.start)].value)
+        }
+        return firsts
+    }
+
+    /// The scalars of the texts of the records at `positions`, flat, and where each text ends in them.
+    private func scalars(of positions: some Collection<Int>) -> ([Unicode.Scalar], [Int]) {
+        var scalars: [Unicode.Scalar] = []
+        var scalarEnds: [Int] = []
+        if positions.count == recordEnds.count {
+            scalars.reserveCapacity(folded.bytes.count)
+            scalarEnds.reserveCapacity(folded.count)
+        }
+        for position in positions {
+            for text in textRange(of: position) {
+                scalars += String(decoding: folded[text], as: UTF8.self).unicodeScalars
+                scalarEnds.append(scalars.count)
+            }
+        }
+        precondition(scalars.count < Int(Int32.max), "a scope's texts have more scalars than a suffix can place")
+        return (scalars, scalarEnds)
+    }
+
+    /// Every suffix (the whole text, then each later word start) of every text of the records at
+    /// `positions`, in order, with `scalars` and `ends` from `scalars(of: positions)`; a suffix's record
+    /// is left for the bucket to number.
+    private func forEachSuffix(
+        of positions: some Collection<Int>, scalars: [Unicode.Scalar], ends: [Int], _ body: (Int, Suffix) -> Void
+    ) {
+        var text = 0
+        for position in positions {
+            for _ in textRange(of: position) {
+                let key = scalars[(text == 0 ? 0 : ends[text - 1])..<ends[text]]
+                text += 1
+                body(
+                    position,
+                    Suffix(record: 0, start: Int32(key.startIndex), count: Int32(key.count), isWhole: true))
+                for offset in Folding.laterWordStartOffsets(key) {
+                    let start = key.startIndex + offset
+                    body(
+                        position,
+                        Suffix(record: 0, start: Int32(start), count: Int32(key.endIndex - start), isWhole: false))
+                }
+            }
+        }
+    }
+}
+
+extension SearchKeys.Bucket {
+    /// Adds a suffix of the record at `position` (at or after the last one added), numbering it.
+    mutating func add(_ suffix: SearchKeys.Suffix, of position: Int) {
+        if positions.last != position { positions.append(position) }
+        suffixes.append(
+            SearchKeys.Suffix(
+                record: Int32(positions.count - 1), start: suffix.start, count: suffix.count, isWhole: suffix.isWhole))
     }
 }

@@ -16,47 +16,63 @@ public struct SearchIndex: Sendable {
     private let shards: [(scope: Int, file: ScopeShards.File)]
     /// The indexer of each scope, which makes its planned shards' entries.
     private let indexers: [ScopeIndexer]
-    /// The keys of each scope: what a live build gives the next when the searched values are unchanged.
-    public var keys: [SearchKeys]
+    /// What the next build's index can start from when the searched values are unchanged (`SearchMemo`).
+    public let memo: SearchMemo
+    /// The keys of each scope.
+    public var keys: [SearchKeys] { memo.keys }
 
     /// `previous` lets a bucket of shards (every prefix that starts with one scalar) whose inputs are
-    /// those of the previous build stay as it was, unplanned and unwritten. `keys`, when given, are the
-    /// keys of each scope made already (`keys` of the index of a site whose searched values are these).
+    /// those of the previous build stay as it was, unplanned and unwritten.
+    ///
+    /// `updating`, when given, is the memo of the last build's index, of a site whose searched values
+    /// are these (its keys are this index's keys), and `changed` the positions whose rows may differ
+    /// since (ascending): only the buckets that hold a record whose entry changed are made again.
     public init(
-        site: Site, rows: SearchRows, previous: any PreviousOutput = NoPreviousOutput(), keys made: [SearchKeys]? = nil
+        site: Site, rows: SearchRows, previous: any PreviousOutput = NoPreviousOutput(),
+        updating last: SearchMemo? = nil, changed: [Int] = []
     ) {
         let config = site.config
-        let previousByScope = PreviousShards.all(previous: previous, scopes: config.search.scopes.map(\.id))
-        let previous = config.search.scopes.map { previousByScope[$0.id]! }
+        let scopes = config.search.scopes
+        let previousByScope =
+            last == nil
+            ? PreviousShards.all(previous: previous, scopes: scopes.map(\.id))
+            : Dictionary(uniqueKeysWithValues: scopes.map { ($0.id, PreviousShards(previous: previous, files: [])) })
+        let previous = scopes.map { previousByScope[$0.id]! }
         // A first build writes every entry: the part of them that is the row is made once for all
         // scopes. A rebuild makes the rows of the buckets it plans, when it plans them.
-        let heads = previous.allSatisfy(\.isEmpty) ? EntryHeads(rows: rows) : nil
+        let heads = last == nil && previous.allSatisfy(\.isEmpty) ? EntryHeads(rows: rows) : nil
         // One scope after the other, each on every core: a parallel map inside a parallel map runs
         // serially in libdispatch, so the scopes themselves are not spread over the cores.
         // Folding is the costly part of keys: the "All" scope merges the other scopes' keys, folded once.
-        let scopes = config.search.scopes
-        var keys: [SearchKeys?] = made ?? scopes.map { $0.collection == nil ? nil : SearchKeys(site: site, scope: $0) }
-        for (number, scope) in scopes.enumerated() where made == nil && scope.collection == nil {
+        var keys: [SearchKeys?] =
+            last?.keys ?? scopes.map { $0.collection == nil ? nil : SearchKeys(site: site, scope: $0) }
+        for (number, scope) in scopes.enumerated() where last == nil && scope.collection == nil {
             keys[number] = SearchKeys(merging: keys.compactMap { $0 }, count: site.recordCount)
         }
-        self.keys = keys.map { $0! }
-        func indexer(_ number: Int, memberHashes: [[UInt64]] = []) -> ScopeIndexer {
+        func indexer(_ number: Int, memberHashes: [[UInt64]] = [], changed: [Int]) -> ScopeIndexer {
             ScopeIndexer(
                 scope: scopes[number], keys: keys[number]!, site: site, rows: rows, heads: heads,
-                previous: previous[number], memberHashes: memberHashes)
+                previous: previous[number], memberHashes: memberHashes,
+                update: last.map { ScopeIndexer.Update(memo: $0.scopes[number], candidates: changed) })
         }
         // The "All" scope has a preview where any other scope has one, so it is indexed after them.
         var indexes = [ScopeIndexer.Index?](repeating: nil, count: scopes.count)
         var indexers = [ScopeIndexer?](repeating: nil, count: scopes.count)
         for number in scopes.indices where scopes[number].collection != nil {
-            indexers[number] = indexer(number)
-            indexes[number] = indexers[number]!.index()
+            let indexer = indexer(number, changed: changed)
+            indexers[number] = indexer
+            indexes[number] = last.map { indexer.index(updating: $0.scopes[number]) } ?? indexer.index()
         }
         let splits = Set(indexes.compactMap { $0?.splits }.joined())
         let memberHashes = indexes.compactMap { $0?.entryHashes }
+        // An "All" entry changes with a member's: those the members found changed.
+        let membersChanged = Array(Set(indexers.compactMap { $0?.changed }.joined())).sorted()
         for number in scopes.indices where scopes[number].collection == nil {
-            indexers[number] = indexer(number, memberHashes: memberHashes)
-            indexes[number] = indexers[number]!.indexPreviews(at: splits)
+            let indexer = indexer(number, memberHashes: memberHashes, changed: membersChanged)
+            indexers[number] = indexer
+            indexes[number] =
+                last.map { indexer.index(updating: $0.scopes[number], previews: splits) }
+                ?? indexer.indexPreviews(at: splits)
         }
         let parts: [ScopeIndexer.Index] = indexes.map { $0! }
         manifest =
@@ -65,6 +81,7 @@ public struct SearchIndex: Sendable {
             + "}"
         shards = parts.enumerated().flatMap { number, part in part.files.map { (number, $0) } }
         self.indexers = indexers.map { $0! }
+        memo = SearchMemo(keys: keys.map { $0! }, scopes: parts.map(\.memo))
     }
 
     /// How many shards `files(_:)` makes files of (each one or two files).

@@ -43,3 +43,54 @@ extension SearchKeys {
         return keys.map { $0 ?? SearchKeys(merging: members, count: count) }
     }
 }
+
+// How what a search index left for the next build (`SearchMemo`) is written into a build's snapshot and
+// read back: the keys as above, then each scope's entry hashes and floors and its buckets.
+extension SearchMemo {
+    public func write(scopes: [SearchScope], to writer: inout BinaryWriter) {
+        SearchKeys.write(keys, scopes: scopes, to: &writer)
+        writer.array(self.scopes) { writer, scope in
+            writer.uint64s(scope.entryHashes)
+            writer.ints(scope.entryFloors)
+            writer.array(scope.buckets) { writer, bucket in
+                writer.int(Int(bucket.first.value))
+                writer.ints(bucket.positions)
+                writer.strings(bucket.leaves)
+                writer.strings(bucket.splits)
+                writer.strings(bucket.files.map(\.path))
+                writer.strings(bucket.files.map(\.inputs))
+            }
+        }
+    }
+
+    /// What `write` wrote for `scopes`, of a site of `count` records; malformed unless there is an entry
+    /// hash for every record, a floor for every record of a scope that has them, and each bucket's
+    /// positions rise within the records.
+    public static func read(
+        from reader: inout BinaryReader, scopes: [SearchScope], count: Int
+    ) throws(BinaryReader.Malformed) -> SearchMemo {
+        typealias Malformed = BinaryReader.Malformed
+        let keys = try SearchKeys.read(from: &reader, scopes: scopes, count: count)
+        let memos = try reader.array { (reader) throws(Malformed) -> ScopeMemo in
+            let (hashes, floors) = (try reader.uint64s(), try reader.ints())
+            guard hashes.count == count, floors.isEmpty || floors.count == count else {
+                throw Malformed(offset: reader.index)
+            }
+            let buckets = try reader.array { (reader) throws(Malformed) -> BucketMemo in
+                let first = try reader.int()
+                let positions = try reader.ints()
+                let (leaves, splits) = (try reader.strings(), try reader.strings())
+                let (paths, inputs) = (try reader.strings(), try reader.strings())
+                guard let scalar = UInt32(exactly: first).flatMap(Unicode.Scalar.init), paths.count == inputs.count,
+                    positions.allSatisfy({ $0 >= 0 && $0 < count }), zip(positions, positions.dropFirst()).allSatisfy(<)
+                else { throw Malformed(offset: reader.index) }
+                return BucketMemo(
+                    first: scalar, positions: positions, leaves: leaves, splits: splits,
+                    files: Array(zip(paths, inputs)))
+            }
+            return ScopeMemo(entryHashes: hashes, entryFloors: floors, buckets: buckets)
+        }
+        guard memos.count == scopes.count else { throw Malformed(offset: reader.index) }
+        return SearchMemo(keys: keys, scopes: memos)
+    }
+}

@@ -204,7 +204,8 @@ import Testing
 /// changed byte: one byte flipped at every offset of a file, then one byte inserted and one removed.
 @Suite struct SharedEndsTests {
     @Test func noChangedByteIsInTheSharedEnds() {
-        let text = "[\n" + (0..<40).map { #"{"id": "r\#($0)", "name": "Name \#($0)"}"# }.joined(separator: ",\n") + "\n]\n"
+        let text =
+            "[\n" + (0..<40).map { #"{"id": "r\#($0)", "name": "Name \#($0)"}"# }.joined(separator: ",\n") + "\n]\n"
         let bytes = Array(text.utf8)
         let starts = bytes.indices.filter { bytes[$0] == UInt8(ascii: "{") }
         let old = PieceHashes(bytes: bytes, starts: starts)

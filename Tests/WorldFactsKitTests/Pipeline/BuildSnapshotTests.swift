@@ -203,7 +203,7 @@ import Testing
         #expect(read.site.collections.map(\.records) == model.site.collections.map(\.records))
         #expect(read.site.collections.count == 2 && read.site.groups.count == model.site.groups.count)
         // The "All" scope's keys are not saved but merged again: the same texts, record by record.
-        #expect(read.searchKeys?.map { Array($0.texts) } == model.searchKeys?.map { Array($0.texts) })
+        #expect(read.search?.keys.map { Array($0.texts) } == model.search?.keys.map { Array($0.texts) })
         #expect(read.site.config.search.scopes.contains { $0.collection == nil })
         #expect(read.positions == model.positions && read.rowInputs == model.rowInputs)
     }

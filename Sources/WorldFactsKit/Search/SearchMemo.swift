@@ -1,0 +1,83 @@
+import WorldFactsModel
+import WorldFactsSupport
+
+/// What a build's search index leaves for the next build whose searched values are the same (a live
+/// build in `watch`, or one from the build's snapshot): the keys, and for each scope every record's entry
+/// hash and floor and, bucket by bucket, the records in it and the shards it left. The next index then
+/// makes again only the buckets that hold a record whose entry changed (`SearchIndex.init(updating:)`);
+/// every other bucket keeps its shards without being grouped, digested or planned again.
+public struct SearchMemo: Sendable {
+    /// The keys of each scope (`SearchIndex.keys`).
+    public let keys: [SearchKeys]
+    let scopes: [ScopeMemo]
+}
+
+/// One scope of a `SearchMemo`.
+struct ScopeMemo: Sendable {
+    /// By record position: `ShardEntry.hash` (for the "All" scope, the hash of its members' hashes).
+    var entryHashes: [UInt64]
+    /// By record position: `ShardEntry.floor` (none in the "All" scope).
+    var entryFloors: [Int]
+    /// Every bucket of the scope's keys, in scalar order.
+    var buckets: [BucketMemo]
+}
+
+/// A bucket of a scope (every key that starts with one scalar): the records with a key in it, and the
+/// shards it left, as the next build keeps them when none of its records changed.
+struct BucketMemo: Sendable {
+    let first: Unicode.Scalar
+    /// Ascending.
+    let positions: [Int]
+    let leaves: [String]
+    let splits: [String]
+    /// Every file of its shards, with the inputs it was written from.
+    let files: [(path: String, inputs: String)]
+
+    init(first: Unicode.Scalar, positions: [Int], shards: ScopeShards) {
+        self.first = first
+        self.positions = positions
+        leaves = shards.leaves
+        splits = shards.splits
+        files = shards.files.flatMap(\.written)
+    }
+
+    init(
+        first: Unicode.Scalar, positions: [Int], leaves: [String], splits: [String],
+        files: [(path: String, inputs: String)]
+    ) {
+        self.first = first
+        self.positions = positions
+        self.leaves = leaves
+        self.splits = splits
+        self.files = files
+    }
+
+    /// Its shards as the last build left them, every file kept; nil when one of them is not there.
+    func kept(previous: any PreviousOutput) -> ScopeShards? {
+        guard files.allSatisfy({ previous.canReuse($0.path, inputs: $0.inputs) }) else { return nil }
+        return ScopeShards(
+            leaves: leaves, splits: splits,
+            files: files.map { .kept(OutputFile.reused(path: $0.path, inputs: $0.inputs)) }
+        )
+    }
+
+    /// Its files as `PreviousShards`, for planning it again to keep what it can.
+    func previousShards(previous: any PreviousOutput) -> PreviousShards {
+        PreviousShards(
+            previous: previous,
+            files: files.compactMap {
+                PreviousShards.file(path: $0.path, inputs: OutputFile.inputsNumber($0.inputs))?.file
+            })
+    }
+}
+
+extension ScopeShards.File {
+    /// The paths of the file or files, with their inputs.
+    var written: [(path: String, inputs: String)] {
+        switch self {
+        case .kept(let file): return [(file.path, file.inputs ?? "")]
+        case .planned(_, let key, let inputs):
+            return [(SearchIndex.folder + key + ".json", inputs), (SearchIndex.folder + key + ".js", inputs)]
+        }
+    }
+}
