@@ -29,10 +29,11 @@ func readText(_ path: String) throws -> String {
     try String(contentsOfFile: path, encoding: .utf8)
 }
 
-/// Every file below a folder (but the build's manifest) with its bytes' hash: compare two builds.
+/// Every file below a folder (but the build's manifest and its folders' stamps, which name the folders
+/// and times of one build) with its bytes' hash: compare two builds.
 func contents(_ folder: String) throws -> [String: String] {
     var result: [String: String] = [:]
-    for file in try FileSystem.disk.listFiles(folder) where file != Manifest.fileName {
+    for file in try FileSystem.disk.listFiles(folder) where file != Manifest.fileName && file != ".worldfacts-folders" {
         result[file] = ContentHash.hex(try FileSystem.disk.read(folder + "/" + file))
     }
     return result

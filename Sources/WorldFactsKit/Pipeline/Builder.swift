@@ -61,16 +61,18 @@ public struct Builder: Sendable {
         }
         defer { lock.release() }
         // Links that lead out of the sources are refused before anything reads through them.
-        let (sources, linkWarnings) = try step(.checkSources) { () throws(StageFailure) in
+        let (sources, linkWarnings, read) = try step(.checkSources) { () throws(StageFailure) in
             var warnings: [Diagnostic] = []
             for (folder, role) in [(options.content, "content"), (options.templates, "templates")] {
                 warnings += try SourceLinks.check(
                     folder: folder, role: role, fileSystem: fileSystem, followOutside: options.followSymlinks)
             }
-            return (
-                try SourceDigest.of(folders: [options.content, options.templates], fileSystem: fileSystem), warnings
-            )
+            let (digest, kept) = try SourceDigest.read(
+                folders: [options.content, options.templates], fileSystem: fileSystem)
+            return (digest, warnings, kept)
         }
+        // The large files the digest read (records files): the load takes them from there.
+        var digested: [String: [UInt8]]? = read
         // The live model holds what the folder holds only while the folder's manifest is the one its
         // build saved (no other build wrote there since, none was interrupted there).
         var checked: LiveModel?
@@ -128,7 +130,7 @@ public struct Builder: Sendable {
         progress?(BuildProgress(phase: .loadContent, done: 0, total: 0))
         // A build that keeps its model keeps what its load read, for the next load to keep what is unchanged.
         let (content, memo) = try step(.loadContent) { () throws(StageFailure) in
-            try ContentLoader(folder: options.content, fileSystem: fileSystem).load(
+            try ContentLoader(folder: options.content, fileSystem: fileSystem.serving(digested.take() ?? [:])).load(
                 reusing: keepsModel ? live?.loadMemo ?? stored?.loadMemo ?? ContentLoader.Memo() : nil)
         }
         // Kept for the next build: by the live model, or by the snapshot, whose thread lets it go once it

@@ -9,6 +9,18 @@ public enum SourceDigest {
     static let version = "worldfacts-sources-2/" + GeneratorVersion.current
 
     public static func of(folders: [String], fileSystem: FileSystem) throws(StageFailure) -> String {
+        try read(folders: folders, fileSystem: fileSystem).digest
+    }
+
+    /// Files this large are kept as they were read (`read`): records files, which the load reads next.
+    static let keptFrom = 1 << 20
+
+    /// The digest, and the bytes of every file of at least `keptFrom` bytes, by path, for the load to
+    /// read instead of reading them again (`FileSystem.serving`): what it loads is then what was digested.
+    static func read(folders: [String], fileSystem: FileSystem) throws(StageFailure) -> (
+        digest: String, kept: [String: [UInt8]]
+    ) {
+        var kept: [String: [UInt8]] = [:]
         var hash = StableHash()
         hash.add(contentsOf: version.utf8)
         for folder in folders {
@@ -22,11 +34,12 @@ public enum SourceDigest {
                     hash.add(contentsOf: String(bytes.count).utf8)
                     hash.add(0xFF)
                     hash.mix(BulkHash.of(bytes))
+                    if bytes.count >= keptFrom { kept[joinPath(folder, relative)] = bytes }
                 }
             } catch {
                 throw StageFailure([.error(SourceLocation(file: folder), "cannot read: \(error)")])
             }
         }
-        return hash.hex
+        return (hash.hex, kept)
     }
 }

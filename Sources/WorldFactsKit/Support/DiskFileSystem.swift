@@ -91,6 +91,15 @@ extension FileSystem {
             return links.sorted { $0.path < $1.path }
         },
         realPath: { PosixFile.realPath($0) },
-        lock: { folder, wait, waiting in try PosixFile.lock(folder, wait: wait, waiting: waiting) }
+        lock: { folder, wait, waiting in try PosixFile.lock(folder, wait: wait, waiting: waiting) },
+        folderStamp: { folder in
+            var status = stat()
+            guard stat(folder.isEmpty ? "." : folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                return nil
+            }
+            return FolderStamp(
+                device: UInt64(status.st_dev), inode: UInt64(status.st_ino),
+                modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+        }
     )
 }

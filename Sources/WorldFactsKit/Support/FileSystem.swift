@@ -28,6 +28,9 @@ public struct FileSystem: Sendable {
     /// removes the folder again if taking it made the folder and nothing was put there.
     public var lock:
         @Sendable (_ folder: String, _ wait: Bool, _ waiting: @Sendable (Int?) -> Void) throws -> FolderLock
+    /// Which folder a path is and when a name was last added to it or removed from it; nil when that
+    /// cannot be told (then every folder is listed to find what is missing from it).
+    public var folderStamp: @Sendable (String) -> FolderStamp?
 
     public init(
         read: @escaping @Sendable (String) throws -> [UInt8],
@@ -44,7 +47,8 @@ public struct FileSystem: Sendable {
         realPath: @escaping @Sendable (String) -> String? = { $0 },
         lock: @escaping @Sendable (String, Bool, @Sendable (Int?) -> Void) throws -> FolderLock = { _, _, _ in
             FolderLock {}
-        }
+        },
+        folderStamp: @escaping @Sendable (String) -> FolderStamp? = { _ in nil }
     ) {
         self.read = read
         self.writeAtomically = writeAtomically
@@ -64,10 +68,34 @@ public struct FileSystem: Sendable {
         self.symbolicLinks = symbolicLinks
         self.realPath = realPath
         self.lock = lock
+        self.folderStamp = folderStamp
+    }
+}
+
+/// A folder's identity (device and inode) and the time its list of names last changed, in nanoseconds
+/// since 1970 (`st_mtim`).
+public struct FolderStamp: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var modified: Int64
+
+    public init(device: UInt64, inode: UInt64, modified: Int64) {
+        self.device = device
+        self.inode = inode
+        self.modified = modified
     }
 }
 
 extension FileSystem {
+    /// This file system, but reading the files of `bytes` (by path) from there.
+    public func serving(_ bytes: [String: [UInt8]]) -> FileSystem {
+        guard !bytes.isEmpty else { return self }
+        var served = self
+        let read = self.read
+        served.read = { path in try bytes[path] ?? read(path) }
+        return served
+    }
+
     /// Where `writeAtomically` stages a file: beside it, hidden, with a fixed name, so that a build
     /// killed mid-write leaves a file the next build can find and remove.
     public static func temporaryPath(for path: String) -> String {

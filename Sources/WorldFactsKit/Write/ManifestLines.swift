@@ -24,18 +24,21 @@ enum ManifestLines {
         return decode(bytes, order: &order)
     }
 
-    /// The manifest, and its paths in the order of its lines into `order`.
+    /// The manifest, and its paths in the order of its lines into `order`; nil when a path is not safe
+    /// (`OutputPath.isSafe`), checked on its bytes as they are read.
     static func decode(_ bytes: [UInt8], order: inout [String]) -> Manifest? {
         var manifest = Manifest()
         // About 60 bytes per file line: room for all, grown once.
         manifest.entries.reserveCapacity(bytes.count / 60)
         var paths: [String] = []
         paths.reserveCapacity(bytes.count / 60)
+        var safe = true
         let header = scan(bytes) { key, value in
+            safe = safe && OutputPath.isSafe(bytes: key)
             let path = string(key)
             if manifest.entries.updateValue(Manifest.entry(value), forKey: path) == nil { paths.append(path) }
         }
-        guard let header, let warnings = header.warnings else { return nil }
+        guard safe, let header, let warnings = header.warnings else { return nil }
         order = paths
         manifest.sources = header.sources
         manifest.records = header.records

@@ -5,19 +5,25 @@ import WorldFactsSupport
 /// quarter of a million pages, one listing and a lookup per file take a fraction of the time that one
 /// `access` call per file does.
 enum MissingFiles {
-    /// The paths (relative to `folder`) that are not in their folder's listing.
-    static func among<Paths: Sequence<String>>(_ paths: Paths, in folder: String, fileSystem: FileSystem) -> Set<String>
-    {
+    /// The paths (relative to `folder`) that are not in their folder's listing; the paths in the folders
+    /// of `unchanged` (`FolderStamps`) are all there, and their folders are not listed.
+    static func among<Paths: Sequence<String>>(
+        _ paths: Paths, in folder: String, fileSystem: FileSystem, unchanged: Set<String> = []
+    ) -> Set<String> {
         var listings: [Substring: Set<Substring>] = [:]
         var missing = Set<String>()
         // Paths mostly come folder by folder: the last folder's listing is kept at hand.
         var lastParent: Substring?
         var lastListing = Set<Substring>()
+        var lastUnchanged = false
         for path in paths {
             let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
             let parent = slash.map { path[..<$0] } ?? ""
             let name = slash.map { path[path.utf8.index(after: $0)...] } ?? path[...]
             if parent != lastParent {
+                lastParent = parent
+                lastUnchanged = !parent.isEmpty && unchanged.contains(String(parent))
+                if lastUnchanged { continue }
                 if let listed = listings[parent] {
                     lastListing = listed
                 } else {
@@ -25,8 +31,8 @@ enum MissingFiles {
                     lastListing = Set((fileSystem.names(listed.isEmpty ? "." : listed) ?? []).map { $0[...] })
                     listings[parent] = lastListing
                 }
-                lastParent = parent
             }
+            if lastUnchanged { continue }
             if !lastListing.contains(name) { missing.insert(path) }
         }
         return missing

@@ -49,6 +49,7 @@ public final class OutputWriter {
         var manifest = Manifest()
         // The paths in the manifest's order, which is folder by folder: the order to look for them in.
         var paths: [String] = []
+        var unchanged = Set<String>()
         if fileSystem.exists(manifestPath) {
             guard let bytes = try? fileSystem.read(manifestPath), let decoded = Manifest.decode(bytes, order: &paths)
             else {
@@ -59,6 +60,7 @@ public final class OutputWriter {
                 ])
             }
             manifest = decoded
+            unchanged = FolderStamps.unchanged(in: folder, manifest: bytes, fileSystem: fileSystem)
         }
         // Paths an interrupted build was writing: ours, with unknown contents. The manifest's hash and
         // fingerprint for them describe what was there before, not what the killed build left, so both go:
@@ -74,7 +76,7 @@ public final class OutputWriter {
                 journalled.append(path)
             }
         }
-        let missing = MissingFiles.among(paths, in: folder, fileSystem: fileSystem)
+        let missing = MissingFiles.among(paths, in: folder, fileSystem: fileSystem, unchanged: unchanged)
         return PreviousBuild(manifest: manifest, journalled: journalled, missing: missing, order: paths)
     }
 
@@ -164,7 +166,8 @@ public final class OutputWriter {
         else { return nil }
         let paths = manifest.paths
         guard let warnings = manifest.warnings else { return nil }  // decoded once, and only here
-        return MissingFiles.among(paths, in: folder, fileSystem: fileSystem).isEmpty
+        let unchanged = FolderStamps.unchanged(in: folder, manifest: bytes, fileSystem: fileSystem)
+        return MissingFiles.among(paths, in: folder, fileSystem: fileSystem, unchanged: unchanged).isEmpty
             ? (records, paths.count, warnings) : nil
     }
 
@@ -336,9 +339,17 @@ public final class OutputWriter {
         }
         // A written file has a new hash, so the manifest changed; only otherwise is it compared.
         if !report.written.isEmpty || current != previous || !fileSystem.exists(joinPath(folder, Manifest.fileName)) {
+            let manifest = Manifest.encoded(header: current, order: order)
+            // The folders' stamps first: saved with the hash of a manifest not yet saved, they are not
+            // used unless it is. Without them, the next build lists every folder.
+            let stamps = FolderStamps.taken(
+                of: order, in: folder, fileSystem: fileSystem, manifest: BulkHash.of(manifest))
+            let stampsPath = joinPath(folder, FolderStamps.fileName)
+            if stamps.stamps.isEmpty || (try? fileSystem.writeAtomically(stampsPath, stamps.encoded())) == nil {
+                try? fileSystem.remove(stampsPath)
+            }
             do {
-                try fileSystem.writeAtomically(
-                    joinPath(folder, Manifest.fileName), Manifest.encoded(header: current, order: order))
+                try fileSystem.writeAtomically(joinPath(folder, Manifest.fileName), manifest)
             } catch {
                 throw StageFailure([.error(SourceLocation(file: folder), "cannot save the build manifest: \(error)")])
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorldFactsModel
 
 @testable import WorldFactsLoad
 @testable import WorldFactsSupport
@@ -227,6 +228,29 @@ import Testing
             removed.remove(at: offset)
             let shrunk = SharedEnds(old: old, new: removed)
             #expect(shrunk.prefix <= offset && shrunk.suffix <= bytes.count - offset - 1 && shrunk.shift == -1)
+        }
+    }
+}
+
+/// The duplicate-key check finds every duplicate, and only duplicates, with the first one's line, when
+/// keys share a hash too: here all of them do.
+@Suite struct UniqueKeysTests {
+    @Test func duplicatesAreFoundWhateverTheKeysHashTo() {
+        let keys = ["a", "b", "a", "c", "b", "d", "c", "e"]
+        for hash in [nil, { (_: inout String) -> UInt64 in 7 }] {
+            var unique =
+                hash.map { UniqueKeys(file: "f.json", keyField: "id", hash: $0) }
+                ?? UniqueKeys(file: "f.json", keyField: "id")
+            let problems = keys.enumerated().compactMap { line, key in
+                unique.take(Record(key: key, title: key, values: [], line: line + 1), line: line + 1, column: 1)
+            }
+            #expect(unique.records.map(\.key) == ["a", "b", "c", "d", "e"])
+            #expect(
+                problems.map(\.message) == [
+                    "duplicate key: records at lines 1 and 3 both have key 'a'",
+                    "duplicate key: records at lines 2 and 5 both have key 'b'",
+                    "duplicate key: records at lines 4 and 7 both have key 'c'",
+                ])
         }
     }
 }

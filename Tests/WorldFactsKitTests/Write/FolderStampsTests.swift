@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import WorldFactsModel
+@testable import WorldFactsSupport
+@testable import WorldFactsWrite
+
+/// A folder whose stamp is as the last build saved it is not listed, and any change that could remove
+/// a file from it is seen: a file removed at once after the build, a folder made again with the old
+/// time, a stamp file saved with another manifest.
+@Suite struct FolderStampsTests {
+    func build(_ output: String) throws {
+        let writer = try OutputWriter(folder: output, fileSystem: .disk)
+        try writer.write((0..<50).map { OutputFile(path: "pages/p\($0).html", text: "page \($0)") })
+        try writer.write(OutputFile(path: "index.html", text: "index"))
+        _ = try writer.finish()
+    }
+
+    func missing(_ output: String) throws -> Set<String> {
+        try OutputWriter.readPrevious(folder: output, fileSystem: .disk).missing
+    }
+
+    func unchanged(_ output: String) throws -> Set<String> {
+        FolderStamps.unchanged(
+            in: output, manifest: try FileSystem.disk.read(output + "/" + Manifest.fileName), fileSystem: .disk)
+    }
+
+    @Test func anUnchangedFolderIsTrustedAndAChangedOneListed() throws {
+        let output = makeTemporaryFolder("stamps")
+        defer { removeTemporary(output) }
+        try build(output)
+        #expect(try unchanged(output) == ["pages"])  // the output folder itself is always listed
+        #expect(try missing(output).isEmpty)
+        // Removed at once after the build: the folder's time moves on all the same.
+        try FileManager.default.removeItem(atPath: output + "/pages/p7.html")
+        #expect(try unchanged(output).isEmpty)
+        #expect(try missing(output) == ["pages/p7.html"])
+        // A build writes it again, and the folder is trusted again.
+        let writer = try OutputWriter(
+            folder: output, fileSystem: .disk,
+            previous: try OutputWriter.readPrevious(folder: output, fileSystem: .disk))
+        try writer.write((0..<50).map { OutputFile(path: "pages/p\($0).html", text: "page \($0)") })
+        try writer.write(OutputFile(path: "index.html", text: "index"))
+        #expect(try writer.finish().written == ["pages/p7.html"])
+        #expect(try unchanged(output) == ["pages"])
+        // A file removed from the output folder itself is seen too: it is always listed.
+        try FileManager.default.removeItem(atPath: output + "/index.html")
+        #expect(try missing(output) == ["index.html"])
+    }
+
+    @Test func aFolderMadeAgainWithTheSameTimeIsListed() throws {
+        let output = makeTemporaryFolder("stamps")
+        defer { removeTemporary(output) }
+        try build(output)
+        let pages = output + "/pages"
+        let time = try #require(FileManager.default.attributesOfItem(atPath: pages)[.modificationDate] as? Date)
+        try FileManager.default.moveItem(atPath: pages, toPath: output + "/old")
+        try FileManager.default.createDirectory(atPath: pages, withIntermediateDirectories: false)
+        for number in 1..<50 {
+            try FileManager.default.moveItem(
+                atPath: output + "/old/p\(number).html", toPath: pages + "/p\(number).html")
+        }
+        try FileManager.default.removeItem(atPath: output + "/old")
+        try FileManager.default.setAttributes([.modificationDate: time], ofItemAtPath: pages)
+        #expect(try unchanged(output).isEmpty)
+        #expect(try missing(output) == ["pages/p0.html"])
+    }
+
+    @Test func stampsSavedWithAnotherManifestAreNotUsed() throws {
+        let output = makeTemporaryFolder("stamps")
+        defer { removeTemporary(output) }
+        try build(output)
+        let path = output + "/" + FolderStamps.fileName
+        var stamps = try #require(FolderStamps(bytes: try FileSystem.disk.read(path)))
+        #expect(try unchanged(output) == ["pages"])
+        stamps.manifest &+= 1
+        try FileSystem.disk.writeAtomically(path, stamps.encoded())
+        #expect(try unchanged(output).isEmpty)
+        #expect(FolderStamps(bytes: Array("not stamps\n".utf8)) == nil)
+    }
+}
