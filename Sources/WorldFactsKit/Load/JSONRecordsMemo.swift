@@ -33,6 +33,13 @@ public struct JSONRecordsMemo: Sendable {
             ends = SharedEnds(old: memo.pieces, new: bytes)
         }
 
+        /// Where the new file's elements start: only the part between the shared ends is scanned.
+        func starts(of bytes: [UInt8]) -> [JSONParser.ElementStart]? {
+            JSONParser.elementStarts(
+                bytes, old: memo.starts, prefix: ends.prefix, suffixStart: ends.newCount - ends.suffix,
+                shift: ends.shift)
+        }
+
         /// The old record of the new file's element at `start`, whose bytes run to `end` (the next
         /// element's start, or the end of the file), when the old file has that element; on `start`'s line.
         func record(at start: JSONParser.ElementStart, end: Int) -> Record? {

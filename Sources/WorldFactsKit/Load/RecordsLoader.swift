@@ -40,11 +40,11 @@ public struct RecordsLoader: Sendable {
     /// its record, on its new line; only the others are read. Gives too what the next load of the file
     /// can keep, when this one found no problem. The records and problems are those `load(bytes:)` gives.
     public func load(bytes: [UInt8], reusing memo: JSONRecordsMemo?) -> ([Record], [Diagnostic], JSONRecordsMemo?) {
-        guard let starts = JSONParser.elementStarts(bytes) else {
+        let splice = memo.map { JSONRecordsMemo.Splice(old: $0, new: bytes) }
+        guard let starts = splice?.starts(of: bytes) ?? JSONParser.elementStarts(bytes) else {
             let (records, diagnostics) = loadInOrder(bytes: bytes)
             return (records, diagnostics, nil)
         }
-        let splice = memo.map { JSONRecordsMemo.Splice(old: $0, new: bytes) }
         guard let (records, diagnostics) = loadInParallel(bytes: bytes, starts: starts, splice: splice) else {
             let (records, diagnostics) = loadInOrder(bytes: bytes)
             return (records, diagnostics, nil)

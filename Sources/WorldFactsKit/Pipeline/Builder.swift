@@ -60,6 +60,16 @@ public struct Builder: Sendable {
             return lock
         }
         defer { lock.release() }
+        // From the command line, the last build's snapshot is read while the sources are checked.
+        let early =
+            live == nil && !keep && !options.clean
+            ? options.cache.map { folder in
+                BackgroundValue.onOwnThread { [self] in
+                    readSnapshot(
+                        BuildSnapshot.path(in: folder, output: options.output, fileSystem: fileSystem),
+                        output: options.output)
+                }
+            } : nil
         // Links that lead out of the sources are refused before anything reads through them.
         let (sources, linkWarnings, read) = try step(.checkSources) { () throws(StageFailure) in
             var warnings: [Diagnostic] = []
@@ -116,7 +126,9 @@ public struct Builder: Sendable {
         })
         var stored: BuildSnapshot?
         if let snapshotPath, !options.clean {
-            stored = try step(.readSnapshot) { readSnapshot(snapshotPath, output: options.output) }
+            stored = try step(.readSnapshot) {
+                early.map { $0.take() } ?? readSnapshot(snapshotPath, output: options.output)
+            }
         }
         // The rest of the snapshot is read while the content loads, with the config site.yml gives now.
         let rest = BackgroundValue.onOwnThread({ [stored, fileSystem] in

@@ -67,12 +67,59 @@ public struct JSONParser {
     /// checked (brackets, strings, commas); nil when it is not that of an array, and the caller parses
     /// in order, which says what is wrong and where.
     public static func elementStarts(_ bytes: [UInt8]) -> [ElementStart]? {
+        elementStarts(bytes, resuming: nil)
+    }
+
+    /// Where an edited file's elements start, from those of the file before the edit (`old`, whose
+    /// framing was that of an array): the new file's first `prefix` bytes are the old file's, and so are
+    /// its bytes from `suffixStart` on, moved by `shift`. The scan starts at the last old element that
+    /// starts within the shared start, and stops at the first element it finds where an old one starts
+    /// in the shared end: from there on, the elements are the old ones, moved (the bytes are the same,
+    /// and the scan is at an element start as the old one was). What `elementStarts(_:)` gives.
+    public static func elementStarts(
+        _ bytes: [UInt8], old: [ElementStart], prefix: Int, suffixStart: Int, shift: Int
+    ) -> [ElementStart]? {
+        var low = 0, high = old.count
+        while low < high {
+            let middle = (low + high) / 2
+            if old[middle].index <= prefix { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return elementStarts(bytes) }
+        return elementStarts(bytes, resuming: Resume(old: old, at: low - 1, suffixStart: suffixStart, shift: shift))
+    }
+
+    /// Where a scan resumes (`old[at]`), and the old file's shared end.
+    private struct Resume {
+        let old: [ElementStart]
+        let at: Int
+        let suffixStart: Int
+        let shift: Int
+
+        /// The old element that starts where the new file's element at `index` does, in the shared end.
+        func shared(_ index: Int) -> Int? {
+            guard index >= suffixStart else { return nil }
+            var low = at, high = old.count
+            while low < high {
+                let middle = (low + high) / 2
+                if old[middle].index < index - shift { low = middle + 1 } else { high = middle }
+            }
+            return low < old.count && old[low].index == index - shift ? low : nil
+        }
+    }
+
+    private static func elementStarts(_ bytes: [UInt8], resuming resume: Resume?) -> [ElementStart]? {
         bytes.withUnsafeBufferPointer { buffer -> [ElementStart]? in
             var cursor = ByteCursor(buffer)
-            cursor.skipByteOrderMark()
-            cursor.skipWhitespace()
-            guard cursor.take(UInt8(ascii: "[")) else { return nil }
             var starts: [ElementStart] = []
+            if let resume {
+                let start = resume.old[resume.at]
+                starts = Array(resume.old[..<resume.at])
+                cursor = ByteCursor(buffer, at: start.index, line: start.line, lineStart: start.lineStart)
+            } else {
+                cursor.skipByteOrderMark()
+                cursor.skipWhitespace()
+                guard cursor.take(UInt8(ascii: "[")) else { return nil }
+            }
             var depth = 0, expecting = true
             while let byte = cursor.peek {
                 switch byte {
@@ -95,6 +142,21 @@ public struct JSONParser {
                 default:
                     if depth == 0 {
                         guard expecting else { return nil }
+                        if let resume, let shared = resume.shared(cursor.index) {
+                            // The rest are the old elements, moved: by `shift` bytes, and by as many lines
+                            // as this one moved. One whose line starts after a shared newline keeps its
+                            // line's start, moved; any other is on this element's line.
+                            let lines = cursor.line - resume.old[shared].line
+                            let sharedStart = resume.suffixStart - resume.shift
+                            for element in resume.old[shared...] {
+                                starts.append(
+                                    ElementStart(
+                                        index: element.index + resume.shift, line: element.line + lines,
+                                        lineStart: element.lineStart > sharedStart
+                                            ? element.lineStart + resume.shift : cursor.lineStart))
+                            }
+                            return starts
+                        }
                         starts.append(ElementStart(index: cursor.index, line: cursor.line, lineStart: cursor.lineStart))
                         expecting = false
                     }

@@ -107,6 +107,12 @@ import WorldFactsModel
             let bytes = file(records)
             let (fresh, freshProblems) = loader.load(bytes: bytes)
             let (reloaded, problems, next) = loader.load(bytes: bytes, reusing: memo)
+            // Only the part between the shared ends is scanned for elements, and they are where a whole
+            // scan finds them.
+            let starts = memo.flatMap { JSONRecordsMemo.Splice(old: $0, new: bytes).starts(of: bytes) }
+            #expect(starts?.map(\.index) == JSONParser.elementStarts(bytes)?.map(\.index), "step \(step)")
+            #expect(starts?.map(\.line) == JSONParser.elementStarts(bytes)?.map(\.line), "step \(step)")
+            #expect(starts?.map(\.lineStart) == JSONParser.elementStarts(bytes)?.map(\.lineStart), "step \(step)")
             #expect(reloaded == fresh, "step \(step)")
             #expect(problems == freshProblems, "step \(step)")
             if next != nil { kept += 1 }
@@ -118,6 +124,37 @@ import WorldFactsModel
             }
         }
         #expect(kept > 60)
+    }
+
+    /// Elements found from the last file's, in a file of one line and in one of two records a line: where
+    /// a whole scan finds them, after edits that move the rest along the line and down.
+    @Test func elementStartsFromTheLastFileAreAWholeScans() throws {
+        var random = SplitMix(state: 17)
+        for perLine in [1_000, 2] {
+            var records = (0..<200).map { #"{"id": "r\#($0)", "name": "N\#($0)"}"# }
+            func bytes() -> [UInt8] {
+                let lines = stride(from: 0, to: records.count, by: perLine).map {
+                    records[$0..<min($0 + perLine, records.count)].joined(separator: ", ")
+                }
+                return Array(("[" + lines.joined(separator: ",\n") + "]\n").utf8)
+            }
+            var memo = try #require(loader.load(bytes: bytes(), reusing: nil).2)
+            for step in 0..<60 {
+                let at = Int(random.next() % UInt64(records.count))
+                switch random.next() % 3 {
+                case 0: records.insert(#"{"id": "n\#(step)", "name": "New"}"#, at: at)
+                case 1: records.remove(at: at)
+                default: records[at] = #"{"id": "e\#(step)", "name": "Longer name \#(step)"}"#
+                }
+                let new = bytes()
+                let whole = try #require(JSONParser.elementStarts(new))
+                let found = try #require(JSONRecordsMemo.Splice(old: memo, new: new).starts(of: new))
+                #expect(found.map(\.index) == whole.map(\.index), "\(perLine) a line, step \(step)")
+                #expect(found.map(\.line) == whole.map(\.line), "\(perLine) a line, step \(step)")
+                #expect(found.map(\.lineStart) == whole.map(\.lineStart), "\(perLine) a line, step \(step)")
+                memo = try #require(loader.load(bytes: new, reusing: memo).2)
+            }
+        }
     }
 
     /// Only the elements between the first and the last changed byte are read: a memo whose records
