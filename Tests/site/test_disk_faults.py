@@ -18,6 +18,8 @@ import pytest
 from conftest import COUNTRIES, ROOT, worldfacts_bin
 
 MANIFEST = ".worldfacts-manifest.json"
+# The output folders' stamps (device, inode, time): one build's, never the same twice.
+STAMPS = ".worldfacts-folders"
 
 
 def files(folder: Path):
@@ -93,7 +95,8 @@ def test_a_full_disk_fails_clearly_keeps_every_page_old_or_new_and_recovers(moun
     assert left[MANIFEST] == manifest, "the manifest is the last good build's"
     assert ".worldfacts-journal" in left, "the journal marks what was being written"
     assert not [p for p in left if p.endswith(".worldfacts-tmp")], "no staging file is left"
-    mixed = [p for p in left if p not in (MANIFEST, ".worldfacts-journal") and left[p] not in (old.get(p), new.get(p))]
+    mixed = [p for p in left
+             if p not in (MANIFEST, STAMPS, ".worldfacts-journal") and left[p] not in (old.get(p), new.get(p))]
     assert not mixed, f"files that are neither the old nor the new version: {mixed[:5]}"
     assert any(left.get(p) == new[p] != old.get(p) for p in new), "the build got some way before the disk filled"
 
@@ -101,6 +104,7 @@ def test_a_full_disk_fails_clearly_keeps_every_page_old_or_new_and_recovers(moun
     again = build(content_b, output)
     assert again.returncode == 0, again.stderr
     after = files(output)
+    assert after.pop(STAMPS, None) and new.pop(STAMPS, None), "each build saved its folders' stamps"
     assert json.loads(after.pop(MANIFEST)) == json.loads(new.pop(MANIFEST))
     assert after == new
 
