@@ -55,41 +55,66 @@ public struct Manifest: Sendable, Equatable {
     /// The manifest with the sources, records and files of `header`, the files in `order` (every path
     /// of its entries).
     static func encoded(header: Manifest, order paths: [String]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(paths.count * 72)
-        func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
-        append("{\n  \"generator\": \"worldfacts\",\n  \"version\": \(Self.version),\n")
-        if let sources = header.sources { append("  \"sources\": " + JSONText.quoted(sources) + ",\n") }
-        if let records = header.records { append("  \"records\": \(records),\n") }
-        if !header.warnings.isEmpty { append("  \"warnings\": " + ManifestWarnings.encoded(header.warnings) + ",\n") }
-        append("  \"files\": {")
+        text(header: header, order: paths).bytes
+    }
+
+    /// `encoded(header:order:)`, with where each entry lies in it.
+    static func text(header: Manifest, order paths: [String]) -> ManifestText {
+        var bytes = encodedHeader(header)
+        bytes.reserveCapacity(bytes.count + paths.count * 72)
         // A large site's lines are written in slices, one per core at a time, and joined.
         let slices = paths.count > 20_000 ? 8 : 1
+        var starts: [Int] = [], ends: [Int] = []
+        starts.reserveCapacity(paths.count)
+        ends.reserveCapacity(paths.count)
         for slice in Parallel.map(
             slices,
             { slice in
                 var bytes: [UInt8] = []
+                var starts: [Int] = [], ends: [Int] = []
                 let range = (paths.count * slice / slices)..<(paths.count * (slice + 1) / slices)
                 bytes.reserveCapacity(range.count * 72)
                 for number in range {
-                    let (path, entry) = (paths[number], header.entries[paths[number]]!)
                     bytes.append(contentsOf: (number == 0 ? "\n    " : ",\n    ").utf8)
-                    JSONText.appendQuoted(path, to: &bytes)
-                    bytes.append(contentsOf: ": \"".utf8)
-                    if let hash = entry.hash { Hex.append(hash, to: &bytes) }
-                    if let inputs = entry.inputs {
-                        bytes.append(UInt8(ascii: " "))
-                        Hex.append(inputs, to: &bytes)
-                    }
-                    bytes.append(UInt8(ascii: "\""))
+                    starts.append(bytes.count)
+                    appendEntry(paths[number], header.entries[paths[number]]!, to: &bytes)
+                    ends.append(bytes.count)
                 }
-                return bytes
+                return (bytes, starts, ends)
             })
         {
-            bytes.append(contentsOf: slice)
+            let base = bytes.count
+            bytes.append(contentsOf: slice.0)
+            starts += slice.1.map { $0 + base }
+            ends += slice.2.map { $0 + base }
         }
-        append(paths.isEmpty ? "}\n}\n" : "\n  }\n}\n")
-        return bytes
+        bytes += footer(empty: paths.isEmpty)
+        return ManifestText(bytes: bytes, starts: starts, ends: ends)
+    }
+
+    /// Everything before the first file's line.
+    static func encodedHeader(_ header: Manifest) -> [UInt8] {
+        var text = "{\n  \"generator\": \"worldfacts\",\n  \"version\": \(Self.version),\n"
+        if let sources = header.sources { text += "  \"sources\": " + JSONText.quoted(sources) + ",\n" }
+        if let records = header.records { text += "  \"records\": \(records),\n" }
+        if !header.warnings.isEmpty { text += "  \"warnings\": " + ManifestWarnings.encoded(header.warnings) + ",\n" }
+        text += "  \"files\": {"
+        return Array(text.utf8)
+    }
+
+    /// Everything after the last file's line.
+    static func footer(empty: Bool) -> [UInt8] { Array((empty ? "}\n}\n" : "\n  }\n}\n").utf8) }
+
+    /// One file's entry: `"path": "<hash>[ <inputs>]"`.
+    static func appendEntry(_ path: String, _ entry: Entry, to bytes: inout [UInt8]) {
+        JSONText.appendQuoted(path, to: &bytes)
+        bytes.append(contentsOf: ": \"".utf8)
+        if let hash = entry.hash { Hex.append(hash, to: &bytes) }
+        if let inputs = entry.inputs {
+            bytes.append(UInt8(ascii: " "))
+            Hex.append(inputs, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// The layout `encoded()` writes. Version 1 kept the input fingerprints in a second object; it is
@@ -112,8 +137,14 @@ public struct Manifest: Sendable, Equatable {
 
     /// Reads a manifest, and its paths in the order it lists them into `order`.
     static func decode(_ bytes: [UInt8], order: inout [String]) -> Manifest? {
+        var text: ManifestText?
+        return decode(bytes, order: &order, text: &text)
+    }
+
+    /// `decode`, and, when it is read by lines, its text with where each line is (`ManifestText`).
+    static func decode(_ bytes: [UInt8], order: inout [String], text: inout ManifestText?) -> Manifest? {
         // The fast reader checks each path as it reads it.
-        if let manifest = ManifestLines.decode(bytes, order: &order) { return manifest }
+        if let manifest = ManifestLines.decode(bytes, order: &order, text: &text) { return manifest }
         guard let root = try? JSONParser.parseDocument(bytes), case .object(let members) = root.value,
             members.contains(where: { $0.key == "generator" }),
             let files = members.first(where: { $0.key == "files" }), case .object(let entries) = files.node.value

@@ -27,18 +27,35 @@ enum ManifestLines {
     /// The manifest, and its paths in the order of its lines into `order`; nil when a path is not safe
     /// (`OutputPath.isSafe`), checked on its bytes as they are read.
     static func decode(_ bytes: [UInt8], order: inout [String]) -> Manifest? {
+        var text: ManifestText?
+        return decode(bytes, order: &order, text: &text)
+    }
+
+    /// `decode`, and the manifest's text with where each line's entry is in it (`ManifestText`; nil when
+    /// a path is on two lines).
+    static func decode(_ bytes: [UInt8], order: inout [String], text: inout ManifestText?) -> Manifest? {
         var manifest = Manifest()
         // About 60 bytes per file line: room for all, grown once.
         manifest.entries.reserveCapacity(bytes.count / 60)
         var paths: [String] = []
         paths.reserveCapacity(bytes.count / 60)
-        var safe = true
-        let header = scan(bytes) { key, value in
+        var starts: [Int] = [], ends: [Int] = []
+        starts.reserveCapacity(bytes.count / 60)
+        ends.reserveCapacity(bytes.count / 60)
+        var safe = true, repeated = false
+        let header = scan(bytes) { key, value, span in
             safe = safe && OutputPath.isSafe(bytes: key)
             let path = string(key)
-            if manifest.entries.updateValue(Manifest.entry(value), forKey: path) == nil { paths.append(path) }
+            if manifest.entries.updateValue(Manifest.entry(value), forKey: path) == nil {
+                paths.append(path)
+                starts.append(span.lowerBound)
+                ends.append(span.upperBound)
+            } else {
+                repeated = true
+            }
         }
         guard safe, let header, let warnings = header.warnings else { return nil }
+        text = repeated ? nil : ManifestText(bytes: bytes, starts: starts, ends: ends)
         order = paths
         manifest.sources = header.sources
         manifest.records = header.records
@@ -48,7 +65,7 @@ enum ManifestLines {
 
     static func summary(_ bytes: [UInt8]) -> Summary? {
         var paths: [String] = []
-        guard var summary = scan(bytes, file: { key, _ in paths.append(string(key)) }) else { return nil }
+        guard var summary = scan(bytes, file: { key, _, _ in paths.append(string(key)) }) else { return nil }
         summary.paths = paths
         return summary
     }
@@ -58,15 +75,16 @@ enum ManifestLines {
         guard let files = bytes.firstRange(of: Array("\n  \"files\": ".utf8)) else { return nil }
         var head = Array(bytes[..<files.lowerBound])
         head.append(contentsOf: "\n  \"files\": {}\n}\n".utf8)
-        return scan(head) { _, _ in }
+        return scan(head) { _, _, _ in }
     }
 
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Reads the layout line by line, handing each file's path and value to `file`; the header, or nil
-    /// at the first line it does not expect.
+    /// Reads the layout line by line, handing each file's path and value to `file`, with where its entry
+    /// (`"path": "value"`, quotes included) is in `bytes`; the header, or nil at the first line it does
+    /// not expect.
     static func scan(
-        _ bytes: [UInt8], file: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void
+        _ bytes: [UInt8], file: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, Range<Int>) -> Void
     ) -> Summary? {
         bytes.withUnsafeBufferPointer { buffer -> Summary? in
             var lines = ByteCursor(buffer)
@@ -109,7 +127,8 @@ enum ManifestLines {
                         continue
                     }
                     guard let (key, value) = fileEntry(&line) else { return nil }
-                    file(key, value)
+                    let start = key.baseAddress! - buffer.baseAddress! - 1
+                    file(key, value, start..<(value.baseAddress! - buffer.baseAddress! + value.count + 1))
                 case .end:
                     guard line.isExactly("}") else { return nil }
                     place = .closed

@@ -35,6 +35,8 @@ public final class OutputWriter {
         var missing: Set<String>
         /// The manifest's paths in its order.
         var order: [String] = []
+        /// The manifest as saved, with where each path's line is (`ManifestText`), when it was read by lines.
+        var text: ManifestText? = nil
 
         /// How many files the manifest lists.
         public var fileCount: Int { manifest.entries.count }
@@ -50,8 +52,10 @@ public final class OutputWriter {
         // The paths in the manifest's order, which is folder by folder: the order to look for them in.
         var paths: [String] = []
         var unchanged = Set<String>()
+        var text: ManifestText?
         if fileSystem.exists(manifestPath) {
-            guard let bytes = try? fileSystem.read(manifestPath), let decoded = Manifest.decode(bytes, order: &paths)
+            guard let bytes = try? fileSystem.read(manifestPath),
+                let decoded = Manifest.decode(bytes, order: &paths, text: &text)
             else {
                 throw StageFailure([
                     .error(
@@ -77,13 +81,15 @@ public final class OutputWriter {
             }
         }
         let missing = MissingFiles.among(paths, in: folder, fileSystem: fileSystem, unchanged: unchanged)
-        return PreviousBuild(manifest: manifest, journalled: journalled, missing: missing, order: paths)
+        return PreviousBuild(
+            manifest: manifest, journalled: journalled, missing: missing, order: paths,
+            text: journalled.isEmpty ? text : nil)
     }
 
     /// What this build leaves in the folder, once `finish()` has saved it: what the next build would
     /// read with `readPrevious`, for a build that keeps it in memory (`LiveBuilder`).
     public var left: PreviousBuild {
-        PreviousBuild(manifest: current, journalled: [], missing: [], order: order)
+        PreviousBuild(manifest: current, journalled: [], missing: [], order: order, text: savedText)
     }
 
     /// True when this build makes only some files and keeps every other file of the previous build as
@@ -94,6 +100,12 @@ public final class OutputWriter {
     private var whole: [String] = []
     /// In an editing build: the paths it wrote or kept by name.
     private var made = Set<String>()
+    /// In an editing build: the previous build's paths whose entries it changed.
+    private var changedEntries = Set<String>()
+    /// In an editing build: the previous manifest's text, line for line with the start of `order`.
+    private var lastText: ManifestText?
+    /// The manifest's text as this build saved it (or, unchanged, as the last one did), for `left`.
+    private var savedText: ManifestText?
 
     /// A build that makes only the files an edit reaches (a live build, `EditReach`) and keeps every
     /// other file `previous` lists, which must be what the previous build left (`left`), with its order;
@@ -132,6 +144,7 @@ public final class OutputWriter {
             precondition(last.order.count == manifest.entries.count, "an editing build needs the previous order")
             current = manifest
             order = last.order
+            lastText = last.text.flatMap { $0.starts.count == order.count ? $0 : nil }
         } else {
             // A build mostly makes what the last one made: room for as many entries, grown once.
             current.entries.reserveCapacity(manifest.entries.count)
@@ -246,7 +259,7 @@ public final class OutputWriter {
             if file.isReused { continue }
             let entry = Manifest.Entry(hash: hashes[index], inputs: file.inputs.map(OutputFile.inputsNumber))
             let before = current.entries.updateValue(entry, forKey: file.path)
-            if before == nil { order.append(file.path) }
+            if before == nil { order.append(file.path) } else if before != entry { changedEntries.insert(file.path) }
             if before?.hash != entry.hash { changed.append(index) }
         }
         try store(files, changed)
@@ -321,25 +334,33 @@ public final class OutputWriter {
     public func finish() throws(StageFailure) -> WriteReport {
         // When every previous path was written again, none is stale: no need to look each one up. An
         // editing build keeps them all.
+        let staleLines =
+            editing
+            ? order.indices.filter { line in whole.contains { order[line].hasPrefix($0) } && !made.contains(order[line])
+            } : []
         let stale =
             editing
-            ? order.filter { path in whole.contains { path.hasPrefix($0) } && !made.contains(path) }
+            ? staleLines.map { order[$0] }
             : writtenAgain == previous.entries.count
                 ? [] : previous.entries.keys.filter { current.entries[$0] == nil }.sorted()
         for path in stale where fileSystem.exists(joinPath(folder, path)) {
             try? fileSystem.remove(joinPath(folder, path))
         }
         report.removed = stale
+        var text: ManifestText?
         if editing {
             // The previous order, but the stale paths; the entries are this build's (`current`).
             for path in stale { current.entries[path] = nil }
+            if let lastText { text = patchedText(lastText, staleLines: staleLines) }
             if !stale.isEmpty { order.removeAll { current.entries[$0] == nil } }
             report.unchanged = current.entries.count - report.written.count
             report.reused = report.unchanged
         }
         // A written file has a new hash, so the manifest changed; only otherwise is it compared.
         if !report.written.isEmpty || current != previous || !fileSystem.exists(joinPath(folder, Manifest.fileName)) {
-            let manifest = Manifest.encoded(header: current, order: order)
+            let saved = text ?? Manifest.text(header: current, order: order)
+            savedText = saved
+            let manifest = saved.bytes
             // The folders' stamps first: saved with the hash of a manifest not yet saved, they are not
             // used unless it is. Without them, the next build lists every folder.
             let stamps = FolderStamps.taken(
@@ -353,9 +374,30 @@ public final class OutputWriter {
             } catch {
                 throw StageFailure([.error(SourceLocation(file: folder), "cannot save the build manifest: \(error)")])
             }
+        } else {
+            savedText = lastText
         }
         let journalPath = joinPath(folder, Self.journalName)
         if fileSystem.exists(journalPath) { try? fileSystem.remove(journalPath) }
         return report
+    }
+
+    /// The manifest's text from the last one's: its lines copied, but those of `staleLines` (dropped) and
+    /// of the entries this build changed (encoded again), and the paths it added after them.
+    private func patchedText(_ last: ManifestText, staleLines: [Int]) -> ManifestText {
+        let lastCount = last.starts.count
+        var replaced: [Int: String?] = [:]
+        // The changed entries' lines: only a path of a changed one's length is looked up.
+        let lengths = Set(changedEntries.map(\.utf8.count))
+        if !changedEntries.isEmpty {
+            for line in 0..<lastCount
+            where lengths.contains(order[line].utf8.count) && changedEntries.contains(order[line]) {
+                replaced.updateValue(order[line], forKey: line)
+            }
+        }
+        for line in staleLines where line < lastCount { replaced.updateValue(nil, forKey: line) }
+        let dropped = Set(staleLines.filter { $0 >= lastCount })
+        let added = (lastCount..<order.count).filter { !dropped.contains($0) }.map { order[$0] }
+        return ManifestText.patched(last, header: current, replaced: replaced, added: added)
     }
 }
