@@ -66,8 +66,10 @@ public struct RecordsLoader: Sendable {
         let reader = recordReader()
         let chunks = 64
         let outcomes = Parallel.map(chunks) { [positionByName] chunk -> [Outcome]? in
+            let elements = (starts.count * chunk / chunks)..<(starts.count * (chunk + 1) / chunks)
             var outcomes: [Outcome] = []
-            for element in (starts.count * chunk / chunks)..<(starts.count * (chunk + 1) / chunks) {
+            outcomes.reserveCapacity(elements.count)
+            for element in elements {
                 let start = starts[element]
                 if let splice,
                     let record = splice.record(
