@@ -104,6 +104,16 @@ public struct RecordsLoader: Sendable {
         return .record(record, line: node.line, column: node.column)
     }
 
+    /// What validating one CSV or TSV row gives: read directly when it is plain (`DelimitedRecordReader`),
+    /// else as its object.
+    func outcome(
+        of row: [DelimitedSource.Cell], source: DelimitedSource, header: [DelimitedSource.Cell],
+        _ reader: DelimitedRecordReader?, _ positionByName: [String: Int]
+    ) -> Outcome {
+        if let record = reader?.record(row) { return .record(record, line: record.line, column: 1) }
+        return outcome(of: source.node(of: row, header: header), positionByName)
+    }
+
     /// The records of outcomes in file order, each key taken once (`UniqueKeys`), and every problem.
     func taken(_ chunks: [[Outcome]], capacity: Int) -> ([Record], [Diagnostic]) {
         var keys = UniqueKeys(file: file, keyField: collection.records.keyField, capacity: capacity)
@@ -154,12 +164,13 @@ public struct RecordsLoader: Sendable {
             return remembered(load(delimited: source))
         }
         let positionByName = fieldPositions
+        let reader = DelimitedRecordReader(collection: collection, header: memo.header, positionByName: positionByName)
         var read: [Outcome] = []
         guard
-            let stop = try? source.readRecords(
+            let stop = try? source.readRows(
                 in: splice.rows, header: memo.header,
-                { node in
-                    read.append(outcome(of: node, positionByName))
+                { row in
+                    read.append(outcome(of: row, source: source, header: memo.header, reader, positionByName))
                 }), stop.index == splice.rows.end
         else {
             return remembered(load(delimited: source))
@@ -191,11 +202,12 @@ public struct RecordsLoader: Sendable {
         guard let (header, rows) = try? source.header() else { return load(from: source) }
         let parts = source.parts(of: rows, count: count)
         let positionByName = fieldPositions
+        let reader = DelimitedRecordReader(collection: collection, header: header, positionByName: positionByName)
         let outcomes = Parallel.map(parts.count) { part -> [Outcome]? in
             var outcomes: [Outcome] = []
             do throws(SourceError) {
-                _ = try source.forEachRecord(in: parts[part], header: header) { node in
-                    outcomes.append(outcome(of: node, positionByName))
+                _ = try source.readRows(in: parts[part], header: header) { row in
+                    outcomes.append(outcome(of: row, source: source, header: header, reader, positionByName))
                 }
             } catch {
                 return nil

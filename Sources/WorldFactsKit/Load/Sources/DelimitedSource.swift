@@ -94,6 +94,14 @@ struct DelimitedSource: RecordSource {
     func readRecords(in rows: Rows, header: [Cell], _ body: (JSONNode) -> Void) throws(SourceError) -> (
         count: Int, index: Int, line: Int
     ) {
+        try readRows(in: rows, header: header) { body(node(of: $0, header: header)) }
+    }
+
+    /// Calls `body` with the cells of each row of `rows`, each row as many as the header names; gives
+    /// their number and where the reading stopped, as `readRecords` does.
+    func readRows(in rows: Rows, header: [Cell], _ body: ([Cell]) -> Void) throws(SourceError) -> (
+        count: Int, index: Int, line: Int
+    ) {
         var reader = RowReader(bytes: bytes, separator: separator)
         reader.index = rows.index
         reader.line = rows.line
@@ -107,18 +115,22 @@ struct DelimitedSource: RecordSource {
                     line: row[0].line, column: row.count > header.count ? row[header.count].column : last.column,
                     message: "expected \(header.count) cells, as the header names, found \(row.count)")
             }
-            var members: [JSONMember] = []
-            members.reserveCapacity(row.count)
-            for (name, cell) in zip(header, row) {
-                let value: JSONNode.Value =
-                    cell.text.isEmpty ? .null : type(name.text, cell.text, cell.line, cell.column)
-                members.append(
-                    JSONMember(key: name.text, node: JSONNode(value: value, line: cell.line, column: cell.column)))
-            }
-            body(JSONNode(value: .object(members), line: row[0].line, column: 1))
+            body(row)
             count += 1
         }
         return (count, reader.index, reader.line)
+    }
+
+    /// A row as the object a JSON records file would hold: a member per column, typed by the schema.
+    func node(of row: [Cell], header: [Cell]) -> JSONNode {
+        var members: [JSONMember] = []
+        members.reserveCapacity(row.count)
+        for (name, cell) in zip(header, row) {
+            let value: JSONNode.Value = cell.text.isEmpty ? .null : type(name.text, cell.text, cell.line, cell.column)
+            members.append(
+                JSONMember(key: name.text, node: JSONNode(value: value, line: cell.line, column: cell.column)))
+        }
+        return JSONNode(value: .object(members), line: row[0].line, column: 1)
     }
 
     /// Reads rows of cells, keeping lines and columns.
