@@ -25,7 +25,7 @@ public struct RecordCollection: Sendable {
     public var indexPages: [IndexPage]
     /// By section: the number of its first page in `indexPages`.
     private var firstPageOfSection: [Int]
-    private var positionByKey: [String: Int]
+    private(set) var positionByKey: [String: Int]
     /// True when `positionByKey` holds every key.
     let indexesKeys: Bool
 
@@ -89,7 +89,12 @@ public struct RecordCollection: Sendable {
 
     /// The page of a record, relative to the output root.
     public func pagePath(of position: Int) -> String {
-        "\(spec.records.pagesFolder)/\(slugs[position]).html"
+        Self.pagePath(folder: spec.records.pagesFolder, slug: slugs[position])
+    }
+
+    /// The page of the record whose slug is `slug`, in the pages folder `folder`.
+    public static func pagePath(folder: String, slug: String) -> String {
+        "\(folder)/\(slug).html"
     }
 
     /// The UTF-8 length of `pagePath(of:)`, without making it.

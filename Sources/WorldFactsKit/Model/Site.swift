@@ -29,28 +29,28 @@ public struct Site: Sendable {
 
     /// The record a link value names: the collection and position, or nil when it names none.
     public func target(of field: FieldSpec, key: String) -> (collection: Int, position: Int)? {
-        guard let target = field.target, let position = withCollection(target, { $0.position(ofKey: key) }) else {
+        // Through stored properties: a method called on the collection would copy it (see `pagePath(of:)`).
+        guard let target = field.target,
+            let position = collections[target].indexesKeys
+                ? collections[target].positionByKey[key]
+                : collections[target].records.firstIndex(where: { $0.key == key })
+        else {
             return nil
         }
         return (target, position)
     }
 
-    /// `body` of the collection at `number`, borrowed in place. Reading `collections[number]` from another
-    /// module copies the collection, which retains and releases each of its arrays, on paths taken for
-    /// every record (a link's target, a row and its inputs).
-    @inlinable
-    public func withCollection<Result>(_ number: Int, _ body: (borrowing RecordCollection) -> Result) -> Result {
-        collections.withUnsafeBufferPointer { body($0[number]) }
-    }
-
     /// The title of a record, by collection and position.
     public func title(of record: (collection: Int, position: Int)) -> String {
-        withCollection(record.collection) { $0.records[record.position].title }
+        collections[record.collection].records[record.position].title
     }
 
-    /// The page of a record, by collection and position, relative to the output root.
+    /// The page of a record, by collection and position, relative to the output root. Through stored
+    /// properties: `collections[n].pagePath(of:)`, a method called on an element, would copy the collection.
     public func pagePath(of record: (collection: Int, position: Int)) -> String {
-        withCollection(record.collection) { $0.pagePath(of: record.position) }
+        RecordCollection.pagePath(
+            folder: collections[record.collection].spec.records.pagesFolder,
+            slug: collections[record.collection].slugs[record.position])
     }
 
     /// The group of a collection's field, if that field groups it.

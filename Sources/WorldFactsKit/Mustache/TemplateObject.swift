@@ -26,6 +26,7 @@ public struct TemplateObject: Sendable, Hashable {
 
 extension TemplateObject: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        entries.reserveCapacity(elements.count)
         for (key, value) in elements { self[key] = value }
     }
 }

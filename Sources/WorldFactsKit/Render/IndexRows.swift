@@ -14,16 +14,17 @@ public struct IndexRows: Sendable {
         formatter = ValueFormatter(config: site.config)
     }
 
+    /// The row of a record. It reads the collection through its stored properties only: a method called
+    /// on the collection, or the collection passed whole, would copy it (every array of it retained and
+    /// released) for every row.
     public func row(_ collection: Int, _ position: Int) -> IndexRow {
-        site.withCollection(collection) { records in
-            let record = records.records[position]
-            let index = records.spec.index
-            let subtitle = index.subtitle.map { text(record, $0, in: records) }
-            let detail = index.detail.map { text(record, $0, in: records) }
-            return IndexRow(
-                title: record.title, path: records.pagePath(of: position), subtitle: subtitle,
-                detail: detail.map { index.detailLabel.isEmpty ? $0 : index.detailLabel + " " + $0 })
-        }
+        let record = site.collections[collection].records[position]
+        let index = site.collections[collection].spec.index
+        let subtitle = index.subtitle.map { text(record, $0, of: collection) }
+        let detail = index.detail.map { text(record, $0, of: collection) }
+        return IndexRow(
+            title: record.title, path: site.pagePath(of: (collection, position)), subtitle: subtitle,
+            detail: detail.map { index.detailLabel.isEmpty ? $0 : index.detailLabel + " " + $0 })
     }
 
     /// A row as a template sees it, from a page at `root`.
@@ -35,12 +36,12 @@ public struct IndexRows: Sendable {
     }
 
     /// A value as a row shows it.
-    func text(_ record: Record, _ ref: SiteConfig.FieldRef, in collection: borrowing RecordCollection) -> String {
+    func text(_ record: Record, _ ref: SiteConfig.FieldRef, of collection: Int) -> String {
         guard case .field(let position) = ref else { return formatter.text(record.value(ref), nil) }
-        let field = collection.spec.fields[position]
+        let field = site.collections[collection].spec.fields[position]
         guard field.format.isLink else { return formatter.text(record.values[position], field) }
         let titles = linkKeys(record.values[position]).map { key in
-            site.target(of: field, key: key).map(site.title(of:)) ?? key
+            site.target(of: field, key: key).map { site.title(of: $0) } ?? key
         }
         return titles.isEmpty ? formatter.none : titles.joined(separator: ", ")
     }
@@ -64,20 +65,21 @@ public struct IndexRows: Sendable {
     /// starts to read must be added here (a test compares the two on edits).
     public func inputs(_ collection: Int, _ position: Int, base: ContextFingerprint) -> UInt64 {
         var hash = base
-        site.withCollection(collection) { records in
-            let record = records.records[position]
-            hash.mix(UInt64(collection))
-            hash.add(record: record)
-            hash.add(records.slugs[position])  // the rest of the page path is the config's
-            for ref in [records.spec.index.subtitle, records.spec.index.detail] {
-                guard case .field(let field)? = ref, records.spec.fields[field].format.isLink else { continue }
-                for key in linkKeys(record.values[field]) {
-                    if let target = site.target(of: records.spec.fields[field], key: key) {
-                        hash.add(1)
-                        hash.add(site.title(of: target))
-                    } else {
-                        hash.add(0)
-                    }
+        let record = site.collections[collection].records[position]
+        hash.mix(UInt64(collection))
+        hash.add(record: record)
+        hash.add(site.collections[collection].slugs[position])  // the rest of the page path is the config's
+        let index = site.collections[collection].spec.index
+        for ref in [index.subtitle, index.detail] {
+            guard case .field(let position)? = ref else { continue }
+            let field = site.collections[collection].spec.fields[position]
+            guard field.format.isLink else { continue }
+            for key in linkKeys(record.values[position]) {
+                if let target = site.target(of: field, key: key) {
+                    hash.add(1)
+                    hash.add(site.title(of: target))
+                } else {
+                    hash.add(0)
                 }
             }
         }

@@ -6,8 +6,9 @@ import WorldFactsSupport
 /// of a split index, its record pages and the complete lists of records that link to a record. Pure: a
 /// `Site` in, `TemplateValue`s out. Each page has an input fingerprint, hashed from what its context is
 /// made of without making it: pages are reused by it, so it must change whenever the context does
-/// (a test compares the two on edits).
-public struct PageContexts: Sendable {
+/// (a test compares the two on edits). A class, so that the renderer's many calls on every core share one
+/// instance rather than copying (and retaining) each of its parts.
+public final class PageContexts: Sendable {
     public let site: Site
     public let collection: RecordCollection
     public let rows: IndexRows
@@ -275,12 +276,16 @@ public struct PageContexts: Sendable {
     }
 
     /// What a list page is made of: the record's title and page, and the rows of the list.
-    public func listPageInputs(_ list: ReverseList, _ position: Int, templates: String) -> String {
+    /// `rowInputs`, when given, holds the row inputs of every record of the list's source collection.
+    public func listPageInputs(_ list: ReverseList, _ position: Int, templates: String, rowInputs: [UInt64]?) -> String
+    {
         var hash = inputsBase(templates: templates, kind: "list")
         hash.add(list.spec.id)
         hash.add(collection.records[position].title)
         hash.add(list.pagePath(of: position, in: collection))
-        for item in list.items[position] { hash.mix(rows.inputs(list.spec.source, item, base: values.rowBase)) }
+        for item in list.items[position] {
+            hash.mix(rowInputs?[item] ?? rows.inputs(list.spec.source, item, base: values.rowBase))
+        }
         return hash.value
     }
 

@@ -67,14 +67,11 @@ public struct SiteRenderer: Sendable {
     public func recordPage(
         _ position: Int, in collection: Int = 0, previous: any PreviousOutput = NoPreviousOutput()
     ) -> OutputFile {
-        // The collection's contexts in place: a copy would retain and release each of their parts.
-        contexts.withUnsafeBufferPointer { all in
-            page(
-                all[collection].collection.pagePath(of: position), template: "record",
-                inputs: all[collection].recordInputs(position, base: recordInputsBases[collection]),
-                previous: previous
-            ) { all[collection].record(position) }
-        }
+        let contexts = contexts[collection]
+        return page(
+            contexts.collection.pagePath(of: position), template: "record",
+            inputs: contexts.recordInputs(position, base: recordInputsBases[collection]), previous: previous
+        ) { contexts.record(position) }
     }
 
     /// The record pages of a range of positions of a collection, on every core.
@@ -166,7 +163,9 @@ public struct SiteRenderer: Sendable {
                 try many(cut.count) { number in
                     page(
                         list.pagePath(of: cut[number], in: collection), template: "index",
-                        inputs: contexts.listPageInputs(list, cut[number], templates: templates.fingerprint),
+                        inputs: contexts.listPageInputs(
+                            list, cut[number], templates: templates.fingerprint,
+                            rowInputs: rowInputs?[list.spec.source]),
                         previous: previous
                     ) {
                         contexts.listPage(list, cut[number])

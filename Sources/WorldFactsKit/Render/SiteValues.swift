@@ -11,6 +11,9 @@ public struct SiteValues: Sendable {
     /// The navigation's entries: label and path from the root. Empty for a site of one collection
     /// without groups, whose one index is its home.
     let navigation: [(label: String, path: String)]
+    /// The navigation as a page at a depth of folders sees it (`root`, and its links, none current),
+    /// for the depths pages have: made once, not for every page.
+    let navigationAtDepth: [(root: String, links: TemplateValue)]
     /// The rows that list records, made the same on every page (with their one number formatter).
     public let rows: IndexRows
     /// What every row's input fingerprint shares (`IndexRows.inputsBase`): the config's text, hashed once.
@@ -49,6 +52,10 @@ public struct SiteValues: Sendable {
             }
         }
         self.navigation = navigation.count > 1 ? navigation : []
+        navigationAtDepth = (0...Self.sharedNavigationDepths).map { depth in
+            let root = String(repeating: "../", count: depth)
+            return (root, Self.navigation(navigation, root: root, path: nil))
+        }
         configText = Self.configText(of: config)
         rowBase = rows.inputsBase(configText: configText)
         notFoundTitle = "\(strings.notFound) — \(config.title)"
@@ -65,17 +72,32 @@ public struct SiteValues: Sendable {
             "site": site, "root": .text(root), "pageTitle": .text(pageTitle), "strings": strings,
         ]
         if !navigation.isEmpty {
-            values["nav"] = [
-                "links": .list(
-                    navigation.map { entry -> TemplateValue in
-                        [
-                            "label": .text(entry.label), "href": .text(root + entry.path),
-                            "current": .flag(entry.path == path),
-                        ]
-                    })
-            ]
+            let depth = root.utf8.count / 3
+            if depth < navigationAtDepth.count, navigationAtDepth[depth].root == root,
+                !navigation.contains(where: { $0.path == path })
+            {
+                values["nav"] = navigationAtDepth[depth].links
+            } else {
+                values["nav"] = Self.navigation(navigation, root: root, path: path)
+            }
         }
         return values
+    }
+
+    /// How many folders deep a page may be and still share its navigation with the others so deep.
+    static let sharedNavigationDepths = 3
+
+    /// The navigation as the page at `path` (whose entry, if any, is current) sees it from `root`.
+    static func navigation(_ entries: [(label: String, path: String)], root: String, path: String?) -> TemplateValue {
+        [
+            "links": .list(
+                entries.map { entry -> TemplateValue in
+                    [
+                        "label": .text(entry.label), "href": .text(root + entry.path),
+                        "current": .flag(entry.path == path),
+                    ]
+                })
+        ]
     }
 
     /// What every page of a kind ("record", "section", "group") shares in its input fingerprint: the
