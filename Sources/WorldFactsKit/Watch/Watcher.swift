@@ -1,35 +1,72 @@
+import Foundation
 import WorldFactsPipeline
 import WorldFactsSupport
 
-/// Watches the input folders by polling, and reports each burst of changes once: after a change it
-/// waits until the folders have been quiet for `quiet` (50 ms), so an editor's save or a script that
-/// rewrites many files gives one rebuild. Polling a content folder every 50 ms costs little (a stat per
-/// file), and an edit from the live model takes a few times that, so both are kept short.
+/// Watches the input folders and reports each burst of changes once. Where the kernel tells of changes
+/// (`FolderEvents`, Linux's inotify), it asks every `tick` (5 ms) and, after a change, waits until the
+/// folders have been quiet for `eventQuiet` (20 ms); it also looks at every file once a second, in case
+/// the kernel said nothing (a folder made in a folder not yet watched). Elsewhere it polls: it looks
+/// every `interval` (50 ms) and waits for `quiet` (50 ms). Either way, what changed is found by comparing
+/// two `SourceSnapshot`s, so an editor's save or a script that rewrites many files gives one rebuild.
 public struct Watcher: Sendable {
     public var folders: [String]
     public var interval: Duration
     public var quiet: Duration
+    public var tick: Duration
+    public var eventQuiet: Duration
+    /// False: poll even where the kernel could tell (for tests of polling).
+    public var usesEvents: Bool
 
-    public init(folders: [String], interval: Duration = .milliseconds(50), quiet: Duration = .milliseconds(50)) {
+    public init(
+        folders: [String], interval: Duration = .milliseconds(50), quiet: Duration = .milliseconds(50),
+        tick: Duration = .milliseconds(5), eventQuiet: Duration = .milliseconds(20), usesEvents: Bool = true
+    ) {
         self.folders = folders
         self.interval = interval
         self.quiet = quiet
+        self.tick = tick
+        self.eventQuiet = eventQuiet
+        self.usesEvents = usesEvents
     }
+
+    /// How often every file is looked at even when the kernel tells of no change.
+    static let lookEvery: Duration = .seconds(1)
 
     /// Calls `onChange` with the changed paths of each burst, until the task is cancelled.
     public func run(from start: SourceSnapshot? = nil, onChange: @Sendable ([String]) async -> Void) async {
         var known = start ?? SourceSnapshot.take(folders)
+        let events = usesEvents ? FolderEvents(folders: folders) : nil
+        var lastLook = ContinuousClock.now
         while !Task.isCancelled {
-            do { try await Task.sleep(for: interval) } catch { return }
-            var current = SourceSnapshot.take(folders)
-            guard current != known else { continue }
-            // Coalesce: wait until nothing changes for `quiet`.
-            while true {
-                do { try await Task.sleep(for: quiet) } catch { return }
-                let settled = SourceSnapshot.take(folders)
-                if settled == current { break }
-                current = settled
+            let current: SourceSnapshot
+            if let events {
+                do { try await Task.sleep(for: tick) } catch { return }
+                let told = events.drain()
+                guard told || ContinuousClock.now - lastLook >= Self.lookEvery else { continue }
+                if told {
+                    // Coalesce: wait until the kernel tells of nothing for `eventQuiet`.
+                    repeat {
+                        do { try await Task.sleep(for: eventQuiet) } catch { return }
+                    } while events.drain()
+                }
+                // Folders made since are watched before the look, so a change after it is told.
+                events.watchFolders()
+                current = SourceSnapshot.take(folders)
+                lastLook = ContinuousClock.now
+            } else {
+                do { try await Task.sleep(for: interval) } catch { return }
+                var polled = SourceSnapshot.take(folders)
+                guard polled != known else { continue }
+                // Coalesce: wait until nothing changes for `quiet`.
+                while true {
+                    do { try await Task.sleep(for: quiet) } catch { return }
+                    let settled = SourceSnapshot.take(folders)
+                    if settled == polled { break }
+                    polled = settled
+                }
+                current = polled
             }
+            guard current != known else { continue }
             let changed = current.changes(since: known)
             known = current
             await onChange(changed)

@@ -22,25 +22,63 @@ import Testing
             ])
     }
 
-    /// One callback for a burst, naming every file. Not timed: the wait for the callback is long, so a
-    /// busy machine cannot fail it; it only fails when no callback comes, or more than one.
-    @Test func aBurstOfChangesGivesOneCallback() async throws {
+    /// One callback for a burst, naming every file, told by the kernel or found by polling. Not timed: the
+    /// wait for the callback is long and the quiet is long, so a busy machine cannot fail it; it only fails
+    /// when no callback comes, or more than one.
+    @Test(arguments: [true, false]) func aBurstOfChangesGivesOneCallback(usesEvents: Bool) async throws {
         let folder = makeTemporaryFolder()
         defer { removeTemporary(folder) }
+        let watcher = Watcher(
+            folders: [folder], quiet: .milliseconds(200), eventQuiet: .milliseconds(200), usesEvents: usesEvents)
+        let seen = try await changes(seenBy: watcher) {
+            for n in 0..<5 { try "\(n)".write(toFile: folder + "/f\(n).txt", atomically: true, encoding: .utf8) }
+        }
+        #expect(seen.count == 1)
+        #expect(seen.first?.count == 5)
+    }
+
+    /// A file written in a folder made after the watch began is seen, and so is one written there later.
+    @Test func filesInNewFoldersAreSeen() async throws {
+        let folder = makeTemporaryFolder()
+        defer { removeTemporary(folder) }
+        let watcher = Watcher(folders: [folder], eventQuiet: .milliseconds(100))
+        let first = try await changes(seenBy: watcher) {
+            try FileManager.default.createDirectory(atPath: folder + "/notes", withIntermediateDirectories: true)
+            try "a".write(toFile: folder + "/notes/a.md", atomically: true, encoding: .utf8)
+        }
+        #expect(first.flatMap { $0 } == [folder + "/notes/a.md"])
+    }
+
+    /// The kernel tells of a write, of a write in a folder made since once it is watched, and of nothing
+    /// when nothing changed.
+    @Test func theKernelTellsOfChanges() throws {
+        let folder = makeTemporaryFolder()
+        defer { removeTemporary(folder) }
+        let events = try #require(FolderEvents(folders: [folder]))
+        #expect(!events.drain())
+        try "a".write(toFile: folder + "/a.txt", atomically: true, encoding: .utf8)
+        #expect(events.drain())
+        #expect(!events.drain())
+        try FileManager.default.createDirectory(atPath: folder + "/notes", withIntermediateDirectories: true)
+        #expect(events.drain())
+        #expect(events.watchFolders())
+        try "b".write(toFile: folder + "/notes/b.md", atomically: false, encoding: .utf8)
+        #expect(events.drain())
+    }
+
+    /// The changes `watcher` reports for what `change` does, the watch running from before it.
+    func changes(seenBy watcher: Watcher, _ change: () throws -> Void) async throws -> [[String]] {
         let calls = Mutex<[[String]]>([])
-        let watcher = Watcher(folders: [folder])
         let task = Task { await watcher.run { changed in calls.withLock { $0.append(changed) } } }
         try await Task.sleep(for: .milliseconds(250))
         let start = ContinuousClock.now
-        for n in 0..<5 { try "\(n)".write(toFile: folder + "/f\(n).txt", atomically: true, encoding: .utf8) }
+        try change()
         while calls.withLock({ $0.isEmpty }) && ContinuousClock.now - start < .seconds(30) {
             try await Task.sleep(for: .milliseconds(20))
         }
         try await Task.sleep(for: .milliseconds(600))
         task.cancel()
-        let seen = calls.withLock { $0 }
-        #expect(seen.count == 1)
-        #expect(seen.first?.count == 5)
+        return calls.withLock { $0 }
     }
 
     /// `watch --stats`: each build's summary, then a line per step; a rebuild of edited values says it
