@@ -147,6 +147,9 @@ def main():
         shutil.copytree(content, watched)
         watch = Watch(watched, work / "out")
         _, first = watch.next_build()
+        if not re.match(r"^build: \d+ records", first):
+            watch.stop()
+            sys.exit(f"the first build failed: {first}")
         records = first.split(":")[1].split()[0]
         print(f"# live: {records} records, first build: {first}", flush=True)
         rng = random.Random(20261123)
@@ -164,6 +167,9 @@ def main():
             at, line = watch.next_build()
             times.append(at - written)
             live += "from the live model" in line
+            if "build failed" in line:
+                watch.stop()
+                sys.exit(f"edit {number} ({done}): {line}")
             if check:
                 fresh = work / "fresh"
                 shutil.rmtree(fresh, ignore_errors=True)
