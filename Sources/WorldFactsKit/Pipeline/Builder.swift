@@ -200,6 +200,8 @@ public struct Builder: Sendable {
                     folder: options.output, fileSystem: fileSystem, editing: previous.wait().get(),
                     whole: [SearchIndex.folder])
             writer.recordSources(sources, records: site.recordCount, warnings: linkWarnings + site.warnings)
+            // The next build of `watch` starts from this one's model, not from the folders' stamps.
+            writer.waitsForStamps = !keep
             let renderer = SiteRenderer(site: site, templates: templates, theme: theme)
             let generator = SiteGenerator(
                 renderer: renderer, reach: reach,

@@ -26,31 +26,38 @@ struct FolderStamps: Equatable {
     var stamps: [String: FolderStamp]
 
     /// The folders holding `paths` (relative to `output`), but the output folder itself, stamped once
-    /// the clock has moved past every stamp's time; empty when the file system has no stamps.
-    static func taken(of paths: [String], in output: String, fileSystem: FileSystem, manifest: UInt64) -> FolderStamps {
-        var folders = Set<Substring>()
-        var last: Substring?
-        for path in paths {
-            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
-            let folder = path[..<slash]
-            if folder != last {
-                folders.insert(folder)
-                last = folder
+    /// the clock has moved past every stamp's time; empty when the file system has no stamps. Without
+    /// `waits`, a folder whose time the clock has not moved past yet is left out (listed by the next
+    /// build), rather than waited for: for `watch`, whose next build does not list folders.
+    static func taken(
+        of paths: [String], in output: String, fileSystem: FileSystem, manifest: UInt64, waits: Bool = true
+    ) -> FolderStamps {
+        var folders = Set<String>()
+        var last: [UInt8] = []
+        for var path in paths {
+            // On the bytes: paths come folder by folder, and most are compared with the last folder only.
+            path.withUTF8 { bytes in
+                guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return }
+                let folder = UnsafeBufferPointer(rebasing: bytes[..<slash])
+                if !folder.elementsEqual(last) {
+                    last = Array(folder)
+                    folders.insert(String(decoding: folder, as: UTF8.self))
+                }
             }
         }
         func stamps() -> [String: FolderStamp] {
             var stamps: [String: FolderStamp] = [:]
             for folder in folders {
-                if let stamp = fileSystem.folderStamp(joinPath(output, String(folder))) {
-                    stamps[String(folder)] = stamp
-                }
+                if let stamp = fileSystem.folderStamp(joinPath(output, folder)) { stamps[folder] = stamp }
             }
             return stamps
         }
         var taken = stamps()
         let newest = taken.values.map(\.modified).max() ?? 0
         let now = Int64(Date().timeIntervalSince1970 * 1e9)
-        if newest > now - settle {
+        if !waits {
+            taken = taken.filter { $0.value.modified <= now - settle }
+        } else if newest > now - settle {
             usleep(useconds_t(min(max(newest + settle - now, 0), settle) / 1_000))
             taken = stamps()
         }

@@ -102,6 +102,9 @@ public final class OutputWriter {
     private var made = Set<String>()
     /// In an editing build: the previous build's paths whose entries it changed.
     private var changedEntries = Set<String>()
+    /// Whether the folders' stamps wait for the clock to pass the folders this build changed
+    /// (`FolderStamps.taken`); false for a build whose next build starts from its live model.
+    public var waitsForStamps = true
     /// In an editing build: the previous manifest's text, line for line with the start of `order`.
     private var lastText: ManifestText?
     /// The manifest's text as this build saved it (or, unchanged, as the last one did), for `left`.
@@ -364,7 +367,8 @@ public final class OutputWriter {
             // The folders' stamps first: saved with the hash of a manifest not yet saved, they are not
             // used unless it is. Without them, the next build lists every folder.
             let stamps = FolderStamps.taken(
-                of: order, in: folder, fileSystem: fileSystem, manifest: BulkHash.of(manifest))
+                of: order, in: folder, fileSystem: fileSystem, manifest: BulkHash.of(manifest),
+                waits: waitsForStamps)
             let stampsPath = joinPath(folder, FolderStamps.fileName)
             if stamps.stamps.isEmpty || (try? fileSystem.writeAtomically(stampsPath, stamps.encoded())) == nil {
                 try? fileSystem.remove(stampsPath)
@@ -387,11 +391,18 @@ public final class OutputWriter {
     private func patchedText(_ last: ManifestText, staleLines: [Int]) -> ManifestText {
         let lastCount = last.starts.count
         var replaced: [Int: String?] = [:]
-        // The changed entries' lines: only a path of a changed one's length is looked up.
-        let lengths = Set(changedEntries.map(\.utf8.count))
-        if !changedEntries.isEmpty {
-            for line in 0..<lastCount
-            where lengths.contains(order[line].utf8.count) && changedEntries.contains(order[line]) {
+        // The changed entries' lines. An edit changes a few: each path is compared with them by length
+        // and bytes, not hashed (most record pages' paths have the same length).
+        if changedEntries.count <= 64 {
+            let changed = changedEntries.map { ($0.utf8.count, $0) }
+            for line in 0..<lastCount {
+                let length = order[line].utf8.count
+                for (count, path) in changed where count == length && path == order[line] {
+                    replaced.updateValue(path, forKey: line)
+                }
+            }
+        } else {
+            for line in 0..<lastCount where changedEntries.contains(order[line]) {
                 replaced.updateValue(order[line], forKey: line)
             }
         }

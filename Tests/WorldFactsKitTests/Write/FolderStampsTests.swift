@@ -48,6 +48,24 @@ import Testing
         #expect(try missing(output) == ["index.html"])
     }
 
+    /// A build whose next one starts from its live model (`watch`) does not wait for the clock: a folder it
+    /// just changed is left out of the stamps, and the next build from the command line lists it.
+    @Test func withoutWaitingAFolderJustChangedIsLeftOut() throws {
+        let output = makeTemporaryFolder("stamps")
+        defer { removeTemporary(output) }
+        let writer = try OutputWriter(folder: output, fileSystem: .disk)
+        writer.waitsForStamps = false
+        try writer.write((0..<5).map { OutputFile(path: "pages/p\($0).html", text: "page \($0)") })
+        _ = try writer.finish()
+        #expect(try unchanged(output).isEmpty)
+        #expect(try missing(output).isEmpty)
+        try FileManager.default.removeItem(atPath: output + "/pages/p3.html")
+        #expect(try missing(output) == ["pages/p3.html"])
+        let paths = (0..<5).map { "pages/p\($0).html" } + ["pages/sub/q.html", "index.html"]
+        let waited = FolderStamps.taken(of: paths, in: output, fileSystem: .disk, manifest: 1)
+        #expect(Set(waited.stamps.keys) == ["pages"])  // "pages/sub" is not there
+    }
+
     @Test func aFolderMadeAgainWithTheSameTimeIsListed() throws {
         let output = makeTemporaryFolder("stamps")
         defer { removeTemporary(output) }
