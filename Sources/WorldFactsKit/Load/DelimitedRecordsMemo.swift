@@ -12,9 +12,16 @@ public struct DelimitedRecordsMemo: Sendable {
     /// By record: the offset of its row's first byte.
     let rowStarts: [Int]
     let records: [Record]
+    /// The hashes of the records' keys, when the load that made the memo had them (`KeyHashes`).
+    let keys: KeyHashes?
 
-    /// The memo of a file whose records are `records` (every row a record, in order).
-    init(bytes: [UInt8], header: [DelimitedSource.Cell], rows: DelimitedSource.Rows, records: [Record]) {
+    /// The memo of a file whose records are `records` (every row a record, in order), whose keys hash to
+    /// `keys`.
+    init(
+        bytes: [UInt8], header: [DelimitedSource.Cell], rows: DelimitedSource.Rows, records: [Record],
+        keys: KeyHashes?
+    ) {
+        self.keys = keys
         self.header = header
         self.rows = rows
         self.records = records
@@ -30,8 +37,9 @@ public struct DelimitedRecordsMemo: Sendable {
     /// A memo read back from a build's snapshot (`ContentLoader.Memo.read`).
     init(
         pieces: PieceHashes, header: [DelimitedSource.Cell], rows: DelimitedSource.Rows, rowStarts: [Int],
-        records: [Record]
+        records: [Record], keys: KeyHashes? = nil
     ) {
+        self.keys = keys
         self.pieces = pieces
         self.header = header
         self.rows = rows

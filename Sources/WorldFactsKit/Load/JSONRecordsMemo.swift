@@ -9,16 +9,21 @@ public struct JSONRecordsMemo: Sendable {
     let pieces: PieceHashes
     let starts: [JSONParser.ElementStart]
     let records: [Record]
+    /// The hashes of the records' keys, when the load that made the memo had them (`KeyHashes`).
+    let keys: KeyHashes?
 
-    /// The memo of `bytes`, whose elements start at `starts` and gave `records`.
-    init(bytes: [UInt8], starts: [JSONParser.ElementStart], records: [Record]) {
-        self.init(pieces: PieceHashes(bytes: bytes, starts: starts.lazy.map(\.index)), starts: starts, records: records)
+    /// The memo of `bytes`, whose elements start at `starts` and gave `records`, whose keys hash to `keys`.
+    init(bytes: [UInt8], starts: [JSONParser.ElementStart], records: [Record], keys: KeyHashes?) {
+        self.init(
+            pieces: PieceHashes(bytes: bytes, starts: starts.lazy.map(\.index)), starts: starts, records: records,
+            keys: keys)
     }
 
-    init(pieces: PieceHashes, starts: [JSONParser.ElementStart], records: [Record]) {
+    init(pieces: PieceHashes, starts: [JSONParser.ElementStart], records: [Record], keys: KeyHashes? = nil) {
         self.pieces = pieces
         self.starts = starts
         self.records = records
+        self.keys = keys
     }
 
     /// The old file against the new one (`SharedEnds`). An element of the new file that lies in the
@@ -41,8 +46,9 @@ public struct JSONRecordsMemo: Sendable {
         }
 
         /// The old record of the new file's element at `start`, whose bytes run to `end` (the next
-        /// element's start, or the end of the file), when the old file has that element; on `start`'s line.
-        func record(at start: JSONParser.ElementStart, end: Int) -> Record? {
+        /// element's start, or the end of the file), when the old file has that element; on `start`'s line,
+        /// with its position in the old file.
+        func record(at start: JSONParser.ElementStart, end: Int) -> (Record, old: Int)? {
             let old: Int
             if end <= ends.prefix {
                 old = start.index
@@ -60,7 +66,7 @@ public struct JSONRecordsMemo: Sendable {
             guard low < starts.count, starts[low].index == old else { return nil }
             var record = memo.records[low]
             record.line = start.line
-            return record
+            return (record, low)
         }
     }
 }

@@ -19,7 +19,7 @@ public struct RecordsLoader: Sendable {
         if let starts = JSONParser.elementStarts(bytes), starts.count > Self.parallelAbove,
             let loaded = loadInParallel(bytes: bytes, starts: starts)
         {
-            return loaded
+            return (loaded.records, loaded.diagnostics)
         }
         return loadInOrder(bytes: bytes)
     }
@@ -32,6 +32,8 @@ public struct RecordsLoader: Sendable {
     /// What validating one element gave: a record, or the problems that kept it out.
     enum Outcome {
         case record(Record, line: Int, column: Int)
+        /// A record kept from a memo of the file's last load, on its new line.
+        case kept(Record, line: Int, column: Int)
         case problems([Diagnostic])
     }
 
@@ -45,13 +47,14 @@ public struct RecordsLoader: Sendable {
             let (records, diagnostics) = loadInOrder(bytes: bytes)
             return (records, diagnostics, nil)
         }
-        guard let (records, diagnostics) = loadInParallel(bytes: bytes, starts: starts, splice: splice) else {
+        guard let (records, diagnostics, keys) = loadInParallel(bytes: bytes, starts: starts, splice: splice)
+        else {
             let (records, diagnostics) = loadInOrder(bytes: bytes)
             return (records, diagnostics, nil)
         }
         let kept =
             diagnostics.isEmpty && records.count == starts.count
-            ? JSONRecordsMemo(bytes: bytes, starts: starts, records: records) : nil
+            ? JSONRecordsMemo(bytes: bytes, starts: starts, records: records, keys: keys) : nil
         return (records, diagnostics, kept)
     }
 
@@ -61,21 +64,24 @@ public struct RecordsLoader: Sendable {
     /// its record.
     func loadInParallel(
         bytes: [UInt8], starts: [JSONParser.ElementStart], splice: JSONRecordsMemo.Splice? = nil
-    ) -> ([Record], [Diagnostic])? {
+    ) -> (records: [Record], diagnostics: [Diagnostic], keys: KeyHashes?)? {
         let positionByName = fieldPositions
         let reader = recordReader()
         let chunks = 64
-        let outcomes = Parallel.map(chunks) { [positionByName] chunk -> [Outcome]? in
+        // Each chunk's outcomes, and the old positions of the records it kept from `splice`'s memo.
+        let outcomes = Parallel.map(chunks) { [positionByName] chunk -> ([Outcome], kept: [Int])? in
             let elements = (starts.count * chunk / chunks)..<(starts.count * (chunk + 1) / chunks)
             var outcomes: [Outcome] = []
+            var kept: [Int] = []
             outcomes.reserveCapacity(elements.count)
             for element in elements {
                 let start = starts[element]
                 if let splice,
-                    let record = splice.record(
+                    let (record, old) = splice.record(
                         at: start, end: element + 1 < starts.count ? starts[element + 1].index : bytes.count)
                 {
-                    outcomes.append(.record(record, line: start.line, column: start.index - start.lineStart + 1))
+                    outcomes.append(.kept(record, line: start.line, column: start.index - start.lineStart + 1))
+                    kept.append(old)
                     continue
                 }
                 if let reader,
@@ -87,14 +93,19 @@ public struct RecordsLoader: Sendable {
                 guard let node = try? JSONParser.parseElement(bytes, at: start) else { return nil }
                 outcomes.append(outcome(of: node, positionByName))
             }
-            return outcomes
+            return (outcomes, kept)
         }
         var read: [[Outcome]] = []
+        var kept = splice.map { [Bool](repeating: false, count: $0.memo.records.count) }
         for chunk in outcomes {
             guard let chunk else { return nil }
-            read.append(chunk)
+            read.append(chunk.0)
+            for old in chunk.kept { kept?[old] = true }
         }
-        return taken(read, capacity: starts.count)
+        let known = splice.flatMap { splice in
+            kept.map { KnownKeys(hashes: splice.memo.keys, old: splice.memo.records, kept: $0) }
+        }
+        return taken(read, capacity: starts.count, known: known)
     }
 
     /// What validating one element gives.
@@ -114,20 +125,50 @@ public struct RecordsLoader: Sendable {
         return outcome(of: source.node(of: row, header: header), positionByName)
     }
 
-    /// The records of outcomes in file order, each key taken once (`UniqueKeys`), and every problem.
-    func taken(_ chunks: [[Outcome]], capacity: Int) -> ([Record], [Diagnostic]) {
+    /// What a load from a memo knows of the keys: the memo's key hashes, its records, and which of them
+    /// (by position) the load kept.
+    struct KnownKeys {
+        var hashes: KeyHashes?
+        var old: [Record]
+        var kept: [Bool]
+    }
+
+    /// The records of outcomes in file order, each key taken once (`UniqueKeys`), every problem, and the
+    /// hashes of the keys (when no two share one). With `known`, when the keys read are new to the kept
+    /// records and to each other (`KeyHashes.updated`), the outcomes' records are taken as they are.
+    func taken(_ chunks: [[Outcome]], capacity: Int, known: KnownKeys? = nil) -> (
+        records: [Record], diagnostics: [Diagnostic], keys: KeyHashes?
+    ) {
+        if let known, let hashes = known.hashes {
+            var records: [Record] = [], read: [Record] = [], diagnostics: [Diagnostic] = []
+            records.reserveCapacity(capacity)
+            for chunk in chunks {
+                for outcome in chunk {
+                    switch outcome {
+                    case .problems(let problems): diagnostics.append(contentsOf: problems)
+                    case .record(let record, _, _):
+                        records.append(record)
+                        read.append(record)
+                    case .kept(let record, _, _): records.append(record)
+                    }
+                }
+            }
+            if let updated = hashes.updated(old: known.old, kept: known.kept, read: read) {
+                return (records, diagnostics, diagnostics.isEmpty ? updated : nil)
+            }
+        }
         var keys = UniqueKeys(file: file, keyField: collection.records.keyField, capacity: capacity)
         var diagnostics: [Diagnostic] = []
         for chunk in chunks {
             for outcome in chunk {
                 switch outcome {
                 case .problems(let problems): diagnostics.append(contentsOf: problems)
-                case .record(let record, let line, let column):
+                case .record(let record, let line, let column), .kept(let record, let line, let column):
                     if let duplicate = keys.take(record, line: line, column: column) { diagnostics.append(duplicate) }
                 }
             }
         }
-        return (keys.records, diagnostics)
+        return (keys.records, diagnostics, diagnostics.isEmpty ? keys.keyHashes : nil)
     }
 
     /// The direct reader for plain records, checking values as `validate` does.
@@ -143,7 +184,17 @@ public struct RecordsLoader: Sendable {
     /// validated on every core, then their keys checked in file order, which gives what reading it in
     /// order gives. At a malformed place it is read in order, which reports the first one.
     func load(delimited source: DelimitedSource) -> ([Record], [Diagnostic]) {
-        source.bytes.count > Self.parallelAbove * 32 ? load(delimited: source, parts: 64) : load(from: source)
+        let loaded = loadWithKeys(delimited: source)
+        return (loaded.records, loaded.diagnostics)
+    }
+
+    /// `load(delimited:)`, with the hashes of the keys (when no two share one) for a memo.
+    private func loadWithKeys(delimited source: DelimitedSource) -> (
+        records: [Record], diagnostics: [Diagnostic], keys: KeyHashes?
+    ) {
+        if source.bytes.count > Self.parallelAbove * 32 { return load(delimited: source, parts: 64) }
+        let (records, diagnostics) = load(from: source)
+        return (records, diagnostics, diagnostics.isEmpty ? KeyHashes.of(records) : nil)
     }
 
     /// `load(delimited:)` for a file loaded before (a live build): the records of the rows before the first
@@ -153,15 +204,20 @@ public struct RecordsLoader: Sendable {
     func load(delimited source: DelimitedSource, reusing memo: DelimitedRecordsMemo?) -> (
         [Record], [Diagnostic], DelimitedRecordsMemo?
     ) {
-        func remembered(_ loaded: ([Record], [Diagnostic])) -> ([Record], [Diagnostic], DelimitedRecordsMemo?) {
-            guard loaded.1.isEmpty, let (header, rows) = try? source.header() else { return (loaded.0, loaded.1, nil) }
+        func remembered(
+            _ loaded: (records: [Record], diagnostics: [Diagnostic], keys: KeyHashes?)
+        ) -> ([Record], [Diagnostic], DelimitedRecordsMemo?) {
+            guard loaded.diagnostics.isEmpty, let (header, rows) = try? source.header() else {
+                return (loaded.records, loaded.diagnostics, nil)
+            }
             return (
-                loaded.0, loaded.1,
-                DelimitedRecordsMemo(bytes: source.bytes, header: header, rows: rows, records: loaded.0)
+                loaded.records, loaded.diagnostics,
+                DelimitedRecordsMemo(
+                    bytes: source.bytes, header: header, rows: rows, records: loaded.records, keys: loaded.keys)
             )
         }
         guard let memo, let splice = DelimitedRecordsMemo.Splice(old: memo, new: source.bytes) else {
-            return remembered(load(delimited: source))
+            return remembered(loadWithKeys(delimited: source))
         }
         let positionByName = fieldPositions
         let reader = DelimitedRecordReader(collection: collection, header: memo.header, positionByName: positionByName)
@@ -173,19 +229,24 @@ public struct RecordsLoader: Sendable {
                     read.append(outcome(of: row, source: source, header: memo.header, reader, positionByName))
                 }), stop.index == splice.rows.end
         else {
-            return remembered(load(delimited: source))
+            return remembered(loadWithKeys(delimited: source))
         }
         let keptEnd = memo.records[splice.after...]
         let shift = stop.line - (keptEnd.first?.line ?? stop.line)
-        var outcomes = memo.records[..<splice.before].map { Outcome.record($0, line: $0.line, column: 1) }
+        var outcomes = memo.records[..<splice.before].map { Outcome.kept($0, line: $0.line, column: 1) }
         outcomes += read
         outcomes += keptEnd.map { record in
             var moved = record
             moved.line += shift
-            return .record(moved, line: moved.line, column: 1)
+            return .kept(moved, line: moved.line, column: 1)
         }
-        guard !outcomes.isEmpty else { return remembered(load(delimited: source)) }
-        return remembered(taken([outcomes], capacity: outcomes.count))
+        guard !outcomes.isEmpty else { return remembered(loadWithKeys(delimited: source)) }
+        var kept = [Bool](repeating: true, count: memo.records.count)
+        for position in splice.before..<splice.after { kept[position] = false }
+        return remembered(
+            taken(
+                [outcomes], capacity: outcomes.count,
+                known: KnownKeys(hashes: memo.keys, old: memo.records, kept: kept)))
     }
 
     /// CSV or TSV bytes (`separator` a comma or a tab) read in order (`parts` 1), or cut into `parts` at
@@ -193,13 +254,23 @@ public struct RecordsLoader: Sendable {
     /// the two agree on any bytes.
     public func load(delimited bytes: [UInt8], separator: UInt8, parts: Int) -> ([Record], [Diagnostic]) {
         let source = DelimitedSource(bytes: bytes, separator: separator, type: cellTyper())
-        return parts > 1 ? load(delimited: source, parts: parts) : load(from: source)
+        if parts > 1 {
+            let loaded = load(delimited: source, parts: parts)
+            return (loaded.records, loaded.diagnostics)
+        }
+        return load(from: source)
     }
 
     /// The source cut into `count` parts at row boundaries, each read on its own; read in order instead when
     /// a part fails (so that the error is the one reading in order finds) or holds no record.
-    func load(delimited source: DelimitedSource, parts count: Int) -> ([Record], [Diagnostic]) {
-        guard let (header, rows) = try? source.header() else { return load(from: source) }
+    func load(delimited source: DelimitedSource, parts count: Int) -> (
+        records: [Record], diagnostics: [Diagnostic], keys: KeyHashes?
+    ) {
+        func inOrder() -> ([Record], [Diagnostic], KeyHashes?) {
+            let (records, diagnostics) = load(from: source)
+            return (records, diagnostics, diagnostics.isEmpty ? KeyHashes.of(records) : nil)
+        }
+        guard let (header, rows) = try? source.header() else { return inOrder() }
         let parts = source.parts(of: rows, count: count)
         let positionByName = fieldPositions
         let reader = DelimitedRecordReader(collection: collection, header: header, positionByName: positionByName)
@@ -216,11 +287,11 @@ public struct RecordsLoader: Sendable {
         }
         var read: [[Outcome]] = []
         for part in outcomes {
-            guard let part else { return load(from: source) }
+            guard let part else { return inOrder() }
             read.append(part)
         }
         let count = read.reduce(0) { $0 + $1.count }
-        guard count > 0 else { return load(from: source) }
+        guard count > 0 else { return inOrder() }
         return taken(read, capacity: count)
     }
 

@@ -20,7 +20,7 @@ struct UniqueKeys {
 
     init(
         file: String, keyField: String, capacity: Int = 0,
-        hash: @escaping (inout String) -> UInt64 = { key in key.withUTF8 { BulkHash.of(UnsafeRawBufferPointer($0)) } }
+        hash: @escaping (inout String) -> UInt64 = { key in hashOf(key) }
     ) {
         self.file = file
         self.keyField = keyField
@@ -28,6 +28,17 @@ struct UniqueKeys {
         records.reserveCapacity(capacity)
         recordByHash.reserveCapacity(capacity)
         lines.reserveCapacity(capacity)
+    }
+
+    /// `BulkHash` of a key's UTF-8: how keys are hashed, here and in `KeyHashes`.
+    static func hashOf(_ key: String) -> UInt64 {
+        var key = key
+        return key.withUTF8 { BulkHash.of(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The hashes of the keys taken, when no two of them share one.
+    var keyHashes: KeyHashes? {
+        sharingAHash.isEmpty ? KeyHashes(hashes: Set(recordByHash.keys)) : nil
     }
 
     /// Keeps the record, or gives the error that refuses it.

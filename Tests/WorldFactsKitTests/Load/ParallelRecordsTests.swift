@@ -95,8 +95,9 @@ import WorldFactsModel
         var kept = 0
         for step in 0..<120 {
             let at = Int(random.next() % UInt64(records.count))
-            switch random.next() % 7 {
+            switch random.next() % 8 {
             case 0: records[at] = #"{"id": "r\#(at)", "name": "Name \#(at)", "population": \#(step)}"#
+            case 6: records[at] = #"{"id": "r0", "name": "Again"}"#  // a duplicate key, unless it is r0's place
             case 1: records.insert(#"{"id": "n\#(step)", "name": "New \#(step)"}"#, at: at)
             case 2: records.remove(at: at)
             case 3: records[at] = "\n\n" + records[at]  // every later record moves down two lines
@@ -115,6 +116,8 @@ import WorldFactsModel
             #expect(starts?.map(\.lineStart) == JSONParser.elementStarts(bytes)?.map(\.lineStart), "step \(step)")
             #expect(reloaded == fresh, "step \(step)")
             #expect(problems == freshProblems, "step \(step)")
+            // The key hashes the memo carries on are those of the records, as if taken afresh.
+            if let next { #expect(next.keys != nil && next.keys == KeyHashes.of(reloaded), "step \(step)") }
             if next != nil { kept += 1 }
             memo = next ?? memo
             // Mend what cannot be loaded, so later steps start from a good file again.
@@ -211,6 +214,7 @@ import WorldFactsModel
             let (reloaded, problems, next) = loader.load(delimited: source(rows), reusing: memo)
             #expect(reloaded == fresh, "step \(step)")
             #expect(problems == freshProblems, "step \(step)")
+            if let next { #expect(next.keys != nil && next.keys == KeyHashes.of(reloaded), "step \(step)") }
             if next != nil { kept += 1 }
             memo = next ?? memo
             if !freshProblems.isEmpty {
@@ -226,7 +230,7 @@ import WorldFactsModel
             bytes: source(base).bytes, header: first.header, rows: first.rows,
             records: first.records.map {
                 var record = $0; record.title = "Marked"; return record
-            })
+            }, keys: first.keys)
         var edited = base
         edited[150] = "r150,Edited,1,a"
         edited.insert("x,\"Inserted\nhere\",2,", at: 10)
