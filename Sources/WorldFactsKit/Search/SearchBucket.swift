@@ -139,7 +139,13 @@ extension SearchKeys {
         }
         for position in positions {
             for text in textRange(of: position) {
-                scalars += String(decoding: folded[text], as: UTF8.self).unicodeScalars
+                let bytes = folded[text]
+                // Most folded texts are ASCII: a byte is then its scalar, with no string made to decode it.
+                if bytes.allSatisfy({ $0 < 0x80 }) {
+                    for byte in bytes { scalars.append(Unicode.Scalar(byte)) }
+                } else {
+                    scalars += String(decoding: bytes, as: UTF8.self).unicodeScalars
+                }
                 scalarEnds.append(scalars.count)
             }
         }
