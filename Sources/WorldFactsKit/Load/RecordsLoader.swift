@@ -47,7 +47,9 @@ public struct RecordsLoader: Sendable {
             let (records, diagnostics) = loadInOrder(bytes: bytes)
             return (records, diagnostics, nil)
         }
-        guard let (records, diagnostics, keys) = loadInParallel(bytes: bytes, starts: starts, splice: splice)
+        guard
+            let (records, diagnostics, keys) = loadInParallel(
+                bytes: bytes, starts: starts, splice: splice, keepsKeys: true)
         else {
             let (records, diagnostics) = loadInOrder(bytes: bytes)
             return (records, diagnostics, nil)
@@ -62,8 +64,10 @@ public struct RecordsLoader: Sendable {
     /// records and diagnostics are those `loadInOrder` gives. Nil at a syntax error: the caller then
     /// reads the file in order, which reports the first one. With `splice`, an element it knows keeps
     /// its record.
+    /// With `keepsKeys` (for a memo), gives the hashes of the keys too.
     func loadInParallel(
-        bytes: [UInt8], starts: [JSONParser.ElementStart], splice: JSONRecordsMemo.Splice? = nil
+        bytes: [UInt8], starts: [JSONParser.ElementStart], splice: JSONRecordsMemo.Splice? = nil,
+        keepsKeys: Bool = false
     ) -> (records: [Record], diagnostics: [Diagnostic], keys: KeyHashes?)? {
         let positionByName = fieldPositions
         let reader = recordReader()
@@ -96,16 +100,14 @@ public struct RecordsLoader: Sendable {
             return (outcomes, kept)
         }
         var read: [[Outcome]] = []
-        var kept = splice.map { [Bool](repeating: false, count: $0.memo.records.count) }
+        var kept = [Bool](repeating: false, count: splice?.memo.records.count ?? 0)
         for chunk in outcomes {
             guard let chunk else { return nil }
             read.append(chunk.0)
-            for old in chunk.kept { kept?[old] = true }
+            for old in chunk.kept { kept[old] = true }
         }
-        let known = splice.flatMap { splice in
-            kept.map { KnownKeys(hashes: splice.memo.keys, old: splice.memo.records, kept: $0) }
-        }
-        return taken(read, capacity: starts.count, known: known)
+        let known = splice.map { KnownKeys(hashes: $0.memo.keys, old: $0.memo.records, kept: kept) }
+        return taken(read, capacity: starts.count, known: known, keepsKeys: keepsKeys)
     }
 
     /// What validating one element gives.
@@ -133,10 +135,11 @@ public struct RecordsLoader: Sendable {
         var kept: [Bool]
     }
 
-    /// The records of outcomes in file order, each key taken once (`UniqueKeys`), every problem, and the
-    /// hashes of the keys (when no two share one). With `known`, when the keys read are new to the kept
-    /// records and to each other (`KeyHashes.updated`), the outcomes' records are taken as they are.
-    func taken(_ chunks: [[Outcome]], capacity: Int, known: KnownKeys? = nil) -> (
+    /// The records of outcomes in file order, each key taken once (`UniqueKeys`), every problem, and, with
+    /// `keepsKeys` or `known` (for a memo), the hashes of the keys (when no two share one). With `known`,
+    /// when the keys read are new to the kept records and to each other (`KeyHashes.updated`), the
+    /// outcomes' records are taken as they are.
+    func taken(_ chunks: [[Outcome]], capacity: Int, known: KnownKeys? = nil, keepsKeys: Bool = false) -> (
         records: [Record], diagnostics: [Diagnostic], keys: KeyHashes?
     ) {
         if let known, let hashes = known.hashes {
@@ -168,7 +171,8 @@ public struct RecordsLoader: Sendable {
                 }
             }
         }
-        return (keys.records, diagnostics, diagnostics.isEmpty ? keys.keyHashes : nil)
+        let keepsKeys = keepsKeys || known != nil
+        return (keys.records, diagnostics, keepsKeys && diagnostics.isEmpty ? keys.keyHashes : nil)
     }
 
     /// The direct reader for plain records, checking values as `validate` does.
@@ -184,17 +188,19 @@ public struct RecordsLoader: Sendable {
     /// validated on every core, then their keys checked in file order, which gives what reading it in
     /// order gives. At a malformed place it is read in order, which reports the first one.
     func load(delimited source: DelimitedSource) -> ([Record], [Diagnostic]) {
-        let loaded = loadWithKeys(delimited: source)
+        let loaded = load(delimited: source, keepsKeys: false)
         return (loaded.records, loaded.diagnostics)
     }
 
-    /// `load(delimited:)`, with the hashes of the keys (when no two share one) for a memo.
-    private func loadWithKeys(delimited source: DelimitedSource) -> (
+    /// `load(delimited:)`, with `keepsKeys` (for a memo) the hashes of the keys too (when no two share one).
+    private func load(delimited source: DelimitedSource, keepsKeys: Bool) -> (
         records: [Record], diagnostics: [Diagnostic], keys: KeyHashes?
     ) {
-        if source.bytes.count > Self.parallelAbove * 32 { return load(delimited: source, parts: 64) }
+        if source.bytes.count > Self.parallelAbove * 32 {
+            return load(delimited: source, parts: 64, keepsKeys: keepsKeys)
+        }
         let (records, diagnostics) = load(from: source)
-        return (records, diagnostics, diagnostics.isEmpty ? KeyHashes.of(records) : nil)
+        return (records, diagnostics, keepsKeys && diagnostics.isEmpty ? KeyHashes.of(records) : nil)
     }
 
     /// `load(delimited:)` for a file loaded before (a live build): the records of the rows before the first
@@ -217,7 +223,7 @@ public struct RecordsLoader: Sendable {
             )
         }
         guard let memo, let splice = DelimitedRecordsMemo.Splice(old: memo, new: source.bytes) else {
-            return remembered(loadWithKeys(delimited: source))
+            return remembered(load(delimited: source, keepsKeys: true))
         }
         let positionByName = fieldPositions
         let reader = DelimitedRecordReader(collection: collection, header: memo.header, positionByName: positionByName)
@@ -229,7 +235,7 @@ public struct RecordsLoader: Sendable {
                     read.append(outcome(of: row, source: source, header: memo.header, reader, positionByName))
                 }), stop.index == splice.rows.end
         else {
-            return remembered(loadWithKeys(delimited: source))
+            return remembered(load(delimited: source, keepsKeys: true))
         }
         let keptEnd = memo.records[splice.after...]
         let shift = stop.line - (keptEnd.first?.line ?? stop.line)
@@ -240,7 +246,7 @@ public struct RecordsLoader: Sendable {
             moved.line += shift
             return .kept(moved, line: moved.line, column: 1)
         }
-        guard !outcomes.isEmpty else { return remembered(loadWithKeys(delimited: source)) }
+        guard !outcomes.isEmpty else { return remembered(load(delimited: source, keepsKeys: true)) }
         var kept = [Bool](repeating: true, count: memo.records.count)
         for position in splice.before..<splice.after { kept[position] = false }
         return remembered(
@@ -263,12 +269,13 @@ public struct RecordsLoader: Sendable {
 
     /// The source cut into `count` parts at row boundaries, each read on its own; read in order instead when
     /// a part fails (so that the error is the one reading in order finds) or holds no record.
-    func load(delimited source: DelimitedSource, parts count: Int) -> (
+    /// With `keepsKeys` (for a memo), gives the hashes of the keys too.
+    func load(delimited source: DelimitedSource, parts count: Int, keepsKeys: Bool = false) -> (
         records: [Record], diagnostics: [Diagnostic], keys: KeyHashes?
     ) {
         func inOrder() -> ([Record], [Diagnostic], KeyHashes?) {
             let (records, diagnostics) = load(from: source)
-            return (records, diagnostics, diagnostics.isEmpty ? KeyHashes.of(records) : nil)
+            return (records, diagnostics, keepsKeys && diagnostics.isEmpty ? KeyHashes.of(records) : nil)
         }
         guard let (header, rows) = try? source.header() else { return inOrder() }
         let parts = source.parts(of: rows, count: count)
@@ -292,7 +299,7 @@ public struct RecordsLoader: Sendable {
         }
         let count = read.reduce(0) { $0 + $1.count }
         guard count > 0 else { return inOrder() }
-        return taken(read, capacity: count)
+        return taken(read, capacity: count, keepsKeys: keepsKeys)
     }
 
     /// Reads and validates the records of any source, in order, one record at a time.

@@ -36,7 +36,8 @@ struct UniqueKeys {
         return key.withUTF8 { BulkHash.of(UnsafeRawBufferPointer($0)) }
     }
 
-    /// The hashes of the keys taken, when no two of them share one.
+    /// The hashes of the keys taken, when no two of them share one. They are `KeyHashes`' only when the
+    /// keys were hashed the default way (`hashOf`), as every load hashes them.
     var keyHashes: KeyHashes? {
         sharingAHash.isEmpty ? KeyHashes(hashes: Set(recordByHash.keys)) : nil
     }

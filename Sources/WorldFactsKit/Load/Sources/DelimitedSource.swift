@@ -86,19 +86,12 @@ struct DelimitedSource: RecordSource {
 
     /// Calls `body` with each record of `rows`; gives their number.
     func forEachRecord(in rows: Rows, header: [Cell], _ body: (JSONNode) -> Void) throws(SourceError) -> Int {
-        try readRecords(in: rows, header: header, body).count
-    }
-
-    /// `forEachRecord(in:header:_:)`, giving also where the reading stopped: the offset and line after the
-    /// last row read (a row that starts before `rows.end` is read to its end, wherever that is).
-    func readRecords(in rows: Rows, header: [Cell], _ body: (JSONNode) -> Void) throws(SourceError) -> (
-        count: Int, index: Int, line: Int
-    ) {
-        try readRows(in: rows, header: header) { body(node(of: $0, header: header)) }
+        try readRows(in: rows, header: header) { body(node(of: $0, header: header)) }.count
     }
 
     /// Calls `body` with the cells of each row of `rows`, each row as many as the header names; gives
-    /// their number and where the reading stopped, as `readRecords` does.
+    /// their number and where the reading stopped: the offset and line after the last row read (a row
+    /// that starts before `rows.end` is read to its end, wherever that is).
     func readRows(in rows: Rows, header: [Cell], _ body: ([Cell]) -> Void) throws(SourceError) -> (
         count: Int, index: Int, line: Int
     ) {
