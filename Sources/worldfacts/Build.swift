@@ -14,6 +14,7 @@ struct Build: ParsableCommand {
     @Flag(help: "Print the time and memory of each build step.") var stats = false
 
     func run() throws {
+        ProcessMemory.returnFreedMemory()
         let bar = !quiet && isatty(STDOUT_FILENO) == 1 ? ProgressBar() : nil
         var progress: (@Sendable (BuildProgress) -> Void)?
         if let bar { progress = { bar.show($0) } }

@@ -14,6 +14,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port on 127.0.0.1 (0 picks a free one).") var port = 8000
 
     func run() async throws {
+        ProcessMemory.returnFreedMemory()
         var rebuilder = Rebuilder(
             options: folders.options, builder: Builder(waiting: folders.waiting), print: printLine)
         if stats { rebuilder.stepLine = statsLine }

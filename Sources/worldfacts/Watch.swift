@@ -13,6 +13,7 @@ struct Watch: AsyncParsableCommand {
     @Flag(help: "Print the time and memory of each build step.") var stats = false
 
     func run() async throws {
+        ProcessMemory.returnFreedMemory()
         var rebuilder = Rebuilder(
             options: folders.options, builder: Builder(waiting: folders.waiting), print: printLine)
         if stats { rebuilder.stepLine = statsLine }

@@ -11,7 +11,8 @@ import WorldFactsWrite
 ///
 /// It is kept out of the output folder, in a cache folder (one file per output folder, named by its
 /// path), and it is trusted only as far as it is checked:
-/// - its bytes must be whole (a length and a `BulkHash` of the rest), and of this generator's version;
+/// - its bytes must be whole (a trailer holds the length and a `BulkHash.Stream` of all before it: the
+///   file is written as it is encoded, by `SnapshotFile`), and of this generator's version;
 /// - it must be of the build that left the output folder as it is: the folder's manifest names the
 ///   sources it was made from, with no journal of an interrupted build (`OutputWriter.lastSources`), and
 ///   every file the manifest lists is there (`PreviousBuild.isWhole`);
@@ -21,7 +22,7 @@ import WorldFactsWrite
 /// Anything else, and the build is done as if there were no snapshot.
 struct BuildSnapshot {
     static let magic = Array("worldfacts-snapshot\n".utf8)
-    static let version = "snapshot-4/" + SourceDigest.version
+    static let version = "snapshot-5/" + SourceDigest.version
 
     /// The digest of the sources the snapshot's build read (`SourceDigest`).
     let sources: String
@@ -43,19 +44,17 @@ struct BuildSnapshot {
 
     /// The snapshot in `bytes`, up to its content and load memo; nil when it is damaged or of another version.
     init?(bytes: [UInt8]) {
-        let start = Self.frame
-        guard bytes.count >= start, bytes.starts(with: Self.magic) else { return nil }
+        guard bytes.count >= Self.magic.count + 16, bytes.starts(with: Self.magic) else { return nil }
+        let end = bytes.count - 16
         let whole = bytes.withUnsafeBytes { raw -> Bool in
-            var reader = BinaryReader(raw, at: Self.magic.count)
-            guard let length = try? reader.int(), let hash = try? reader.uint64(), length == raw.count - start else {
-                return false
-            }
-            return BulkHash.of(UnsafeRawBufferPointer(rebasing: raw[start...])) == hash
+            var reader = BinaryReader(raw, at: end)
+            guard let length = try? reader.int(), let hash = try? reader.uint64(), length == end else { return false }
+            return BulkHash.Stream.of(UnsafeRawBufferPointer(rebasing: raw[..<end])) == hash
         }
         guard whole else { return nil }
         let read = bytes.withUnsafeBytes { raw in
             Result { () throws(BinaryReader.Malformed) in
-                var reader = BinaryReader(raw, at: start)
+                var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: raw[..<end]), at: Self.magic.count)
                 guard try reader.string() == Self.version else { throw BinaryReader.Malformed(offset: 0) }
                 let sources = try reader.string()
                 let (config, templates, assets) = (try reader.uint64(), try reader.uint64(), try reader.uint64())
@@ -84,7 +83,7 @@ struct BuildSnapshot {
         let old = Content(config: config, collections: collections, warnings: warnings, folder: folder)
         let read = bytes.withUnsafeBytes { raw in
             Result { () throws(BinaryReader.Malformed) in
-                var reader = BinaryReader(raw, at: rest)
+                var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: raw[..<(raw.count - 16)]), at: rest)
                 let positions = try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.ints() }
                 let site = try Site.read(from: &reader, content: old, positions: positions)
                 let rowInputs =
@@ -117,31 +116,33 @@ struct BuildSnapshot {
             output: output)
     }
 
-    /// The bytes of `model`'s snapshot.
+    /// The bytes of `model`'s snapshot, in memory (as `SnapshotFile` writes them to a file).
     static func bytes(of model: LiveModel) -> [UInt8] {
-        finish(
+        var writer = finish(
             head(
-                sources: model.sources, content: model.content, loadMemo: model.loadMemo, templates: model.templates,
-                assets: model.assets, positions: model.positions, site: model.site),
+                into: BinaryWriter(), sources: model.sources, content: model.content, loadMemo: model.loadMemo,
+                templates: model.templates, assets: model.assets, positions: model.positions, site: model.site),
             rowInputs: model.rowInputs, search: model.search, scopes: model.content.config.search.scopes)
+        writer.append(trailer(length: writer.bytes.count, hash: BulkHash.Stream.of(writer.bytes)))
+        return writer.bytes
     }
 
-    /// Where the bytes after the frame (magic, length, hash) start.
-    static var frame: Int { magic.count + 16 }
+    /// The last 16 bytes of a snapshot: the length of all before them, and its hash.
+    static func trailer(length: Int, hash: UInt64) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.int(length)
+        writer.uint64(hash)
+        return writer.bytes
+    }
 
     /// The first part of a snapshot: all that the model step decides, which a build encodes while its
     /// pages render (`finish` adds the rest).
     static func head(
-        sources: String, content: Content, loadMemo: ContentLoader.Memo, templates: TemplateSet,
-        assets: [String: [UInt8]], positions: [[Int]], site: Site
+        into writer: consuming BinaryWriter, sources: String, content: Content, loadMemo: ContentLoader.Memo,
+        templates: TemplateSet, assets: [String: [UInt8]], positions: [[Int]], site: Site
     ) -> BinaryWriter {
-        // Room for more than it will hold, so that it is never copied to grow: pages never written to
-        // are never resident.
-        var writer = BinaryWriter(capacity: 16 * loadMemo.pieceCount + 1_024 * content.recordCount + (1 << 20))
-        // The length and hash of what follows them, written once it is known.
+        var writer = consume writer
         writer.append(magic)
-        writer.int(0)
-        writer.uint64(0)
         writer.string(version)
         writer.string(sources)
         writer.uint64(digest(content.config))
@@ -154,21 +155,19 @@ struct BuildSnapshot {
         return writer
     }
 
-    /// The snapshot's bytes: `head` with the row inputs the pages were made from and what the search
-    /// index left, and its length and hash in place.
+    /// `head` with the row inputs the pages were made from and what the search index left: the snapshot
+    /// but for its trailer, every byte handed on when the writer drains.
     /// `head` is taken, not copied: appended to in place, its buffer is not copied whole first.
     static func finish(
         _ head: consuming BinaryWriter, rowInputs: [[UInt64]]?, search: SearchMemo?, scopes: [SearchScope]
-    ) -> [UInt8] {
+    ) -> BinaryWriter {
         var writer = consume head
         writer.bool(rowInputs != nil)
         if let rowInputs { writer.array(rowInputs) { $0.uint64s($1) } }
         writer.bool(search != nil)
         search?.write(scopes: scopes, to: &writer)
-        writer.overwrite(UInt64(writer.bytes.count - frame), at: frame - 16)
-        writer.overwrite(
-            writer.bytes.withUnsafeBytes { BulkHash.of(UnsafeRawBufferPointer(rebasing: $0[frame...])) }, at: frame - 8)
-        return writer.bytes
+        writer.flush()
+        return writer
     }
 
     static func digest(_ config: SiteConfig) -> UInt64 {

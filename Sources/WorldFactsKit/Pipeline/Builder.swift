@@ -179,12 +179,22 @@ public struct Builder: Sendable {
         let positions =
             keepsModel
             ? last.flatMap { edits == nil ? nil : $0.positions } ?? ValueEdits.positions(of: content, in: site) : []
-        // The snapshot's first part is encoded while the pages render: the model step decided all of it.
-        let encoding = snapshotPath.map { _ in
+        // The snapshot's first part is encoded, and written to its file, while the pages render: the model
+        // step decided all of it.
+        let snapshotFile = snapshotPath.map { SnapshotFile(path: $0, fileSystem: fileSystem) }
+        let encoding = snapshotFile.map { file in
             BackgroundValue.onOwnThread { [sources, content, loadMemo = loadMemo!, templates, theme, site] in
                 BuildSnapshot.head(
-                    sources: sources, content: content, loadMemo: loadMemo, templates: templates, assets: theme.assets,
-                    positions: positions, site: site)
+                    into: file.writer(), sources: sources, content: content, loadMemo: loadMemo, templates: templates,
+                    assets: theme.assets, positions: positions, site: site)
+            }
+        }
+        // A build that fails leaves no half-written snapshot behind.
+        var snapshotSaved = false
+        defer {
+            if let snapshotFile, let encoding, !snapshotSaved {
+                _ = encoding.wait()
+                snapshotFile.discard()
             }
         }
         if !keep { loadMemo = nil }
@@ -236,15 +246,14 @@ public struct Builder: Sendable {
             records: site.recordCount, write: report, warnings: linkWarnings + site.warnings, steps: steps,
             edited: edits?.count)
         built.fromSnapshot = fromSnapshot != nil && edits != nil
-        if let snapshotPath, let encoding {
+        if let snapshotFile, let encoding {
             // A snapshot that cannot be saved costs the next build its speed, not its result.
             let problem = try step(.saveSnapshot) {
-                saveSnapshot(
-                    BuildSnapshot.finish(
-                        encoding.take(), rowInputs: made.rowInputs, search: made.search,
-                        scopes: site.config.search.scopes),
-                    to: snapshotPath)
+                _ = BuildSnapshot.finish(
+                    encoding.take(), rowInputs: made.rowInputs, search: made.search, scopes: site.config.search.scopes)
+                return snapshotFile.close()
             }
+            snapshotSaved = true
             built.warnings += problem.map { [$0] } ?? []
             built.steps = steps
         }
@@ -265,19 +274,6 @@ public struct Builder: Sendable {
             let bytes = try? fileSystem.read(path), let snapshot = BuildSnapshot(bytes: bytes), snapshot.sources == last
         else { return nil }
         return snapshot
-    }
-
-    /// Saves a snapshot's bytes at `path`; a warning when it cannot.
-    func saveSnapshot(_ bytes: [UInt8], to path: String) -> Diagnostic? {
-        do {
-            try fileSystem.makeDirectory((path as NSString).deletingLastPathComponent)
-            try fileSystem.writeAtomically(path, bytes)
-            return nil
-        } catch {
-            return .warning(
-                SourceLocation(file: path), "cannot save the build's snapshot (the next build will be slower): \(error)"
-            )
-        }
     }
 
     /// Takes the output folder's lock: waits for a build that holds it, saying so, or with `--no-wait`

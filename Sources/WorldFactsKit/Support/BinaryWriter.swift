@@ -2,11 +2,37 @@
 /// string or byte array as its length then its bytes, an array of integers as its count then its words.
 /// The form of a build's snapshot (`BuildSnapshot`): fixed-width words, so that reading it back is a
 /// copy, not a parse. Each module writes its own types (`Site.write(to:)`), so nothing private leaks.
+///
+/// A writer made with `init(draining:every:)` hands its bytes on in pieces of about `every` bytes (at the
+/// end of an array's element, or of a run of words), so that a large file is never whole in memory: then
+/// `bytes` holds only what was not handed on yet, and `flush()` hands that on too.
 public struct BinaryWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
+    private let drain: (@Sendable ([UInt8]) -> Void)?
+    private let piece: Int
 
     public init(capacity: Int = 0) {
         bytes.reserveCapacity(capacity)
+        (drain, piece) = (nil, .max)
+    }
+
+    /// A writer that hands its bytes to `drain` whenever it holds `every` or more.
+    public init(draining drain: @escaping @Sendable ([UInt8]) -> Void, every piece: Int = 1 << 20) {
+        bytes.reserveCapacity(piece + piece / 4)
+        (self.drain, self.piece) = (drain, piece)
+    }
+
+    /// Hands on what the writer holds, if it holds a piece's worth.
+    @inline(__always)
+    private mutating func drainIfFull() {
+        if bytes.count >= piece { flush() }
+    }
+
+    /// Hands on every byte the writer holds (with `init(draining:every:)`; without, does nothing).
+    public mutating func flush() {
+        guard let drain, !bytes.isEmpty else { return }
+        drain(bytes)
+        bytes.removeAll(keepingCapacity: true)
     }
 
     public mutating func int(_ value: Int) {
@@ -22,15 +48,6 @@ public struct BinaryWriter: Sendable {
     public mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
     public mutating func byte(_ value: UInt8) { bytes.append(value) }
-
-    /// Writes `value` over the eight bytes at `offset`, written before (a length or hash known last).
-    public mutating func overwrite(_ value: UInt64, at offset: Int) {
-        withUnsafeBytes(of: value.littleEndian) { word in
-            bytes.withUnsafeMutableBytes {
-                $0.baseAddress!.advanced(by: offset).copyMemory(from: word.baseAddress!, byteCount: 8)
-            }
-        }
-    }
 
     /// Bytes as they are, with no length before them.
     public mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
@@ -61,6 +78,7 @@ public struct BinaryWriter: Sendable {
     public mutating func data(_ value: [UInt8]) {
         int(value.count)
         bytes.append(contentsOf: value)
+        drainIfFull()
     }
 
     public mutating func ints(_ values: [Int]) { words(values) }
@@ -76,11 +94,15 @@ public struct BinaryWriter: Sendable {
         #else
             for value in values { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
         #endif
+        drainIfFull()
     }
 
     public mutating func array<Element>(_ values: [Element], _ write: (inout BinaryWriter, Element) -> Void) {
         int(values.count)
-        for value in values { write(&self, value) }
+        for value in values {
+            write(&self, value)
+            drainIfFull()
+        }
     }
 
     public mutating func diagnostic(_ value: Diagnostic) {

@@ -100,6 +100,12 @@ extension FileSystem {
             return FolderStamp(
                 device: UInt64(status.st_dev), inode: UInt64(status.st_ino),
                 modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+        },
+        move: { from, to in
+            guard rename(from, to) == 0 else {
+                throw FileSystemError(
+                    path: to, message: "cannot move \(from) here: \(String(cString: strerror(errno)))")
+            }
         }
     )
 }

@@ -11,6 +11,9 @@ public struct FileSystem: Sendable {
     /// Appends bytes to a file, creating it if needed (not atomic: for journals).
     public var append: @Sendable (String, [UInt8]) throws -> Void
     public var remove: @Sendable (String) throws -> Void
+    /// Puts a file in another's place at once (`rename(2)`), replacing it: for a file written in pieces
+    /// beside its place (a build's snapshot), as `writeAtomically` does for one written whole.
+    public var move: @Sendable (_ from: String, _ to: String) throws -> Void
     public var exists: @Sendable (String) -> Bool
     public var isDirectory: @Sendable (String) -> Bool
     /// Relative paths of the regular files (and links to them) below a folder, sorted.
@@ -48,7 +51,8 @@ public struct FileSystem: Sendable {
         lock: @escaping @Sendable (String, Bool, @Sendable (Int?) -> Void) throws -> FolderLock = { _, _, _ in
             FolderLock {}
         },
-        folderStamp: @escaping @Sendable (String) -> FolderStamp? = { _ in nil }
+        folderStamp: @escaping @Sendable (String) -> FolderStamp? = { _ in nil },
+        move: (@Sendable (String, String) throws -> Void)? = nil
     ) {
         self.read = read
         self.writeAtomically = writeAtomically
@@ -60,6 +64,11 @@ public struct FileSystem: Sendable {
             }
         self.append = append
         self.remove = remove
+        self.move =
+            move ?? { from, to in
+                try writeAtomically(to, read(from))
+                try remove(from)
+            }
         self.exists = exists
         self.isDirectory = isDirectory
         self.listFiles = listFiles

@@ -114,13 +114,11 @@ import Testing
                 let version = Array(BuildSnapshot.version.utf8)
                 let at = (0..<bytes.count).first { Array(bytes[$0..<($0 + version.count)]) == version }!
                 bytes[at + version.count - 1] ^= 0x01
-                let head = BuildSnapshot.magic.count + 16
-                var framed = BinaryWriter()
-                framed.append(BuildSnapshot.magic)
-                framed.int(bytes.count - head)
-                framed.uint64(BulkHash.of(Array(bytes[head...])))
-                framed.append(Array(bytes[head...]))
-                bytes = framed.bytes
+                bytes.removeLast(16)
+                var trailer = BinaryWriter()
+                trailer.int(bytes.count)
+                trailer.uint64(BulkHash.Stream.of(bytes))
+                bytes += trailer.bytes
             }
             try FileSystem.disk.writeAtomically(project.snapshot, bytes)
             try project.setPopulation(line: 30 + number, 1_000 + number)
@@ -181,6 +179,28 @@ import Testing
         #expect(report.edited == nil)
         #expect(report.write.written.contains("cities/" + page))
         try project.expectSameAsClean("a page removed by hand")
+    }
+
+    /// The file a build saves, written in pieces as it was encoded, is the snapshot of the model it holds,
+    /// whole, with nothing left beside it.
+    @Test func theSavedFileIsTheWholeSnapshot() throws {
+        let project = try Project()
+        defer { removeTemporary(project.root) }
+        _ = try project.build()
+        let bytes = try FileSystem.disk.read(project.snapshot)
+        #expect(
+            try FileSystem.disk.listFiles(project.root + "/Cache") == [(project.snapshot as NSString).lastPathComponent]
+        )
+        let snapshot = try #require(BuildSnapshot(bytes: bytes))
+        let options = project.options
+        let content = try ContentLoader(folder: options.content, fileSystem: .disk).load()
+        let theme = try ThemeLoader(folder: options.templates, fileSystem: .disk).load()
+        let rest = try #require(snapshot.rest(config: content.config, folder: options.content))
+        let read = try #require(
+            snapshot.model(
+                rest: rest, templates: try TemplateSet(theme: theme), theme: theme,
+                output: try OutputWriter.readPrevious(folder: options.output, fileSystem: .disk)))
+        #expect(BuildSnapshot.bytes(of: read) == bytes)
     }
 
     /// Written, read back and written again: the same bytes, so every part of the model is kept.
