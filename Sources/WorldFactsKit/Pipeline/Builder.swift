@@ -200,7 +200,9 @@ public struct Builder: Sendable {
         if !keep { loadMemo = nil }
         let (report, made, left) = try step(.renderAndWrite) {
             () throws(StageFailure) -> (WriteReport, SiteGenerator.Made, OutputWriter.PreviousBuild?) in
-            // From the live model, the writer keeps every file the edit does not reach.
+            // From the live model, the writer keeps every file the edit does not reach. The search index
+            // updates the last one's, giving the files it makes and those it drops, when the last model
+            // kept it; else it gives every file of its folder.
             let writer =
                 try reach == nil
                 ? OutputWriter(
@@ -208,7 +210,7 @@ public struct Builder: Sendable {
                     previous: previous.wait().get())
                 : OutputWriter(
                     folder: options.output, fileSystem: fileSystem, editing: previous.wait().get(),
-                    whole: [SearchIndex.folder])
+                    whole: last?.search == nil ? [SearchIndex.folder] : [])
             writer.recordSources(sources, records: site.recordCount, warnings: linkWarnings + site.warnings)
             // The next build of `watch` starts from this one's model, not from the folders' stamps.
             writer.waitsForStamps = !keep
@@ -237,8 +239,8 @@ public struct Builder: Sendable {
                 throw error
             }
             phases.renderingDone()
-            let report = try background.finish()
-            let left = keep ? writer.left : nil
+            let report = try background.finish(dropping: made.dropped)
+            let left = keep ? writer.leave() : nil
             Leftovers.free(consume writer, consume generator, consume background)
             return (report, made, left)
         }

@@ -28,6 +28,9 @@ struct SiteGenerator: Sendable {
         var rowInputs: [[UInt64]]?
         /// What the search index left, when the site has search.
         var search: SearchMemo?
+        /// In a live build whose search index was updated: the shard files of the last build it no
+        /// longer has (`SearchIndex.dropped`), for the writer to remove.
+        var dropped: [String] = []
     }
 
     /// Makes the files and hands them to `emit`.
@@ -70,7 +73,7 @@ struct SiteGenerator: Sendable {
         }
         try renderer.indexPages(
             searchManifest: index?.manifest, rowInputs: rowInputs, previous: previous, reach: reach, emit)
-        return Made(rowInputs: rowInputs, search: index?.memo)
+        return Made(rowInputs: rowInputs, search: index?.memo, dropped: index?.dropped ?? [])
     }
 
     /// The rows the search index shows, every collection's after the one before (`RecordCollection.offset`),

@@ -102,7 +102,8 @@ struct ScopeIndexer: Sendable {
     /// prefixes]}`, and for the "All" scope `"m":[["<member scope>","<its collection's label>"],…]` too.
     struct Index {
         var part: String
-        /// Kept and planned, in prefix order: `SearchIndex.files(_:)` makes them.
+        /// Kept and planned, in prefix order: `SearchIndex.files(_:)` makes them. An update gives only
+        /// those of the buckets it planned again.
         var files: [ScopeShards.File]
         /// The prefixes that have a preview.
         var splits: [String]
@@ -110,6 +111,8 @@ struct ScopeIndexer: Sendable {
         var entryHashes: [UInt64]
         /// What the next build's index can start from.
         var memo: ScopeMemo
+        /// An update's shard files that the last build wrote and this one does not (`index(updating:)`).
+        var dropped: [String] = []
     }
 
     /// The scope's shards, every bucket on every core.
@@ -165,22 +168,34 @@ struct ScopeIndexer: Sendable {
             }
             return shards
         }
+        // Only the planned shards' files are given: every other file of the last build stays as it is,
+        // and of the planned buckets' last files, those neither kept nor made again are dropped.
         var next = planned.makeIterator()
-        let all = shards.map { $0 ?? next.next()! }
-        return index(
+        var files: [ScopeShards.File] = [], dropped: [String] = []
+        let all = zip(memo.buckets, shards).map { last, kept -> ScopeShards in
+            if let kept { return kept }
+            let made = next.next()!
+            files += made.files.filter(\.isPlanned)
+            let paths = Set(made.files.flatMap(\.written).map(\.path))
+            dropped += last.files.map(\.path).filter { !paths.contains($0) }
+            return made
+        }
+        var index = index(
             zip(memo.buckets, all).map { last, shards in
                 BucketMemo(first: last.first, positions: last.positions, shards: shards)
-            }, all)
+            }, all, files: files)
+        index.dropped = dropped
+        return index
     }
 
     private func index(_ buckets: [SearchKeys.Bucket], _ shards: [ScopeShards]) -> Index {
         index(
             zip(buckets, shards).map { bucket, shards in
                 BucketMemo(first: bucket.first, positions: bucket.positions, shards: shards)
-            }, shards)
+            }, shards, files: shards.flatMap(\.files))
     }
 
-    private func index(_ memos: [BucketMemo], _ shards: [ScopeShards]) -> Index {
+    private func index(_ memos: [BucketMemo], _ shards: [ScopeShards], files: [ScopeShards.File]) -> Index {
         let splits = shards.flatMap(\.splits)
         let merged =
             members.isEmpty
@@ -193,7 +208,7 @@ struct ScopeIndexer: Sendable {
             + shards.flatMap(\.leaves).map(JSONText.quoted).joined(separator: ",")
             + "],\"p\":[" + splits.map(JSONText.quoted).joined(separator: ",") + "]" + merged + "}"
         return Index(
-            part: part, files: shards.flatMap(\.files), splits: splits, entryHashes: entryHashes,
+            part: part, files: files, splits: splits, entryHashes: entryHashes,
             memo: ScopeMemo(entryHashes: entryHashes, entryFloors: entryFloors, buckets: memos))
     }
 

@@ -20,6 +20,11 @@ struct ScopeShards {
         case kept(OutputFile)
         case planned(ShardPlan, key: String, inputs: String)
 
+        var isPlanned: Bool {
+            if case .planned = self { return true }
+            return false
+        }
+
         /// The files: the kept one, or the planned shard's JSON and its script twin, each entry
         /// appended by `appendEntry`.
         func outputFiles(appendEntry: (Int, inout [UInt8]) -> Void) -> [OutputFile] {

@@ -20,13 +20,18 @@ public struct SearchIndex: Sendable {
     public let memo: SearchMemo
     /// The keys of each scope.
     public var keys: [SearchKeys] { memo.keys }
+    /// An update's files (`updating`): the last build's shard files that this index no longer has. An
+    /// update gives only the files of the buckets it made again, and every other file of the last build's
+    /// index stays; a build from scratch gives every file, and this is empty.
+    public let dropped: [String]
 
     /// `previous` lets a bucket of shards (every prefix that starts with one scalar) whose inputs are
     /// those of the previous build stay as it was, unplanned and unwritten.
     ///
     /// `updating`, when given, is the memo of the last build's index, of a site whose searched values
     /// are these (its keys are this index's keys), and `changed` the positions whose rows may differ
-    /// since (ascending): only the buckets that hold a record whose entry changed are made again.
+    /// since (ascending): only the buckets that hold a record whose entry changed are made again, and only
+    /// their files are given (`dropped` names the files they no longer have).
     public init(
         site: Site, rows: SearchRows, previous: any PreviousOutput = NoPreviousOutput(),
         updating last: SearchMemo? = nil, changed: [Int] = []
@@ -82,6 +87,7 @@ public struct SearchIndex: Sendable {
         shards = parts.enumerated().flatMap { number, part in part.files.map { (number, $0) } }
         self.indexers = indexers.map { $0! }
         memo = SearchMemo(keys: keys.map { $0! }, scopes: parts.map(\.memo))
+        dropped = parts.flatMap(\.dropped)
     }
 
     /// How many shards `files(_:)` makes files of (each one or two files).

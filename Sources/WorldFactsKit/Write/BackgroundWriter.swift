@@ -41,10 +41,12 @@ public final class BackgroundWriter: Sendable {
     /// may touch the folder.
     public func drain() { queue.sync {} }
 
-    /// Waits for every batch, then removes stale files and saves the manifest.
-    public func finish() throws(StageFailure) -> WriteReport {
+    /// Waits for every batch, then removes stale files (and, in an editing build, the previous build's
+    /// files of `dropped`) and saves the manifest.
+    public func finish(dropping dropped: [String] = []) throws(StageFailure) -> WriteReport {
         drain()
         if let failure = failure.withLock({ $0 }) { throw failure }
+        writer.value.drop(dropped)
         return try writer.value.finish()
     }
 }

@@ -32,6 +32,11 @@ struct FolderStamps: Equatable {
     static func taken(
         of paths: [String], in output: String, fileSystem: FileSystem, manifest: UInt64, waits: Bool = true
     ) -> FolderStamps {
+        taken(folders: folders(of: paths), in: output, fileSystem: fileSystem, manifest: manifest, waits: waits)
+    }
+
+    /// The folders holding `paths`, but the output folder itself.
+    static func folders(of paths: some Sequence<String>) -> Set<String> {
         var folders = Set<String>()
         var last: [UInt8] = []
         for var path in paths {
@@ -45,6 +50,13 @@ struct FolderStamps: Equatable {
                 }
             }
         }
+        return folders
+    }
+
+    /// `folders` (relative to `output`) stamped, as `taken(of:in:fileSystem:manifest:waits:)` does.
+    static func taken(
+        folders: Set<String>, in output: String, fileSystem: FileSystem, manifest: UInt64, waits: Bool = true
+    ) -> FolderStamps {
         func stamps() -> [String: FolderStamp] {
             var stamps: [String: FolderStamp] = [:]
             for folder in folders {

@@ -37,6 +37,13 @@ public final class OutputWriter {
         var order: [String] = []
         /// The manifest as saved, with where each path's line is (`ManifestText`), when it was read by lines.
         var text: ManifestText? = nil
+        /// By path: its line in `order`. A live model keeps it (`leave()`), so that an editing build finds
+        /// the lines of the few entries it changes by looking them up, not by comparing every path (30 ms
+        /// at 271k paths).
+        var lines: [String: Int]? = nil
+        /// The folders holding `order`'s paths, kept with `lines`: a build that adds no folder and removes
+        /// no file has the same.
+        var folders: Set<String>? = nil
 
         /// How many files the manifest lists.
         public var fileCount: Int { manifest.entries.count }
@@ -87,9 +94,16 @@ public final class OutputWriter {
     }
 
     /// What this build leaves in the folder, once `finish()` has saved it: what the next build would
-    /// read with `readPrevious`, for a build that keeps it in memory (`LiveBuilder`).
-    public var left: PreviousBuild {
-        PreviousBuild(manifest: current, journalled: [], missing: [], order: order, text: savedText)
+    /// read with `readPrevious`, for a build that keeps it in memory (`LiveBuilder`), with every path's
+    /// line. The writer is done with after this: its index of lines is handed over, not copied.
+    public func leave() -> PreviousBuild {
+        var lines = lineOf.take() ?? [:]
+        if lines.isEmpty { lines.reserveCapacity(order.count) }
+        // An editing build that removed no line only added some, after the last build's.
+        for line in lines.count..<order.count { lines[order[line]] = line }
+        return PreviousBuild(
+            manifest: current, journalled: [], missing: [], order: order, text: savedText, lines: lines,
+            folders: folders.take() ?? FolderStamps.folders(of: order))
     }
 
     /// True when this build makes only some files and keeps every other file of the previous build as
@@ -102,6 +116,16 @@ public final class OutputWriter {
     private var made = Set<String>()
     /// In an editing build: the previous build's paths whose entries it changed.
     private var changedEntries = Set<String>()
+    /// In an editing build: the previous build's paths it no longer makes, named by `drop`.
+    private var dropped: [String] = []
+    /// In an editing build: the line of each path of `order`, when the previous build's were kept
+    /// (`PreviousBuild.lines`); dropped when lines are removed.
+    private var lineOf: [String: Int]?
+    /// In an editing build: how many paths the previous build had, the first of `order`.
+    private var lastCount = 0
+    /// The folders of `order`'s paths: in an editing build, the previous build's when they were kept
+    /// (`PreviousBuild.folders`), until `finish` finds this build's.
+    private var folders: Set<String>?
     /// Whether the folders' stamps wait for the clock to pass the folders this build changed
     /// (`FolderStamps.taken`); false for a build whose next build starts from its live model.
     public var waitsForStamps = true
@@ -148,6 +172,9 @@ public final class OutputWriter {
             current = manifest
             order = last.order
             lastText = last.text.flatMap { $0.starts.count == order.count ? $0 : nil }
+            lineOf = last.lines.flatMap { $0.count == order.count ? $0 : nil }
+            lastCount = order.count
+            folders = last.folders
         } else {
             // A build mostly makes what the last one made: room for as many entries, grown once.
             current.entries.reserveCapacity(manifest.entries.count)
@@ -333,14 +360,28 @@ public final class OutputWriter {
         report.written.append(contentsOf: changed.map { files[$0].path })
     }
 
+    /// In an editing build: the previous build's files at `paths` are made no more, and `finish` removes
+    /// them (any that this build wrote after all stays).
+    public func drop(_ paths: [String]) {
+        precondition(editing || paths.isEmpty, "only an editing build drops files by name")
+        dropped += paths
+    }
+
     /// Removes what the previous build made and this one did not, then saves the manifest.
     public func finish() throws(StageFailure) -> WriteReport {
-        // When every previous path was written again, none is stale: no need to look each one up. An
-        // editing build keeps them all.
-        let staleLines =
-            editing
-            ? order.indices.filter { line in whole.contains { order[line].hasPrefix($0) } && !made.contains(order[line])
-            } : []
+        // An editing build keeps every file it did not give, but for those of a `whole` folder, and
+        // those it dropped.
+        var staleLines: [Int] = []
+        if editing {
+            if !whole.isEmpty {
+                staleLines = order.indices.filter { line in
+                    whole.contains { order[line].hasPrefix($0) } && !made.contains(order[line])
+                }
+            }
+            let droppedLines = lines(of: Set(dropped.filter { !made.contains($0) }), below: order.count).map(\.line)
+            if !droppedLines.isEmpty { staleLines = Array(Set(staleLines + droppedLines)).sorted() }
+        }
+        // When every previous path was written again, none is stale: no need to look each one up.
         let stale =
             editing
             ? staleLines.map { order[$0] }
@@ -355,7 +396,13 @@ public final class OutputWriter {
             // The previous order, but the stale paths; the entries are this build's (`current`).
             for path in stale { current.entries[path] = nil }
             if let lastText { text = patchedText(lastText, staleLines: staleLines) }
-            if !stale.isEmpty { order.removeAll { current.entries[$0] == nil } }
+            if !stale.isEmpty {
+                order.removeAll { current.entries[$0] == nil }
+                lineOf = nil
+                folders = nil
+            }
+            // The paths this build added may be in new folders.
+            if lastCount < order.count { folders?.formUnion(FolderStamps.folders(of: order[lastCount...])) }
             report.unchanged = current.entries.count - report.written.count
             report.reused = report.unchanged
         }
@@ -366,8 +413,9 @@ public final class OutputWriter {
             let manifest = saved.bytes
             // The folders' stamps first: saved with the hash of a manifest not yet saved, they are not
             // used unless it is. Without them, the next build lists every folder.
+            if folders == nil { folders = FolderStamps.folders(of: order) }
             let stamps = FolderStamps.taken(
-                of: order, in: folder, fileSystem: fileSystem, manifest: BulkHash.of(manifest),
+                folders: folders!, in: folder, fileSystem: fileSystem, manifest: BulkHash.of(manifest),
                 waits: waitsForStamps)
             let stampsPath = joinPath(folder, FolderStamps.fileName)
             if stamps.stamps.isEmpty || (try? fileSystem.writeAtomically(stampsPath, stamps.encoded())) == nil {
@@ -391,24 +439,36 @@ public final class OutputWriter {
     private func patchedText(_ last: ManifestText, staleLines: [Int]) -> ManifestText {
         let lastCount = last.starts.count
         var replaced: [Int: String?] = [:]
-        // The changed entries' lines. An edit changes a few: each path is compared with them by length
-        // and bytes, not hashed (most record pages' paths have the same length).
-        if changedEntries.count <= 64 {
-            let changed = changedEntries.map { ($0.utf8.count, $0) }
-            for line in 0..<lastCount {
+        for (line, path) in lines(of: changedEntries, below: lastCount) { replaced.updateValue(path, forKey: line) }
+        for line in staleLines where line < lastCount { replaced.updateValue(nil, forKey: line) }
+        let gone = Set(staleLines.filter { $0 >= lastCount })
+        let added = (lastCount..<order.count).filter { !gone.contains($0) }.map { order[$0] }
+        return ManifestText.patched(last, header: current, replaced: replaced, added: added)
+    }
+
+    /// The lines of `order` below `count` whose path is one of `paths`, ascending: looked up in the
+    /// previous build's index of lines, when it was kept. Else an edit names a few: each path is
+    /// compared with them by length and bytes, not hashed (most record pages' paths have the same
+    /// length); many are looked up in a set.
+    private func lines(of paths: Set<String>, below count: Int) -> [(line: Int, path: String)] {
+        guard !paths.isEmpty else { return [] }
+        if let lineOf {
+            return paths.compactMap { path in lineOf[path].flatMap { $0 < count ? ($0, path) : nil } }.sorted {
+                $0.line < $1.line
+            }
+        }
+        var found: [(line: Int, path: String)] = []
+        if paths.count <= 64 {
+            let sought = paths.map { ($0.utf8.count, $0) }
+            for line in 0..<count {
                 let length = order[line].utf8.count
-                for (count, path) in changed where count == length && path == order[line] {
-                    replaced.updateValue(path, forKey: line)
+                for (soughtLength, path) in sought where soughtLength == length && path == order[line] {
+                    found.append((line, path))
                 }
             }
         } else {
-            for line in 0..<lastCount where changedEntries.contains(order[line]) {
-                replaced.updateValue(order[line], forKey: line)
-            }
+            for line in 0..<count where paths.contains(order[line]) { found.append((line, order[line])) }
         }
-        for line in staleLines where line < lastCount { replaced.updateValue(nil, forKey: line) }
-        let dropped = Set(staleLines.filter { $0 >= lastCount })
-        let added = (lastCount..<order.count).filter { !dropped.contains($0) }.map { order[$0] }
-        return ManifestText.patched(last, header: current, replaced: replaced, added: added)
+        return found
     }
 }

@@ -177,6 +177,40 @@ import Testing
         #expect(fromModel > 60, "\(fromModel) builds from the live model")
     }
 
+    /// Every city's population grown to fifteen digits, then put back: each edit is of values only, so the
+    /// search index is updated from the live model, and its grown entries split shards that were leaves
+    /// (then join them again). The index gives only the shards it made, and names those it dropped
+    /// (`SearchIndex.dropped`): the folder is what a clean build makes, with no shard left over.
+    @Test func shardsThatAValueEditSplitsAreDropped() throws {
+        let root = try project(cities: 300)
+        defer { removeTemporary(root) }
+        let options = BuildOptions(
+            content: root + "/Content", templates: root + "/Templates", output: root + "/Output")
+        let live = LiveBuilder()
+        _ = try live.build(options)
+        let file = root + "/Content/cities.tsv"
+        let original = try readText(file)
+        var lines = original.split(separator: "\n").map(String.init)
+        for line in lines.indices.dropFirst() {
+            var cells = lines[line].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            cells[5] = "999999999999999"
+            lines[line] = cells.joined(separator: "\t")
+        }
+        for (what, text) in [("grown", lines.joined(separator: "\n") + "\n"), ("put back", original)] {
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let report = try live.build(options)
+            #expect(report.edited != nil, "\(what): from the live model")
+            #expect(report.write.removed.contains { $0.hasPrefix("search/") }, "\(what): shards dropped")
+            let fresh = root + "/Fresh"
+            removeTemporary(fresh)
+            _ = try Builder().build(BuildOptions(content: options.content, templates: options.templates, output: fresh))
+            let (built, clean) = (try contents(options.output), try contents(fresh))
+            let differing = Set(built.keys).union(clean.keys).filter { built[$0] != clean[$0] }.sorted()
+            #expect(differing.isEmpty, "\(what): \(differing.prefix(5))")
+            #expect(try Manifest.decode(manifest(options.output)) == Manifest.decode(manifest(fresh)), "\(what)")
+        }
+    }
+
     /// The same from the command line: each build reads the snapshot the last one saved, and saves its own.
     @Test func randomEditsBuildFromTheLastSnapshotAsCleanBuildsDo() throws {
         let fromModel = try run(cities: 300, edits: 100, seed: 2026_11_24, snapshots: true)
