@@ -58,6 +58,15 @@ struct PreviousShards: Sendable {
         return shards(files)
     }
 
+    /// The shards of every unit planned at `prefix` or below it (every file whose prefix starts with it);
+    /// nil when there is none, or one of them is gone.
+    func under(_ prefix: [Unicode.Scalar]) -> ScopeShards? {
+        guard let files = byFirst[prefix[0].value]?.filter({ $0.prefix.starts(with: prefix) }), !files.isEmpty else {
+            return nil
+        }
+        return shards(files)
+    }
+
     /// The files as kept shards, with the prefixes they answer; nil when one of them is gone.
     func shards(_ files: [File]) -> ScopeShards? {
         guard files.allSatisfy({ previous.canReuse($0.path, inputs: $0.inputs) }) else { return nil }

@@ -40,6 +40,9 @@ struct ScopeIndexer: Sendable {
 
     /// The positions whose entry hash differs from the last build's, ascending (an update only).
     let changed: [Int]
+    /// Whether the floors of `changed` are the last build's (an update only): then every bucket is split
+    /// where it was (`ShardPlanner.mustSplit` reads floors and keys, and the keys are the same).
+    let floorsKept: Bool
 
     /// `memberHashes`: for the "All" scope, each member's `entryHashes`. They stand in the All scope's own
     /// entry hashes, so a bucket's digest covers what decides its previews: every member's shards in it.
@@ -82,18 +85,23 @@ struct ScopeIndexer: Sendable {
         }
         if let update {
             var (hashes, floors, changed) = (update.memo.entryHashes, update.memo.entryFloors, [Int]())
+            var floorsKept = true
             for position in update.candidates {
                 let new = hash(position)
                 guard new != hashes[position] else { continue }
                 hashes[position] = new
-                if !merges { floors[position] = floor(position) }
+                if !merges {
+                    let floor = floor(position)
+                    if floor != floors[position] { floorsKept = false }
+                    floors[position] = floor
+                }
                 changed.append(position)
             }
-            (entryHashes, entryFloors, self.changed) = (hashes, floors, changed)
+            (entryHashes, entryFloors, self.changed, self.floorsKept) = (hashes, floors, changed, floorsKept)
         } else {
             entryHashes = Parallel.map(rows.count, hash)
             entryFloors = merges ? [] : Parallel.map(rows.count, floor)
-            changed = []
+            (changed, floorsKept) = ([], false)
         }
         self.heads = heads
     }
@@ -164,7 +172,8 @@ struct ScopeIndexer: Sendable {
             if let prefixes {
                 if prefixes.contains(bucket.prefixText) { indexer.addPreviews(bucket, at: prefixes, to: &shards) }
             } else {
-                indexer.add(bucket, to: &shards)
+                // Split where it was: only the parts that hold a changed record are gone into.
+                indexer.add(bucket, to: &shards, changed: floorsKept ? changed : nil)
             }
             return shards
         }
@@ -229,7 +238,15 @@ struct ScopeIndexer: Sendable {
 
     /// The shards of a bucket (or of a part of one): kept whole, planned whole, or kept or planned as its
     /// node and its parts.
-    func add(_ bucket: SearchKeys.Bucket, to shards: inout ScopeShards) {
+    ///
+    /// `changed`, in an update whose buckets are split where they were (`floorsKept`), are the positions
+    /// whose entries changed: a part that holds none of them keeps every file the last build made under
+    /// its prefix, undigested. Its records are as they were, and so was its parent's split, so its units
+    /// and their inputs are too.
+    func add(_ bucket: SearchKeys.Bucket, to shards: inout ScopeShards, changed: [Int]? = nil) {
+        if let changed, !changed.contains(where: bucket.holds), let kept = previous.under(bucket.prefix) {
+            return shards.append(kept)
+        }
         let digest = ShardUnit.digest(of: bucket, scope: scope, planner: planner, entryHashes: entryHashes)
         let whole = ShardUnit.whole.inputs(digest: digest)
         if let kept = previous.reusable(inputs: whole) { return shards.append(kept) }
@@ -241,7 +258,7 @@ struct ScopeIndexer: Sendable {
             return shards.append(kept)
         }
         shards.append(previous.reusable(inputs: node) ?? planNode(bucket, inputs: node))
-        for part in bucket.parts() { add(part, to: &shards) }
+        for part in bucket.parts() { add(part, to: &shards, changed: changed) }
     }
 
     /// A bucket planned whole: its shards, each carrying the unit's inputs, sized by its entries.

@@ -39,6 +39,12 @@ extension SearchKeys {
             return low
         }
 
+        /// Whether the record at `position` has a suffix in the bucket.
+        func holds(_ position: Int) -> Bool {
+            let number = number(of: position)
+            return number < positions.count && positions[number] == position
+        }
+
         /// The suffixes longer than the prefix, grouped by their next scalar, in scalar order: the
         /// children of the bucket's node, each a bucket of its own.
         func parts() -> [Bucket] {

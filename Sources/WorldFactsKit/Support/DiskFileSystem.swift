@@ -101,6 +101,12 @@ extension FileSystem {
                 device: UInt64(status.st_dev), inode: UInt64(status.st_ino),
                 modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
         },
+        readHead: { path, limit in
+            guard let bytes = PosixFile.readHead(path, limit: limit) else {
+                throw FileSystemError(path: path, message: "cannot read file (missing or unreadable)")
+            }
+            return bytes
+        },
         move: { from, to in
             guard rename(from, to) == 0 else {
                 throw FileSystemError(

@@ -4,6 +4,8 @@ import Foundation
 /// Every path is absolute or relative to the current directory.
 public struct FileSystem: Sendable {
     public var read: @Sendable (String) throws -> [UInt8]
+    /// The first bytes of a file, up to a count (all of it when it is shorter): a large file's header.
+    public var readHead: @Sendable (_ path: String, _ limit: Int) throws -> [UInt8]
     public var writeAtomically: @Sendable (String, [UInt8]) throws -> Void
     /// Writes a file that must not exist yet, in place (no temporary file: there is nothing to lose).
     /// Returns false, and writes nothing, if the file exists.
@@ -52,9 +54,11 @@ public struct FileSystem: Sendable {
             FolderLock {}
         },
         folderStamp: @escaping @Sendable (String) -> FolderStamp? = { _ in nil },
+        readHead: (@Sendable (String, Int) throws -> [UInt8])? = nil,
         move: (@Sendable (String, String) throws -> Void)? = nil
     ) {
         self.read = read
+        self.readHead = readHead ?? { path, limit in Array(try read(path).prefix(limit)) }
         self.writeAtomically = writeAtomically
         self.createNew =
             createNew ?? { path, bytes in
@@ -102,6 +106,8 @@ extension FileSystem {
         var served = self
         let read = self.read
         served.read = { path in try bytes[path] ?? read(path) }
+        let readHead = self.readHead
+        served.readHead = { path, limit in try bytes[path].map { Array($0.prefix(limit)) } ?? readHead(path, limit) }
         return served
     }
 

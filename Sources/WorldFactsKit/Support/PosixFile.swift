@@ -141,6 +141,28 @@ enum PosixFile {
         }
     }
 
+    /// The first `limit` bytes of a regular file, or all of it when it is shorter; nil when it cannot be read.
+    static func readHead(_ path: String, limit: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: max(limit, 0)) { buffer, initialized in
+            while initialized < limit {
+                let count = read(descriptor, buffer.baseAddress! + initialized, limit - initialized)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    failed = count < 0
+                    break
+                }
+                initialized += count
+            }
+        }
+        return failed ? nil : bytes
+    }
+
     static func readToEnd(_ path: String) -> String? {
         readFile(path).map { String(decoding: $0, as: UTF8.self) }
     }

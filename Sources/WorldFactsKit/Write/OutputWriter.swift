@@ -216,10 +216,14 @@ public final class OutputWriter {
 
     /// The sources digest of the finished build in `folder`, read from its manifest's header; nil when
     /// there is none, or when a build was interrupted there (its journal is still there).
+    /// Only the manifest's head is read (a large site's manifest is tens of MB), unless its header is
+    /// longer (many warnings).
     public static func lastSources(folder: String, fileSystem: FileSystem) -> String? {
-        guard !fileSystem.exists(joinPath(folder, journalName)),
-            let bytes = try? fileSystem.read(joinPath(folder, Manifest.fileName))
+        let path = joinPath(folder, Manifest.fileName)
+        guard !fileSystem.exists(joinPath(folder, journalName)), let head = try? fileSystem.readHead(path, 1 << 16)
         else { return nil }
+        if let header = ManifestLines.header(head) { return header.sources }
+        guard head.count == 1 << 16, let bytes = try? fileSystem.read(path) else { return nil }
         return ManifestLines.header(bytes)?.sources
     }
 

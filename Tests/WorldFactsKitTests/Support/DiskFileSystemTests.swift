@@ -29,6 +29,38 @@ import Testing
         #expect(!disk.exists(FileSystem.temporaryPath(for: folder + "/out/b.html")))
     }
 
+    /// A file's head is its first bytes, or all of it; moving a file puts it in another's place.
+    @Test func headsAndMoves() throws {
+        let folder = makeTemporaryFolder("heads")
+        defer { removeTemporary(folder) }
+        let disk = FileSystem.disk
+        let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        try disk.writeAtomically(folder + "/a", bytes)
+        #expect(try disk.readHead(folder + "/a", 10) == Array(bytes.prefix(10)))
+        #expect(try disk.readHead(folder + "/a", 1 << 20) == bytes)
+        #expect(throws: FileSystemError.self) { try disk.readHead(folder + "/missing", 10) }
+        try disk.writeAtomically(folder + "/b", [1, 2, 3])
+        try disk.move(folder + "/a", folder + "/b")
+        #expect(try disk.read(folder + "/b") == bytes && !disk.exists(folder + "/a"))
+    }
+
+    /// The sources of the last build are read from its manifest's head, or from the whole manifest when
+    /// its header (its warnings) is longer than the head.
+    @Test func lastSourcesBehindALongHeader() throws {
+        let folder = makeTemporaryFolder("sources")
+        defer { removeTemporary(folder) }
+        for warnings in [1, 3_000] {
+            let writer = try OutputWriter(folder: folder, fileSystem: .disk)
+            writer.recordSources(
+                "digest-\(warnings)", records: 1,
+                warnings: (0..<warnings).map { .warning(SourceLocation(file: "site.yml", line: $0), "warning \($0)") })
+            try writer.write(OutputFile(path: "index.html", text: "x"))
+            _ = try writer.finish()
+            #expect(try FileSystem.disk.read(folder + "/" + Manifest.fileName).count > (warnings > 1 ? 1 << 16 : 0))
+            #expect(OutputWriter.lastSources(folder: folder, fileSystem: .disk) == "digest-\(warnings)")
+        }
+    }
+
     /// A link to a file counts as that file: in notes, and in the sources digest.
     @Test func linkedFilesAreListedAndDigested() throws {
         let folder = makeTemporaryFolder("links")
