@@ -32,6 +32,34 @@ public struct PieceHashes: Sendable, Equatable {
         }
     }
 
+    /// The pieces of `bytes` as `init(bytes:starts:)` cuts them, where `old` are the pieces of the file
+    /// before an edit and `ends` what the two share: a piece that lies in the shared start or end, and
+    /// that was a piece of the old file there, keeps its old hash; only the others are hashed.
+    init(bytes: [UInt8], starts: some Sequence<Int>, reusing old: PieceHashes, ends: SharedEnds) {
+        var cuts = [0]
+        for start in starts where start > cuts.last! && start < bytes.count { cuts.append(start) }
+        if !bytes.isEmpty { cuts.append(bytes.count) }
+        self.cuts = cuts
+        let (pieces, oldPieces) = (cuts.count - 1, old.hashes.count)
+        let suffixStart = ends.newCount - ends.suffix
+        hashes = bytes.withUnsafeBytes { raw in
+            let base = Hashed(raw)
+            return (0..<pieces).map { piece in
+                let (start, end) = (cuts[piece], cuts[piece + 1])
+                if end <= ends.prefix, piece < oldPieces, old.cuts[piece] == start, old.cuts[piece + 1] == end {
+                    return old.hashes[piece]
+                }
+                let moved = piece + oldPieces - pieces
+                if start >= suffixStart, moved >= 0, moved < oldPieces, old.cuts[moved] + ends.shift == start,
+                    old.cuts[moved + 1] + ends.shift == end
+                {
+                    return old.hashes[moved]
+                }
+                return base.hash(start..<end)
+            }
+        }
+    }
+
     /// Pieces read back from a snapshot; nil unless the cuts rise from 0 and there is a hash per piece.
     init?(cuts: [Int], hashes: [UInt64]) {
         guard cuts.first == 0, cuts.count == hashes.count + 1, zip(cuts, cuts.dropFirst()).allSatisfy({ $0 < $1 })

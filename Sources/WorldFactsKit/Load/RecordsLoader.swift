@@ -47,6 +47,7 @@ public struct RecordsLoader: Sendable {
             let (records, diagnostics) = loadInOrder(bytes: bytes)
             return (records, diagnostics, nil)
         }
+        if let splice, let spliced = spliced(bytes: bytes, starts: starts, splice: splice) { return spliced }
         guard
             let (records, diagnostics, keys) = loadInParallel(
                 bytes: bytes, starts: starts, splice: splice, keepsKeys: true)
@@ -58,6 +59,55 @@ public struct RecordsLoader: Sendable {
             diagnostics.isEmpty && records.count == starts.count
             ? JSONRecordsMemo(bytes: bytes, starts: starts, records: records, keys: keys) : nil
         return (records, diagnostics, kept)
+    }
+
+    /// The load of an edit of a few elements (`load(bytes:reusing:)`): the memo's records, those of the
+    /// elements between the shared ends replaced by what they read now, and the lines after them moved.
+    /// One copy of the records, where the general way makes an outcome per record and takes each in turn
+    /// (45 ms at 235k). Nil, and the load goes the general way, unless every element read is plain (read
+    /// directly, with no problem) and every key read is new (`KeyHashes.updated`): then the two ways give
+    /// the same records, and no diagnostic.
+    func spliced(bytes: [UInt8], starts: [JSONParser.ElementStart], splice: JSONRecordsMemo.Splice) -> (
+        [Record], [Diagnostic], JSONRecordsMemo?
+    )? {
+        let (memo, ends) = (splice.memo, splice.ends)
+        guard let hashes = memo.keys, let reader = recordReader(), memo.records.count == memo.starts.count else {
+            return nil
+        }
+        // Elements before `first` end in the shared start; those from `last` on start in the shared end.
+        func firstElement(where isPast: (Int) -> Bool) -> Int {
+            var low = 0, high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if isPast(middle) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        let first = firstElement { ($0 + 1 < starts.count ? starts[$0 + 1].index : bytes.count) > ends.prefix }
+        let last = max(first, firstElement { starts[$0].index >= ends.newCount - ends.suffix })
+        let oldLast = memo.starts.count - (starts.count - last)
+        guard last - first <= 4_096, oldLast >= first,
+            first == 0 || memo.starts[first - 1].index == starts[first - 1].index,
+            last == starts.count || memo.starts[oldLast].index + ends.shift == starts[last].index
+        else { return nil }
+        var read: [Record] = []
+        for element in first..<last {
+            let start = starts[element]
+            guard let record = bytes.withUnsafeBufferPointer({ reader.read($0, at: start.index, line: start.line) })
+            else { return nil }
+            read.append(record)
+        }
+        var kept = [Bool](repeating: true, count: memo.records.count)
+        for old in first..<oldLast { kept[old] = false }
+        guard let keys = hashes.updated(old: memo.records, kept: kept, read: read) else { return nil }
+        var records = memo.records
+        records.replaceSubrange(first..<oldLast, with: read)
+        if last < starts.count {
+            let lines = starts[last].line - memo.starts[oldLast].line
+            if lines != 0 { for record in (first + read.count)..<records.count { records[record].line += lines } }
+        }
+        let pieces = PieceHashes(bytes: bytes, starts: starts.lazy.map(\.index), reusing: memo.pieces, ends: ends)
+        return (records, [], JSONRecordsMemo(pieces: pieces, starts: starts, records: records, keys: keys))
     }
 
     /// Parses and validates the elements in chunks on every core, then checks keys in file order, so the

@@ -118,6 +118,10 @@ import WorldFactsModel
             #expect(problems == freshProblems, "step \(step)")
             // The key hashes the memo carries on are those of the records, as if taken afresh.
             if let next { #expect(next.keys != nil && next.keys == KeyHashes.of(reloaded), "step \(step)") }
+            // And so are the hashes of its pieces, where the memo's were kept.
+            if let next {
+                #expect(next.pieces == PieceHashes(bytes: bytes, starts: next.starts.map(\.index)), "step \(step)")
+            }
             if next != nil { kept += 1 }
             memo = next ?? memo
             // Mend what cannot be loaded, so later steps start from a good file again.
@@ -161,15 +165,18 @@ import WorldFactsModel
     }
 
     /// Only the elements between the first and the last changed byte are read: a memo whose records
-    /// are marked shows through everywhere else, on the records' new lines.
-    @Test func onlyTheEditedRecordIsReadAgain() throws {
+    /// are marked shows through everywhere else, on the records' new lines. Both ways: with the memo's
+    /// key hashes (the records spliced into the memo's, `RecordsLoader.spliced`), and without (an outcome
+    /// per element).
+    @Test(arguments: [true, false]) func onlyTheEditedRecordIsReadAgain(withKeys: Bool) throws {
         let records = (0..<300).map { #"{"id": "r\#($0)", "name": "Name \#($0)", "population": \#($0)}"# }
         let memo = try #require(loader.load(bytes: file(records), reusing: nil).2)
+        #expect(memo.keys != nil)
         let marked = JSONRecordsMemo(
             pieces: memo.pieces, starts: memo.starts,
             records: memo.records.map {
                 var record = $0; record.title = "Marked"; return record
-            })
+            }, keys: withKeys ? memo.keys : nil)
         var edited = records
         edited[150] = #"{"id": "r150", "name": "Edited", "population": 1}"#
         let (reloaded, problems, _) = loader.load(bytes: file(edited), reusing: marked)
