@@ -2,8 +2,9 @@ import WorldFactsModel
 import WorldFactsSupport
 
 // How a load's memo (`ContentLoader.Memo`) is written into a build's snapshot and read back: each
-// records file's pieces (`PieceHashes`) and where its records start. Its records are the content's, so
-// they are not written twice: the reader takes them from the content read back with it.
+// records file's pieces (`PieceHashes`), where its records start, and its keys' hashes (`KeyHashes`),
+// so that the next build checks only the keys it reads. Its records are the content's, so they are not
+// written twice: the reader takes them from the content read back with it.
 
 extension ContentLoader.Memo {
     /// How many pieces of records files the memo keeps.
@@ -19,6 +20,7 @@ extension ContentLoader.Memo {
             writer.ints(entry.value.starts.map(\.index))
             writer.ints(entry.value.starts.map(\.line))
             writer.ints(entry.value.starts.map(\.lineStart))
+            entry.value.keys.write(to: &writer)
         }
         writer.array(delimited.sorted { $0.key < $1.key }) { writer, entry in
             let memo = entry.value
@@ -31,6 +33,7 @@ extension ContentLoader.Memo {
             }
             writer.ints([memo.rows.index, memo.rows.line, memo.rows.lineStart, memo.rows.end])
             writer.ints(memo.rowStarts)
+            memo.keys.write(to: &writer)
         }
     }
 
@@ -55,8 +58,10 @@ extension ContentLoader.Memo {
             let starts = indexes.indices.map {
                 JSONParser.ElementStart(index: indexes[$0], line: lines[$0], lineStart: lineStarts[$0])
             }
+            let records = try records(of: file, count: starts.count)
             memo.json[file] = JSONRecordsMemo(
-                pieces: pieces, starts: starts, records: try records(of: file, count: starts.count))
+                pieces: pieces, starts: starts, records: records,
+                keys: try KeyHashes.read(from: &reader, count: records.count))
         }
         for _ in 0..<(try reader.count()) {
             let (file, pieces) = (try reader.string(), try PieceHashes.read(from: &reader))
@@ -66,15 +71,35 @@ extension ContentLoader.Memo {
             }
             let rows = try reader.ints()
             let rowStarts = try reader.ints()
+            let keys = try KeyHashes.read(from: &reader, count: rowStarts.count)
             guard rows.count == 4, [rows[0], rows[2], rows[3]].allSatisfy({ $0 >= 0 && $0 <= bytes }),
                 rowStarts.allSatisfy({ $0 >= 0 && $0 <= bytes })
             else { throw Malformed(offset: reader.index) }
             memo.delimited[file] = DelimitedRecordsMemo(
                 pieces: pieces, header: header,
                 rows: DelimitedSource.Rows(index: rows[0], line: rows[1], lineStart: rows[2], end: rows[3]),
-                rowStarts: rowStarts, records: try records(of: file, count: rowStarts.count))
+                rowStarts: rowStarts, records: try records(of: file, count: rowStarts.count), keys: keys)
         }
         return memo
+    }
+}
+
+extension KeyHashes? {
+    func write(to writer: inout BinaryWriter) {
+        writer.bool(self != nil)
+        // In order, so that a snapshot is the same bytes whatever order the set keeps.
+        if let self { writer.uint64s(self.hashes.sorted()) }
+    }
+}
+
+extension KeyHashes {
+    /// What `write(to:)` wrote: none, or one hash, all different, for each of `count` records.
+    static func read(from reader: inout BinaryReader, count: Int) throws(BinaryReader.Malformed) -> KeyHashes? {
+        guard try reader.bool() else { return nil }
+        let offset = reader.index
+        let hashes = Set(try reader.uint64s())
+        guard hashes.count == count else { throw BinaryReader.Malformed(offset: offset) }
+        return KeyHashes(hashes: hashes)
     }
 }
 

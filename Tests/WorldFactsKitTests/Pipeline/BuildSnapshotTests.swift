@@ -220,6 +220,9 @@ import Testing
                 rest: rest, templates: try TemplateSet(theme: theme), theme: theme,
                 output: try OutputWriter.readPrevious(folder: options.output, fileSystem: .disk)))
         #expect(BuildSnapshot.bytes(of: read) == bytes)
+        // The memo's key hashes come back too: a load from the snapshot checks only the keys it reads.
+        let memos = read.loadMemo.delimited.values.map(\.keys) + read.loadMemo.json.values.map(\.keys)
+        #expect(!memos.isEmpty && memos.allSatisfy { $0 != nil })
         #expect(read.site.collections.map(\.records) == model.site.collections.map(\.records))
         #expect(read.site.collections.count == 2 && read.site.groups.count == model.site.groups.count)
         // The "All" scope's keys are not saved but merged again: the same texts, record by record.
