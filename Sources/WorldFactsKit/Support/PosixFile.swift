@@ -117,20 +117,7 @@ enum PosixFile {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        let size = Int(status.st_size)
-        var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            while initialized < size {
-                let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else {
-                    failed = count < 0
-                    break
-                }
-                initialized += count
-            }
-        }
-        guard !failed else { return nil }
+        guard var bytes = readBytes(descriptor, upTo: Int(status.st_size)) else { return nil }
         // What lies past the size it said: a file that grew while it was read, or a file of /proc.
         var chunk = [UInt8](repeating: 0, count: 4_096)
         while true {
@@ -148,6 +135,12 @@ enum PosixFile {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return readBytes(descriptor, upTo: limit)
+    }
+
+    /// Up to `limit` bytes from `descriptor`, read straight into the array that holds them: fewer at the
+    /// file's end; nil when a read fails.
+    private static func readBytes(_ descriptor: Int32, upTo limit: Int) -> [UInt8]? {
         var failed = false
         let bytes = [UInt8](unsafeUninitializedCapacity: max(limit, 0)) { buffer, initialized in
             while initialized < limit {

@@ -51,6 +51,18 @@ import Testing
             try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: cities)
         }
 
+        /// The model a snapshot's bytes hold, read back for the project's content, templates and output.
+        func model(from bytes: [UInt8]) throws -> LiveModel {
+            let snapshot = try #require(BuildSnapshot(bytes: bytes))
+            let content = try ContentLoader(folder: options.content, fileSystem: .disk).load()
+            let theme = try ThemeLoader(folder: options.templates, fileSystem: .disk).load()
+            let rest = try #require(snapshot.rest(config: content.config, folder: options.content))
+            return try #require(
+                snapshot.model(
+                    rest: rest, templates: try TemplateSet(theme: theme), theme: theme,
+                    output: try OutputWriter.readPrevious(folder: options.output, fileSystem: .disk)))
+        }
+
         /// Sets one city's population, the file's only change.
         func setPopulation(line: Int, _ value: Int) throws {
             var lines = try readText(cities).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -191,16 +203,7 @@ import Testing
         #expect(
             try FileSystem.disk.listFiles(project.root + "/Cache") == [(project.snapshot as NSString).lastPathComponent]
         )
-        let snapshot = try #require(BuildSnapshot(bytes: bytes))
-        let options = project.options
-        let content = try ContentLoader(folder: options.content, fileSystem: .disk).load()
-        let theme = try ThemeLoader(folder: options.templates, fileSystem: .disk).load()
-        let rest = try #require(snapshot.rest(config: content.config, folder: options.content))
-        let read = try #require(
-            snapshot.model(
-                rest: rest, templates: try TemplateSet(theme: theme), theme: theme,
-                output: try OutputWriter.readPrevious(folder: options.output, fileSystem: .disk)))
-        #expect(BuildSnapshot.bytes(of: read) == bytes)
+        #expect(BuildSnapshot.bytes(of: try project.model(from: bytes)) == bytes)
     }
 
     /// Written, read back and written again: the same bytes, so every part of the model is kept.
@@ -211,14 +214,7 @@ import Testing
         let (_, kept) = try Builder().build(options, live: nil, keep: true)
         let model = try #require(kept)
         let bytes = BuildSnapshot.bytes(of: model)
-        let snapshot = try #require(BuildSnapshot(bytes: bytes))
-        let content = try ContentLoader(folder: options.content, fileSystem: .disk).load()
-        let theme = try ThemeLoader(folder: options.templates, fileSystem: .disk).load()
-        let rest = try #require(snapshot.rest(config: content.config, folder: options.content))
-        let read = try #require(
-            snapshot.model(
-                rest: rest, templates: try TemplateSet(theme: theme), theme: theme,
-                output: try OutputWriter.readPrevious(folder: options.output, fileSystem: .disk)))
+        let read = try project.model(from: bytes)
         #expect(BuildSnapshot.bytes(of: read) == bytes)
         // The memo's key hashes come back too: a load from the snapshot checks only the keys it reads.
         let memos = read.loadMemo.delimited.values.map(\.keys) + read.loadMemo.json.values.map(\.keys)
