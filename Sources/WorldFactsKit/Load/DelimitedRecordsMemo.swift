@@ -57,9 +57,12 @@ public struct DelimitedRecordsMemo: Sendable {
         let rows: DelimitedSource.Rows
         /// The first record of the kept end (`records.count` when none is kept).
         let after: Int
+        /// What the old file and the new one share at their ends.
+        let ends: SharedEnds
 
         init?(old memo: DelimitedRecordsMemo, new bytes: [UInt8]) {
             let ends = SharedEnds(old: memo.pieces, new: bytes)
+            self.ends = ends
             guard ends.prefix >= memo.rows.index else { return nil }  // the header
             let starts = memo.rowStarts
             // The last row that starts at or before the first changed byte: it and those after are read.

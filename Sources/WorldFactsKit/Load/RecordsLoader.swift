@@ -289,6 +289,7 @@ public struct RecordsLoader: Sendable {
         }
         let keptEnd = memo.records[splice.after...]
         let shift = stop.line - (keptEnd.first?.line ?? stop.line)
+        if let spliced = spliced(read, into: memo, splice, lines: shift, source: source) { return spliced }
         var outcomes = memo.records[..<splice.before].map { Outcome.kept($0, line: $0.line, column: 1) }
         outcomes += read
         outcomes += keptEnd.map { record in
@@ -303,6 +304,49 @@ public struct RecordsLoader: Sendable {
             taken(
                 [outcomes], capacity: outcomes.count,
                 known: KnownKeys(hashes: memo.keys, old: memo.records, kept: kept)))
+    }
+
+    /// A reload of a few CSV or TSV rows (`load(delimited:reusing:)`) whose rows read are all plain records
+    /// with new keys: the memo's records with them in place, the kept end's lines moved by `lines`, and
+    /// the next memo made from the last one's (row starts and piece hashes), not from a scan of the file.
+    /// What the general way gives, which makes an outcome per row and finds every line start; nil
+    /// otherwise, and the load goes that way.
+    func spliced(
+        _ read: [Outcome], into memo: DelimitedRecordsMemo, _ splice: DelimitedRecordsMemo.Splice, lines: Int,
+        source: DelimitedSource
+    ) -> ([Record], [Diagnostic], DelimitedRecordsMemo?)? {
+        var records: [Record] = []
+        for outcome in read {
+            guard case .record(let record, _, _) = outcome else { return nil }
+            records.append(record)
+        }
+        guard let hashes = memo.keys, let (header, rows) = try? source.header(), rows.index == memo.rows.index
+        else { return nil }
+        var kept = [Bool](repeating: true, count: memo.records.count)
+        for position in splice.before..<splice.after { kept[position] = false }
+        guard let keys = hashes.updated(old: memo.records, kept: kept, read: records) else { return nil }
+        // Where the lines of the rows read start: each row starts at its first line.
+        var lineStarts = [splice.rows.lineStart]
+        for offset in splice.rows.index..<splice.rows.end where source.bytes[offset] == UInt8(ascii: "\n") {
+            lineStarts.append(offset + 1)
+        }
+        var rowStarts = Array(memo.rowStarts[..<splice.before])
+        for record in records {
+            let line = record.line - splice.rows.line
+            guard line >= 0, line < lineStarts.count else { return nil }
+            rowStarts.append(lineStarts[line])
+        }
+        rowStarts += memo.rowStarts[splice.after...].map { $0 + splice.ends.shift }
+        var all = memo.records
+        all.replaceSubrange(splice.before..<splice.after, with: records)
+        if lines != 0 { for record in (splice.before + records.count)..<all.count { all[record].line += lines } }
+        let pieces = PieceHashes(
+            bytes: source.bytes, starts: [rows.index] + rowStarts, reusing: memo.pieces, ends: splice.ends)
+        return (
+            all, [],
+            DelimitedRecordsMemo(
+                pieces: pieces, header: header, rows: rows, rowStarts: rowStarts, records: all, keys: keys)
+        )
     }
 
     /// CSV or TSV bytes (`separator` a comma or a tab) read in order (`parts` 1), or cut into `parts` at

@@ -222,6 +222,11 @@ import WorldFactsModel
             #expect(reloaded == fresh, "step \(step)")
             #expect(problems == freshProblems, "step \(step)")
             if let next { #expect(next.keys != nil && next.keys == KeyHashes.of(reloaded), "step \(step)") }
+            // The next memo is the one a fresh load makes: where its rows start, and its pieces' hashes.
+            if let next, let made = loader.load(delimited: source(rows), reusing: nil).2 {
+                #expect(next.rowStarts == made.rowStarts && next.pieces == made.pieces, "step \(step)")
+                #expect(next.rows.index == made.rows.index && next.rows.end == made.rows.end, "step \(step)")
+            }
             if next != nil { kept += 1 }
             memo = next ?? memo
             if !freshProblems.isEmpty {
