@@ -19,9 +19,7 @@ public struct PieceHashes: Sendable, Equatable {
     /// The pieces of `bytes` that start at `starts` (rising, within the file; a piece from 0 is added
     /// before them when they do not start there), hashed on every core.
     init(bytes: [UInt8], starts: some Sequence<Int>) {
-        var cuts = [0]
-        for start in starts where start > cuts.last! && start < bytes.count { cuts.append(start) }
-        if !bytes.isEmpty { cuts.append(bytes.count) }
+        let cuts = Self.cuts(of: bytes, at: starts)
         let ranges = cuts
         self.cuts = cuts
         hashes = bytes.withUnsafeBytes { raw in
@@ -36,9 +34,7 @@ public struct PieceHashes: Sendable, Equatable {
     /// before an edit and `ends` what the two share: a piece that lies in the shared start or end, and
     /// that was a piece of the old file there, keeps its old hash; only the others are hashed.
     init(bytes: [UInt8], starts: some Sequence<Int>, reusing old: PieceHashes, ends: SharedEnds) {
-        var cuts = [0]
-        for start in starts where start > cuts.last! && start < bytes.count { cuts.append(start) }
-        if !bytes.isEmpty { cuts.append(bytes.count) }
+        let cuts = Self.cuts(of: bytes, at: starts)
         self.cuts = cuts
         let (pieces, oldPieces) = (cuts.count - 1, old.hashes.count)
         let suffixStart = ends.newCount - ends.suffix
@@ -58,6 +54,14 @@ public struct PieceHashes: Sendable, Equatable {
                 return base.hash(start..<end)
             }
         }
+    }
+
+    /// Where the pieces of `bytes` that start at `starts` begin, then the file's length.
+    private static func cuts(of bytes: [UInt8], at starts: some Sequence<Int>) -> [Int] {
+        var cuts = [0]
+        for start in starts where start > cuts.last! && start < bytes.count { cuts.append(start) }
+        if !bytes.isEmpty { cuts.append(bytes.count) }
+        return cuts
     }
 
     /// Pieces read back from a snapshot; nil unless the cuts rise from 0 and there is a hash per piece.

@@ -97,17 +97,29 @@ public struct RecordsLoader: Sendable {
             else { return nil }
             read.append(record)
         }
-        var kept = [Bool](repeating: true, count: memo.records.count)
-        for old in first..<oldLast { kept[old] = false }
-        guard let keys = hashes.updated(old: memo.records, kept: kept, read: read) else { return nil }
-        var records = memo.records
-        records.replaceSubrange(first..<oldLast, with: read)
-        if last < starts.count {
-            let lines = starts[last].line - memo.starts[oldLast].line
-            if lines != 0 { for record in (first + read.count)..<records.count { records[record].line += lines } }
-        }
+        let lines = last < starts.count ? starts[last].line - memo.starts[oldLast].line : 0
+        guard
+            let (records, keys) = Self.replacing(
+                first..<oldLast, of: memo.records, keys: hashes, with: read, movingLaterBy: lines)
+        else { return nil }
         let pieces = PieceHashes(bytes: bytes, starts: starts.lazy.map(\.index), reusing: memo.pieces, ends: ends)
         return (records, [], JSONRecordsMemo(pieces: pieces, starts: starts, records: records, keys: keys))
+    }
+
+    /// A splice's records (`spliced`): `old` with those at `range` replaced by `read`, the ones after moved
+    /// `lines` down, and the key hashes (`keys`, of `old`) with them; nil when a key read is not new.
+    static func replacing(
+        _ range: Range<Int>, of old: [Record], keys: KeyHashes, with read: [Record], movingLaterBy lines: Int
+    ) -> ([Record], KeyHashes)? {
+        var kept = [Bool](repeating: true, count: old.count)
+        for position in range { kept[position] = false }
+        guard let keys = keys.updated(old: old, kept: kept, read: read) else { return nil }
+        var records = old
+        records.replaceSubrange(range, with: read)
+        if lines != 0 {
+            for record in (range.lowerBound + read.count)..<records.count { records[record].line += lines }
+        }
+        return (records, keys)
     }
 
     /// Parses and validates the elements in chunks on every core, then checks keys in file order, so the
@@ -320,11 +332,10 @@ public struct RecordsLoader: Sendable {
             guard case .record(let record, _, _) = outcome else { return nil }
             records.append(record)
         }
-        guard let hashes = memo.keys, let (header, rows) = try? source.header(), rows.index == memo.rows.index
+        guard let hashes = memo.keys, let (header, rows) = try? source.header(), rows.index == memo.rows.index,
+            let (all, keys) = Self.replacing(
+                splice.before..<splice.after, of: memo.records, keys: hashes, with: records, movingLaterBy: lines)
         else { return nil }
-        var kept = [Bool](repeating: true, count: memo.records.count)
-        for position in splice.before..<splice.after { kept[position] = false }
-        guard let keys = hashes.updated(old: memo.records, kept: kept, read: records) else { return nil }
         // Where the lines of the rows read start: each row starts at its first line.
         var lineStarts = [splice.rows.lineStart]
         for offset in splice.rows.index..<splice.rows.end where source.bytes[offset] == UInt8(ascii: "\n") {
@@ -337,9 +348,6 @@ public struct RecordsLoader: Sendable {
             rowStarts.append(lineStarts[line])
         }
         rowStarts += memo.rowStarts[splice.after...].map { $0 + splice.ends.shift }
-        var all = memo.records
-        all.replaceSubrange(splice.before..<splice.after, with: records)
-        if lines != 0 { for record in (splice.before + records.count)..<all.count { all[record].line += lines } }
         let pieces = PieceHashes(
             bytes: source.bytes, starts: [rows.index] + rowStarts, reusing: memo.pieces, ends: splice.ends)
         return (

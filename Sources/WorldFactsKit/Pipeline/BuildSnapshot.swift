@@ -44,8 +44,8 @@ struct BuildSnapshot {
 
     /// The snapshot in `bytes`, up to its content and load memo; nil when it is damaged or of another version.
     init?(bytes: [UInt8]) {
-        guard bytes.count >= Self.magic.count + 16, bytes.starts(with: Self.magic) else { return nil }
-        let end = bytes.count - 16
+        guard bytes.count >= Self.magic.count + Self.trailerSize, bytes.starts(with: Self.magic) else { return nil }
+        let end = bytes.count - Self.trailerSize
         let whole = bytes.withUnsafeBytes { raw -> Bool in
             var reader = BinaryReader(raw, at: end)
             guard let length = try? reader.int(), let hash = try? reader.uint64(), length == end else { return false }
@@ -83,7 +83,8 @@ struct BuildSnapshot {
         let old = Content(config: config, collections: collections, warnings: warnings, folder: folder)
         let read = bytes.withUnsafeBytes { raw in
             Result { () throws(BinaryReader.Malformed) in
-                var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: raw[..<(raw.count - 16)]), at: rest)
+                var reader = BinaryReader(
+                    UnsafeRawBufferPointer(rebasing: raw[..<(raw.count - Self.trailerSize)]), at: rest)
                 let positions = try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.ints() }
                 let site = try Site.read(from: &reader, content: old, positions: positions)
                 let rowInputs =
@@ -127,7 +128,9 @@ struct BuildSnapshot {
         return writer.bytes
     }
 
-    /// The last 16 bytes of a snapshot: the length of all before them, and its hash.
+    /// The last bytes of a snapshot (`trailerSize`): the length of all before them, and its hash.
+    static let trailerSize = 16
+
     static func trailer(length: Int, hash: UInt64) -> [UInt8] {
         var writer = BinaryWriter()
         writer.int(length)

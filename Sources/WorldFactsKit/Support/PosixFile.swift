@@ -112,12 +112,12 @@ enum PosixFile {
     /// Foundation's `String(contentsOfFile:)` then reads only its first page (4 KB of /proc/locks is
     /// about 60 locks, fewer than a busy machine holds). Nil when it is not a file or cannot be read.
     static func readFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        guard var bytes = readBytes(descriptor, upTo: Int(status.st_size)) else { return nil }
+        withRegularFile(path) { descriptor, size in readFile(descriptor, size: size) }
+    }
+
+    /// `readFile`'s reading, from an open file that says it holds `size` bytes.
+    private static func readFile(_ descriptor: Int32, size: Int) -> [UInt8]? {
+        guard var bytes = readBytes(descriptor, upTo: size) else { return nil }
         // What lies past the size it said: a file that grew while it was read, or a file of /proc.
         var chunk = [UInt8](repeating: 0, count: 4_096)
         while true {
@@ -130,12 +130,18 @@ enum PosixFile {
 
     /// The first `limit` bytes of a regular file, or all of it when it is shorter; nil when it cannot be read.
     static func readHead(_ path: String, limit: Int) -> [UInt8]? {
+        withRegularFile(path) { descriptor, _ in readBytes(descriptor, upTo: limit) }
+    }
+
+    /// `read` of the open file at `path` and the size it says it has, closed after; nil when it is not a
+    /// regular file or cannot be opened.
+    private static func withRegularFile(_ path: String, _ read: (Int32, Int) -> [UInt8]?) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return readBytes(descriptor, upTo: limit)
+        return read(descriptor, Int(status.st_size))
     }
 
     /// Up to `limit` bytes from `descriptor`, read straight into the array that holds them: fewer at the
