@@ -11,7 +11,8 @@ public struct TemplateObject: Sendable, Hashable {
 
     public subscript(key: String) -> TemplateValue? {
         get {
-            for entry in entries where entry.key == key { return entry.value }
+            // By index, so that the entries passed over are read in place, not copied.
+            for position in entries.indices where entries[position].key == key { return entries[position].value }
             return nil
         }
         set {
@@ -26,6 +27,11 @@ public struct TemplateObject: Sendable, Hashable {
 
 extension TemplateObject: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        self.init(elements)
+    }
+
+    /// The keys and values in order; a key given twice keeps its place and takes the later value.
+    init(_ elements: [(String, TemplateValue)]) {
         entries.reserveCapacity(elements.count)
         for (key, value) in elements { self[key] = value }
     }
@@ -38,8 +44,6 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
     public init(booleanLiteral value: Bool) { self = .flag(value) }
     public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        var object = TemplateObject()
-        for (key, value) in elements { object[key] = value }
-        self = .object(object)
+        self = .object(TemplateObject(elements))
     }
 }

@@ -2,10 +2,12 @@
 /// escaping byte by byte (so a quote followed by a combining mark is escaped too).
 public struct TemplateRenderer: Sendable {
     public let templates: [String: [TemplateNode]]
+    let program: TemplateProgram
 
     /// Templates by name, as `TemplateParser.parse` gives them.
     public init(templates: [String: [TemplateNode]]) {
         self.templates = templates
+        program = TemplateProgram(templates)
     }
     /// Partials and parents nest at most this deep; a template that includes itself forever stops here.
     static let maximumDepth = 64
@@ -13,8 +15,16 @@ public struct TemplateRenderer: Sendable {
     public func render(_ name: String, context: TemplateValue, sizeHint: Int = 4_096) -> [UInt8] {
         var output = Output(bytes: [])
         output.bytes.reserveCapacity(sizeHint)
+        guard let body = program.templates[name] else { return [] }
         var stack = [context]
-        render(templates[name] ?? [], stack: &stack, overrides: [:], depth: 0, into: &output)
+        program.instructions.withUnsafeBufferPointer { instructions in
+            program.text.withUnsafeBufferPointer { text in
+                program.names.withUnsafeBufferPointer { names in
+                    var run = Run(program: program, instructions: instructions, text: text, names: names)
+                    run.render(body, stack: &stack, overrides: [], depth: 0, into: &output)
+                }
+            }
+        }
         return output.bytes
     }
 
@@ -29,7 +39,7 @@ public struct TemplateRenderer: Sendable {
             if !indentation.isEmpty, bytes.last == UInt8(ascii: "\n") { bytes += indentation }
         }
 
-        mutating func appendText(_ text: [UInt8]) {
+        mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
             guard !text.isEmpty else { return }
             guard !indentation.isEmpty else { bytes += text; return }
             var lineStart = 0
@@ -45,78 +55,105 @@ public struct TemplateRenderer: Sendable {
         }
     }
 
-    private func render(
-        _ nodes: [TemplateNode], stack: inout [TemplateValue], overrides: [String: [TemplateNode]],
-        depth: Int, into output: inout Output
-    ) {
-        for node in nodes {
-            switch node {
-            case .text(let text):
-                output.appendText(text)
-            case .variable(let name, let escaped):
-                guard let value = Self.lookup(name, in: stack) else { continue }
-                let text: String
-                switch value {
-                case .text(let string): text = string
-                case .flag(let flag): text = flag ? "true" : "false"
-                case .list, .object: continue
-                }
-                guard !text.isEmpty else { continue }
-                output.indentIfLineStart()
-                if escaped { HTMLEscape.append(text, to: &output.bytes) } else { output.bytes += text.utf8 }
-            case .section(let name, let body, let inverted):
-                let value = Self.lookup(name, in: stack)
-                if inverted {
-                    if value?.isFalsy ?? true {
-                        render(body, stack: &stack, overrides: overrides, depth: depth, into: &output)
+    /// One render's walk over the program.
+    private struct Run {
+        let program: TemplateProgram
+        let instructions: UnsafeBufferPointer<TemplateProgram.Instruction>
+        let text: UnsafeBufferPointer<UInt8>
+        let names: UnsafeBufferPointer<TemplateName>
+
+        func bytes(_ start: Int32, _ count: Int32) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: text[Int(start)..<Int(start + count)])
+        }
+
+        mutating func render(
+            _ body: Range<Int32>, stack: inout [TemplateValue], overrides: [TemplateProgram.Override], depth: Int,
+            into output: inout Output
+        ) {
+            var at = Int(body.lowerBound)
+            let end = Int(body.upperBound)
+            while at < end {
+                let instruction = instructions[at]
+                let next = Int(instruction.end)
+                defer { at = next }
+                switch instruction.kind {
+                case .text:
+                    output.appendText(bytes(instruction.a, instruction.b))
+                case .variable:
+                    guard let value = TemplateRenderer.lookup(names[Int(instruction.a)], in: stack) else { continue }
+                    let text: String
+                    switch value {
+                    case .text(let string): text = string
+                    case .flag(let flag): text = flag ? "true" : "false"
+                    case .list, .object: continue
                     }
-                    continue
-                }
-                switch value {
-                case nil: continue
-                case .flag(let flag):
-                    if flag { render(body, stack: &stack, overrides: overrides, depth: depth, into: &output) }
-                case .list(let elements):
-                    for element in elements {
-                        stack.append(element)
-                        render(body, stack: &stack, overrides: overrides, depth: depth, into: &output)
+                    guard !text.isEmpty else { continue }
+                    output.indentIfLineStart()
+                    if instruction.flag {
+                        HTMLEscape.append(text, to: &output.bytes)
+                    } else {
+                        output.bytes += text.utf8
+                    }
+                case .section:
+                    let value = TemplateRenderer.lookup(names[Int(instruction.a)], in: stack)
+                    let inner = Int32(at + 1)..<instruction.end
+                    if instruction.flag {
+                        if value?.isFalsy ?? true {
+                            render(inner, stack: &stack, overrides: overrides, depth: depth, into: &output)
+                        }
+                        continue
+                    }
+                    switch value {
+                    case nil: continue
+                    case .flag(let flag):
+                        if flag { render(inner, stack: &stack, overrides: overrides, depth: depth, into: &output) }
+                    case .list(let elements):
+                        for element in elements {
+                            stack.append(element)
+                            render(inner, stack: &stack, overrides: overrides, depth: depth, into: &output)
+                            stack.removeLast()
+                        }
+                    case let value?:
+                        stack.append(value)
+                        render(inner, stack: &stack, overrides: overrides, depth: depth, into: &output)
                         stack.removeLast()
                     }
-                case let value?:
-                    stack.append(value)
+                case .partial:
+                    guard depth < TemplateRenderer.maximumDepth, instruction.a >= 0 else { continue }
+                    nested(
+                        program.templateBodies[Int(instruction.a)], indentation: bytes(instruction.c, instruction.d),
+                        stack: &stack, overrides: overrides, depth: depth, into: &output)
+                case .parent:
+                    guard depth < TemplateRenderer.maximumDepth, instruction.a >= 0 else { continue }
+                    // An override from further out wins over this one: the outer ones come first.
+                    let merged = overrides + program.overrides[Int(instruction.b)]
+                    nested(
+                        program.templateBodies[Int(instruction.a)], indentation: bytes(instruction.c, instruction.d),
+                        stack: &stack, overrides: merged, depth: depth, into: &output)
+                case .block:
+                    let body =
+                        overrides.first(where: { $0.block == instruction.a })?.body ?? Int32(at + 1)..<instruction.end
                     render(body, stack: &stack, overrides: overrides, depth: depth, into: &output)
-                    stack.removeLast()
                 }
-            case .partial(let name, let indentation, _):
-                guard depth < Self.maximumDepth, let partial = templates[name] else { continue }
-                nested(
-                    partial, indentation: indentation, stack: &stack, overrides: overrides, depth: depth, into: &output)
-            case .parent(let name, let own, let indentation, _):
-                guard depth < Self.maximumDepth, let parent = templates[name] else { continue }
-                // An override from further out wins over this one.
-                let merged = own.merging(overrides) { _, outer in outer }
-                nested(parent, indentation: indentation, stack: &stack, overrides: merged, depth: depth, into: &output)
-            case .block(let name, let fallback):
-                render(overrides[name] ?? fallback, stack: &stack, overrides: overrides, depth: depth, into: &output)
             }
         }
-    }
 
-    private func nested(
-        _ nodes: [TemplateNode], indentation: [UInt8], stack: inout [TemplateValue],
-        overrides: [String: [TemplateNode]], depth: Int, into output: inout Output
-    ) {
-        guard !indentation.isEmpty else {
-            render(nodes, stack: &stack, overrides: overrides, depth: depth + 1, into: &output)
-            return
+        mutating func nested(
+            _ body: Range<Int32>, indentation: UnsafeBufferPointer<UInt8>, stack: inout [TemplateValue],
+            overrides: [TemplateProgram.Override], depth: Int, into output: inout Output
+        ) {
+            guard !indentation.isEmpty else {
+                render(body, stack: &stack, overrides: overrides, depth: depth + 1, into: &output)
+                return
+            }
+            // The partial's first line is indented even if the partial renders nothing, as swift-mustache does.
+            output.indentIfLineStart()
+            output.bytes += indentation
+            let outer = output.indentation
+            output.indentation += indentation
+            render(body, stack: &stack, overrides: overrides, depth: depth + 1, into: &output)
+            output.indentation = outer
         }
-        // The partial's first line is indented even if the partial renders nothing, as swift-mustache does.
-        output.indentIfLineStart()
-        output.bytes += indentation
-        let outer = output.indentation
-        output.indentation += indentation
-        render(nodes, stack: &stack, overrides: overrides, depth: depth + 1, into: &output)
-        output.indentation = outer
     }
 
     /// `.` is the current value; `a.b` finds `a` in the innermost value that has it, then `b` in that.
@@ -126,8 +163,9 @@ public struct TemplateRenderer: Sendable {
         if name.currentOnly {
             found = stack.last?.child(first)
         } else {
-            for value in stack.reversed() {
-                if let child = value.child(first) { found = child; break }
+            // By index, so that the values passed over are read in place, not copied.
+            for position in stack.indices.reversed() {
+                if let child = stack[position].child(first) { found = child; break }
             }
         }
         for part in name.parts.dropFirst() {

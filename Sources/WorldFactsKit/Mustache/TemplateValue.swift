@@ -8,8 +8,10 @@ public enum TemplateValue: Sendable, Hashable {
 
     /// The value of `key` in an object; nothing for any other kind of value.
     func child(_ key: String) -> TemplateValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
+        switch self {
+        case .object(let object): return object[key]
+        case .text, .flag, .list: return nil
+        }
     }
 
     /// Mustache's falsy values: false and the empty list. Text, even empty, is truthy, as in swift-mustache.
