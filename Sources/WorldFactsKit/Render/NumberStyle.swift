@@ -18,14 +18,39 @@ public struct NumberStyle: Sendable {
     }
 
     public func format(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var grouped = ""
-        grouped.reserveCapacity(digits.utf8.count + digits.utf8.count / 3 * groupingSeparator.utf8.count)
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0 && (digits.count - offset) % 3 == 0 { grouped += groupingSeparator }
-            grouped.append(digit)
+        grouped(number.magnitude, sign: number < 0 ? "-" : "")
+    }
+
+    /// The digits of `magnitude` grouped in threes after `sign`, written as bytes into the string's
+    /// own storage: this runs for every number of every page.
+    func grouped(_ magnitude: UInt, sign: StaticString = "", fraction: (digits: Int, value: UInt) = (0, 0)) -> String {
+        let digits = String(magnitude)
+        var separator = groupingSeparator, decimal = decimalSeparator
+        let count = digits.utf8.count
+        let fractionCount = fraction.digits > 0 ? decimal.utf8.count + fraction.digits : 0
+        let capacity = sign.utf8CodeUnitCount + count + (count - 1) / 3 * separator.utf8.count + fractionCount
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var at = 0
+            func put(_ byte: UInt8) {
+                buffer[at] = byte
+                at += 1
+            }
+            for offset in 0..<sign.utf8CodeUnitCount { put(sign.utf8Start[offset]) }
+            for (offset, digit) in digits.utf8.enumerated() {
+                if offset > 0 && (count - offset) % 3 == 0 { separator.withUTF8 { $0.forEach(put) } }
+                put(digit)
+            }
+            if fraction.digits > 0 {
+                decimal.withUTF8 { $0.forEach(put) }
+                var value = fraction.value
+                for position in stride(from: at + fraction.digits - 1, through: at, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                at += fraction.digits
+            }
+            return at
         }
-        return number < 0 ? "-" + grouped : grouped
     }
 
     /// At most `fractionDigits` decimals, trailing zeros dropped: 1234.5 → "1,234.5", 468.0 → "468".
@@ -34,16 +59,12 @@ public struct NumberStyle: Sendable {
         for _ in 0..<fractionDigits { scale *= 10 }
         let scaled = (abs(number) * scale).rounded()
         guard scaled < 9e15 else { return String(number) }
-        let whole = Int(scaled / scale)
-        var fraction = Int(scaled) - whole * Int(scale)
-        var fractionText = ""
-        if fractionDigits > 0 && fraction > 0 {
-            fractionText = String(fraction)
-            fractionText = String(repeating: "0", count: fractionDigits - fractionText.count) + fractionText
-            while fractionText.hasSuffix("0") { fractionText.removeLast() }
-            fraction = 0
+        let whole = UInt(scaled / scale)
+        var fraction = UInt(scaled) - whole * UInt(scale), shown = fraction > 0 ? fractionDigits : 0
+        while shown > 0 && fraction % 10 == 0 {
+            fraction /= 10
+            shown -= 1
         }
-        let sign = number < 0 && scaled > 0 ? "-" : ""
-        return sign + format(whole) + (fractionText.isEmpty ? "" : decimalSeparator + fractionText)
+        return grouped(whole, sign: number < 0 && scaled > 0 ? "-" : "", fraction: (shown, fraction))
     }
 }

@@ -280,14 +280,15 @@ struct ScopeIndexer: Sendable {
         } else {
             ShardEntry.appendHead(position: position, row: rows.row(position), to: &bytes)
         }
-        ShardEntry.appendTail(texts: keys.texts[position], label: labels[position], to: &bytes)
+        ShardEntry.appendTail(textBytes: keys.textBytes(of: position), label: labels[position], to: &bytes)
     }
 
     /// The size of the entry of the record at `position`.
     func entrySize(_ position: Int) -> Int {
-        var bytes: [UInt8] = []
-        if heads == nil { ShardEntry.appendHead(position: position, row: rows.row(position), to: &bytes) }
-        ShardEntry.appendTail(texts: keys.texts[position], label: labels[position], to: &bytes)
-        return bytes.count + (heads?[position].count ?? 0)
+        let tail = ShardEntry.tailCount(textBytes: keys.textBytes(of: position), label: labels[position])
+        if let heads { return heads[position].count + tail }
+        var head: [UInt8] = []
+        ShardEntry.appendHead(position: position, row: rows.row(position), to: &head)
+        return head.count + tail
     }
 }

@@ -40,6 +40,31 @@ enum ShardEntry {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// `appendTail`, from each text's UTF-8 (`SearchKeys.textBytes(of:)`, which makes no string).
+    static func appendTail<Texts: Sequence<ArraySlice<UInt8>>>(
+        textBytes texts: Texts, label: String?, to bytes: inout [UInt8]
+    ) {
+        bytes.append(contentsOf: ",[".utf8)
+        for (offset, text) in texts.enumerated() {
+            if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSONText.appendQuoted(utf8: text, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+        if let label {
+            bytes.append(UInt8(ascii: ","))
+            JSONText.appendQuoted(label, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// How many bytes `appendTail(textBytes:label:to:)` appends, counted without appending them.
+    static func tailCount<Texts: Sequence<ArraySlice<UInt8>>>(textBytes texts: Texts, label: String?) -> Int {
+        var count = 2 + 1 + 1  // ,[ ] ]
+        for (offset, text) in texts.enumerated() { count += (offset > 0 ? 1 : 0) + JSONText.quotedCount(utf8: text) }
+        if let label { count += 1 + JSONText.quoted(label).utf8.count }
+        return count
+    }
+
     /// A hash of everything `json` writes, without writing it: its position, what its row is made of
     /// (`SearchRows.inputs`) and its folded texts.
     static func hash(position: Int, rowInputs: UInt64, texts: [String], label: String? = nil) -> UInt64 {

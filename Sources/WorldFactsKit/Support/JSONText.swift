@@ -51,10 +51,30 @@ public enum JSONText {
         }
     }
 
+    /// Appends UTF-8 text, quoted and escaped, to `bytes`, making a string only when it must be escaped.
+    public static func appendQuoted(utf8 text: ArraySlice<UInt8>, to bytes: inout [UInt8]) {
+        if needsEscaping(text) {
+            appendQuoted(String(decoding: text, as: UTF8.self), to: &bytes)
+        } else {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: text)
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// How many bytes `appendQuoted(utf8:to:)` appends.
+    public static func quotedCount(utf8 text: ArraySlice<UInt8>) -> Int {
+        needsEscaping(text) ? quoted(String(decoding: text, as: UTF8.self)).utf8.count : text.count + 2
+    }
+
     /// True when some byte of the text must be escaped: a quote, a backslash, a control character,
     /// `<`, `>`, `&`, or the first byte of U+2028 / U+2029 (0xE2, checked precisely by the slow path).
     static func needsEscaping(_ text: String) -> Bool {
-        text.utf8.contains { byte in
+        needsEscaping(text.utf8)
+    }
+
+    static func needsEscaping(_ utf8: some Collection<UInt8>) -> Bool {
+        utf8.contains { byte in
             byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
                 || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == 0xE2
         }

@@ -120,6 +120,21 @@ import Testing
         }
     }
 
+    /// An entry's tail from the flat bytes is the one from the strings, escapes and all, and its counted
+    /// size is its size.
+    @Test(arguments: [nil, "Cities", "a \"<b>\" & c"])
+    func entryTailFromBytesIsTheOneFromStrings(label: String?) {
+        let texts = Self.texts + [["say \"hi\"", "a<b>&c\\d", "line\u{2028}sep\u{7}"], [], [""]]
+        let keys = SearchKeys(texts: texts)
+        for (position, texts) in texts.enumerated() {
+            var fromStrings: [UInt8] = [], fromBytes: [UInt8] = []
+            ShardEntry.appendTail(texts: texts, label: label, to: &fromStrings)
+            ShardEntry.appendTail(textBytes: keys.textBytes(of: position), label: label, to: &fromBytes)
+            #expect(fromBytes == fromStrings, "\(texts)")
+            #expect(ShardEntry.tailCount(textBytes: keys.textBytes(of: position), label: label) == fromStrings.count)
+        }
+    }
+
     /// An index's files made a range at a time, in any cut, are its files made at once, in order.
     @Test func indexFilesMadeInRangesAreTheWholeIndex() {
         var site = countriesSite
