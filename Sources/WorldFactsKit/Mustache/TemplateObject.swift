@@ -9,6 +9,11 @@ public struct TemplateObject: Sendable, Hashable {
 
     public init() {}
 
+    /// An empty object with room for `capacity` keys.
+    public init(capacity: Int) {
+        entries.reserveCapacity(capacity)
+    }
+
     public subscript(key: String) -> TemplateValue? {
         get {
             // By index, so that the entries passed over are read in place, not copied.

@@ -42,6 +42,9 @@ final class TemplateProgram: Sendable {
     let instructions: [Instruction]
     let text: [UInt8]
     let names: [TemplateName]
+    /// By name number: the one key of a name that is one key looked up the context stack (`{{a}}`,
+    /// most names), which a variable is rendered from in place.
+    let keys: [String?]
     let blockNames: [String]
     let overrides: [[Override]]
     /// Each template's instructions, by name.
@@ -62,6 +65,7 @@ final class TemplateProgram: Sendable {
         instructions = compiler.instructions
         text = compiler.text
         names = compiler.names
+        keys = compiler.names.map { $0.parts.count == 1 && !$0.currentOnly ? $0.parts[0] : nil }
         blockNames = compiler.blockNames
         overrides = compiler.overrides
         templates = byName

@@ -20,8 +20,11 @@ public struct TemplateRenderer: Sendable {
         program.instructions.withUnsafeBufferPointer { instructions in
             program.text.withUnsafeBufferPointer { text in
                 program.names.withUnsafeBufferPointer { names in
-                    var run = Run(program: program, instructions: instructions, text: text, names: names)
-                    run.render(body, stack: &stack, overrides: [], depth: 0, into: &output)
+                    program.keys.withUnsafeBufferPointer { keys in
+                        var run = Run(
+                            program: program, instructions: instructions, text: text, names: names, keys: keys)
+                        run.render(body, stack: &stack, overrides: [], depth: 0, into: &output)
+                    }
                 }
             }
         }
@@ -61,6 +64,7 @@ public struct TemplateRenderer: Sendable {
         let instructions: UnsafeBufferPointer<TemplateProgram.Instruction>
         let text: UnsafeBufferPointer<UInt8>
         let names: UnsafeBufferPointer<TemplateName>
+        let keys: UnsafeBufferPointer<String?>
 
         func bytes(_ start: Int32, _ count: Int32) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: text[Int(start)..<Int(start + count)])
@@ -80,6 +84,10 @@ public struct TemplateRenderer: Sendable {
                 case .text:
                     output.appendText(bytes(instruction.a, instruction.b))
                 case .variable:
+                    if let key = keys[Int(instruction.a)] {
+                        Self.append(key, in: stack, escaped: instruction.flag, to: &output)
+                        continue
+                    }
                     guard let value = TemplateRenderer.lookup(names[Int(instruction.a)], in: stack) else { continue }
                     let text: String
                     switch value {
@@ -134,6 +142,27 @@ public struct TemplateRenderer: Sendable {
                     let body =
                         overrides.first(where: { $0.block == instruction.a })?.body ?? Int32(at + 1)..<instruction.end
                     render(body, stack: &stack, overrides: overrides, depth: depth, into: &output)
+                }
+            }
+        }
+
+        /// `{{key}}`: the text of the innermost value that has `key`, read where it is in the context, not
+        /// copied out (which took half of rendering's reference counting).
+        static func append(_ key: String, in stack: [TemplateValue], escaped: Bool, to output: inout Output) {
+            for position in stack.indices.reversed() {
+                guard case .object(let object) = stack[position] else { continue }
+                for entry in object.entries.indices where object.entries[entry].key == key {
+                    switch object.entries[entry].value {
+                    case .text(let text):
+                        guard !text.isEmpty else { return }
+                        output.indentIfLineStart()
+                        if escaped { HTMLEscape.append(text, to: &output.bytes) } else { output.bytes += text.utf8 }
+                    case .flag(let flag):
+                        output.indentIfLineStart()
+                        output.bytes += (flag ? "true" : "false").utf8
+                    case .list, .object: break
+                    }
+                    return
                 }
             }
         }

@@ -212,6 +212,8 @@ public struct Builder: Sendable {
                     folder: options.output, fileSystem: fileSystem, editing: previous.wait().get(),
                     whole: last?.search == nil ? [SearchIndex.folder] : [])
             writer.recordSources(sources, records: site.recordCount, warnings: linkWarnings + site.warnings)
+            // A page per record, and room for the index, list, group and search files.
+            writer.expect(files: site.recordCount + site.recordCount / 4)
             // The next build of `watch` starts from this one's model, not from the folders' stamps.
             writer.waitsForStamps = !keep
             let renderer = SiteRenderer(site: site, templates: templates, theme: theme)

@@ -29,7 +29,9 @@ public struct IndexRows: Sendable {
 
     /// A row as a template sees it, from a page at `root`.
     static func context(_ row: IndexRow, root: String) -> TemplateValue {
-        var values: TemplateObject = ["title": .text(row.title), "href": .text(root + row.path)]
+        var values = TemplateObject(capacity: 4)
+        values["title"] = .text(row.title)
+        values["href"] = .text(root + row.path)
         if let subtitle = row.subtitle { values["subtitle"] = .text(subtitle) }
         if let detail = row.detail { values["detail"] = .text(detail) }
         return .object(values)

@@ -121,20 +121,26 @@ public final class PageContexts: Sendable {
         let record = collection.records[position]
         let spec = collection.spec
         let path = collection.pagePath(of: position)
+        // Every object is made with room for all it gets: growing them took a tenth of a page's time.
         var context = values.common(
-            root: recordRoot, path: path, pageTitle: "\(record.title) — \(site.config.title)")
+            root: recordRoot, path: path, pageTitle: "\(record.title) — \(site.config.title)", capacity: 16)
         var facts: [TemplateValue] = []
-        for (fieldPosition, field) in spec.fields.enumerated() where field.show {
-            var fact: TemplateObject = ["label": .text(field.label), "id": .text(field.id)]
+        facts.reserveCapacity(spec.fields.count)
+        for fieldPosition in spec.fields.indices where spec.fields[fieldPosition].show {
+            let field = spec.fields[fieldPosition]
+            var fact = TemplateObject(capacity: 3)
+            fact["label"] = .text(field.label)
+            fact["id"] = .text(field.id)
             var value = record.values[fieldPosition], shownField = field, shownPosition = fieldPosition
-            if rows.linkKeys(value).isEmpty, value.texts.isEmpty, let fallback = field.fallback {
+            if let fallback = field.fallback, rows.linkKeys(value).isEmpty, value.texts.isEmpty {
                 value = record.values[fallback]
                 shownField = spec.fields[fallback]
                 shownPosition = fallback
             }
-            if shownField.format.isLink, !rows.linkKeys(value).isEmpty {
+            let linkKeys = shownField.format.isLink ? rows.linkKeys(value) : []
+            if !linkKeys.isEmpty {
                 fact["links"] = .list(
-                    rows.linkKeys(value).map { key -> TemplateValue in
+                    linkKeys.map { key -> TemplateValue in
                         guard let target = site.target(of: shownField, key: key) else { return ["text": .text(key)] }
                         return [
                             "text": .text(site.title(of: target)),

@@ -67,10 +67,13 @@ public struct SiteValues: Sendable {
     }
 
     /// The values of a page at `root` (the way back up to the output root, "../"), whose path is `path`.
-    func common(root: String, path: String, pageTitle: String) -> TemplateObject {
-        var values: TemplateObject = [
-            "site": site, "root": .text(root), "pageTitle": .text(pageTitle), "strings": strings,
-        ]
+    /// `capacity`: how many values the page will hold in all, these and its own.
+    func common(root: String, path: String, pageTitle: String, capacity: Int = 8) -> TemplateObject {
+        var values = TemplateObject(capacity: capacity)
+        values["site"] = site
+        values["root"] = .text(root)
+        values["pageTitle"] = .text(pageTitle)
+        values["strings"] = strings
         if !navigation.isEmpty {
             let depth = root.utf8.count / 3
             if depth < navigationAtDepth.count, navigationAtDepth[depth].root == root,

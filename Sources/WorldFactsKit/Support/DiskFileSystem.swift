@@ -112,6 +112,9 @@ extension FileSystem {
                 throw FileSystemError(
                     path: to, message: "cannot move \(from) here: \(String(cString: strerror(errno)))")
             }
+        },
+        writersPerFolder: { path in
+            PosixFile.isInMemory(path) ? ProcessInfo.processInfo.activeProcessorCount : 1
         }
     )
 }

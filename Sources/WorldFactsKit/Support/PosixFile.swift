@@ -34,6 +34,26 @@ enum PosixFile {
         return reason
     }
 
+    /// Whether the file system a path is on (or would be made on: its nearest folder that exists)
+    /// keeps its files in memory: tmpfs or ramfs.
+    static func isInMemory(_ path: String) -> Bool {
+        ["tmpfs", "ramfs"].contains(fileSystemType(of: path))
+    }
+
+    /// The type of the file system a path is on, or would be made on, as `/proc/self/mountinfo` names
+    /// it ("tmpfs", "ext4"); nil where that cannot be told. (Swift's Glibc module has no `statfs`.)
+    static func fileSystemType(of path: String) -> String? {
+        var place = path.isEmpty ? "." : path
+        var resolved = realPath(place)
+        while resolved == nil, let slash = place.lastIndex(of: "/") {
+            place = slash == place.startIndex ? "/" : String(place[..<slash])
+            resolved = realPath(place)
+        }
+        if resolved == nil { resolved = realPath(".") }
+        guard let resolved, let table = readFile("/proc/self/mountinfo") else { return nil }
+        return MountTable(String(decoding: table, as: UTF8.self)).type(of: resolved)
+    }
+
     /// `realpath(3)`: the absolute path with every link resolved; nil when it leads nowhere.
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

@@ -15,6 +15,8 @@ public final class OutputWriter {
     public static let journalName = ".worldfacts-journal"
     public let folder: String
     let fileSystem: FileSystem
+    /// How many threads write one folder's files (`FileSystem.writersPerFolder`).
+    let writersPerFolder: Int
     let previous: Manifest
     /// The previous build's files that were not on disk when this build started.
     let missing: Set<String>
@@ -159,6 +161,7 @@ public final class OutputWriter {
         self.editing = editing
         self.folder = folder
         self.fileSystem = fileSystem
+        writersPerFolder = max(1, fileSystem.writersPerFolder(folder))
         let last: PreviousBuild
         if let given { last = given } else { last = try Self.readPrevious(folder: folder, fileSystem: fileSystem) }
         // The staging files of the interrupted build.
@@ -186,6 +189,14 @@ public final class OutputWriter {
         if clean {
             for path in previous.entries.keys.sorted() { try? fileSystem.remove(joinPath(folder, path)) }
         }
+    }
+
+    /// Makes room for about `count` files at once, for a build with no previous manifest to size it
+    /// by: growing the manifest a step at a time hashed every path again at each step.
+    public func expect(files count: Int) {
+        guard !editing, count > current.entries.capacity else { return }
+        current.entries.reserveCapacity(count)
+        order.reserveCapacity(count)
     }
 
     /// The digest of the sources this build is made from, their record count and the warnings they gave,
@@ -314,9 +325,9 @@ public final class OutputWriter {
             throw StageFailure([.error(SourceLocation(file: folder), "cannot write the build journal: \(error)")])
         }
         let (fileSystem, folder, toWrite, previous) = (self.fileSystem, self.folder, changed, self.previous)
-        // One thread per folder: creating files in one folder takes that folder's lock, and a second
-        // thread only spins on it (measured: under load from other writes, spinning took most of the
-        // system time). Different folders are written in parallel.
+        // One thread per folder on a disk: creating files in one folder takes that folder's lock, and a
+        // second thread only spins on it (measured: under load from other writes, spinning took most of
+        // the system time). Different folders are written in parallel.
         // Batches mostly hold one folder's files in a row: a file goes with the one before it when its
         // folder is the same, and the folder is looked up only when it changes.
         var groups: [[Int]] = []
@@ -337,7 +348,16 @@ public final class OutputWriter {
             }
             groups[lastGroup].append(slot)
         }
-        let byFolder = groups
+        // Where a folder may take several writers at once (a file system in memory), its files are
+        // split among them.
+        var parts: [[Int]] = []
+        for group in groups {
+            let size = max(1, (group.count + writersPerFolder - 1) / writersPerFolder)
+            for start in stride(from: 0, to: group.count, by: size) {
+                parts.append(Array(group[start..<min(start + size, group.count)]))
+            }
+        }
+        let byFolder = parts
         // Each folder's thread gives the files it could not write, by their place in `toWrite`.
         let failures = Parallel.map(byFolder.count) { group -> [(slot: Int, reason: String)] in
             var failures: [(slot: Int, reason: String)] = []

@@ -75,3 +75,72 @@ import Testing
         #expect(try SourceDigest.of(folders: [folder + "/content"], fileSystem: .disk) != before)
     }
 }
+
+@Suite struct MountTableTests {
+    static let sample = """
+        22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/vda rw
+        23 22 0:21 / /dev/shm rw,nosuid shared:2 - tmpfs tmpfs rw
+        24 22 0:22 / /mnt/my\\040disk rw shared:3 - ramfs none rw
+        25 22 0:23 / /work rw - xfs /dev/vdb rw
+        26 25 0:24 / /work rw - tmpfs tmpfs rw
+        27 22 0:25 / /dev rw - devtmpfs udev rw
+        """
+
+    /// The longest mount point that holds a path gives its type; a later mount on the same point hides
+    /// the earlier; escaped spaces are read back; a point is whole folders, not a prefix of a name.
+    @Test func aPathIsOnItsLongestMountPoint() {
+        let table = MountTable(Self.sample)
+        #expect(table.mounts.count == 6)
+        #expect(table.type(of: "/home/x") == "ext4")
+        #expect(table.type(of: "/") == "ext4")
+        #expect(table.type(of: "/dev/shm/out/cities") == "tmpfs")
+        #expect(table.type(of: "/dev/shmx") == "devtmpfs")
+        #expect(table.type(of: "/mnt/my disk/site") == "ramfs")
+        #expect(table.type(of: "/work/main") == "tmpfs")
+        #expect(MountTable("garbage\n\n1 2 3").mounts.isEmpty)
+    }
+
+    /// On this machine, the type is the one util-linux's `findmnt` gives, for a folder that exists
+    /// and for one that does not yet (the output folder before its first build); and only tmpfs and
+    /// ramfs take several writers per folder.
+    @Test(arguments: ["/dev/shm", "/tmp", "/dev/shm/no/such/folder", ".", "Sources"])
+    func theTypeIsTheOneFindmntGives(path: String) throws {
+        var existing = path
+        while !FileManager.default.fileExists(atPath: existing) {
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        let findmnt = Process()
+        findmnt.executableURL = URL(fileURLWithPath: "/usr/bin/findmnt")
+        findmnt.arguments = ["--noheadings", "--output", "FSTYPE", "--target", existing]
+        let pipe = Pipe()
+        findmnt.standardOutput = pipe
+        try findmnt.run()
+        findmnt.waitUntilExit()
+        // A point mounted over again is listed once per mount; the last is the one seen.
+        let expected = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        #expect(!expected.isEmpty)
+        #expect(PosixFile.fileSystemType(of: path) == expected)
+        let writers = FileSystem.disk.writersPerFolder(path)
+        #expect(writers == (["tmpfs", "ramfs"].contains(expected) ? ProcessInfo.processInfo.activeProcessorCount : 1))
+    }
+
+    /// A folder written by several writers at once gets every file, with its bytes, and the report
+    /// lists them in the order they were given.
+    @Test func aFolderSplitAmongWritersGetsEveryFile() throws {
+        let folder = makeTemporaryFolder("writers")
+        defer { removeTemporary(folder) }
+        var disk = FileSystem.disk
+        disk.writersPerFolder = { _ in 3 }
+        let writer = try OutputWriter(folder: folder + "/out", fileSystem: disk)
+        let files = (0..<1_000).map { OutputFile(path: "pages/\($0).html", text: "page \($0)") }
+        try writer.write(Array(files[..<500]))
+        try writer.write(Array(files[500...]) + [OutputFile(path: "other/a.html", text: "a")])
+        let report = try writer.finish()
+        #expect(report.written == files.map(\.path) + ["other/a.html"])
+        for number in [0, 1, 333, 334, 499, 500, 666, 999] {
+            #expect(try readText(folder + "/out/pages/\(number).html") == "page \(number)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/out/pages").count == 1_000)
+    }
+}
