@@ -117,7 +117,8 @@ import Testing
         try findmnt.run()
         findmnt.waitUntilExit()
         // A point mounted over again is listed once per mount; the last is the one seen.
-        let expected = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let expected =
+            String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             .split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         #expect(!expected.isEmpty)
         #expect(PosixFile.fileSystemType(of: path) == expected)
