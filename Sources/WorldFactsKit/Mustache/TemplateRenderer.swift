@@ -21,7 +21,7 @@ public struct TemplateRenderer: Sendable {
             program.text.withUnsafeBufferPointer { text in
                 program.names.withUnsafeBufferPointer { names in
                     program.keys.withUnsafeBufferPointer { keys in
-                        var run = Run(
+                        let run = Run(
                             program: program, instructions: instructions, text: text, names: names, keys: keys)
                         run.render(body, stack: &stack, overrides: [], depth: 0, into: &output)
                     }
@@ -70,7 +70,7 @@ public struct TemplateRenderer: Sendable {
             UnsafeBufferPointer(rebasing: text[Int(start)..<Int(start + count)])
         }
 
-        mutating func render(
+        func render(
             _ body: Range<Int32>, stack: inout [TemplateValue], overrides: [TemplateProgram.Override], depth: Int,
             into output: inout Output
         ) {
@@ -89,19 +89,7 @@ public struct TemplateRenderer: Sendable {
                         continue
                     }
                     guard let value = TemplateRenderer.lookup(names[Int(instruction.a)], in: stack) else { continue }
-                    let text: String
-                    switch value {
-                    case .text(let string): text = string
-                    case .flag(let flag): text = flag ? "true" : "false"
-                    case .list, .object: continue
-                    }
-                    guard !text.isEmpty else { continue }
-                    output.indentIfLineStart()
-                    if instruction.flag {
-                        HTMLEscape.append(text, to: &output.bytes)
-                    } else {
-                        output.bytes += text.utf8
-                    }
+                    Self.append(value, escaped: instruction.flag, to: &output)
                 case .section:
                     let value = TemplateRenderer.lookup(names[Int(instruction.a)], in: stack)
                     let inner = Int32(at + 1)..<instruction.end
@@ -152,22 +140,26 @@ public struct TemplateRenderer: Sendable {
             for position in stack.indices.reversed() {
                 guard case .object(let object) = stack[position] else { continue }
                 for entry in object.entries.indices where object.entries[entry].key == key {
-                    switch object.entries[entry].value {
-                    case .text(let text):
-                        guard !text.isEmpty else { return }
-                        output.indentIfLineStart()
-                        if escaped { HTMLEscape.append(text, to: &output.bytes) } else { output.bytes += text.utf8 }
-                    case .flag(let flag):
-                        output.indentIfLineStart()
-                        output.bytes += (flag ? "true" : "false").utf8
-                    case .list, .object: break
-                    }
-                    return
+                    return append(object.entries[entry].value, escaped: escaped, to: &output)
                 }
             }
         }
 
-        mutating func nested(
+        /// A variable's value: its text (a flag's is "true" or "false"; a list or an object shows nothing).
+        static func append(_ value: TemplateValue, escaped: Bool, to output: inout Output) {
+            switch value {
+            case .text(let text):
+                guard !text.isEmpty else { return }
+                output.indentIfLineStart()
+                if escaped { HTMLEscape.append(text, to: &output.bytes) } else { output.bytes += text.utf8 }
+            case .flag(let flag):
+                output.indentIfLineStart()
+                output.bytes += (flag ? "true" : "false").utf8
+            case .list, .object: break
+            }
+        }
+
+        func nested(
             _ body: Range<Int32>, indentation: UnsafeBufferPointer<UInt8>, stack: inout [TemplateValue],
             overrides: [TemplateProgram.Override], depth: Int, into output: inout Output
         ) {
