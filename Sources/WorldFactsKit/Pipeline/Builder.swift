@@ -177,10 +177,14 @@ public struct Builder: Sendable {
         let reach = edits.map { EditReach($0, in: site) }
         // Where each loaded record is in the site, for the next build to find its edits there: made while
         // the pages render (a table of every key took 0.1 s at 235k records, before any page).
-        let kept = last.flatMap { edits == nil ? nil : $0.positions }
-        let positions = BackgroundValue.onOwnThread { [keepsModel, content, site] in
-            keepsModel ? kept ?? ValueEdits.positions(of: content, in: site) : []
-        }
+        // An edit keeps them as they were; a build that keeps no model wants none.
+        let kept: [[Int]]? = keepsModel ? last.flatMap { edits == nil ? nil : $0.positions } : []
+        let making =
+            kept == nil
+            ? BackgroundValue.onOwnThread { [content, site] in
+                ValueEdits.positions(of: content, in: site)
+            } : nil
+        let positions = { @Sendable in kept ?? making!.wait() }
         // The snapshot's first part is encoded, and written to its file, while the pages render: the model
         // step decided all of it.
         let snapshotFile = snapshotPath.map { SnapshotFile(path: $0, fileSystem: fileSystem) }
@@ -188,7 +192,7 @@ public struct Builder: Sendable {
             BackgroundValue.onOwnThread { [sources, content, loadMemo = loadMemo!, templates, theme, site] in
                 BuildSnapshot.head(
                     into: file.writer(), sources: sources, content: content, loadMemo: loadMemo, templates: templates,
-                    assets: theme.assets, positions: positions.wait(), site: site)
+                    assets: theme.assets, positions: positions(), site: site)
             }
         }
         // A build that fails leaves no half-written snapshot behind.
@@ -270,7 +274,7 @@ public struct Builder: Sendable {
         }
         let model = LiveModel(
             sources: sources, content: content, loadMemo: loadMemo!, templates: templates, assets: theme.assets,
-            site: site, rowInputs: made.rowInputs, search: made.search, positions: positions.wait(), output: left)
+            site: site, rowInputs: made.rowInputs, search: made.search, positions: positions(), output: left)
         return (built, model)
     }
 

@@ -27,17 +27,7 @@ enum ShardEntry {
 
     /// The part of the entry that is the scope's own: `,[folded texts…]`, the label, and the closing `]`.
     static func appendTail(texts: [String], label: String?, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: ",[".utf8)
-        for (offset, text) in texts.enumerated() {
-            if offset > 0 { bytes.append(UInt8(ascii: ",")) }
-            JSONText.appendQuoted(text, to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "]"))
-        if let label {
-            bytes.append(UInt8(ascii: ","))
-            JSONText.appendQuoted(label, to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "]"))
+        appendTail(textBytes: texts.lazy.map { Array($0.utf8)[...] }, label: label, to: &bytes)
     }
 
     /// `appendTail`, from each text's UTF-8 (`SearchKeys.textBytes(of:)`, which makes no string).

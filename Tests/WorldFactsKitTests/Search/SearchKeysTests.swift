@@ -120,18 +120,22 @@ import Testing
         }
     }
 
-    /// An entry's tail from the flat bytes is the one from the strings, escapes and all, and its counted
-    /// size is its size.
+    /// An entry's tail from the flat bytes is `,[` the texts quoted as `JSONText.quoted` quotes strings,
+    /// escapes and all, `]`, the label, `]`; from strings it is the same; and its counted size is its size.
     @Test(arguments: [nil, "Cities", "a \"<b>\" & c"])
     func entryTailFromBytesIsTheOneFromStrings(label: String?) {
         let texts = Self.texts + [["say \"hi\"", "a<b>&c\\d", "line\u{2028}sep\u{7}"], [], [""]]
         let keys = SearchKeys(texts: texts)
         for (position, texts) in texts.enumerated() {
+            let expected = Array(
+                (",[" + texts.map(JSONText.quoted).joined(separator: ",") + "]"
+                    + (label.map { "," + JSONText.quoted($0) } ?? "") + "]").utf8)
             var fromStrings: [UInt8] = [], fromBytes: [UInt8] = []
             ShardEntry.appendTail(texts: texts, label: label, to: &fromStrings)
             ShardEntry.appendTail(textBytes: keys.textBytes(of: position), label: label, to: &fromBytes)
-            #expect(fromBytes == fromStrings, "\(texts)")
-            #expect(ShardEntry.tailCount(textBytes: keys.textBytes(of: position), label: label) == fromStrings.count)
+            #expect(fromBytes == expected, "\(texts)")
+            #expect(fromStrings == expected, "\(texts)")
+            #expect(ShardEntry.tailCount(textBytes: keys.textBytes(of: position), label: label) == expected.count)
         }
     }
 
