@@ -200,6 +200,8 @@ def rebuilds(content: Path, work: Path, out: Path):
 
 
 def main(sizes):
+    if os.environ.get("BENCH_DIR"):  # a folder on tmpfs is gone after a reboot: made when missing
+        os.makedirs(os.environ["BENCH_DIR"], exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="worldfacts-bench-", dir=os.environ.get("BENCH_DIR")))
     floor = work / "floor"
     subprocess.run(["cc", "-O2", "-o", floor, HERE / "floor.c"], check=True)

@@ -223,7 +223,7 @@ public struct Builder: Sendable {
             // The next build of `watch` starts from this one's model, not from the folders' stamps.
             writer.waitsForStamps = !keep
             let renderer = SiteRenderer(site: site, templates: templates, theme: theme)
-            let generator = SiteGenerator(
+            var generator = SiteGenerator(
                 renderer: renderer, reach: reach,
                 rowInputs: reach.flatMap { reach in
                     last?.rowInputs.map { renderer.rowInputs(updating: $0, at: reach.rows) }
@@ -234,11 +234,28 @@ public struct Builder: Sendable {
             let phases = PhaseProgress(
                 report: progress, records: site.recordCount,
                 recordPagesFolders: site.collections.map(\.spec.records.pagesFolder))
+            if writer.writesWhereMade {
+                // Each core makes and writes its own pages (a file system in memory): no thread hands
+                // pages to another, or waits for one.
+                generator.recordPagesAtOnce = Self.recordPagesMadeWhereWritten
+                let made = try generator.generate(previous: writer.reuse) { batch throws(StageFailure) in
+                    try writer.write(batch)
+                    phases.rendered(paths: writer.lastPaths(batch.count))
+                    phases.written(batch.count)
+                }
+                phases.renderingDone()
+                writer.drop(made.dropped)
+                let report = try writer.finish()
+                let left = keep ? writer.leave() : nil
+                Leftovers.free(consume writer, consume generator)
+                return (report, made, left)
+            }
             let background = BackgroundWriter(writer, written: phases.written)
             // Rendering the next batch overlaps writing the last one.
             let made: SiteGenerator.Made
             do throws(StageFailure) {
-                made = try generator.generate(previous: writer.reuse) { files throws(StageFailure) in
+                made = try generator.generate(previous: writer.reuse) { batch throws(StageFailure) in
+                    let files = batch.files
                     try background.submit(files)
                     phases.rendered(files)
                 }
@@ -277,6 +294,10 @@ public struct Builder: Sendable {
             site: site, rowInputs: made.rowInputs, search: made.search, positions: positions(), output: left)
         return (built, model)
     }
+
+    /// Record pages in a batch when they are made where they are written: a batch holds no page's bytes,
+    /// so it can be large, and the cores wait for each other once a batch.
+    static let recordPagesMadeWhereWritten = 8_192
 
     /// The snapshot at `path`, when it is whole and of the build that left `output` as it is.
     func readSnapshot(_ path: String, output: String) -> BuildSnapshot? {

@@ -35,8 +35,13 @@ final class PhaseProgress: Sendable {
 
     /// A batch the renderer handed to the writer.
     func rendered(_ files: [OutputFile]) {
-        let pages = files.filter { file in recordPagesFolders.contains { file.path.hasPrefix($0) } }.count
-        let shards = files.filter { $0.path.hasPrefix("search/") }.count
+        rendered(paths: files.lazy.map(\.path))
+    }
+
+    /// `rendered(_:)` of files known by their paths.
+    func rendered<Paths: Collection<String>>(paths files: Paths) {
+        let pages = files.filter { path in recordPagesFolders.contains { path.hasPrefix($0) } }.count
+        let shards = files.filter { $0.hasPrefix("search/") }.count
         let now = clock()
         let done = counts.withLock { counts in
             counts.pages += pages

@@ -16,7 +16,10 @@ struct SiteGenerator: Sendable {
     var rowInputs: [[UInt64]]? = nil
     /// In a live build whose searched values are unchanged: what the last build's search index left.
     var search: SearchMemo? = nil
-    static let recordPagesAtOnce = 1_024
+    /// Record pages handed over at once: a range of pages is in memory at once, unless the writer makes
+    /// them where it writes them (`OutputWriter.writesWhereMade`): then a batch holds no page's bytes, and
+    /// larger batches wait less often for their slowest page.
+    var recordPagesAtOnce = 1_024
     /// Shards run up to the size budget (16 KB by default), twice with their script twins: a range is a few MB.
     static let shardsAtOnce = 64
 
@@ -36,7 +39,7 @@ struct SiteGenerator: Sendable {
     /// Makes the files and hands them to `emit`.
     @discardableResult
     func generate<Failure: Error>(
-        previous: any PreviousOutput, _ emit: ([OutputFile]) throws(Failure) -> Void
+        previous: any PreviousOutput, _ emit: (OutputBatch) throws(Failure) -> Void
     ) throws(Failure) -> Made {
         let hasSearch = !site.config.search.scopes.isEmpty
         // What each index row is made of: the search index, the section pages and the group pages read it.
@@ -59,20 +62,21 @@ struct SiteGenerator: Sendable {
             } : nil
         for collection in site.collections {
             let count = collection.records.count
-            for start in stride(from: 0, to: count, by: Self.recordPagesAtOnce) {
-                let range = start..<min(start + Self.recordPagesAtOnce, count)
-                try emit(renderer.recordPages(range, in: collection.number, previous: previous, reach: reach))
+            for start in stride(from: 0, to: count, by: recordPagesAtOnce) {
+                let range = start..<min(start + recordPagesAtOnce, count)
+                try emit(renderer.recordPageBatch(range, in: collection.number, previous: previous, reach: reach))
             }
         }
         let index = search?.wait()
         if let index {
             // A range of shards at a time: the index's files are made as they are written, never all at once.
             for start in stride(from: 0, to: index.shardCount, by: Self.shardsAtOnce) {
-                try emit(index.files(start..<min(start + Self.shardsAtOnce, index.shardCount)))
+                try emit(.made(index.files(start..<min(start + Self.shardsAtOnce, index.shardCount))))
             }
         }
         try renderer.indexPages(
-            searchManifest: index?.manifest, rowInputs: rowInputs, previous: previous, reach: reach, emit)
+            searchManifest: index?.manifest, rowInputs: rowInputs, previous: previous, reach: reach
+        ) { files throws(Failure) in try emit(.made(files)) }
         return Made(rowInputs: rowInputs, search: index?.memo, dropped: index?.dropped ?? [])
     }
 

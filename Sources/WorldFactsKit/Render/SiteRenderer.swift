@@ -80,9 +80,17 @@ public struct SiteRenderer: Sendable {
     public func recordPages(
         _ range: Range<Int>, in collection: Int = 0, previous: any PreviousOutput, reach: EditReach? = nil
     ) -> [OutputFile] {
+        recordPageBatch(range, in: collection, previous: previous, reach: reach).files
+    }
+
+    /// The record pages of `recordPages(_:in:previous:reach:)`, made when the writer asks for them: on
+    /// the core that writes them, where the file system allows it (`OutputBatch`).
+    public func recordPageBatch(
+        _ range: Range<Int>, in collection: Int = 0, previous: any PreviousOutput, reach: EditReach? = nil
+    ) -> OutputBatch {
         let positions = reach.map { reach in range.filter { reach.recordPages[collection].contains($0) } }
-        return Parallel.map(positions?.count ?? range.count) {
-            recordPage(positions?[$0] ?? range.lowerBound + $0, in: collection, previous: previous)
+        return .lazy(count: positions?.count ?? range.count) { [self] number in
+            recordPage(positions?[number] ?? range.lowerBound + number, in: collection, previous: previous)
         }
     }
 

@@ -246,6 +246,138 @@ public final class OutputWriter {
     /// fingerprint is unchanged and whose file is still there. Safe to call from any thread.
     public var reuse: ReuseIndex { ReuseIndex(previous: previous, missing: missing) }
 
+    /// Whether this writer makes a lazy batch's files on the cores that write them (`write(_:)` of an
+    /// `OutputBatch`): a build that is not editing, into a folder that takes several writers at once (a
+    /// file system in memory). On a disk a folder keeps one writer: a batch is made first, then written a
+    /// folder per thread.
+    public var writesWhereMade: Bool { !editing && writersPerFolder > 1 }
+
+    /// How many files one core makes, journals (in one append) and writes at a time, in `write(_:)` of a
+    /// lazy batch.
+    static let filesPerChunk = 64
+
+    /// Writes a batch. A lazy one, when `writesWhereMade`: each core takes a chunk of its files at a
+    /// time, makes and hashes them, journals the paths of those that changed in one append, writes them
+    /// and keeps only their entries, which go into the manifest afterwards, in the batch's order, as
+    /// `write(_ files:)` puts them. No file's bytes leave the core that made them, and no core waits for
+    /// another to hand it files. Any other batch is made, then written by `write(_ files:)`.
+    public func write(_ batch: OutputBatch) throws(StageFailure) {
+        guard writesWhereMade, case .lazy(let count, let make) = batch else { return try write(batch.files) }
+        let (fileSystem, folder, previous, missing) = (self.fileSystem, self.folder, self.previous, self.missing)
+        let journalPath = joinPath(folder, Self.journalName)
+        let chunks = Parallel.map(count, chunk: Self.filesPerChunk) { range -> WrittenChunk in
+            var chunk = WrittenChunk()
+            chunk.entries.reserveCapacity(range.count)
+            var pending: [(file: OutputFile, isNew: Bool)] = []
+            var journal: [UInt8] = []
+            for position in range {
+                let file = make(position)
+                let made = Self.entry(of: file, previous: previous, missing: missing) { ContentHash.of(file.bytes) }
+                chunk.entries.append(made)
+                if made.changed {
+                    journal.append(contentsOf: file.path.utf8)
+                    journal.append(UInt8(ascii: "\n"))
+                    pending.append((file, !made.existed))
+                }
+            }
+            guard !pending.isEmpty else { return chunk }
+            do { try fileSystem.append(journalPath, journal) } catch {
+                chunk.journalFailure = "\(error)"
+                return chunk
+            }
+            for (file, isNew) in pending {
+                do {
+                    let path = joinPath(folder, file.path)
+                    // A path no build of ours made is new: written in place, unless something is there.
+                    if !(isNew ? try fileSystem.createNew(path, file.bytes) : false) {
+                        try fileSystem.writeAtomically(path, file.bytes)
+                    }
+                } catch {
+                    chunk.failures.append((file.path, "\(error)"))
+                }
+            }
+            return chunk
+        }
+        if let failure = chunks.lazy.compactMap(\.journalFailure).first {
+            throw StageFailure([.error(SourceLocation(file: folder), "cannot write the build journal: \(failure)")])
+        }
+        let problems = chunks.flatMap(\.failures).map { failure in
+            Diagnostic.error(SourceLocation(file: joinPath(folder, failure.path)), "cannot write: \(failure.reason)")
+        }
+        if !problems.isEmpty { throw StageFailure(problems) }
+        for chunk in chunks {
+            for made in chunk.entries {
+                try record(made)
+                if made.changed { report.written.append(made.path) }
+            }
+        }
+    }
+
+    /// The paths of the last `count` files this build gave, in order: a batch's, after `write(_:)` (in a
+    /// build that is not editing, which orders every path it is given).
+    public func lastPaths(_ count: Int) -> ArraySlice<String> { order.suffix(count) }
+
+    /// A file of this build as the manifest takes it, against the previous build's (`entry(of:)`).
+    struct FileEntry: Sendable {
+        var path: String
+        var entry: Manifest.Entry
+        /// Whether the previous build made this path too.
+        var existed: Bool
+        var isReused: Bool
+        /// Whether its bytes are to be written: they differ from the previous build's, or its file is missing.
+        var changed: Bool
+    }
+
+    /// `file`'s entry: its hash (the previous build's, for a page reused unrendered; else of its bytes,
+    /// `hashing()`), whether the previous build made its path, and whether it is to be written.
+    static func entry(
+        of file: OutputFile, previous: Manifest, missing: Set<String>, hashing: () -> UInt64
+    ) -> FileEntry {
+        precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")
+        let before = previous.entries[file.path]
+        let hash: UInt64
+        if file.isReused {
+            guard let known = before?.hash else {
+                preconditionFailure("reused \(file.path) without a previous version")
+            }
+            hash = known
+        } else {
+            hash = hashing()
+        }
+        let changed = !file.isReused && (before?.hash != hash || (!missing.isEmpty && missing.contains(file.path)))
+        return FileEntry(
+            path: file.path, entry: Manifest.Entry(hash: hash, inputs: file.inputs.map(OutputFile.inputsNumber)),
+            existed: before != nil, isReused: file.isReused, changed: changed)
+    }
+
+    /// Puts a file's entry into this build's manifest and counts it; a path given twice fails the build.
+    private func record(_ made: FileEntry) throws(StageFailure) {
+        // One lookup both records the entry and finds a path this build made before.
+        if current.entries.updateValue(made.entry, forKey: made.path) != nil {
+            throw StageFailure([
+                .error(
+                    SourceLocation(file: joinPath(folder, made.path)), "two outputs of this build have the same path")
+            ])
+        }
+        order.append(made.path)
+        if made.existed { writtenAgain += 1 }
+        if made.isReused {
+            report.unchanged += 1
+            report.reused += 1
+        } else if !made.changed {
+            report.unchanged += 1
+        }
+    }
+
+    /// What a core made and wrote of a lazy batch (`write(_:)`): the files' entries, with no bytes.
+    private struct WrittenChunk: Sendable {
+        var entries: [FileEntry] = []
+        /// Files it could not write, and why.
+        var failures: [(path: String, reason: String)] = []
+        /// Why it could not journal its changed files, when it could not (then it wrote none of them).
+        var journalFailure: String?
+    }
+
     /// Writes a batch: hashes in parallel, journals the paths about to change in one append, then
     /// writes the changed files, one thread per folder.
     public func write(_ files: [OutputFile]) throws(StageFailure) {
@@ -253,36 +385,9 @@ public final class OutputWriter {
         var changed: [Int] = []
         if editing { return try edit(files, hashes: hashes) }
         for (index, file) in files.enumerated() {
-            precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")
-            let before = previous.entries[file.path]
-            let hash: UInt64
-            if file.isReused {
-                guard let known = before?.hash else {
-                    preconditionFailure("reused \(file.path) without a previous version")
-                }
-                hash = known
-            } else {
-                hash = hashes[index]
-            }
-            let entry = Manifest.Entry(hash: hash, inputs: file.inputs.map(OutputFile.inputsNumber))
-            // One lookup both records the entry and finds a path this build made before.
-            if current.entries.updateValue(entry, forKey: file.path) != nil {
-                throw StageFailure([
-                    .error(
-                        SourceLocation(file: joinPath(folder, file.path)),
-                        "two outputs of this build have the same path")
-                ])
-            }
-            order.append(file.path)
-            if before != nil { writtenAgain += 1 }
-            if file.isReused {
-                report.unchanged += 1
-                report.reused += 1
-            } else if before?.hash == hash && (missing.isEmpty || !missing.contains(file.path)) {
-                report.unchanged += 1
-            } else {
-                changed.append(index)
-            }
+            let made = Self.entry(of: file, previous: previous, missing: missing) { hashes[index] }
+            try record(made)
+            if made.changed { changed.append(index) }
         }
         try store(files, changed)
     }

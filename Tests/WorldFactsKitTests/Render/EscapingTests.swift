@@ -22,8 +22,8 @@ import Testing
         let theme = try ThemeLoader(folder: repoPath("Templates")).load()
         let renderer = SiteRenderer(site: site, templates: try TemplateSet(theme: theme), theme: theme)
         var pages: [String: String] = [:]
-        SiteGenerator(renderer: renderer).generate(previous: NoPreviousOutput()) { files in
-            for file in files { pages[file.path] = String(decoding: file.bytes, as: UTF8.self) }
+        SiteGenerator(renderer: renderer).generate(previous: NoPreviousOutput()) { batch in
+            for file in batch.files { pages[file.path] = String(decoding: file.bytes, as: UTF8.self) }
         }
         for path in ["index.html", "things/x.html"] {
             let page = try #require(pages[path])
