@@ -234,39 +234,37 @@ public struct Builder: Sendable {
             let phases = PhaseProgress(
                 report: progress, records: site.recordCount,
                 recordPagesFolders: site.collections.map(\.spec.records.pagesFolder))
-            if writer.writesWhereMade {
-                // Each core makes and writes its own pages (a file system in memory): no thread hands
-                // pages to another, or waits for one.
-                generator.recordPagesAtOnce = Self.recordPagesMadeWhereWritten
-                let made = try generator.generate(previous: writer.reuse) { batch throws(StageFailure) in
-                    try writer.write(batch)
-                    phases.rendered(paths: writer.lastPaths(batch.count))
-                    phases.written(batch.count)
-                }
-                phases.renderingDone()
-                writer.drop(made.dropped)
-                let report = try writer.finish()
-                let left = keep ? writer.leave() : nil
-                Leftovers.free(consume writer, consume generator)
-                return (report, made, left)
-            }
-            let background = BackgroundWriter(writer, written: phases.written)
-            // Rendering the next batch overlaps writing the last one.
+            // Where each core makes and writes its own pages (a file system in memory), no thread hands
+            // pages to another, or waits for one. Elsewhere rendering the next batch overlaps writing the
+            // last one, on a thread of its own.
+            let background = writer.writesWhereMade ? nil : BackgroundWriter(writer, written: phases.written)
+            if background == nil { generator.recordPagesAtOnce = Self.recordPagesMadeWhereWritten }
             let made: SiteGenerator.Made
             do throws(StageFailure) {
                 made = try generator.generate(previous: writer.reuse) { batch throws(StageFailure) in
+                    guard let background else {
+                        try writer.write(batch)
+                        phases.rendered(paths: writer.lastPaths(batch.count))
+                        return phases.written(batch.count)
+                    }
                     let files = batch.files
                     try background.submit(files)
                     phases.rendered(files)
                 }
             } catch {
-                background.drain()
+                background?.drain()
                 throw error
             }
             phases.renderingDone()
-            let report = try background.finish(dropping: made.dropped)
+            let report: WriteReport
+            if let background {
+                report = try background.finish(dropping: made.dropped)
+            } else {
+                writer.drop(made.dropped)
+                report = try writer.finish()
+            }
             let left = keep ? writer.leave() : nil
-            Leftovers.free(consume writer, consume generator, consume background)
+            Leftovers.free(consume writer, consume generator, background as Any)
             return (report, made, left)
         }
         var built = BuildReport(

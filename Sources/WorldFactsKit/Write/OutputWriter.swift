@@ -275,8 +275,7 @@ public final class OutputWriter {
                 let made = Self.entry(of: file, previous: previous, missing: missing) { ContentHash.of(file.bytes) }
                 chunk.entries.append(made)
                 if made.changed {
-                    journal.append(contentsOf: file.path.utf8)
-                    journal.append(UInt8(ascii: "\n"))
+                    Self.journalLine(file.path, to: &journal)
                     pending.append((file, !made.existed))
                 }
             }
@@ -286,13 +285,7 @@ public final class OutputWriter {
                 return chunk
             }
             for (file, isNew) in pending {
-                do {
-                    let path = joinPath(folder, file.path)
-                    // A path no build of ours made is new: written in place, unless something is there.
-                    if !(isNew ? try fileSystem.createNew(path, file.bytes) : false) {
-                        try fileSystem.writeAtomically(path, file.bytes)
-                    }
-                } catch {
+                do { try Self.put(file, isNew: isNew, in: folder, fileSystem: fileSystem) } catch {
                     chunk.failures.append((file.path, "\(error)"))
                 }
             }
@@ -369,6 +362,21 @@ public final class OutputWriter {
         }
     }
 
+    /// A path's line in the journal.
+    static func journalLine(_ path: String, to journal: inout [UInt8]) {
+        journal.append(contentsOf: path.utf8)
+        journal.append(UInt8(ascii: "\n"))
+    }
+
+    /// Writes one file of this build into `folder`. A path no build of ours made (`isNew`) is written in
+    /// place, unless something is there; any other replaces its file atomically.
+    static func put(_ file: OutputFile, isNew: Bool, in folder: String, fileSystem: FileSystem) throws {
+        let path = joinPath(folder, file.path)
+        if !(isNew ? try fileSystem.createNew(path, file.bytes) : false) {
+            try fileSystem.writeAtomically(path, file.bytes)
+        }
+    }
+
     /// What a core made and wrote of a lazy batch (`write(_:)`): the files' entries, with no bytes.
     private struct WrittenChunk: Sendable {
         var entries: [FileEntry] = []
@@ -421,10 +429,7 @@ public final class OutputWriter {
         do {
             var journal: [UInt8] = []
             journal.reserveCapacity(changed.reduce(0) { $0 + files[$1].path.utf8.count + 1 })
-            for index in changed {
-                journal.append(contentsOf: files[index].path.utf8)
-                journal.append(UInt8(ascii: "\n"))
-            }
+            for index in changed { Self.journalLine(files[index].path, to: &journal) }
             try fileSystem.append(joinPath(folder, Self.journalName), journal)
         } catch {
             throw StageFailure([.error(SourceLocation(file: folder), "cannot write the build journal: \(error)")])
@@ -469,11 +474,7 @@ public final class OutputWriter {
             for slot in byFolder[group] {
                 let file = files[toWrite[slot]]
                 do {
-                    let path = joinPath(folder, file.path)
-                    // A path no build of ours made is new: written in place, unless something is there.
-                    let created =
-                        previous.entries[file.path] == nil ? try fileSystem.createNew(path, file.bytes) : false
-                    if !created { try fileSystem.writeAtomically(path, file.bytes) }
+                    try Self.put(file, isNew: previous.entries[file.path] == nil, in: folder, fileSystem: fileSystem)
                 } catch {
                     failures.append((slot, "\(error)"))
                 }
