@@ -16,14 +16,16 @@ public struct TemplateRenderer: Sendable {
         var output = Output(bytes: [])
         output.bytes.reserveCapacity(sizeHint)
         guard let body = program.templates[name] else { return [] }
-        var stack = [context]
-        program.instructions.withUnsafeBufferPointer { instructions in
-            program.text.withUnsafeBufferPointer { text in
-                program.names.withUnsafeBufferPointer { names in
-                    program.keys.withUnsafeBufferPointer { keys in
-                        let run = Run(
-                            program: program, instructions: instructions, text: text, names: names, keys: keys)
-                        run.render(body, stack: &stack, overrides: [], depth: 0, into: &output)
+        withUnsafePointer(to: context) { context in
+            var stack = [TemplatePlace(context)]
+            program.instructions.withUnsafeBufferPointer { instructions in
+                program.text.withUnsafeBufferPointer { text in
+                    program.names.withUnsafeBufferPointer { names in
+                        program.keys.withUnsafeBufferPointer { keys in
+                            let run = Run(
+                                program: program, instructions: instructions, text: text, names: names, keys: keys)
+                            run.render(body, stack: &stack, overrides: [], depth: 0, into: &output)
+                        }
                     }
                 }
             }
@@ -71,7 +73,7 @@ public struct TemplateRenderer: Sendable {
         }
 
         func render(
-            _ body: Range<Int32>, stack: inout [TemplateValue], overrides: [TemplateProgram.Override], depth: Int,
+            _ body: Range<Int32>, stack: inout [TemplatePlace], overrides: [TemplateProgram.Override], depth: Int,
             into output: inout Output
         ) {
             var at = Int(body.lowerBound)
@@ -88,29 +90,26 @@ public struct TemplateRenderer: Sendable {
                         Self.append(key, in: stack, escaped: instruction.flag, to: &output)
                         continue
                     }
-                    guard let value = TemplateRenderer.lookup(names[Int(instruction.a)], in: stack) else { continue }
-                    Self.append(value, escaped: instruction.flag, to: &output)
+                    guard let value = lookup(instruction.a, in: stack) else { continue }
+                    Self.append(value.pointee, escaped: instruction.flag, to: &output)
                 case .section:
-                    let value = TemplateRenderer.lookup(names[Int(instruction.a)], in: stack)
+                    let value = lookup(instruction.a, in: stack)
                     let inner = Int32(at + 1)..<instruction.end
                     if instruction.flag {
-                        if value?.isFalsy ?? true {
+                        if value?.pointee.isFalsy ?? true {
                             render(inner, stack: &stack, overrides: overrides, depth: depth, into: &output)
                         }
                         continue
                     }
-                    switch value {
-                    case nil: continue
-                    case .flag(let flag):
-                        if flag { render(inner, stack: &stack, overrides: overrides, depth: depth, into: &output) }
-                    case .list(let elements):
-                        for element in elements {
-                            stack.append(element)
+                    guard let value else { continue }
+                    if let elements = value.pointee.elementPlaces {
+                        for element in elements.indices {
+                            stack.append(TemplatePlace(elements.baseAddress! + element))
                             render(inner, stack: &stack, overrides: overrides, depth: depth, into: &output)
                             stack.removeLast()
                         }
-                    case let value?:
-                        stack.append(value)
+                    } else if !value.pointee.isFalsy {
+                        stack.append(TemplatePlace(value))
                         render(inner, stack: &stack, overrides: overrides, depth: depth, into: &output)
                         stack.removeLast()
                     }
@@ -134,13 +133,11 @@ public struct TemplateRenderer: Sendable {
             }
         }
 
-        /// `{{key}}`: the text of the innermost value that has `key`, read where it is in the context, not
-        /// copied out (which took half of rendering's reference counting).
-        static func append(_ key: String, in stack: [TemplateValue], escaped: Bool, to output: inout Output) {
+        /// `{{key}}`: the text of the innermost value that has `key`.
+        static func append(_ key: String, in stack: [TemplatePlace], escaped: Bool, to output: inout Output) {
             for position in stack.indices.reversed() {
-                guard case .object(let object) = stack[position] else { continue }
-                for entry in object.entries.indices where object.entries[entry].key == key {
-                    return append(object.entries[entry].value, escaped: escaped, to: &output)
+                if let value = stack[position].child(key) {
+                    return append(value.pointee, escaped: escaped, to: &output)
                 }
             }
         }
@@ -159,8 +156,29 @@ public struct TemplateRenderer: Sendable {
             }
         }
 
+        /// The name numbered `number`: `.` is the current value; `a.b` finds `a` in the innermost value that
+        /// has it, then `b` in that. The name's parts are read where they are in the program.
+        func lookup(_ number: Int32, in stack: [TemplatePlace]) -> UnsafePointer<TemplateValue>? {
+            let name = Int(number)
+            let count = names[name].parts.count
+            guard count > 0 else { return stack.last?.value }
+            var found: UnsafePointer<TemplateValue>?
+            if names[name].currentOnly {
+                found = stack.last?.child(names[name].parts[0])
+            } else {
+                for position in stack.indices.reversed() {
+                    if let child = stack[position].child(names[name].parts[0]) { found = child; break }
+                }
+            }
+            for part in 1..<count {
+                guard let value = found else { return nil }
+                found = TemplatePlace(value).child(names[name].parts[part])
+            }
+            return found
+        }
+
         func nested(
-            _ body: Range<Int32>, indentation: UnsafeBufferPointer<UInt8>, stack: inout [TemplateValue],
+            _ body: Range<Int32>, indentation: UnsafeBufferPointer<UInt8>, stack: inout [TemplatePlace],
             overrides: [TemplateProgram.Override], depth: Int, into output: inout Output
         ) {
             guard !indentation.isEmpty else {
@@ -177,22 +195,4 @@ public struct TemplateRenderer: Sendable {
         }
     }
 
-    /// `.` is the current value; `a.b` finds `a` in the innermost value that has it, then `b` in that.
-    static func lookup(_ name: TemplateName, in stack: [TemplateValue]) -> TemplateValue? {
-        guard let first = name.parts.first else { return stack.last }
-        var found: TemplateValue?
-        if name.currentOnly {
-            found = stack.last?.child(first)
-        } else {
-            // By index, so that the values passed over are read in place, not copied.
-            for position in stack.indices.reversed() {
-                if let child = stack[position].child(first) { found = child; break }
-            }
-        }
-        for part in name.parts.dropFirst() {
-            guard let value = found else { return nil }
-            found = value.child(part)
-        }
-        return found
-    }
 }
