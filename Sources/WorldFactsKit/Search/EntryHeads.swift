@@ -18,6 +18,9 @@ struct EntryHeads: Sendable {
             })
     }
 
+    /// Appends the head of the record at `position` to `bytes`.
+    func append(_ position: Int, to bytes: inout [UInt8]) { heads.append(position, to: &bytes) }
+
     /// The head of the record at `position`.
     subscript(position: Int) -> ArraySlice<UInt8> { heads[position] }
 }

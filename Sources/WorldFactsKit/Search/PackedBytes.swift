@@ -36,6 +36,32 @@ struct PackedBytes: Sendable, Equatable {
 
     subscript(number: Int) -> ArraySlice<UInt8> { bytes[range(of: number)] }
 
+    /// Appends the string `number` to `output`, copied from where it is (a slice of it would retain and
+    /// release the buffer: a shard's entries did so twice each).
+    func append(_ number: Int, to output: inout [UInt8]) {
+        let range = range(of: number)
+        bytes.withUnsafeBufferPointer { output += UnsafeBufferPointer(rebasing: $0[range]) }
+    }
+
+    /// Calls `body` with the strings numbered `numbers`, each read where it is.
+    func withStrings<Result>(_ numbers: Range<Int>, _ body: (Strings) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { bytes in
+            ends.withUnsafeBufferPointer { ends in body(Strings(bytes: bytes, ends: ends, numbers: numbers)) }
+        }
+    }
+
+    /// Some of the strings, each a buffer that is valid while `withStrings` runs.
+    struct Strings: RandomAccessCollection {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let ends: UnsafeBufferPointer<Int>
+        let numbers: Range<Int>
+        var startIndex: Int { numbers.lowerBound }
+        var endIndex: Int { numbers.upperBound }
+        subscript(number: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[(number == 0 ? 0 : ends[number - 1])..<ends[number]])
+        }
+    }
+
     /// Appends one string: the bytes `write` appends.
     mutating func append(_ write: (inout [UInt8]) -> Void) {
         write(&bytes)

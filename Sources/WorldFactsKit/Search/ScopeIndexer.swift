@@ -276,16 +276,18 @@ struct ScopeIndexer: Sendable {
     /// Appends the entry of the record at `position`.
     func appendEntry(_ position: Int, to bytes: inout [UInt8]) {
         if let heads {
-            bytes += heads[position]
+            heads.append(position, to: &bytes)
         } else {
             ShardEntry.appendHead(position: position, row: rows.row(position), to: &bytes)
         }
-        ShardEntry.appendTail(textBytes: keys.textBytes(of: position), label: labels[position], to: &bytes)
+        keys.withTextBytes(of: position) { texts in
+            ShardEntry.appendTail(textBytes: texts, label: labels[position], to: &bytes)
+        }
     }
 
     /// The size of the entry of the record at `position`.
     func entrySize(_ position: Int) -> Int {
-        let tail = ShardEntry.tailCount(textBytes: keys.textBytes(of: position), label: labels[position])
+        let tail = keys.withTextBytes(of: position) { ShardEntry.tailCount(textBytes: $0, label: labels[position]) }
         if let heads { return heads[position].count + tail }
         var head: [UInt8] = []
         ShardEntry.appendHead(position: position, row: rows.row(position), to: &head)

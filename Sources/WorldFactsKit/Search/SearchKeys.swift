@@ -32,6 +32,11 @@ public struct SearchKeys: Sendable {
         textRange(of: position).lazy.map { folded[$0] }
     }
 
+    /// Calls `body` with the UTF-8 of each of the record's folded texts, read where it is.
+    func withTextBytes<Result>(of position: Int, _ body: (PackedBytes.Strings) -> Result) -> Result {
+        folded.withStrings(textRange(of: position), body)
+    }
+
     /// The numbers of the record's texts in `folded`.
     func textRange(of position: Int) -> Range<Int> {
         (position == 0 ? 0 : recordEnds[position - 1])..<recordEnds[position]

@@ -27,13 +27,14 @@ enum ShardEntry {
 
     /// The part of the entry that is the scope's own: `,[folded texts…]`, the label, and the closing `]`.
     static func appendTail(texts: [String], label: String?, to bytes: inout [UInt8]) {
-        appendTail(textBytes: texts.lazy.map { Array($0.utf8)[...] }, label: label, to: &bytes)
+        var packed = PackedBytes()
+        for text in texts { packed.append { $0 += text.utf8 } }
+        packed.withStrings(0..<packed.count) { appendTail(textBytes: $0, label: label, to: &bytes) }
     }
 
     /// `appendTail`, from each text's UTF-8 (`SearchKeys.textBytes(of:)`, which makes no string).
-    static func appendTail<Texts: Sequence<ArraySlice<UInt8>>>(
-        textBytes texts: Texts, label: String?, to bytes: inout [UInt8]
-    ) {
+    static func appendTail<Texts: Sequence>(textBytes texts: Texts, label: String?, to bytes: inout [UInt8])
+    where Texts.Element == UnsafeBufferPointer<UInt8> {
         bytes.append(contentsOf: ",[".utf8)
         for (offset, text) in texts.enumerated() {
             if offset > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -48,7 +49,8 @@ enum ShardEntry {
     }
 
     /// How many bytes `appendTail(textBytes:label:to:)` appends, counted without appending them.
-    static func tailCount<Texts: Sequence<ArraySlice<UInt8>>>(textBytes texts: Texts, label: String?) -> Int {
+    static func tailCount<Texts: Sequence>(textBytes texts: Texts, label: String?) -> Int
+    where Texts.Element == UnsafeBufferPointer<UInt8> {
         var count = 2 + 1 + 1  // ,[ ] ]
         for (offset, text) in texts.enumerated() { count += (offset > 0 ? 1 : 0) + JSONText.quotedCount(utf8: text) }
         if let label { count += 1 + JSONText.quoted(label).utf8.count }

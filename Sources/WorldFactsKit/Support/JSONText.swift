@@ -53,6 +53,11 @@ public enum JSONText {
 
     /// Appends UTF-8 text, quoted and escaped, to `bytes`, making a string only when it must be escaped.
     public static func appendQuoted(utf8 text: ArraySlice<UInt8>, to bytes: inout [UInt8]) {
+        text.withUnsafeBufferPointer { appendQuoted(utf8: $0, to: &bytes) }
+    }
+
+    /// `appendQuoted(utf8:to:)`, from bytes where they are.
+    public static func appendQuoted(utf8 text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         if needsEscaping(text) {
             appendQuoted(String(decoding: text, as: UTF8.self), to: &bytes)
         } else {
@@ -64,6 +69,11 @@ public enum JSONText {
 
     /// How many bytes `appendQuoted(utf8:to:)` appends.
     public static func quotedCount(utf8 text: ArraySlice<UInt8>) -> Int {
+        text.withUnsafeBufferPointer { quotedCount(utf8: $0) }
+    }
+
+    /// `quotedCount(utf8:)`, from bytes where they are.
+    public static func quotedCount(utf8 text: UnsafeBufferPointer<UInt8>) -> Int {
         needsEscaping(text) ? quoted(String(decoding: text, as: UTF8.self)).utf8.count : text.count + 2
     }
 

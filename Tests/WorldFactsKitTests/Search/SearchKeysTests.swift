@@ -132,10 +132,12 @@ import Testing
                     + (label.map { "," + JSONText.quoted($0) } ?? "") + "]").utf8)
             var fromStrings: [UInt8] = [], fromBytes: [UInt8] = []
             ShardEntry.appendTail(texts: texts, label: label, to: &fromStrings)
-            ShardEntry.appendTail(textBytes: keys.textBytes(of: position), label: label, to: &fromBytes)
+            keys.withTextBytes(of: position) { ShardEntry.appendTail(textBytes: $0, label: label, to: &fromBytes) }
             #expect(fromBytes == expected, "\(texts)")
             #expect(fromStrings == expected, "\(texts)")
-            #expect(ShardEntry.tailCount(textBytes: keys.textBytes(of: position), label: label) == expected.count)
+            #expect(
+                keys.withTextBytes(of: position) { ShardEntry.tailCount(textBytes: $0, label: label) } == expected.count
+            )
         }
     }
 
