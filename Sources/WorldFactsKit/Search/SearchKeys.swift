@@ -93,14 +93,19 @@ public struct SearchKeys: Sendable {
             self.init(merging: scopes.map { SearchKeys(site: site, scope: $0) }, count: site.recordCount)
             return
         }
-        let collection = site.collections[searched]
-        let before = collection.offset
-        self.init(
-            Flat.gathered(count: site.recordCount) { position in
-                let number = position - before
-                guard number >= 0, number < collection.records.count else { return [] }
-                return Self.fold(collection.records[number], scope.fields)
-            })
+        // The records and the fields are read where they are: read through the collection and the scope,
+        // or captured as arrays, each record retained and released them, from every core at once.
+        let before = site.collections[searched].offset
+        let flat = site.collections[searched].records.withSharedElements { records in
+            scope.fields.withSharedElements { fields in
+                Flat.gathered(count: site.recordCount) { position in
+                    let number = position - before
+                    guard number >= 0, number < records.count else { return [] }
+                    return Self.fold(records, number, fields)
+                }
+            }
+        }
+        self.init(flat)
     }
 
     /// The keys of the "All" scope, from those of the other scopes: each record's texts of every scope,
@@ -117,10 +122,12 @@ public struct SearchKeys: Sendable {
     }
 
     /// A record's folded texts of some fields, each once.
-    static func fold(_ record: Record, _ refs: [SiteConfig.FieldRef]) -> [String] {
+    static func fold(
+        _ records: SharedElements<Record>, _ record: Int, _ refs: SharedElements<SiteConfig.FieldRef>
+    ) -> [String] {
         var folded: [String] = [], seen: [String] = []
         for ref in refs {
-            for text in record.value(ref).texts {
+            for text in records[record].value(ref).texts {
                 // A text the record already gave (a name that is its own ASCII name) is folded once.
                 if seen.contains(text) { continue }
                 seen.append(text)
