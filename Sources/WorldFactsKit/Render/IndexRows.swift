@@ -14,16 +14,16 @@ public struct IndexRows: Sendable {
         formatter = ValueFormatter(config: site.config)
     }
 
-    /// The row of a record. It reads the collection through its stored properties only: a method called
-    /// on the collection, or the collection passed whole, would copy it (every array of it retained and
-    /// released) for every row.
+    /// The row of a record. It reads the collection and the record where they are, through stored
+    /// properties only: a method called on the collection, or the collection or the record passed whole,
+    /// would copy it (every array of it retained and released) for every row.
     public func row(_ collection: Int, _ position: Int) -> IndexRow {
-        let record = site.collections[collection].records[position]
         let index = site.collections[collection].spec.index
-        let subtitle = index.subtitle.map { text(record, $0, of: collection) }
-        let detail = index.detail.map { text(record, $0, of: collection) }
+        let subtitle = index.subtitle.map { text(collection, position, $0) }
+        let detail = index.detail.map { text(collection, position, $0) }
         return IndexRow(
-            title: record.title, path: site.pagePath(of: (collection, position)), subtitle: subtitle,
+            title: site.collections[collection].records[position].title,
+            path: site.pagePath(of: (collection, position)), subtitle: subtitle,
             detail: detail.map { index.detailLabel.isEmpty ? $0 : index.detailLabel + " " + $0 })
     }
 
@@ -37,13 +37,19 @@ public struct IndexRows: Sendable {
         return .object(values)
     }
 
-    /// A value as a row shows it.
-    func text(_ record: Record, _ ref: SiteConfig.FieldRef, of collection: Int) -> String {
-        guard case .field(let position) = ref else { return formatter.text(record.value(ref), nil) }
-        let field = site.collections[collection].spec.fields[position]
-        guard field.format.isLink else { return formatter.text(record.values[position], field) }
-        let titles = linkKeys(record.values[position]).map { key in
-            site.target(of: field, key: key).map { site.title(of: $0) } ?? key
+    /// A value of the record at `position` of a collection, as a row shows it.
+    func text(_ collection: Int, _ position: Int, _ ref: SiteConfig.FieldRef) -> String {
+        guard case .field(let field) = ref else {
+            return formatter.text(site.collections[collection].records[position].value(ref), nil)
+        }
+        let value = site.collections[collection].records[position].values[field]
+        guard site.collections[collection].spec.fields[field].format.isLink else {
+            return formatter.text(
+                value, unit: site.collections[collection].spec.fields[field].unit,
+                fractionDigits: site.collections[collection].spec.fields[field].fractionDigits)
+        }
+        let titles = linkKeys(value).map { key in
+            site.target(of: site.collections[collection].spec.fields[field], key: key).map { site.title(of: $0) } ?? key
         }
         return titles.isEmpty ? formatter.none : titles.joined(separator: ", ")
     }

@@ -119,41 +119,50 @@ public final class PageContexts: Sendable {
 
     public func record(_ position: Int) -> TemplateValue {
         let record = collection.records[position]
-        let spec = collection.spec
         let path = collection.pagePath(of: position)
         // Every object is made with room for all it gets: growing them took a tenth of a page's time.
         var context = values.common(
             root: recordRoot, path: path, pageTitle: "\(record.title) — \(site.config.title)", capacity: 16)
+        // The spec is read where it is, as every core's pages share it: a copy of it retained and released
+        // each of its arrays and texts, from both cores at once, for every page.
         var facts: [TemplateValue] = []
-        facts.reserveCapacity(spec.fields.count)
-        for fieldPosition in spec.fields.indices where spec.fields[fieldPosition].show {
-            let field = spec.fields[fieldPosition]
+        facts.reserveCapacity(collection.spec.fields.count)
+        // Fields are read where they are in the spec: a field copied out retained and released each of
+        // its texts, for every fact of every page.
+        for fieldPosition in collection.spec.fields.indices where collection.spec.fields[fieldPosition].show {
             var fact = TemplateObject(capacity: 3)
-            fact["label"] = .text(field.label)
-            fact["id"] = .text(field.id)
-            var value = record.values[fieldPosition], shownField = field, shownPosition = fieldPosition
-            if let fallback = field.fallback, rows.linkKeys(value).isEmpty, value.texts.isEmpty {
-                value = record.values[fallback]
-                shownField = spec.fields[fallback]
-                shownPosition = fallback
+            fact["label"] = .text(collection.spec.fields[fieldPosition].label)
+            fact["id"] = .text(collection.spec.fields[fieldPosition].id)
+            var shown = fieldPosition
+            if let fallback = collection.spec.fields[fieldPosition].fallback,
+                record.values[fieldPosition].texts.isEmpty,
+                rows.linkKeys(record.values[fieldPosition]).isEmpty
+            {
+                shown = fallback
             }
-            let linkKeys = shownField.format.isLink ? rows.linkKeys(value) : []
+            let value = record.values[shown]
+            let linkKeys = collection.spec.fields[shown].format.isLink ? rows.linkKeys(value) : []
             if !linkKeys.isEmpty {
                 fact["links"] = .list(
                     linkKeys.map { key -> TemplateValue in
-                        guard let target = site.target(of: shownField, key: key) else { return ["text": .text(key)] }
+                        guard let target = site.target(of: collection.spec.fields[shown], key: key) else {
+                            return ["text": .text(key)]
+                        }
                         return [
                             "text": .text(site.title(of: target)),
                             "href": .text(recordRoot + site.pagePath(of: target)),
                         ]
                     })
             } else if case .text(let text) = value,
-                let group = site.group(collection: collection.number, field: shownPosition),
+                let group = site.group(collection: collection.number, field: shown),
                 let groupValue = group.value(titled: text)
             {
                 fact["links"] = [["text": .text(text), "href": .text(recordRoot + group.pagePath(of: groupValue))]]
             } else {
-                fact["value"] = .text(formatter.text(value, shownField))
+                fact["value"] = .text(
+                    formatter.text(
+                        value, unit: collection.spec.fields[shown].unit,
+                        fractionDigits: collection.spec.fields[shown].fractionDigits))
             }
             facts.append(.object(fact))
         }

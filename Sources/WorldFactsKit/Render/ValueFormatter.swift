@@ -13,12 +13,18 @@ public struct ValueFormatter: Sendable {
     }
 
     public func text(_ value: FieldValue, _ field: FieldSpec?) -> String {
-        let unit = field?.unit.map { " " + $0 } ?? ""
+        text(value, unit: field?.unit, fractionDigits: field?.fractionDigits)
+    }
+
+    /// `text(_:_:)` with what it reads of the field: a field passed whole is copied, every text of it
+    /// retained and released, for each value of each page.
+    public func text(_ value: FieldValue, unit: String?, fractionDigits: Int?) -> String {
+        let unit = unit.map { " " + $0 } ?? ""
         switch value {
         case .missing: return none
         case .text(let text): return text.trimmingWhitespace().isEmpty ? none : text
         case .integer(let number): return numbers.format(number) + unit
-        case .decimal(let number): return numbers.format(number, fractionDigits: field?.fractionDigits ?? 2) + unit
+        case .decimal(let number): return numbers.format(number, fractionDigits: fractionDigits ?? 2) + unit
         case .list(let items):
             let shown = items.filter { !$0.trimmingWhitespace().isEmpty }
             return shown.isEmpty ? none : shown.joined(separator: ", ")
