@@ -16,6 +16,18 @@ public enum FieldValue: Sendable, Hashable {
         }
     }
 
+    /// Calls `body` with each of `texts`, in order, without making an array of them.
+    @inlinable
+    public func forEachText(_ body: (String) -> Void) {
+        switch self {
+        case .missing: return
+        case .text(let text): if !text.isEmpty { body(text) }
+        case .integer(let number): body(String(number))
+        case .decimal(let number): body(String(number))
+        case .list(let items): for item in items where !item.isEmpty { body(item) }
+        }
+    }
+
     /// The texts a search scope indexes.
     public var texts: [String] {
         switch self {

@@ -24,7 +24,7 @@ public struct Group: Sendable {
     public var overviewPath: String { spec.pagesFolder + "/index.html" }
 
     /// The page of a value, relative to the output root.
-    public func pagePath(of value: Int) -> String { spec.pagesFolder + "/" + values[value].slug + ".html" }
+    public func pagePath(of value: Int) -> String { concat(spec.pagesFolder, "/", values[value].slug, ".html") }
 
     /// The value whose title is `text`.
     public func value(titled text: String) -> Int? { valueByTitle[text] }

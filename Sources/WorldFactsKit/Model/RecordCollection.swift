@@ -92,9 +92,14 @@ public struct RecordCollection: Sendable {
         Self.pagePath(folder: spec.records.pagesFolder, slug: slugs[position])
     }
 
+    /// The page of a record as a page at `root` ("../") links to it, made in one piece.
+    public func pagePath(of position: Int, from root: String) -> String {
+        concat(root, spec.records.pagesFolder, "/", slugs[position], ".html")
+    }
+
     /// The page of the record whose slug is `slug`, in the pages folder `folder`.
     public static func pagePath(folder: String, slug: String) -> String {
-        "\(folder)/\(slug).html"
+        concat(folder, "/", slug, ".html")
     }
 
     /// The UTF-8 length of `pagePath(of:)`, without making it.

@@ -17,7 +17,7 @@ public struct ReverseList: Sendable {
 
     /// The page of a record's complete list, relative to the output root.
     public func pagePath(of position: Int, in collection: RecordCollection) -> String {
-        "\(collection.spec.records.pagesFolder)/\(spec.id)/\(collection.slugs[position]).html"
+        concat(collection.spec.records.pagesFolder, "/", spec.id, "/", collection.slugs[position], ".html")
     }
 
     /// True when a record's list is longer than its page shows.

@@ -28,17 +28,21 @@ struct SortKeys {
         }
     }
 
-    /// Record positions in index order.
+    /// Record positions in index order, sorted on two cores (`Parallel.sortedIndices`).
     func order(tieBreaks: [String]) -> [Int] {
-        bytes.withUnsafeBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            return (0..<(offsets.count - 1)).sorted { a, b in
-                let (aStart, bStart) = (offsets[a], offsets[b])
-                let (aCount, bCount) = (offsets[a + 1] - aStart, offsets[b + 1] - bStart)
-                let order = memcmp(base + aStart, base + bStart, min(aCount, bCount))
-                if order != 0 { return order < 0 }
-                if aCount != bCount { return aCount < bCount }
-                return tieBreaks[a] < tieBreaks[b]
+        bytes.withSharedElements { bytes in
+            offsets.withSharedElements { offsets in
+                tieBreaks.withSharedElements { tieBreaks in
+                    Parallel.sortedIndices(offsets.count - 1) { a, b in
+                        let (aStart, bStart) = (offsets[a], offsets[b])
+                        let (aCount, bCount) = (offsets[a + 1] - aStart, offsets[b + 1] - bStart)
+                        let base = bytes.baseAddress!
+                        let order = memcmp(base + aStart, base + bStart, min(aCount, bCount))
+                        if order != 0 { return order < 0 }
+                        if aCount != bCount { return aCount < bCount }
+                        return tieBreaks[a] < tieBreaks[b]
+                    }
+                }
             }
         }
     }

@@ -20,6 +20,15 @@ public struct ContextFingerprint: Sendable {
         add(0xFF)  // never in UTF-8: ends the string
     }
 
+    /// `add(RecordCollection.pagePath(folder:slug:))`, the same bytes, without making the path.
+    mutating func add(pageIn folder: String, slug: String) {
+        hash.add(contentsOf: folder.utf8)
+        add(UInt8(ascii: "/"))
+        hash.add(contentsOf: slug.utf8)
+        hash.add(contentsOf: ".html".utf8)
+        add(0xFF)
+    }
+
     public mutating func add(value: TemplateValue) {
         switch value {
         case .text(let text): add(1); add(text)

@@ -31,7 +31,7 @@ public struct IndexRows: Sendable {
     static func context(_ row: IndexRow, root: String) -> TemplateValue {
         var values = TemplateObject(capacity: 4)
         values["title"] = .text(row.title)
-        values["href"] = .text(root + row.path)
+        values["href"] = .text(concat(root, row.path))
         if let subtitle = row.subtitle { values["subtitle"] = .text(subtitle) }
         if let detail = row.detail { values["detail"] = .text(detail) }
         return .object(values)

@@ -30,6 +30,10 @@ public final class PageContexts: Sendable {
 
     public func row(_ position: Int) -> IndexRow { rows.row(collection.number, position) }
 
+    /// The page of a record. Read here, where the collection is borrowed: `contexts.collection.pagePath(of:)`
+    /// from another type copied the whole collection (retaining each of its arrays) for every page.
+    public func pagePath(of position: Int) -> String { collection.pagePath(of: position) }
+
     func rowContext(_ row: IndexRow, root: String) -> TemplateValue { IndexRows.context(row, root: root) }
 
     /// The heading and title of the collection's index.
@@ -122,7 +126,7 @@ public final class PageContexts: Sendable {
         let path = collection.pagePath(of: position)
         // Every object is made with room for all it gets: growing them took a tenth of a page's time.
         var context = values.common(
-            root: recordRoot, path: path, pageTitle: "\(record.title) — \(site.config.title)", capacity: 16)
+            root: recordRoot, path: path, pageTitle: concat(record.title, " — ", site.config.title), capacity: 16)
         // The spec is read where it is, as every core's pages share it: a copy of it retained and released
         // each of its arrays and texts, from both cores at once, for every page.
         var facts: [TemplateValue] = []
@@ -150,14 +154,17 @@ public final class PageContexts: Sendable {
                         }
                         return [
                             "text": .text(site.title(of: target)),
-                            "href": .text(recordRoot + site.pagePath(of: target)),
+                            "href": .text(
+                                site.collections[target.collection].pagePath(of: target.position, from: recordRoot)),
                         ]
                     })
             } else if case .text(let text) = value,
                 let group = site.group(collection: collection.number, field: shown),
                 let groupValue = group.value(titled: text)
             {
-                fact["links"] = [["text": .text(text), "href": .text(recordRoot + group.pagePath(of: groupValue))]]
+                fact["links"] = [
+                    ["text": .text(text), "href": .text(concat(recordRoot, group.pagePath(of: groupValue)))]
+                ]
             } else {
                 fact["value"] = .text(
                     formatter.text(
@@ -167,29 +174,34 @@ public final class PageContexts: Sendable {
             facts.append(.object(fact))
         }
         let section = collection.sections[collection.sectionOfRecord[position]]
-        context["record"] = ["title": .text(record.title), "key": .text(record.key)]
+        // Objects are made at their size: a dictionary literal is an array of pairs, then the entries.
+        context["record"] = Self.object("title", .text(record.title), "key", .text(record.key))
         context["facts"] = .list(facts)
         let lists = site.lists[collection.number].compactMap { list(of: $0, position) }
         if !lists.isEmpty { context["lists"] = .list(lists) }
         if let note = collection.notes[position] { context["note"] = .text(markdown.html(note.markdown)) }
-        if position > 0 {
-            context["previous"] = [
-                "title": .text(collection.records[position - 1].title),
-                "href": .text(recordRoot + collection.pagePath(of: position - 1)),
-            ]
+        for neighbour in stride(from: position - 1, through: position + 1, by: 2)
+        where collection.records.indices.contains(neighbour) {
+            context[neighbour < position ? "previous" : "next"] = Self.object(
+                "title", .text(collection.records[neighbour].title),
+                "href", .text(collection.pagePath(of: neighbour, from: recordRoot)))
         }
-        if position + 1 < collection.records.count {
-            context["next"] = [
-                "title": .text(collection.records[position + 1].title),
-                "href": .text(recordRoot + collection.pagePath(of: position + 1)),
-            ]
-        }
-        context["back"] = [
-            "href": .text(recordRoot + collection.indexPagePath(of: position) + "#" + section.anchor),
-            "letter": .text(section.letter),
-            "title": .text(site.hasHome ? collection.spec.label : site.config.strings.backToIndex),
-        ]
+        var back = TemplateObject(capacity: 3)
+        back["href"] = .text(concat(recordRoot, collection.indexPagePath(of: position), "#", section.anchor))
+        back["letter"] = .text(section.letter)
+        back["title"] = .text(site.hasHome ? collection.spec.label : site.config.strings.backToIndex)
+        context["back"] = .object(back)
         return .object(context)
+    }
+
+    /// An object of two values.
+    static func object(_ key: String, _ value: TemplateValue, _ other: String, _ otherValue: TemplateValue)
+        -> TemplateValue
+    {
+        var object = TemplateObject(capacity: 2)
+        object[key] = value
+        object[other] = otherValue
+        return .object(object)
     }
 
     /// A list on a record page: its first records, and a link to all of them when there are more.
@@ -262,7 +274,9 @@ public final class PageContexts: Sendable {
                 if let target = site.target(of: collection.spec.fields[field], key: key) {
                     hash.add(1)
                     hash.add(site.title(of: target))
-                    hash.add(site.pagePath(of: target))
+                    hash.add(
+                        pageIn: site.collections[target.collection].spec.records.pagesFolder,
+                        slug: site.collections[target.collection].slugs[target.position])
                 } else {
                     hash.add(0)
                 }
@@ -280,13 +294,13 @@ public final class PageContexts: Sendable {
             guard collection.records.indices.contains(neighbour) else { hash.add(0); continue }
             hash.add(1)
             hash.add(collection.records[neighbour].title)
-            hash.add(collection.pagePath(of: neighbour))
+            hash.add(pageIn: collection.spec.records.pagesFolder, slug: collection.slugs[neighbour])
         }
         let sectionPosition = collection.sectionOfRecord[position]
         hash.add(collection.indexPagePath(of: position))
         hash.add(collection.sections[sectionPosition].letter)
         hash.add(collection.sections[sectionPosition].anchor)
-        hash.add(collection.pagePath(of: position))
+        hash.add(pageIn: collection.spec.records.pagesFolder, slug: collection.slugs[position])
         return hash.value
     }
 

@@ -69,7 +69,7 @@ public struct SiteRenderer: Sendable {
     ) -> OutputFile {
         let contexts = contexts[collection]
         return page(
-            contexts.collection.pagePath(of: position), template: "record",
+            contexts.pagePath(of: position), template: "record",
             inputs: contexts.recordInputs(position, base: recordInputsBases[collection]), previous: previous
         ) { contexts.record(position) }
     }

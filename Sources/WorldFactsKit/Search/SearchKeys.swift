@@ -125,13 +125,17 @@ public struct SearchKeys: Sendable {
     static func fold(
         _ records: SharedElements<Record>, _ record: Int, _ refs: SharedElements<SiteConfig.FieldRef>
     ) -> [String] {
+        // Made once at a size that holds a record's few texts: grown from empty, each was made two or three
+        // times, for every record of every scope.
         var folded: [String] = [], seen: [String] = []
+        folded.reserveCapacity(4)
+        seen.reserveCapacity(4)
         for ref in refs {
-            for text in records[record].value(ref).texts {
+            records[record].value(ref).forEachText { text in
                 // A text the record already gave (a name that is its own ASCII name) is folded once.
-                if seen.contains(text) { continue }
+                if seen.contains(text) { return }
                 seen.append(text)
-                let key = Folding.fold(String(text.trimmingWhitespace()))
+                let key = Folding.fold(text.trimmedOfWhitespace())
                 if !key.isEmpty && !folded.contains(key) { folded.append(key) }
             }
         }

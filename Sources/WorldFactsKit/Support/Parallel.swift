@@ -21,6 +21,33 @@ public enum Parallel {
         map((count + chunk - 1) / chunk) { number in body(number * chunk..<min(count, (number + 1) * chunk)) }
     }
 
+    /// `0..<count` sorted by `precedes`, a strict total order: two halves sorted on two cores, then
+    /// merged. For a large sort on the critical path (the model's 235k titles: 0.12 s on one core).
+    public static func sortedIndices(_ count: Int, by precedes: @Sendable (Int, Int) -> Bool) -> [Int] {
+        guard count >= parallelSortMinimum else { return (0..<count).sorted(by: precedes) }
+        let half = count / 2
+        let halves = map(2) { part in (part == 0 ? 0..<half : half..<count).sorted(by: precedes) }
+        let (left, right) = (halves[0], halves[1])
+        var merged: [Int] = []
+        merged.reserveCapacity(count)
+        var (l, r) = (0, 0)
+        while l < left.count, r < right.count {
+            if precedes(right[r], left[l]) {
+                merged.append(right[r])
+                r += 1
+            } else {
+                merged.append(left[l])
+                l += 1
+            }
+        }
+        merged += left[l...]
+        merged += right[r...]
+        return merged
+    }
+
+    /// Below this many, one core sorts: two threads cost more than they save.
+    static let parallelSortMinimum = 8_192
+
     /// The start of the array being filled, handed to the workers: each writes its own place only.
     @usableFromInline
     struct Places<Value>: @unchecked Sendable {

@@ -6,6 +6,8 @@ public struct SharedElements<Element: Sendable>: @unchecked Sendable, RandomAcce
 
     @inlinable init(_ buffer: UnsafeBufferPointer<Element>) { self.buffer = buffer }
 
+    /// Where the elements start; nil for no elements.
+    @inlinable public var baseAddress: UnsafePointer<Element>? { buffer.baseAddress }
     @inlinable public var startIndex: Int { 0 }
     @inlinable public var endIndex: Int { buffer.count }
     /// The element where it is: reading a part of it copies that part only.

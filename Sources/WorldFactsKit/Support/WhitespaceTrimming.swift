@@ -11,3 +11,11 @@ extension String {
         return Substring(scalars[first...last])
     }
 }
+
+extension String {
+    /// `String(trimmingWhitespace())`, and the text itself, not a copy, when there is nothing to trim.
+    public func trimmedOfWhitespace() -> String {
+        let trimmed = trimmingWhitespace()
+        return trimmed.utf8.count == utf8.count ? self : String(trimmed)
+    }
+}
