@@ -8,19 +8,27 @@ public enum OutputBatch: Sendable {
     case made([OutputFile])
     /// `count` files; `make(i)` gives the i-th, and may be called on any thread.
     case lazy(count: Int, make: @Sendable (Int) -> OutputFile)
-
-    public var count: Int {
-        switch self {
-        case .made(let files): return files.count
-        case .lazy(let count, _): return count
-        }
-    }
+    /// `count` groups of files made together (a search shard and its script twin); `make(i)` gives the
+    /// i-th group, and may be called on any thread.
+    case lazyGroups(count: Int, make: @Sendable (Int) -> [OutputFile])
 
     /// The batch's files, made on every core when they are not made yet.
     public var files: [OutputFile] {
         switch self {
         case .made(let files): return files
         case .lazy(let count, let make): return Parallel.map(count, make)
+        case .lazyGroups(let count, let make): return Parallel.map(count, make).flatMap { $0 }
+        }
+    }
+
+    /// How many parts a writer takes from the batch (files, or groups of files), and a function that hands
+    /// the files of one part, in order, to `take`.
+    public var parts: (count: Int, make: @Sendable (Int, (OutputFile) -> Void) -> Void) {
+        switch self {
+        case .made(let files): return (files.count, { number, take in take(files[number]) })
+        case .lazy(let count, let make): return (count, { number, take in take(make(number)) })
+        case .lazyGroups(let count, let make):
+            return (count, { number, take in for file in make(number) { take(file) } })
         }
     }
 }

@@ -195,11 +195,14 @@ public struct Builder: Sendable {
                     assets: theme.assets, positions: positions(), site: site)
             }
         }
+        // Its last part, the row inputs and the search index's memo, is encoded as soon as the index is made,
+        // while the index's files and the index pages are written (it was the last 0.1 s of a clean build).
+        var finishing: BackgroundValue<BinaryWriter>?
         // A build that fails leaves no half-written snapshot behind.
         var snapshotSaved = false
         defer {
             if let snapshotFile, let encoding, !snapshotSaved {
-                _ = encoding.wait()
+                if let finishing { _ = finishing.wait() } else { _ = encoding.wait() }
                 snapshotFile.discard()
             }
         }
@@ -238,14 +241,28 @@ public struct Builder: Sendable {
             // pages to another, or waits for one. Elsewhere rendering the next batch overlaps writing the
             // last one, on a thread of its own.
             let background = writer.writesWhereMade ? nil : BackgroundWriter(writer, written: phases.written)
-            if background == nil { generator.recordPagesAtOnce = Self.recordPagesMadeWhereWritten }
+            if background == nil {
+                generator.recordPagesAtOnce = Self.recordPagesMadeWhereWritten
+                generator.shardsAtOnce = Self.shardsMadeWhereWritten
+            }
             let made: SiteGenerator.Made
             do throws(StageFailure) {
-                made = try generator.generate(previous: writer.reuse) { batch throws(StageFailure) in
+                let scopes = site.config.search.scopes
+                made = try generator.generate(
+                    previous: writer.reuse,
+                    indexed: { made in
+                        finishing = encoding.map { encoding in
+                            BackgroundValue.onOwnThread {
+                                BuildSnapshot.finish(
+                                    encoding.take(), rowInputs: made.rowInputs, search: made.search, scopes: scopes)
+                            }
+                        }
+                    }
+                ) { batch throws(StageFailure) in
                     guard let background else {
-                        try writer.write(batch)
-                        phases.rendered(paths: writer.lastPaths(batch.count))
-                        return phases.written(batch.count)
+                        let count = try writer.write(batch)
+                        phases.rendered(paths: writer.lastPaths(count))
+                        return phases.written(count)
                     }
                     let files = batch.files
                     try background.submit(files)
@@ -274,8 +291,11 @@ public struct Builder: Sendable {
         if let snapshotFile, let encoding {
             // A snapshot that cannot be saved costs the next build its speed, not its result.
             let problem = try step(.saveSnapshot) {
-                _ = BuildSnapshot.finish(
-                    encoding.take(), rowInputs: made.rowInputs, search: made.search, scopes: site.config.search.scopes)
+                _ =
+                    finishing?.take()
+                    ?? BuildSnapshot.finish(
+                        encoding.take(), rowInputs: made.rowInputs, search: made.search,
+                        scopes: site.config.search.scopes)
                 return snapshotFile.close()
             }
             snapshotSaved = true
@@ -296,6 +316,9 @@ public struct Builder: Sendable {
     /// Record pages in a batch when they are made where they are written: a batch holds no page's bytes,
     /// so it can be large, and the cores wait for each other once a batch.
     static let recordPagesMadeWhereWritten = 8_192
+    /// Search shards handed over at once where each core makes the files it writes: a batch holds no
+    /// file's bytes, so it is large, and the cores meet once for every few thousand shards, not every 64.
+    static let shardsMadeWhereWritten = 4_096
 
     /// The snapshot at `path`, when it is whole and of the build that left `output` as it is.
     func readSnapshot(_ path: String, output: String) -> BuildSnapshot? {

@@ -21,7 +21,7 @@ struct SiteGenerator: Sendable {
     /// larger batches wait less often for their slowest page.
     var recordPagesAtOnce = 1_024
     /// Shards run up to the size budget (16 KB by default), twice with their script twins: a range is a few MB.
-    static let shardsAtOnce = 64
+    var shardsAtOnce = 64
 
     var site: Site { renderer.site }
 
@@ -36,10 +36,12 @@ struct SiteGenerator: Sendable {
         var dropped: [String] = []
     }
 
-    /// Makes the files and hands them to `emit`.
+    /// Makes the files and hands them to `emit`. `indexed` is told the row inputs and the search index's
+    /// memo as soon as they are made, before the index's files and the index pages are written.
     @discardableResult
     func generate<Failure: Error>(
-        previous: any PreviousOutput, _ emit: (OutputBatch) throws(Failure) -> Void
+        previous: any PreviousOutput, indexed: (Made) -> Void = { _ in },
+        _ emit: (OutputBatch) throws(Failure) -> Void
     ) throws(Failure) -> Made {
         let hasSearch = !site.config.search.scopes.isEmpty
         // What each index row is made of: the search index, the section pages and the group pages read it.
@@ -68,10 +70,14 @@ struct SiteGenerator: Sendable {
             }
         }
         let index = search?.wait()
+        // What the site is made from is known now, before the index's files and the index pages are written.
+        indexed(Made(rowInputs: rowInputs, search: index?.memo))
         if let index {
             // A range of shards at a time: the index's files are made as they are written, never all at once.
-            for start in stride(from: 0, to: index.shardCount, by: Self.shardsAtOnce) {
-                try emit(.made(index.files(start..<min(start + Self.shardsAtOnce, index.shardCount))))
+            for start in stride(from: 0, to: index.shardCount, by: shardsAtOnce) {
+                try emit(
+                    .lazyGroups(count: min(shardsAtOnce, index.shardCount - start)) { index.files(ofShard: start + $0) }
+                )
             }
         }
         try renderer.indexPages(

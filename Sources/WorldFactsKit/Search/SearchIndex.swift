@@ -95,10 +95,13 @@ public struct SearchIndex: Sendable {
 
     /// The files of the shards in `range`, in order, made on every core.
     public func files(_ range: Range<Int>) -> [OutputFile] {
-        Parallel.map(range.count) { offset in
-            let (scope, file) = shards[range.lowerBound + offset]
-            return file.outputFiles(appendEntry: indexers[scope].appendEntry)
-        }.flatMap { $0 }
+        Parallel.map(range.count) { files(ofShard: range.lowerBound + $0) }.flatMap { $0 }
+    }
+
+    /// The files of one shard: its JSON and its script twin, or the file a live build keeps.
+    public func files(ofShard number: Int) -> [OutputFile] {
+        let (scope, file) = shards[number]
+        return file.outputFiles(appendEntry: indexers[scope].appendEntry)
     }
 
     /// Every file of the index (tests, small sites): a large index is written a range at a time.

@@ -261,8 +261,17 @@ public final class OutputWriter {
     /// and keeps only their entries, which go into the manifest afterwards, in the batch's order, as
     /// `write(_ files:)` puts them. No file's bytes leave the core that made them, and no core waits for
     /// another to hand it files. Any other batch is made, then written by `write(_ files:)`.
-    public func write(_ batch: OutputBatch) throws(StageFailure) {
-        guard writesWhereMade, case .lazy(let count, let make) = batch else { return try write(batch.files) }
+    /// Returns how many files the batch held.
+    @discardableResult
+    public func write(_ batch: OutputBatch) throws(StageFailure) -> Int {
+        let lazy: Bool
+        if case .made = batch { lazy = false } else { lazy = true }
+        guard writesWhereMade, lazy else {
+            let files = batch.files
+            try write(files)
+            return files.count
+        }
+        let (count, make) = batch.parts
         let (fileSystem, folder, previous, missing) = (self.fileSystem, self.folder, self.previous, self.missing)
         let journalPath = joinPath(folder, Self.journalName)
         let chunks = Parallel.map(count, chunk: Self.filesPerChunk) { range -> WrittenChunk in
@@ -271,12 +280,15 @@ public final class OutputWriter {
             var pending: [(file: OutputFile, isNew: Bool)] = []
             var journal: [UInt8] = []
             for position in range {
-                let file = make(position)
-                let made = Self.entry(of: file, previous: previous, missing: missing) { ContentHash.of(file.bytes) }
-                chunk.entries.append(made)
-                if made.changed {
-                    Self.journalLine(file.path, to: &journal)
-                    pending.append((file, !made.existed))
+                make(position) { file in
+                    let made = Self.entry(of: file, previous: previous, missing: missing) {
+                        ContentHash.of(file.bytes)
+                    }
+                    chunk.entries.append(made)
+                    if made.changed {
+                        Self.journalLine(file.path, to: &journal)
+                        pending.append((file, !made.existed))
+                    }
                 }
             }
             guard !pending.isEmpty else { return chunk }
@@ -298,12 +310,15 @@ public final class OutputWriter {
             Diagnostic.error(SourceLocation(file: joinPath(folder, failure.path)), "cannot write: \(failure.reason)")
         }
         if !problems.isEmpty { throw StageFailure(problems) }
+        var files = 0
         for chunk in chunks {
             for made in chunk.entries {
                 try record(made)
                 if made.changed { report.written.append(made.path) }
             }
+            files += chunk.entries.count
         }
+        return files
     }
 
     /// The paths of the last `count` files this build gave, in order: a batch's, after `write(_:)` (in a
