@@ -20,7 +20,9 @@ struct SiteGenerator: Sendable {
     /// them where it writes them (`OutputWriter.writesWhereMade`): then a batch holds no page's bytes, and
     /// larger batches wait less often for their slowest page.
     var recordPagesAtOnce = 1_024
-    /// Shards run up to the size budget (16 KB by default), twice with their script twins: a range is a few MB.
+    /// Shards handed over at once. Made first, shards run up to the size budget (16 KB by default), twice with
+    /// their script twins: a range of 64 is a few MB. Made where they are written, a range holds no bytes
+    /// (`Builder.shardsMadeWhereWritten`).
     var shardsAtOnce = 64
 
     var site: Site { renderer.site }
