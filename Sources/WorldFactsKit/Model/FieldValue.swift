@@ -30,12 +30,8 @@ public enum FieldValue: Sendable, Hashable {
 
     /// The texts a search scope indexes.
     public var texts: [String] {
-        switch self {
-        case .missing: return []
-        case .text(let text): return text.isEmpty ? [] : [text]
-        case .integer(let number): return [String(number)]
-        case .decimal(let number): return [String(number)]
-        case .list(let items): return items.filter { !$0.isEmpty }
-        }
+        var texts: [String] = []
+        forEachText { texts.append($0) }
+        return texts
     }
 }

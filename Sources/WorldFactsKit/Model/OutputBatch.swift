@@ -12,6 +12,12 @@ public enum OutputBatch: Sendable {
     /// i-th group, and may be called on any thread.
     case lazyGroups(count: Int, make: @Sendable (Int) -> [OutputFile])
 
+    /// Whether the batch's files are made already.
+    public var isMade: Bool {
+        if case .made = self { return true }
+        return false
+    }
+
     /// The batch's files, made on every core when they are not made yet.
     public var files: [OutputFile] {
         switch self {

@@ -250,11 +250,11 @@ public struct Builder: Sendable {
                 let scopes = site.config.search.scopes
                 made = try generator.generate(
                     previous: writer.reuse,
-                    indexed: { made in
+                    indexed: { known in
                         finishing = encoding.map { encoding in
                             BackgroundValue.onOwnThread {
                                 BuildSnapshot.finish(
-                                    encoding.take(), rowInputs: made.rowInputs, search: made.search, scopes: scopes)
+                                    encoding.take(), rowInputs: known.rowInputs, search: known.search, scopes: scopes)
                             }
                         }
                     }
@@ -288,14 +288,10 @@ public struct Builder: Sendable {
             records: site.recordCount, write: report, warnings: linkWarnings + site.warnings, steps: steps,
             edited: edits?.count)
         built.fromSnapshot = fromSnapshot != nil && edits != nil
-        if let snapshotFile, let encoding {
+        if let snapshotFile, let finishing {
             // A snapshot that cannot be saved costs the next build its speed, not its result.
             let problem = try step(.saveSnapshot) {
-                _ =
-                    finishing?.take()
-                    ?? BuildSnapshot.finish(
-                        encoding.take(), rowInputs: made.rowInputs, search: made.search,
-                        scopes: site.config.search.scopes)
+                _ = finishing.take()
                 return snapshotFile.close()
             }
             snapshotSaved = true

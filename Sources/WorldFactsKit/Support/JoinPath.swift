@@ -1,15 +1,10 @@
-/// Joins path parts with "/", ignoring empty ones.
+/// Joins path parts with "/", ignoring empty ones; a part from the root ("/…") starts the path again.
 public func joinPath(_ parts: String...) -> String {
-    var result = ""
-    for part in parts where !part.isEmpty {
-        if result.isEmpty || part.hasPrefix("/") { result = part; continue }
-        result += result.hasSuffix("/") ? part : "/" + part
-    }
-    return result
+    parts.reduce("") { joinPath($0, $1) }
 }
 
-/// `joinPath(a, b)` without an array of parts, made at its final size: the writer joins the output
-/// folder and a page's path for every file it writes.
+/// Two path parts joined as `joinPath(_:)` joins them, without an array of parts, made at its final size:
+/// the writer joins the output folder and a page's path for every file it writes.
 public func joinPath(_ a: String, _ b: String) -> String {
     if a.isEmpty || b.hasPrefix("/") { return b }
     if b.isEmpty { return a }

@@ -264,9 +264,7 @@ public final class OutputWriter {
     /// Returns how many files the batch held.
     @discardableResult
     public func write(_ batch: OutputBatch) throws(StageFailure) -> Int {
-        let lazy: Bool
-        if case .made = batch { lazy = false } else { lazy = true }
-        guard writesWhereMade, lazy else {
+        guard writesWhereMade, !batch.isMade else {
             let files = batch.files
             try write(files)
             return files.count
