@@ -250,4 +250,41 @@ import Testing
         #expect(report.warnings.contains { $0.message.hasPrefix("cannot save the build's snapshot") })
         try project.expectSameAsClean("no cache")
     }
+
+    /// The snapshot's last part is encoded while the index pages are written: a build that fails writing
+    /// them waits for that encoding, leaves the last build's snapshot as it was and no staging file. The
+    /// snapshot's writes are slowed, so that one not waited for would land after the build has returned.
+    @Test func aBuildThatFailsAfterItsIndexKeepsTheLastSnapshot() throws {
+        let project = try Project()
+        defer { removeTemporary(project.root) }
+        _ = try project.build()
+        let before = try FileSystem.disk.read(project.snapshot)
+        var fileSystem = FileSystem.disk
+        let index = project.options.output + "/index.html"
+        let (writeAtomically, createNew, append) = (fileSystem.writeAtomically, fileSystem.createNew, fileSystem.append)
+        let staging = FileSystem.temporaryPath(for: project.snapshot)
+        fileSystem.append = { path, bytes in
+            if path == staging { Thread.sleep(forTimeInterval: 0.3) }
+            try append(path, bytes)
+        }
+        struct Refused: Error {}
+        fileSystem.writeAtomically = { path, bytes in
+            if path == index { throw Refused() }
+            try writeAtomically(path, bytes)
+        }
+        fileSystem.createNew = { path, bytes in
+            if path == index { throw Refused() }
+            return try createNew(path, bytes)
+        }
+        var options = project.options
+        options.clean = true
+        #expect(throws: BuildFailure.self) { try Builder(fileSystem: fileSystem).build(options) }
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try FileSystem.disk.read(project.snapshot) == before)
+        let cache = (project.snapshot as NSString).deletingLastPathComponent
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cache) == [
+                (project.snapshot as NSString).lastPathComponent
+            ])
+    }
 }
