@@ -6,7 +6,7 @@ import WorldFactsSupport
 /// did, into an output folder that still holds every file that build wrote, has nothing to do.
 public enum SourceDigest {
     /// Bump when anything the build writes changes for the same sources.
-    static let version = "worldfacts-sources-2/" + GeneratorVersion.current
+    static let version = "worldfacts-sources-3/" + GeneratorVersion.current
 
     public static func of(folders: [String], fileSystem: FileSystem) throws(StageFailure) -> String {
         try read(folders: folders, fileSystem: fileSystem).digest

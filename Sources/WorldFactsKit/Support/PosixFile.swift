@@ -167,6 +167,7 @@ enum PosixFile {
     /// Up to `limit` bytes from `descriptor`, read straight into the array that holds them: fewer at the
     /// file's end; nil when a read fails.
     private static func readBytes(_ descriptor: Int32, upTo limit: Int) -> [UInt8]? {
+        if limit >= readInPiecesFrom { return readInPieces(descriptor, upTo: limit) }
         var failed = false
         let bytes = [UInt8](unsafeUninitializedCapacity: max(limit, 0)) { buffer, initialized in
             while initialized < limit {
@@ -180,6 +181,45 @@ enum PosixFile {
             }
         }
         return failed ? nil : bytes
+    }
+
+    /// Files this large are read a piece at a time on every core (`readInPieces`).
+    static let readInPiecesFrom = 16 << 20
+    static let readPiece = 4 << 20
+
+    /// `readBytes` of a large file (a records file): its pieces are read on every core, each straight
+    /// into its place, so that the pages they fill are taken on every core too. The file's offset is
+    /// left after the bytes read, as a read leaves it. A piece that comes short ends the bytes there.
+    private static func readInPieces(_ descriptor: Int32, upTo limit: Int) -> [UInt8]? {
+        struct Target: @unchecked Sendable { let base: UnsafeMutableRawPointer }
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: limit) { buffer, initialized in
+            let target = Target(base: UnsafeMutableRawPointer(buffer.baseAddress!))
+            // How many bytes each piece got: its whole length, fewer at the file's end; -1 when a read failed.
+            let got = Parallel.map((limit + readPiece - 1) / readPiece) { piece -> Int in
+                let start = piece * readPiece
+                let length = min(readPiece, limit - start)
+                var done = 0
+                while done < length {
+                    let count = pread(descriptor, target.base + start + done, length - done, off_t(start + done))
+                    if count < 0, errno == EINTR { continue }
+                    if count < 0 { return -1 }
+                    if count == 0 { break }
+                    done += count
+                }
+                return done
+            }
+            for (piece, count) in got.enumerated() {
+                guard count >= 0 else {
+                    failed = true
+                    return
+                }
+                initialized = piece * readPiece + count
+                if count < min(readPiece, limit - piece * readPiece) { break }
+            }
+        }
+        guard !failed, lseek(descriptor, off_t(bytes.count), SEEK_SET) >= 0 else { return nil }
+        return bytes
     }
 
     static func readToEnd(_ path: String) -> String? {

@@ -44,6 +44,25 @@ import Testing
         #expect(try disk.read(folder + "/b") == bytes && !disk.exists(folder + "/a"))
     }
 
+    /// A large file is read in pieces on every core: every byte in its place, whether its size is a
+    /// whole number of pieces or not, and the head of it as `readHead` asks.
+    @Test func aLargeFileIsReadWholeInPieces() throws {
+        let folder = makeTemporaryFolder("pieces")
+        defer { removeTemporary(folder) }
+        let disk = FileSystem.disk
+        for size in [PosixFile.readInPiecesFrom, PosixFile.readInPiecesFrom + PosixFile.readPiece * 2 + 12_345] {
+            var bytes = [UInt8](repeating: 0, count: size)
+            var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(size)
+            for index in bytes.indices {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bytes[index] = UInt8(truncatingIfNeeded: state >> 56)
+            }
+            try disk.writeAtomically(folder + "/large", bytes)
+            #expect(try disk.read(folder + "/large") == bytes, "size \(size)")
+            #expect(try disk.readHead(folder + "/large", size - 7) == Array(bytes.prefix(size - 7)))
+        }
+    }
+
     /// The sources of the last build are read from its manifest's head, or from the whole manifest when
     /// its header (its warnings) is longer than the head.
     @Test func lastSourcesBehindALongHeader() throws {
