@@ -40,7 +40,9 @@ public enum BulkHash {
     static func lanes(_ buffer: UnsafeRawBufferPointer) -> UInt64 {
         var state = seed ^ (UInt64(buffer.count) &* 0x9E37_79B9_7F4A_7C15)
         var offset = 0
-        func word(_ at: Int) -> UInt64 { UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        func word(_ at: Int) -> UInt64 {
+            UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+        }
         if buffer.count >= lanesFrom {
             var (a, b, c, d) = (state, state ^ laneSeeds.0, state ^ laneSeeds.1, state ^ laneSeeds.2)
             while offset + 32 <= buffer.count {
@@ -72,7 +74,9 @@ public enum BulkHash {
 
     /// What the three other lanes start from, xored with the first's start: so that the same words in
     /// two lanes do not cancel out.
-    static let laneSeeds: (UInt64, UInt64, UInt64) = (0x1319_8A2E_0370_7344, 0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89)
+    static let laneSeeds: (UInt64, UInt64, UInt64) = (
+        0x1319_8A2E_0370_7344, 0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89
+    )
 
     static let seed: UInt64 = 0x243F_6A88_85A3_08D3
 
