@@ -26,7 +26,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-WORLDFACTS = ROOT / ".build/release/worldfacts"
+WORLDFACTS = Path(os.environ.get("WORLDFACTS", ROOT / ".build/release/worldfacts"))  # another binary, to compare
 MANIFEST = ".worldfacts-manifest.json"
 
 

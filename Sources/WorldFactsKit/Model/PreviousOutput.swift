@@ -8,9 +8,15 @@ public protocol PreviousOutput: Sendable {
     func canReuse(_ path: String, inputs: UInt64) -> Bool
     /// The previous build's files under `folder` (a path prefix ending in "/"), with their input fingerprints.
     func previousInputs(under folder: String) -> [(path: String, inputs: UInt64)]
+    /// True when every file the previous build wrote is still there as it wrote it (none missing, no
+    /// interrupted build): what it left whole, a memo made with it (`SearchMemo`), may be kept without
+    /// asking `canReuse` file by file.
+    var keepsEveryFile: Bool { get }
 }
 
 extension PreviousOutput {
+    public var keepsEveryFile: Bool { false }
+
     /// `canReuse` for a fingerprint written as text (see `OutputFile.inputsNumber`).
     public func canReuse(_ path: String, inputs: String) -> Bool {
         canReuse(path, inputs: OutputFile.inputsNumber(inputs))

@@ -142,6 +142,20 @@ extension SearchKeys {
         if positions.count == recordEnds.count {
             scalars.reserveCapacity(folded.bytes.count)
             scalarEnds.reserveCapacity(folded.count)
+        } else if positions.count > 1 {
+            // A bucket's records: room for their texts' bytes (no fewer than their scalars), grown once.
+            var (bytes, texts) = (0, 0)
+            for position in positions {
+                let range = textRange(of: position)
+                texts += range.count
+                if !range.isEmpty {
+                    bytes +=
+                        folded.range(of: range.upperBound - 1).upperBound
+                        - folded.range(of: range.lowerBound).lowerBound
+                }
+            }
+            scalars.reserveCapacity(bytes)
+            scalarEnds.reserveCapacity(texts)
         }
         for position in positions {
             for text in textRange(of: position) {

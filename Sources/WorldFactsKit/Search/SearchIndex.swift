@@ -63,10 +63,35 @@ public struct SearchIndex: Sendable {
         // The "All" scope has a preview where any other scope has one, so it is indexed after them.
         var indexes = [ScopeIndexer.Index?](repeating: nil, count: scopes.count)
         var indexers = [ScopeIndexer?](repeating: nil, count: scopes.count)
-        for number in scopes.indices where scopes[number].collection != nil {
-            let indexer = indexer(number, changed: changed)
-            indexers[number] = indexer
-            indexes[number] = last.map { indexer.index(updating: $0.scopes[number]) } ?? indexer.index()
+        let members = scopes.indices.filter { scopes[$0].collection != nil }
+        for number in members { indexers[number] = indexer(number, changed: changed) }
+        if let last {
+            // An update plans few buckets again, of every scope: all of them are spread over the cores
+            // at once, the largest first, rather than one scope after the other (at 235k records, an edit
+            // planned a bucket of 135k records in one scope and of a few thousand in the other).
+            let replanned = members.map { indexers[$0]!.replanned(last.scopes[$0]) }
+            let jobs = zip(members.indices, replanned).flatMap { member, numbers in
+                numbers.indices.map { (member: member, job: $0) }
+            }.sorted { a, b in
+                let (sizeA, sizeB) = (
+                    last.scopes[members[a.member]].buckets[replanned[a.member][a.job]].positions.count,
+                    last.scopes[members[b.member]].buckets[replanned[b.member][b.job]].positions.count
+                )
+                return sizeA != sizeB ? sizeA > sizeB : (a.member, a.job) < (b.member, b.job)
+            }
+            let made = Parallel.map(jobs.count) { [indexers] number in
+                let (member, job) = jobs[number]
+                let scope = members[member]
+                return indexers[scope]!.replan(last.scopes[scope].buckets[replanned[member][job]], previews: nil)
+            }
+            var planned = replanned.map { [ScopeShards?](repeating: nil, count: $0.count) }
+            for (number, (member, job)) in jobs.enumerated() { planned[member][job] = made[number] }
+            for (member, scope) in members.enumerated() {
+                indexes[scope] = indexers[scope]!.index(
+                    updating: last.scopes[scope], replanned: replanned[member], planned: planned[member].map { $0! })
+            }
+        } else {
+            for number in members { indexes[number] = indexers[number]!.index() }
         }
         let splits = Set(indexes.compactMap { $0?.splits }.joined())
         let memberHashes = indexes.compactMap { $0?.entryHashes }

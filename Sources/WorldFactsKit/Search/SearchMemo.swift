@@ -52,13 +52,9 @@ struct BucketMemo: Sendable {
         self.files = files
     }
 
-    /// Its shards as the last build left them, every file kept; nil when one of them is not there.
-    func kept(previous: any PreviousOutput) -> ScopeShards? {
-        guard files.allSatisfy({ previous.canReuse($0.path, inputs: $0.inputs) }) else { return nil }
-        return ScopeShards(
-            leaves: leaves, splits: splits,
-            files: files.map { .kept(OutputFile.reused(path: $0.path, inputs: $0.inputs)) }
-        )
+    /// Whether its shards can stay as the last build left them: every file of them is there, as written.
+    func isKept(previous: any PreviousOutput) -> Bool {
+        previous.keepsEveryFile || files.allSatisfy({ previous.canReuse($0.path, inputs: $0.inputs) })
     }
 
     /// Its files as `PreviousShards`, for planning it again to keep what it can.

@@ -87,7 +87,7 @@ public struct ShardPlanner: Sendable {
     /// its records would exceed the budget, and some suffix goes on below it. Such a bucket can be
     /// planned as its node (`preview(of:)`) and its parts (`Bucket.parts()`), each on its own: the
     /// plans are those `plan` gives for the whole.
-    func mustSplit(_ bucket: SearchKeys.Bucket, entryFloor: [Int]) -> Bool {
+    func mustSplit(_ bucket: SearchKeys.Bucket, entryFloor: some Sequence<Int>) -> Bool {
         16 + entryFloor.reduce(0) { $0 + $1 + 1 } > budget
             && bucket.suffixes.contains { $0.count > bucket.prefix.count }
     }

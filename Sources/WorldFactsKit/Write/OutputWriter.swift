@@ -20,6 +20,9 @@ public final class OutputWriter {
     let previous: Manifest
     /// The previous build's files that were not on disk when this build started.
     let missing: Set<String>
+    /// Whether the folder held every file of `previous` as its build left them (`PreviousBuild.isWhole`),
+    /// and this build keeps them (it is not clean).
+    let previousIsWhole: Bool
     private(set) var current = Manifest()
     /// How many of this build's paths the previous build wrote too.
     private var writtenAgain = 0
@@ -170,6 +173,7 @@ public final class OutputWriter {
         previous = manifest
         // A clean build removes every file of the previous one (below): all of them are missing.
         missing = clean ? Set(manifest.entries.keys) : last.missing
+        previousIsWhole = !clean && last.isWhole
         if editing {
             precondition(last.order.count == manifest.entries.count, "an editing build needs the previous order")
             current = manifest
@@ -244,7 +248,9 @@ public final class OutputWriter {
 
     /// What the previous build left that this one may keep without rendering: a page whose input
     /// fingerprint is unchanged and whose file is still there. Safe to call from any thread.
-    public var reuse: ReuseIndex { ReuseIndex(previous: previous, missing: missing) }
+    public var reuse: ReuseIndex {
+        ReuseIndex(previous: previous, missing: missing, keepsEveryFile: previousIsWhole)
+    }
 
     /// Whether this writer makes a lazy batch's files on the cores that write them (`write(_:)` of an
     /// `OutputBatch`): a build that is not editing, into a folder that takes several writers at once (a

@@ -7,6 +7,14 @@ public struct ReuseIndex: PreviousOutput {
     let previous: Manifest
     /// The previous build's files that were not on disk when this build started.
     let missing: Set<String>
+    /// Whether the folder held every file of `previous` as its build left them (`PreviousBuild.isWhole`).
+    public let keepsEveryFile: Bool
+
+    init(previous: Manifest, missing: Set<String>, keepsEveryFile: Bool = false) {
+        self.previous = previous
+        self.missing = missing
+        self.keepsEveryFile = keepsEveryFile
+    }
 
     /// The previous build's files under `folder` (a path prefix ending in "/") and their inputs.
     public func previousInputs(under folder: String) -> [(path: String, inputs: UInt64)] {

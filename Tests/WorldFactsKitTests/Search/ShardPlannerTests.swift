@@ -207,6 +207,40 @@ import Testing
         #expect(rebuilt.files.filter { !$0.isReused }.count < fresh.files.count / 4, "most shards are kept")
     }
 
+    /// An update from the last index's memo plans again only the buckets that hold the edited record,
+    /// when the last build's files are all there; a bucket whose file is gone is planned again too, and
+    /// what either gives is what a fresh index gives.
+    @Test func anUpdateKeepsTheBucketsItDoesNotTouchWhenTheirFilesAreThere() throws {
+        var site = countriesSite
+        site.config.search.shardBudget = 1_024
+        let first = SearchIndex(
+            site: site, rows: site.only.records.indices.map(PageContexts(site: site, collection: 0).row))
+        var manifest = Manifest()
+        for file in first.files {
+            manifest.entries[file.path] = Manifest.Entry(hash: 1, inputs: file.inputs.map(OutputFile.inputsNumber))
+        }
+        let population = try #require(site.config.only.fields.firstIndex { $0.id == "population" })
+        let iceland = try #require(site.only.records.firstIndex { $0.key == "IS" })
+        site.only.records[iceland].values[population] = .integer(1)
+        let rows = SearchRows(site.only.records.indices.map(PageContexts(site: site, collection: 0).row))
+        let fresh = SearchIndex(site: site, rows: rows)
+        let freshBytes = Dictionary(uniqueKeysWithValues: fresh.files.map { ($0.path, $0.bytes) })
+        func update(_ previous: ReuseIndex) -> SearchIndex {
+            SearchIndex(site: site, rows: rows, previous: previous, updating: first.memo, changed: [iceland])
+        }
+        // A shard of a bucket Iceland is not in ("z": Zambia, Zimbabwe).
+        let gone = try #require(first.files.map(\.path).first { $0.hasPrefix("search/name/l-7a") })
+        let whole = update(ReuseIndex(previous: manifest, missing: [], keepsEveryFile: true))
+        let lacking = update(ReuseIndex(previous: manifest, missing: [gone]))
+        for index in [whole, lacking] {
+            #expect(index.manifest == fresh.manifest)
+            for file in index.files { #expect(file.bytes == freshBytes[file.path], "\(file.path)") }
+            #expect(index.files.count < fresh.files.count / 4, "only the buckets planned again give files")
+        }
+        #expect(!whole.files.contains { $0.path == gone })
+        #expect(lacking.files.contains { $0.path == gone })
+    }
+
     @Test func shardFilesAreEscapedJSONWithScriptTwins() throws {
         let index = SearchIndex(
             site: countriesSite,
