@@ -177,20 +177,27 @@ import Testing
         #expect(leaf.records[..<firstWordMatch] == leaf.records[..<firstWordMatch].sorted()[...])
     }
 
-    /// After an edit, a large bucket keeps the parts the edit did not touch and plans the others, and
-    /// the index is the one a fresh build makes.
-    @Test func aLargeBucketKeepsItsUntouchedParts() throws {
+    /// The shipped site's index at a 1 KiB budget, a manifest of its files, and the site with Iceland's
+    /// population changed (a value the index shows, not one it searches).
+    func icelandEdited() throws -> (site: Site, first: SearchIndex, manifest: Manifest, iceland: Int) {
         var site = countriesSite
         site.config.search.shardBudget = 1_024
         let first = SearchIndex(
             site: site, rows: site.only.records.indices.map(PageContexts(site: site, collection: 0).row))
-        var previous = Manifest()
+        var manifest = Manifest()
         for file in first.files {
-            previous.entries[file.path] = Manifest.Entry(hash: 1, inputs: file.inputs.map(OutputFile.inputsNumber))
+            manifest.entries[file.path] = Manifest.Entry(hash: 1, inputs: file.inputs.map(OutputFile.inputsNumber))
         }
         let population = try #require(site.config.only.fields.firstIndex { $0.id == "population" })
         let iceland = try #require(site.only.records.firstIndex { $0.key == "IS" })
         site.only.records[iceland].values[population] = .integer(1)
+        return (site, first, manifest, iceland)
+    }
+
+    /// After an edit, a large bucket keeps the parts the edit did not touch and plans the others, and
+    /// the index is the one a fresh build makes.
+    @Test func aLargeBucketKeepsItsUntouchedParts() throws {
+        let (site, _, previous, _) = try icelandEdited()
         let rows = site.only.records.indices.map(PageContexts(site: site, collection: 0).row)
         let rebuilt = SearchIndex(site: site, rows: rows, previous: ReuseIndex(previous: previous, missing: []))
         let fresh = SearchIndex(site: site, rows: rows)
@@ -211,17 +218,7 @@ import Testing
     /// when the last build's files are all there; a bucket whose file is gone is planned again too, and
     /// what either gives is what a fresh index gives.
     @Test func anUpdateKeepsTheBucketsItDoesNotTouchWhenTheirFilesAreThere() throws {
-        var site = countriesSite
-        site.config.search.shardBudget = 1_024
-        let first = SearchIndex(
-            site: site, rows: site.only.records.indices.map(PageContexts(site: site, collection: 0).row))
-        var manifest = Manifest()
-        for file in first.files {
-            manifest.entries[file.path] = Manifest.Entry(hash: 1, inputs: file.inputs.map(OutputFile.inputsNumber))
-        }
-        let population = try #require(site.config.only.fields.firstIndex { $0.id == "population" })
-        let iceland = try #require(site.only.records.firstIndex { $0.key == "IS" })
-        site.only.records[iceland].values[population] = .integer(1)
+        let (site, first, manifest, iceland) = try icelandEdited()
         let rows = SearchRows(site.only.records.indices.map(PageContexts(site: site, collection: 0).row))
         let fresh = SearchIndex(site: site, rows: rows)
         let freshBytes = Dictionary(uniqueKeysWithValues: fresh.files.map { ($0.path, $0.bytes) })
