@@ -66,30 +66,7 @@ public struct SearchIndex: Sendable {
         let members = scopes.indices.filter { scopes[$0].collection != nil }
         for number in members { indexers[number] = indexer(number, changed: changed) }
         if let last {
-            // An update plans few buckets again, of every scope: all of them are spread over the cores
-            // at once, the largest first, rather than one scope after the other (at 235k records, an edit
-            // planned a bucket of 135k records in one scope and of a few thousand in the other).
-            let replanned = members.map { indexers[$0]!.replanned(last.scopes[$0]) }
-            let jobs = zip(members.indices, replanned).flatMap { member, numbers in
-                numbers.indices.map { (member: member, job: $0) }
-            }.sorted { a, b in
-                let (sizeA, sizeB) = (
-                    last.scopes[members[a.member]].buckets[replanned[a.member][a.job]].positions.count,
-                    last.scopes[members[b.member]].buckets[replanned[b.member][b.job]].positions.count
-                )
-                return sizeA != sizeB ? sizeA > sizeB : (a.member, a.job) < (b.member, b.job)
-            }
-            let made = Parallel.map(jobs.count) { [indexers] number in
-                let (member, job) = jobs[number]
-                let scope = members[member]
-                return indexers[scope]!.replan(last.scopes[scope].buckets[replanned[member][job]], previews: nil)
-            }
-            var planned = replanned.map { [ScopeShards?](repeating: nil, count: $0.count) }
-            for (number, (member, job)) in jobs.enumerated() { planned[member][job] = made[number] }
-            for (member, scope) in members.enumerated() {
-                indexes[scope] = indexers[scope]!.index(
-                    updating: last.scopes[scope], replanned: replanned[member], planned: planned[member].map { $0! })
-            }
+            for (number, index) in Self.update(members, indexers: indexers, memo: last) { indexes[number] = index }
         } else {
             for number in members { indexes[number] = indexers[number]!.index() }
         }
@@ -113,6 +90,36 @@ public struct SearchIndex: Sendable {
         self.indexers = indexers.map { $0! }
         memo = SearchMemo(keys: keys.map { $0! }, scopes: parts.map(\.memo))
         dropped = parts.flatMap(\.dropped)
+    }
+
+    /// The indexes of the scopes numbered `members` updated from the last build's (`memo`). An update plans
+    /// few buckets again, of every scope: all of them are spread over the cores at once, the largest
+    /// first, rather than one scope after the other (at 235k records, an edit planned a bucket of 135k
+    /// records in one scope and of a few thousand in the other).
+    private static func update(
+        _ members: [Int], indexers: [ScopeIndexer?], memo: SearchMemo
+    ) -> [(scope: Int, index: ScopeIndexer.Index)] {
+        let replanned = members.map { indexers[$0]!.replanned(memo.scopes[$0]) }
+        func size(_ job: (member: Int, job: Int)) -> Int {
+            memo.scopes[members[job.member]].buckets[replanned[job.member][job.job]].positions.count
+        }
+        let jobs = zip(members.indices, replanned).flatMap { member, numbers in
+            numbers.indices.map { (member: member, job: $0) }
+        }.sorted { size($0) != size($1) ? size($0) > size($1) : ($0.member, $0.job) < ($1.member, $1.job) }
+        let made = Parallel.map(jobs.count) { number in
+            let (member, job) = jobs[number]
+            let scope = members[member]
+            return indexers[scope]!.replan(memo.scopes[scope].buckets[replanned[member][job]], previews: nil)
+        }
+        var planned = replanned.map { [ScopeShards?](repeating: nil, count: $0.count) }
+        for (number, (member, job)) in jobs.enumerated() { planned[member][job] = made[number] }
+        return members.enumerated().map { member, scope in
+            (
+                scope,
+                indexers[scope]!.index(
+                    updating: memo.scopes[scope], replanned: replanned[member], planned: planned[member].map { $0! })
+            )
+        }
     }
 
     /// How many shards `files(_:)` makes files of (each one or two files).
