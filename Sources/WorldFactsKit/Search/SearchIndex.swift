@@ -78,7 +78,13 @@ public struct SearchIndex: Sendable {
             let indexer = indexer(number, memberHashes: memberHashes, changed: membersChanged)
             indexers[number] = indexer
             indexes[number] =
-                last.map { indexer.index(updating: $0.scopes[number], previews: splits) }
+                last.map { last in
+                    // The members' previews are where they were when their buckets' splits are.
+                    let lastSplits = Set(
+                        members.flatMap { member in last.scopes[member].buckets.lazy.flatMap(\.splits) })
+                    return indexer.index(
+                        updating: last.scopes[number], previews: splits, previewsKept: lastSplits == splits)
+                }
                 ?? indexer.indexPreviews(at: splits)
         }
         let parts: [ScopeIndexer.Index] = indexes.map { $0! }

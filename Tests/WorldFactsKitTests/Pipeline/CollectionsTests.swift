@@ -4,8 +4,10 @@ import Testing
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
 @testable import WorldFactsPipeline
+@testable import WorldFactsRender
 @testable import WorldFactsSearch
 @testable import WorldFactsSupport
+@testable import WorldFactsWrite
 
 /// A site of two linked collections (countries from JSON, cities from CSV), with a list of the cities
 /// on each country's page, a group (continents) and an "All" scope: modelled, built and rebuilt.
@@ -119,6 +121,39 @@ import Testing
     /// The "All" scope writes only previews, where its members have theirs, and its results carry their
     /// collection's label. Below a preview, search.js merges its members' shards: each member answers
     /// every such query with a leaf or nothing, never a preview, which would lose records.
+    /// An edit of a value that search results show updates the "All" scope from the last index: its
+    /// previews are those a fresh index makes, byte for byte, with the parts of a bucket that do not hold
+    /// the edited record kept unplanned (the members split where they did, so its prefixes are the same).
+    @Test func anUpdateOfTheAllScopeIsAFreshIndex() throws {
+        let towns = (1...60).map { "\($0 + 10),Town \($0),\($0 % 2 == 0 ? "A" : "B"),\($0)\n" }.joined()
+        let yaml = Self.siteYAML.replacingOccurrences(of: "  all: All", with: "  all: All\n  shard_budget: 1024")
+        var site = try model(project(siteYAML: yaml, cities: Self.cities + towns))
+        func rows(_ site: Site) -> SearchRows {
+            SearchRows(
+                site.collections.flatMap { collection in
+                    collection.records.indices.map(PageContexts(site: site, collection: collection.number).row)
+                })
+        }
+        let first = SearchIndex(site: site, rows: rows(site))
+        var manifest = Manifest()
+        for file in first.files {
+            manifest.entries[file.path] = Manifest.Entry(hash: 1, inputs: file.inputs.map(OutputFile.inputsNumber))
+        }
+        #expect(first.files.contains { $0.path.hasPrefix("search/all/p-746f776e") }, "previews below \"town\"")
+        let population = try #require(site.collections[1].spec.fields.firstIndex { $0.id == "population" })
+        let town = try #require(site.collections[1].records.firstIndex { $0.title == "Town 37" })
+        site.collections[1].records[town].values[population] = .integer(12_345)
+        let fresh = SearchIndex(site: site, rows: rows(site))
+        let updated = SearchIndex(
+            site: site, rows: rows(site), previous: ReuseIndex(previous: manifest, missing: [], keepsEveryFile: true),
+            updating: first.memo, changed: [site.collections[1].offset + town])
+        #expect(updated.manifest == fresh.manifest)
+        let freshBytes = Dictionary(uniqueKeysWithValues: fresh.files.map { ($0.path, $0.bytes) })
+        #expect(updated.files.contains { $0.path.hasPrefix("search/all/") })
+        for file in updated.files { #expect(file.bytes == freshBytes[file.path], "\(file.path)") }
+        #expect(updated.files.count < fresh.files.count / 2)
+    }
+
     @Test func theAllScopeWritesOnlyItsPreviewsAndItsMembersAnswerBelowThem() throws {
         let towns = (1...40).map { "\($0 + 10),Town \($0),\($0 % 2 == 0 ? "A" : "B"),\($0)\n" }.joined()
         let yaml = Self.siteYAML.replacingOccurrences(of: "  all: All", with: "  all: All\n  shard_budget: 1024")
