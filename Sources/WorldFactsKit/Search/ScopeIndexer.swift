@@ -150,13 +150,14 @@ struct ScopeIndexer: Sendable {
             })
     }
 
-    /// The scope's shards from the last build's (`memo`, whose keys are these): a bucket that holds no
-    /// record of `changed` keeps its shards, when its files are all there; any other is grouped and
-    /// planned again, keeping what it can of its files. With `prefixes`, the "All" scope's previews.
+    /// The "All" scope's previews at `prefixes` from the last build's (`memo`, whose keys are these): a
+    /// bucket that holds no record of `changed` keeps its shards, when its files are all there; any other
+    /// is grouped and planned again, keeping what it can of its files (the other scopes are updated
+    /// together, bucket by bucket: `SearchIndex.update`).
     ///
     /// `previewsKept`: whether `prefixes` are those the last build's "All" scope had previews at; then only
     /// the parts of a bucket that hold a changed record are gone into.
-    func index(updating memo: ScopeMemo, previews prefixes: Set<String>? = nil, previewsKept: Bool = false) -> Index {
+    func index(updating memo: ScopeMemo, previews prefixes: Set<String>, previewsKept: Bool) -> Index {
         let numbers = replanned(memo)
         let planned = Parallel.map(numbers.count) { [numbers] number in
             replan(memo.buckets[numbers[number]], previews: prefixes, previewsKept: previewsKept)
@@ -179,7 +180,7 @@ struct ScopeIndexer: Sendable {
 
     /// A bucket of the last build's index planned again, keeping what it can of its files. With `prefixes`,
     /// the "All" scope's previews (`previewsKept`: at the last build's prefixes).
-    func replan(_ last: BucketMemo, previews prefixes: Set<String>?, previewsKept: Bool = false) -> ScopeShards {
+    func replan(_ last: BucketMemo, previews prefixes: Set<String>?, previewsKept: Bool) -> ScopeShards {
         let bucket = keys.bucket(last.first, positions: last.positions)
         var indexer = self
         indexer.previous = last.previousShards(previous: previous.previous)

@@ -115,7 +115,8 @@ public struct SearchIndex: Sendable {
         let made = Parallel.map(jobs.count) { number in
             let (member, job) = jobs[number]
             let scope = members[member]
-            return indexers[scope]!.replan(memo.scopes[scope].buckets[replanned[member][job]], previews: nil)
+            return indexers[scope]!.replan(
+                memo.scopes[scope].buckets[replanned[member][job]], previews: nil, previewsKept: false)
         }
         var planned = replanned.map { [ScopeShards?](repeating: nil, count: $0.count) }
         for (number, (member, job)) in jobs.enumerated() { planned[member][job] = made[number] }

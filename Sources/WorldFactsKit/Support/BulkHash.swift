@@ -85,7 +85,7 @@ public enum BulkHash {
     /// top bits: with one multiply, a flipped high bit of a word (a letter's case at a word's last byte)
     /// came out as one flipped bit, which a flipped bit of the next word could undo, so that two texts
     /// two bytes apart hashed the same (`HashTests`).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func mixed(_ state: UInt64, _ word: UInt64) -> UInt64 {
         let state = (state ^ word) &* 0xBF58_476D_1CE4_E5B9
         return (state << 31 | state >> 33) &* 0x94D0_49BB_1331_11EB

@@ -1,7 +1,7 @@
 /// A 64-bit hash that is the same in every run (Swift's `Hasher` is seeded per process), behind content
 /// hashes, page fingerprints and digests. Bytes go in by FNV-1a steps; a whole number goes in by
-/// `mix(_:)`, one step instead of eight (an xor, a multiply by an odd constant, a rotation and another
-/// multiply, each a bijection, as `BulkHash` mixes a word). Fast, and plenty to tell whether inputs
+/// `mix(_:)`, one step instead of eight (`BulkHash.mixed`: an xor, a multiply by an odd constant, a
+/// rotation and another multiply, each a bijection). Fast, and plenty to tell whether inputs
 /// changed; not for security.
 public struct StableHash: Sendable {
     @usableFromInline var state: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -31,8 +31,7 @@ public struct StableHash: Sendable {
     /// thousands of records.
     @inlinable
     public mutating func mix(_ word: UInt64) {
-        state = (state ^ word) &* 0xBF58_476D_1CE4_E5B9
-        state = (state << 31 | state >> 33) &* 0x94D0_49BB_1331_11EB
+        state = BulkHash.mixed(state, word)
     }
 
     /// 16 lowercase hex digits.
