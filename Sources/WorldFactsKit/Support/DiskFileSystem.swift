@@ -72,9 +72,7 @@ extension FileSystem {
             defer { closedir(directory) }
             var names: [String] = []
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                let name = PosixFile.name(of: entry)
                 if name != "." && name != ".." { names.append(name) }
             }
             return names

@@ -222,6 +222,16 @@ enum PosixFile {
         return bytes
     }
 
+    /// The name in an entry `readdir` gave, read up to its NUL where the entry is. Not through
+    /// `entry.pointee.d_name`: that copies all 256 bytes the type declares, and the kernel packs entries at
+    /// their names' length, so the copy of a folder's last entry read past the end of the buffer `readdir`
+    /// filled; where that buffer ended a mapping, the build crashed (a killed build's next build lists the
+    /// folders it wrote; found by the crash drill, and by AddressSanitizer as a heap-buffer-overflow).
+    static func name(of entry: UnsafePointer<dirent>) -> String {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
+    }
+
     static func readToEnd(_ path: String) -> String? {
         readFile(path).map { String(decoding: $0, as: UTF8.self) }
     }

@@ -63,6 +63,29 @@ import Testing
         }
     }
 
+    /// A folder entry's name is read where it ends, not as the 256 bytes `dirent` declares: the kernel packs
+    /// entries at their names' length, so the last entry of `readdir`'s buffer can end just before memory
+    /// that cannot be read. Here an entry's name ends a page whose next page is made unreadable: reading
+    /// `d_name` whole (as the listing did) crashes the tests, as a killed build's next build crashed.
+    @Test func aFolderEntryIsReadUpToItsNameOnly() throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard let start = mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            start != MAP_FAILED
+        else { throw FileSystemError(path: "mmap", message: String(cString: strerror(errno))) }
+        defer { munmap(start, 2 * page) }
+        #expect(mprotect(start + page, page, PROT_NONE) == 0)
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        for name in ["a", "cities", String(repeating: "x", count: 200)] {
+            let bytes = Array(name.utf8) + [0]
+            // Entries are 8-byte aligned, as the kernel lays them out.
+            let place = (page - offset - bytes.count) & ~7
+            let entry = start + place
+            entry.initializeMemory(as: UInt8.self, repeating: 0, count: page - place)
+            (entry + offset).copyMemory(from: bytes, byteCount: bytes.count)
+            #expect(PosixFile.name(of: entry.assumingMemoryBound(to: dirent.self)) == name)
+        }
+    }
+
     /// The sources of the last build are read from its manifest's head, or from the whole manifest when
     /// its header (its warnings) is longer than the head.
     @Test func lastSourcesBehindALongHeader() throws {
