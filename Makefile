@@ -4,12 +4,12 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BIN = .build/release/worldfacts
 
-.PHONY: site test deps test-deps release swift-test site-test js-test back-edges format-check format crash-drill drill clean
+.PHONY: site test deps test-deps release swift-test site-test js-test back-edges format-check format crash-drill drill asan clean
 
 site: deps release
 	$(BIN) build --content Content --templates Templates --output Output
 
-test: test-deps format-check swift-test back-edges js-test site-test crash-drill
+test: test-deps format-check swift-test back-edges js-test site-test crash-drill asan
 
 deps:
 	Tests/tools/install-deps build
@@ -41,6 +41,15 @@ crash-drill:
 
 drill: release
 	Tests/tools/crash-drill --sample 0 --kills 120 --bin .build/release/worldfacts
+
+# The Swift tests, and 20 kills of the crash drill, again with AddressSanitizer: the readers, hashes and
+# writers work on raw buffers, and a read past the end of one crashes only where it meets an unmapped page
+# (a folder listing did, after 1 kill in 40). Leaks are not checked: XCTest's runner leaks a few objects.
+ASAN = --sanitize=address --scratch-path .build-asan
+asan:
+	$(SWIFT) build --build-tests $(ASAN)
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build $(ASAN)
+	ASAN_OPTIONS=detect_leaks=0 Tests/tools/crash-drill --sample 3000 --kills 20 --bin .build-asan/debug/worldfacts
 
 # The stages depend only on earlier ones, and a back edge fails to build (Tests/tools/check-back-edges).
 back-edges:
