@@ -74,17 +74,19 @@ public struct SearchIndex: Sendable {
         let memberHashes = indexes.compactMap { $0?.entryHashes }
         // An "All" entry changes with a member's: those the members found changed.
         let membersChanged = Array(Set(indexers.compactMap { $0?.changed }.joined())).sorted()
-        for number in scopes.indices where scopes[number].collection == nil {
+        let alls = scopes.indices.filter { scopes[$0].collection == nil }
+        // The members' previews are where they were when their buckets' splits are: asked once, for every
+        // "All" scope.
+        let previewsKept =
+            !alls.isEmpty
+            && last.map { last in
+                Set(members.flatMap { member in last.scopes[member].buckets.lazy.flatMap(\.splits) }) == splits
+            } == true
+        for number in alls {
             let indexer = indexer(number, memberHashes: memberHashes, changed: membersChanged)
             indexers[number] = indexer
             indexes[number] =
-                last.map { last in
-                    // The members' previews are where they were when their buckets' splits are.
-                    let lastSplits = Set(
-                        members.flatMap { member in last.scopes[member].buckets.lazy.flatMap(\.splits) })
-                    return indexer.index(
-                        updating: last.scopes[number], previews: splits, previewsKept: lastSplits == splits)
-                }
+                last.map { indexer.index(updating: $0.scopes[number], previews: splits, previewsKept: previewsKept) }
                 ?? indexer.indexPreviews(at: splits)
         }
         let parts: [ScopeIndexer.Index] = indexes.map { $0! }
