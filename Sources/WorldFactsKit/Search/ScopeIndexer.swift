@@ -36,7 +36,12 @@ struct ScopeIndexer: Sendable {
     struct Update {
         let memo: ScopeMemo
         let candidates: [Int]
+        /// The buckets that earlier updates of these keys made (`BucketCache`).
+        var buckets: BucketCache? = nil
     }
+
+    /// An update's kept buckets (`Update.buckets`).
+    let buckets: BucketCache?
 
     /// The positions whose entry hash differs from the last build's, ascending (an update only).
     let changed: [Int]
@@ -104,6 +109,7 @@ struct ScopeIndexer: Sendable {
             (changed, floorsKept) = ([], false)
         }
         self.heads = heads
+        buckets = update?.buckets
     }
 
     /// A scope's shards and its part of the search manifest: `"<id>":{"l":[leaf prefixes],"p":[split
@@ -181,7 +187,10 @@ struct ScopeIndexer: Sendable {
     /// A bucket of the last build's index planned again, keeping what it can of its files. With `prefixes`,
     /// the "All" scope's previews (`previewsKept`: at the last build's prefixes).
     func replan(_ last: BucketMemo, previews prefixes: Set<String>?, previewsKept: Bool) -> ScopeShards {
-        let bucket = keys.bucket(last.first, positions: last.positions)
+        let bucket =
+            buckets?.bucket(scope: scope.id, first: last.first, positions: last.positions) {
+                keys.bucket(last.first, positions: last.positions)
+            } ?? keys.bucket(last.first, positions: last.positions)
         var indexer = self
         indexer.previous = last.previousShards(previous: previous.previous)
         var shards = ScopeShards()

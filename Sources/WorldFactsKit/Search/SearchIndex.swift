@@ -58,7 +58,9 @@ public struct SearchIndex: Sendable {
             ScopeIndexer(
                 scope: scopes[number], keys: keys[number]!, site: site, rows: rows, heads: heads,
                 previous: previous[number], memberHashes: memberHashes,
-                update: last.map { ScopeIndexer.Update(memo: $0.scopes[number], candidates: changed) })
+                update: last.map {
+                    ScopeIndexer.Update(memo: $0.scopes[number], candidates: changed, buckets: $0.buckets)
+                })
         }
         // The "All" scope has a preview where any other scope has one, so it is indexed after them.
         var indexes = [ScopeIndexer.Index?](repeating: nil, count: scopes.count)
@@ -96,7 +98,7 @@ public struct SearchIndex: Sendable {
             + "}"
         shards = parts.enumerated().flatMap { number, part in part.files.map { (number, $0) } }
         self.indexers = indexers.map { $0! }
-        memo = SearchMemo(keys: keys.map { $0! }, scopes: parts.map(\.memo))
+        memo = SearchMemo(keys: keys.map { $0! }, scopes: parts.map(\.memo), buckets: last?.buckets ?? BucketCache())
         dropped = parts.flatMap(\.dropped)
     }
 

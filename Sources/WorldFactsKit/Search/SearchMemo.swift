@@ -10,6 +10,15 @@ public struct SearchMemo: Sendable {
     /// The keys of each scope (`SearchIndex.keys`).
     public let keys: [SearchKeys]
     let scopes: [ScopeMemo]
+    /// The large buckets that updates of these keys made, kept for the next update (not saved with the
+    /// snapshot: a build from it starts with none).
+    let buckets: BucketCache
+
+    init(keys: [SearchKeys], scopes: [ScopeMemo], buckets: BucketCache = BucketCache()) {
+        self.keys = keys
+        self.scopes = scopes
+        self.buckets = buckets
+    }
 }
 
 /// One scope of a `SearchMemo`.

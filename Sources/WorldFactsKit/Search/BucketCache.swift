@@ -1,0 +1,77 @@
+import Synchronization
+
+/// The large buckets that updates of one set of keys made again (`ScopeIndexer.replan`), kept for the next
+/// update of the same keys (`SearchMemo`, carried from build to build in `watch` and `serve`).
+///
+/// Making a bucket again folds its records' texts to scalars and finds their word starts: at 235k cities
+/// that was about 50 ms of CPU an edit in `watch`, most of it the time zone buckets of "a" (America/…,
+/// 135k records) and "e" (Europe/…, 103k), which most edits are in. A bucket is a function of the keys and its first scalar, and an update keeps the keys,
+/// so a kept bucket is the one `make` would give; a bucket whose records are not those asked for is
+/// made again. The least recently used go first when the kept ones exceed `budget` bytes; buckets of
+/// fewer than `smallest` records, quick to make, are not kept.
+final class BucketCache: Sendable {
+    private struct Entry {
+        let bucket: SearchKeys.Bucket
+        let bytes: Int
+        var used: Int
+    }
+    private struct Key: Hashable {
+        let scope: String
+        let first: UInt32
+    }
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var bytes = 0
+        var clock = 0
+        var hits = 0
+    }
+    private let state = Mutex(State())
+    let budget: Int
+    let smallest: Int
+
+    init(budget: Int = 32 << 20, smallest: Int = 4_096) {
+        self.budget = budget
+        self.smallest = smallest
+    }
+
+    /// The bucket of `scope` that starts with `first` and holds the records at `positions`: kept, or made.
+    func bucket(
+        scope: String, first: Unicode.Scalar, positions: [Int], make: () -> SearchKeys.Bucket
+    ) -> SearchKeys.Bucket {
+        guard positions.count >= smallest else { return make() }
+        let key = Key(scope: scope, first: first.value)
+        let kept = state.withLock { state -> SearchKeys.Bucket? in
+            guard let entry = state.entries[key], entry.bucket.positions == positions else { return nil }
+            state.clock += 1
+            state.hits += 1
+            state.entries[key]!.used = state.clock
+            return entry.bucket
+        }
+        if let kept { return kept }
+        let made = make()
+        let bytes = Self.bytes(of: made)
+        guard bytes <= budget else { return made }
+        state.withLock { state in
+            if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.bytes }
+            while state.bytes + bytes > budget, let oldest = state.entries.min(by: { $0.value.used < $1.value.used }) {
+                state.entries[oldest.key] = nil
+                state.bytes -= oldest.value.bytes
+            }
+            state.clock += 1
+            state.entries[key] = Entry(bucket: made, bytes: bytes, used: state.clock)
+            state.bytes += bytes
+        }
+        return made
+    }
+
+    /// How many buckets are kept, and how many times one was given (tests).
+    var count: Int { state.withLock { $0.entries.count } }
+    var hits: Int { state.withLock { $0.hits } }
+
+    /// What a bucket holds in memory: its scalars, suffixes and positions.
+    static func bytes(of bucket: SearchKeys.Bucket) -> Int {
+        bucket.scalars.count * MemoryLayout<Unicode.Scalar>.stride
+            + bucket.suffixes.count * MemoryLayout<SearchKeys.Suffix>.stride
+            + bucket.positions.count * MemoryLayout<Int>.stride
+    }
+}

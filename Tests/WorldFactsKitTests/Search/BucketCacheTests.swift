@@ -1,0 +1,124 @@
+import Testing
+
+@testable import WorldFactsModel
+@testable import WorldFactsRender
+@testable import WorldFactsSearch
+@testable import WorldFactsSupport
+@testable import WorldFactsWrite
+
+@Suite struct BucketCacheTests {
+    let keys = SearchKeys(texts: [
+        ["america/new_york", "new york"], ["america/chicago"], ["europe/berlin", "berlin"], ["asia/tokyo"],
+        ["america/argentina/buenos_aires"], ["europe/zurich", "zürich"], ["africa/abidjan", "abidjan"],
+    ])
+
+    /// Each suffix of a bucket as what it reads.
+    func readings(_ bucket: SearchKeys.Bucket) -> [String] {
+        bucket.suffixes.map {
+            "\(bucket.positions[Int($0.record)]) \(String(String.UnicodeScalarView(bucket.text(of: $0)))) \($0.isWhole)"
+        }
+    }
+
+    @Test func aKeptBucketIsGivenAgainWithoutBeingMade() {
+        let cache = BucketCache(smallest: 1)
+        for bucket in keys.buckets() {
+            var made = 0
+            func make() -> SearchKeys.Bucket {
+                made += 1
+                return keys.bucket(bucket.first, positions: bucket.positions)
+            }
+            let first = cache.bucket(scope: "zone", first: bucket.first, positions: bucket.positions, make: make)
+            let again = cache.bucket(scope: "zone", first: bucket.first, positions: bucket.positions, make: make)
+            #expect(made == 1, "\(bucket.prefixText)")
+            #expect(readings(again) == readings(bucket) && readings(first) == readings(bucket))
+        }
+        #expect(cache.count == keys.buckets().count)
+        #expect(cache.hits == keys.buckets().count)
+    }
+
+    @Test func aBucketOfOtherRecordsOrAnotherScopeIsMadeAgain() {
+        let cache = BucketCache(smallest: 1)
+        let a = keys.buckets().first { $0.prefixText == "a" }!
+        var made = 0
+        let make = { () -> SearchKeys.Bucket in
+            made += 1
+            return keys.bucket(a.first, positions: a.positions)
+        }
+        _ = cache.bucket(scope: "zone", first: a.first, positions: a.positions, make: make)
+        _ = cache.bucket(scope: "zone", first: a.first, positions: Array(a.positions.dropLast()), make: make)
+        _ = cache.bucket(scope: "city", first: a.first, positions: a.positions, make: make)
+        #expect(made == 3)
+        #expect(cache.hits == 0)
+    }
+
+    @Test func theLeastRecentlyUsedGoFirstPastTheBudget() {
+        let buckets = keys.buckets().filter { ["a", "b", "e"].contains($0.prefixText) }
+        let sizes = buckets.map(BucketCache.bytes(of:))
+        // Room for the two largest, not for all three.
+        let cache = BucketCache(budget: sizes.sorted().suffix(2).reduce(0, +), smallest: 1)
+        var made: [String] = []
+        func ask(_ bucket: SearchKeys.Bucket) {
+            _ = cache.bucket(scope: "zone", first: bucket.first, positions: bucket.positions) {
+                made.append(bucket.prefixText)
+                return bucket
+            }
+        }
+        ask(buckets[0])
+        ask(buckets[1])
+        ask(buckets[0])  // used last: stays
+        ask(buckets[2])  // goes in, the least recently used (buckets[1]) out
+        ask(buckets[0])
+        ask(buckets[1])
+        #expect(made == [buckets[0], buckets[1], buckets[2], buckets[1]].map(\.prefixText))
+        #expect(cache.count <= 2)
+    }
+
+    @Test func smallBucketsAreNotKept() {
+        let cache = BucketCache(smallest: 100)
+        for bucket in keys.buckets() {
+            _ = cache.bucket(scope: "zone", first: bucket.first, positions: bucket.positions) { bucket }
+        }
+        #expect(cache.count == 0)
+    }
+
+    /// Two edits in a row, the second from the memo the first left (as `watch` does): the second update
+    /// plans the edited record's buckets from the kept ones, and gives what a fresh index gives.
+    @Test func anUpdateFromKeptBucketsIsAFreshIndex() throws {
+        var site = countriesSite
+        site.config.search.shardBudget = 1_024
+        let population = try #require(site.config.only.fields.firstIndex { $0.id == "population" })
+        let iceland = try #require(site.only.records.firstIndex { $0.key == "IS" })
+        func rows(_ site: Site) -> SearchRows {
+            SearchRows(site.only.records.indices.map(PageContexts(site: site, collection: 0).row))
+        }
+        func manifest(_ files: [OutputFile]) -> Manifest {
+            var manifest = Manifest()
+            for file in files {
+                manifest.entries[file.path] = Manifest.Entry(hash: 1, inputs: file.inputs.map(OutputFile.inputsNumber))
+            }
+            return manifest
+        }
+        let first = SearchIndex(site: site, rows: rows(site))
+        let cache = BucketCache(smallest: 1)
+        var memo = SearchMemo(keys: first.memo.keys, scopes: first.memo.scopes, buckets: cache)
+        var files = Dictionary(uniqueKeysWithValues: first.files.map { ($0.path, $0) })
+        for (edit, people) in [1, 2, 3].enumerated() {
+            site.only.records[iceland].values[population] = .integer(people)
+            let previous = ReuseIndex(previous: manifest(Array(files.values)), missing: [], keepsEveryFile: true)
+            let update = SearchIndex(
+                site: site, rows: rows(site), previous: previous, updating: memo, changed: [iceland])
+            let fresh = SearchIndex(site: site, rows: rows(site))
+            for path in update.dropped { files[path] = nil }
+            for file in update.files {
+                if file.isReused { #expect(files[file.path] != nil) } else { files[file.path] = file }
+            }
+            #expect(update.manifest == fresh.manifest)
+            #expect(Set(files.keys) == Set(fresh.files.map(\.path)))
+            for file in fresh.files { #expect(files[file.path]?.bytes == file.bytes, "edit \(edit): \(file.path)") }
+            #expect(update.memo.buckets === cache)
+            memo = update.memo
+        }
+        #expect(cache.count > 0)
+        #expect(cache.hits > 0, "the later edits planned the kept buckets")
+    }
+}
