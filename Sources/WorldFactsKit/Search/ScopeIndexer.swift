@@ -38,10 +38,14 @@ struct ScopeIndexer: Sendable {
         let candidates: [Int]
         /// The buckets that earlier updates of these keys made (`BucketCache`).
         var buckets: BucketCache? = nil
+        /// The entry heads this update has made, shared by every scope's indexer (`MadeHeads`).
+        var heads: MadeHeads? = nil
     }
 
     /// An update's kept buckets (`Update.buckets`).
     let buckets: BucketCache?
+    /// An update's heads, made once each when no `heads` were made beforehand (`Update.heads`).
+    let madeHeads: MadeHeads?
 
     /// The positions whose entry hash differs from the last build's, ascending (an update only).
     let changed: [Int]
@@ -110,6 +114,7 @@ struct ScopeIndexer: Sendable {
         }
         self.heads = heads
         buckets = update?.buckets
+        madeHeads = heads == nil ? update?.heads : nil
     }
 
     /// A scope's shards and its part of the search manifest: `"<id>":{"l":[leaf prefixes],"p":[split
@@ -314,6 +319,8 @@ struct ScopeIndexer: Sendable {
     func appendEntry(_ position: Int, to bytes: inout [UInt8]) {
         if let heads {
             heads.append(position, to: &bytes)
+        } else if let madeHeads {
+            bytes += madeHeads.head(position) { rows.row(position) }
         } else {
             ShardEntry.appendHead(position: position, row: rows.row(position), to: &bytes)
         }
@@ -326,6 +333,7 @@ struct ScopeIndexer: Sendable {
     func entrySize(_ position: Int) -> Int {
         let tail = keys.withTextBytes(of: position) { ShardEntry.tailCount(textBytes: $0, label: labels[position]) }
         if let heads { return heads[position].count + tail }
+        if let madeHeads { return madeHeads.head(position) { rows.row(position) }.count + tail }
         var head: [UInt8] = []
         ShardEntry.appendHead(position: position, row: rows.row(position), to: &head)
         return head.count + tail

@@ -54,12 +54,15 @@ public struct SearchIndex: Sendable {
         for (number, scope) in scopes.enumerated() where last == nil && scope.collection == nil {
             keys[number] = SearchKeys(merging: keys.compactMap { $0 }, count: site.recordCount)
         }
+        // An update makes the heads of the entries it plans and writes once each, for every scope.
+        let madeHeads = last == nil ? nil : MadeHeads()
         func indexer(_ number: Int, memberHashes: [[UInt64]] = [], changed: [Int]) -> ScopeIndexer {
             ScopeIndexer(
                 scope: scopes[number], keys: keys[number]!, site: site, rows: rows, heads: heads,
                 previous: previous[number], memberHashes: memberHashes,
                 update: last.map {
-                    ScopeIndexer.Update(memo: $0.scopes[number], candidates: changed, buckets: $0.buckets)
+                    ScopeIndexer.Update(
+                        memo: $0.scopes[number], candidates: changed, buckets: $0.buckets, heads: madeHeads)
                 })
         }
         // The "All" scope has a preview where any other scope has one, so it is indexed after them.

@@ -122,3 +122,24 @@ import Testing
         #expect(cache.hits > 0, "the later edits planned the kept buckets")
     }
 }
+
+@Suite struct MadeHeadsTests {
+    @Test func aHeadIsMadeOnceFromItsRowAndIsTheHeadOfTheRow() {
+        let rows = countriesSite.only.records.indices.map(PageContexts(site: countriesSite, collection: 0).row)
+        let heads = MadeHeads()
+        var made = 0
+        for _ in 0..<2 {
+            for position in [3, 0, 3, 41] {
+                var expected: [UInt8] = []
+                ShardEntry.appendHead(position: position, row: rows[position], to: &expected)
+                let head = heads.head(position) {
+                    made += 1
+                    return rows[position]
+                }
+                #expect(head == expected)
+            }
+        }
+        #expect(made == 3)
+        #expect(heads.count == 3)
+    }
+}

@@ -1,0 +1,23 @@
+import Synchronization
+import WorldFactsModel
+
+/// The entry heads (`ShardEntry.appendHead`) an update of the index has made, by record position, for the
+/// rest of the update. Planning a leaf sizes every entry of it, and writing the leaf's file appends them
+/// again: each time from the record's index row, whose text and page path are made anew. A time zone's
+/// leaf holds every city of the zone (thousands of them at 235k), so an edit made those rows twice, about
+/// 30 ms of CPU each time. A first build makes every head once beforehand instead (`EntryHeads`).
+final class MadeHeads: Sendable {
+    private let heads = Mutex<[Int: [UInt8]]>([:])
+
+    /// The head of the record at `position`, made from `row()` the first time it is asked for.
+    func head(_ position: Int, row: () -> IndexRow) -> [UInt8] {
+        if let made = heads.withLock({ $0[position] }) { return made }
+        var head: [UInt8] = []
+        ShardEntry.appendHead(position: position, row: row(), to: &head)
+        heads.withLock { $0[position] = head }
+        return head
+    }
+
+    /// How many heads are kept (tests).
+    var count: Int { heads.withLock { $0.count } }
+}
