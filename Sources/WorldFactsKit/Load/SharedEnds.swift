@@ -1,3 +1,5 @@
+import WorldFactsSupport
+
 /// Two versions of a file: how many bytes they share from their start, and from their end (the two
 /// never overlap). Whatever lies in either is unchanged.
 ///
@@ -17,24 +19,33 @@ struct SharedEnds: Sendable {
         self.shift = shift
         (prefix, suffix) = new.withUnsafeBytes { raw in
             let new = PieceHashes.Hashed(raw)
-            let cuts = old.cuts
-            var piece = 0
-            while piece < old.hashes.count, cuts[piece + 1] <= raw.count,
-                new.hash(cuts[piece]..<cuts[piece + 1]) == old.hashes[piece]
-            {
-                piece += 1
+            let (cuts, hashes, count) = (old.cuts, old.hashes, raw.count)
+            // The shared start and the shared end are found at once, on two cores, each from its end of the
+            // file (an edit's load hashed the whole file on one core: 20 ms at 235k cities). The end is found
+            // as far as its pieces lie in the new file, then cut where it reaches into the shared start.
+            let scans = Parallel.map(2) { side -> Int in
+                if side == 0 {
+                    var piece = 0
+                    while piece < hashes.count, cuts[piece + 1] <= count,
+                        new.hash(cuts[piece]..<cuts[piece + 1]) == hashes[piece]
+                    {
+                        piece += 1
+                    }
+                    return piece
+                }
+                var back = hashes.count - 1
+                while back >= 0, cuts[back] + shift >= 0,
+                    new.hash(cuts[back] + shift..<cuts[back + 1] + shift) == hashes[back]
+                {
+                    back -= 1
+                }
+                return back + 1
             }
-            let prefix = cuts[piece]
+            let prefix = cuts[scans[0]]
             // From the last piece back, none reaching into the shared start in either file.
-            var start = old.byteCount
-            var back = old.hashes.count - 1
-            while back >= piece, cuts[back] + shift >= prefix,
-                new.hash(cuts[back] + shift..<cuts[back + 1] + shift) == old.hashes[back]
-            {
-                start = cuts[back]
-                back -= 1
-            }
-            return (prefix, old.byteCount - start)
+            var first = max(scans[1], scans[0])
+            while first < hashes.count, cuts[first] + shift < prefix { first += 1 }
+            return (prefix, old.byteCount - (first < hashes.count ? cuts[first] : old.byteCount))
         }
     }
 }

@@ -281,7 +281,48 @@ import WorldFactsModel
             removed.remove(at: offset)
             let shrunk = SharedEnds(old: old, new: removed)
             #expect(shrunk.prefix <= offset && shrunk.suffix <= bytes.count - offset - 1 && shrunk.shift == -1)
+            for (edited, ends) in [(flipped, ends), (inserted, grown), (removed, shrunk)] {
+                let expected = oneSideAfterTheOther(old: old, new: edited)
+                #expect(ends.prefix == expected.prefix && ends.suffix == expected.suffix, "offset \(offset)")
+            }
         }
+        // A file grown or shrunk at its start or end by more than a piece, and one whose start and end
+        // pieces are the same text (the end must not reach into the start).
+        let repeated = Array((String(repeating: "{\"a\": 1},\n", count: 6)).utf8)
+        let cases: [([UInt8], [UInt8])] = [
+            (bytes, Array(bytes.prefix(40))), (bytes, Array(bytes.suffix(40))), (Array(bytes.prefix(40)), bytes),
+            (repeated, Array(repeated.prefix(33))), (repeated, repeated + repeated), (repeated + repeated, repeated),
+        ]
+        for (before, after) in cases {
+            let old = PieceHashes(bytes: before, starts: before.indices.filter { before[$0] == UInt8(ascii: "{") })
+            let ends = SharedEnds(old: old, new: after)
+            let expected = oneSideAfterTheOther(old: old, new: after)
+            #expect(ends.prefix == expected.prefix && ends.suffix == expected.suffix)
+            #expect(ends.prefix + ends.suffix <= min(before.count, after.count))
+        }
+    }
+
+    /// The shared ends found one after the other, the end never reaching into the start (the way
+    /// `SharedEnds` found them before it looked from both ends at once).
+    func oneSideAfterTheOther(old: PieceHashes, new: [UInt8]) -> (prefix: Int, suffix: Int) {
+        let shift = new.count - old.byteCount
+        func hash(_ range: Range<Int>) -> UInt64 { new.withUnsafeBytes { PieceHashes.Hashed($0).hash(range) } }
+        var piece = 0
+        while piece < old.hashes.count, old.cuts[piece + 1] <= new.count,
+            hash(old.cuts[piece]..<old.cuts[piece + 1]) == old.hashes[piece]
+        {
+            piece += 1
+        }
+        let prefix = old.cuts[piece]
+        var start = old.byteCount
+        var back = old.hashes.count - 1
+        while back >= piece, old.cuts[back] + shift >= prefix,
+            hash(old.cuts[back] + shift..<old.cuts[back + 1] + shift) == old.hashes[back]
+        {
+            start = old.cuts[back]
+            back -= 1
+        }
+        return (prefix, old.byteCount - start)
     }
 }
 
