@@ -45,10 +45,12 @@ drill: release
 # The Swift tests, and 20 kills of the crash drill, again with AddressSanitizer: the readers, hashes and
 # writers work on raw buffers, and a read past the end of one crashes only where it meets an unmapped page
 # (a folder listing did, after 1 kill in 40). Leaks are not checked: XCTest's runner leaks a few objects.
+# The 200 random edits of LiveBuildTests run in swift-test only: under ASan they were the last test to end,
+# 13.5 minutes into the run on a slow machine (the other live-build tests run here, through the same code).
 ASAN = --sanitize=address --scratch-path .build-asan
 asan:
 	$(SWIFT) build --build-tests $(ASAN)
-	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build $(ASAN)
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build $(ASAN) --skip twoHundredRandomEditsBuildLiveAsCleanBuildsDo
 	ASAN_OPTIONS=detect_leaks=0 Tests/tools/crash-drill --sample 3000 --kills 20 --bin .build-asan/debug/worldfacts
 
 # The stages depend only on earlier ones, and a back edge fails to build (Tests/tools/check-back-edges).
