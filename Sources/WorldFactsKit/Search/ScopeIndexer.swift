@@ -192,10 +192,9 @@ struct ScopeIndexer: Sendable {
     /// A bucket of the last build's index planned again, keeping what it can of its files. With `prefixes`,
     /// the "All" scope's previews (`previewsKept`: at the last build's prefixes).
     func replan(_ last: BucketMemo, previews prefixes: Set<String>?, previewsKept: Bool) -> ScopeShards {
+        let make = { keys.bucket(last.first, positions: last.positions) }
         let bucket =
-            buckets?.bucket(scope: scope.id, first: last.first, positions: last.positions) {
-                keys.bucket(last.first, positions: last.positions)
-            } ?? keys.bucket(last.first, positions: last.positions)
+            buckets?.bucket(scope: scope.id, first: last.first, positions: last.positions, make: make) ?? make()
         var indexer = self
         indexer.previous = last.previousShards(previous: previous.previous)
         var shards = ScopeShards()
