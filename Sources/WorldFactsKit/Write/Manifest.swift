@@ -17,7 +17,7 @@ public struct Manifest: Sendable, Equatable {
     }
 
     /// One entry per file, by path.
-    public var entries: [String: Entry]
+    public var entries: ManifestEntries
     public var sources: String?
     public var records: Int?
     public var warnings: [Diagnostic]
@@ -25,7 +25,7 @@ public struct Manifest: Sendable, Equatable {
     public init(
         entries: [String: Entry] = [:], sources: String? = nil, records: Int? = nil, warnings: [Diagnostic] = []
     ) {
-        self.entries = entries
+        self.entries = ManifestEntries(entries)
         self.sources = sources
         self.records = records
         self.warnings = warnings
@@ -40,9 +40,9 @@ public struct Manifest: Sendable, Equatable {
     }
 
     /// Hashes by path, as hex ("" when unknown).
-    public var files: [String: String] { entries.mapValues { $0.hash.map(Hex.text) ?? "" } }
+    public var files: [String: String] { entries.dictionary.mapValues { $0.hash.map(Hex.text) ?? "" } }
     /// Input fingerprints by path, as hex.
-    public var inputs: [String: String] { entries.compactMapValues { $0.inputs.map(Hex.text) } }
+    public var inputs: [String: String] { entries.dictionary.compactMapValues { $0.inputs.map(Hex.text) } }
 
     /// The manifest as text, files in `order` (every path of `entries`; the writer passes the order it
     /// wrote them in, which is the same for the same site and saves sorting hundreds of thousands of
