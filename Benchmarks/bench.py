@@ -181,17 +181,27 @@ def rebuilds(content: Path, work: Path, out: Path):
     if (edited / "cities.tsv").exists():  # a linked site: one city changes
         records_file = edited / "cities.tsv"
     original = records_file.read_text(encoding="utf-8")
+
+    def edit(text: str, by: int) -> str:
+        """The records with one population changed by `by`."""
+        if records_file.suffix == ".tsv":  # the population (sixth column) of the thousandth city
+            lines = text.split("\n")
+            cells = lines[1000].split("\t")
+            cells[5] = str(int(cells[5]) + by)
+            lines[1000] = "\t".join(cells)
+            return "\n".join(lines)
+        return re.sub(r'"population": (\d+)', lambda m: f'"population": {int(m.group(1)) + by}', text, count=1)
+
     noops, ones, written = [], [], set()
+    # The copy is edited and built once, untimed, before the timed edits: the load's cache is kept by
+    # the records file's path, so the first edit's rebuild from another folder than the last build's
+    # reads every record (3.9 s at 235k), which is a moved folder's cost, not an edit's.
     for run in range(RUNS):
         noops.append(timed(build + ["--content", content if run == 0 else edited, "--quiet"]))
-        if records_file.suffix == ".tsv":  # the population (sixth column) of the thousandth city
-            lines = original.split("\n")
-            cells = lines[1000].split("\t")
-            cells[5] = str(int(cells[5]) + run + 1)
-            lines[1000] = "\t".join(cells)
-            text = "\n".join(lines)
-        else:
-            text = re.sub(r'"population": (\d+)', lambda m: f'"population": {int(m.group(1)) + run + 1}', original, count=1)
+        text = edit(original, run + 1)
+        if run == 0:
+            records_file.write_text(edit(original, 1000), encoding="utf-8")
+            timed(build + ["--content", edited, "--quiet"])
         records_file.write_text(text, encoding="utf-8")
         ones.append(timed(build + ["--content", edited]))
         written.add(int(re.search(r"(\d+) files written", ones[-1][2]).group(1)))
