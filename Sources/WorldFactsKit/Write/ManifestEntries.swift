@@ -30,8 +30,6 @@ public struct ManifestEntries: Sendable, Equatable, Sequence, ExpressibleByDicti
         self.init(Dictionary(elements, uniquingKeysWith: { $1 }))
     }
 
-    public var isEmpty: Bool { count == 0 }
-
     /// How many entries the storage has room for without growing.
     public var capacity: Int { storage.entries.capacity }
 
@@ -113,9 +111,7 @@ public struct ManifestEntries: Sendable, Equatable, Sequence, ExpressibleByDicti
     /// Copies the storage with the overlay folded in, once the overlay holds an eighth as many paths.
     private mutating func foldIfLarge() {
         guard overlay.count > Swift.max(Self.smallestFold, storage.entries.count / 8) else { return }
-        var entries = storage.entries
-        Self.apply(overlay, to: &entries)
-        storage = Storage(entries)
+        storage = Storage(dictionary)
         overlay = [:]
     }
 

@@ -18,7 +18,7 @@ public struct ReuseIndex: PreviousOutput {
 
     /// The previous build's files under `folder` (a path prefix ending in "/") and their inputs.
     public func previousInputs(under folder: String) -> [(path: String, inputs: UInt64)] {
-        previous.entries.compactMap { path, entry -> (path: String, inputs: UInt64)? in
+        previous.entries.compactMap { path, entry in
             guard let inputs = entry.inputs, path.hasPrefix(folder) else { return nil }
             return (path, inputs)
         }

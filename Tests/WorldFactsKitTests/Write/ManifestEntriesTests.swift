@@ -1,6 +1,5 @@
 import Testing
 
-@testable import WorldFactsSupport
 @testable import WorldFactsWrite
 
 /// `ManifestEntries` holds what a plain dictionary would, through changes made while its storage is
