@@ -25,8 +25,7 @@ public final class LiveBuilder: @unchecked Sendable {
         model = kept
         // The last model is freed on another thread: freeing a large site takes a while, and the
         // rebuild's line should not wait for it.
-        Leftovers.free(last as Any)
-        last = nil
+        Leftovers.free(last.take() as Any)
         return report
     }
 }
