@@ -23,7 +23,15 @@ public struct IndexPage: Sendable, Hashable {
                 pages.append(IndexPage(section: number, range: section.range, path: name + ".html"))
                 continue
             }
-            let parts = cut(section.range, size: sectionSize) { Self.firstTwo(titles[$0]) }
+            // A cut looks at each record's prefix and its neighbour's: each title is folded once.
+            var prefixes = [String?](repeating: nil, count: section.range.count)
+            let parts = cut(section.range, size: sectionSize) { position in
+                let offset = position - section.range.lowerBound
+                if let known = prefixes[offset] { return known }
+                let prefix = Self.firstTwo(titles[position])
+                prefixes[offset] = prefix
+                return prefix
+            }
             for (part, range) in parts.enumerated() {
                 pages.append(IndexPage(section: number, range: range, path: name + "-\(part + 1).html"))
             }
