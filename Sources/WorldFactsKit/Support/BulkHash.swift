@@ -102,48 +102,81 @@ public enum BulkHash {
 
 extension BulkHash {
     /// The same mixing over bytes that come in pieces, for a file written as it is made (a build's
-    /// snapshot): the count is mixed in last, since it is not known first, so its hashes are not
-    /// `of`'s. The pieces may be of any length: a word split between two is put together.
+    /// snapshot), in four lanes as `lanes` mixes a long input: each stripe of 32 bytes gives a word to
+    /// each lane. The count is mixed in last, since it is not known first, so its hashes are not `of`'s.
+    /// The pieces may be of any length: a stripe split between two is put together. (In one lane, each
+    /// word waited for the last one's multiplies: the snapshot's 75 MB at 235k records took 55 ms to
+    /// check.)
     public struct Stream: Sendable {
-        private var state = BulkHash.seed
+        private var lanes = (
+            BulkHash.seed, BulkHash.seed ^ laneSeeds.0, BulkHash.seed ^ laneSeeds.1, BulkHash.seed ^ laneSeeds.2
+        )
         private var count = 0
-        /// The bytes of a word not yet whole, low byte first, and how many there are.
-        private var carry: UInt64 = 0
-        private var carried = 0
+        /// The bytes of a stripe not yet whole, low byte first (the rest zero), and how many there are.
+        private var stripe: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        private var striped = 0
 
         public init() {}
 
-        /// One byte into the word being put together, mixed in once it is whole.
-        private mutating func add(byte: UInt8) {
-            carry |= UInt64(byte) << UInt64(carried * 8)
-            carried += 1
-            if carried == 8 {
-                state = BulkHash.mixed(state, carry)
-                (carry, carried) = (0, 0)
+        /// `stripe`'s words, as they are read from memory (little-endian).
+        private var stripeWords: (UInt64, UInt64, UInt64, UInt64) {
+            (
+                UInt64(littleEndian: stripe.0), UInt64(littleEndian: stripe.1), UInt64(littleEndian: stripe.2),
+                UInt64(littleEndian: stripe.3)
+            )
+        }
+
+        /// Copies `count` bytes of `buffer` from `offset` into the stripe, after the bytes it holds.
+        private mutating func fillStripe(from buffer: UnsafeRawBufferPointer, at offset: Int, count: Int) {
+            let start = striped
+            withUnsafeMutableBytes(of: &stripe) { stripe in
+                stripe.baseAddress!.advanced(by: start).copyMemory(
+                    from: buffer.baseAddress!.advanced(by: offset), byteCount: count)
             }
+            striped += count
         }
 
         public mutating func add(_ buffer: UnsafeRawBufferPointer) {
+            guard buffer.count > 0 else { return }
             count += buffer.count
             var offset = 0
-            while carried > 0, offset < buffer.count {
-                add(byte: buffer[offset])
-                offset += 1
+            if striped > 0 {
+                offset = min(32 - striped, buffer.count)
+                fillStripe(from: buffer, at: 0, count: offset)
+                guard striped == 32 else { return }
+                let words = stripeWords
+                lanes = (
+                    BulkHash.mixed(lanes.0, words.0), BulkHash.mixed(lanes.1, words.1),
+                    BulkHash.mixed(lanes.2, words.2), BulkHash.mixed(lanes.3, words.3)
+                )
+                (stripe, striped) = ((0, 0, 0, 0), 0)
             }
-            while offset + 8 <= buffer.count {
-                state = BulkHash.mixed(
-                    state, UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                offset += 8
+            func word(_ at: Int) -> UInt64 {
+                UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: at, as: UInt64.self))
             }
-            for byte in buffer[offset...] { add(byte: byte) }
+            var (a, b, c, d) = lanes
+            while offset + 32 <= buffer.count {
+                a = BulkHash.mixed(a, word(offset))
+                b = BulkHash.mixed(b, word(offset + 8))
+                c = BulkHash.mixed(c, word(offset + 16))
+                d = BulkHash.mixed(d, word(offset + 24))
+                offset += 32
+            }
+            lanes = (a, b, c, d)
+            if offset < buffer.count { fillStripe(from: buffer, at: offset, count: buffer.count - offset) }
         }
 
         public mutating func add(_ bytes: [UInt8]) { bytes.withUnsafeBytes { add($0) } }
 
-        /// The hash of every byte added.
+        /// The hash of every byte added: the lanes mixed into one, then the last stripe's words (the last
+        /// one padded with zeros), then the count.
         public func finish() -> UInt64 {
-            var state = self.state
-            if carried > 0 { state = BulkHash.mixed(state, carry) }
+            var state = BulkHash.mixed(
+                BulkHash.mixed(BulkHash.mixed(BulkHash.mixed(BulkHash.seed, lanes.0), lanes.1), lanes.2), lanes.3)
+            let words = stripeWords
+            for (number, word) in [words.0, words.1, words.2, words.3].enumerated() where number * 8 < striped {
+                state = BulkHash.mixed(state, word)
+            }
             return BulkHash.finished(BulkHash.mixed(state, UInt64(count) &* 0x9E37_79B9_7F4A_7C15))
         }
 
