@@ -30,9 +30,12 @@ public struct RecordCollection: Sendable {
     let indexesKeys: Bool
 
     /// `indexesKeys`: whether anything will look records up by key, which is worth an index of them.
+    /// `indexPages`: the pages of its split index when they are known (a snapshot keeps them), else they
+    /// are made.
     init(
         spec: CollectionSpec, number: Int, records: [Record], slugs: [String], sections: [Section],
-        sectionOfRecord: [Int], offset: Int, indexFolder: String, file: String, indexesKeys: Bool
+        sectionOfRecord: [Int], offset: Int, indexFolder: String, file: String, indexesKeys: Bool,
+        indexPages: [IndexPage]? = nil
     ) {
         self.spec = spec
         self.number = number
@@ -45,15 +48,17 @@ public struct RecordCollection: Sendable {
         self.indexFolder = indexFolder
         self.file = file
         self.indexesKeys = indexesKeys
-        if records.count > spec.index.splitAbove {
-            indexPages = IndexPage.make(
+        if let indexPages {
+            self.indexPages = indexPages
+        } else if records.count > spec.index.splitAbove {
+            self.indexPages = IndexPage.make(
                 sections: sections, titles: records.map(\.title), folder: indexFolder,
                 sectionSize: spec.index.sectionSize)
         } else {
-            indexPages = []
+            self.indexPages = []
         }
         var first = [Int](repeating: 0, count: sections.count)
-        for (number, page) in indexPages.enumerated().reversed() { first[page.section] = number }
+        for (number, page) in self.indexPages.enumerated().reversed() { first[page.section] = number }
         firstPageOfSection = first
         var positions: [String: Int] = [:]
         if indexesKeys {

@@ -22,7 +22,7 @@ import WorldFactsWrite
 /// Anything else, and the build is done as if there were no snapshot.
 struct BuildSnapshot {
     static let magic = Array("worldfacts-snapshot\n".utf8)
-    static let version = "snapshot-7/" + SourceDigest.version
+    static let version = "snapshot-8/" + SourceDigest.version
 
     /// The digest of the sources the snapshot's build read (`SourceDigest`).
     let sources: String

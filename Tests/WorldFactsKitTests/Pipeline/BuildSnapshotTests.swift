@@ -211,6 +211,12 @@ import Testing
         let project = try Project()
         defer { removeTemporary(project.root) }
         let options = project.options
+        // The cities' index split into pages, and large sections into parts: the snapshot keeps them.
+        let config = project.root + "/Content/site.yml"
+        let split = try readText(config).replacingOccurrences(
+            of: "split_above: 300", with: "split_above: 50\n      section_size: 8")
+        #expect(split.contains("section_size: 8"))
+        try split.write(toFile: config, atomically: true, encoding: .utf8)
         let (_, kept) = try Builder().build(options, live: nil, keep: true)
         let model = try #require(kept)
         let bytes = BuildSnapshot.bytes(of: model)
@@ -221,6 +227,9 @@ import Testing
         #expect(!memos.isEmpty && memos.allSatisfy { $0 != nil })
         #expect(read.site.collections.map(\.records) == model.site.collections.map(\.records))
         #expect(read.site.collections.count == 2 && read.site.groups.count == model.site.groups.count)
+        let pages = model.site.collections.map(\.indexPages)
+        #expect(read.site.collections.map(\.indexPages) == pages)
+        #expect(pages[1].count > model.site.collections[1].sections.count)
         // The "All" scope's keys are not saved but merged again: the same texts, record by record.
         #expect(read.search?.keys.map { Array($0.texts) } == model.search?.keys.map { Array($0.texts) })
         #expect(read.site.config.search.scopes.contains { $0.collection == nil })
