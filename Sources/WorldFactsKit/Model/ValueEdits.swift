@@ -92,16 +92,35 @@ extension Site {
     /// the records they link to) in order again.
     public func applying(_ edits: ValueEdits) -> Site {
         var site = self
+        site.apply(edits)
+        return site
+    }
+
+    /// `applying`, in place: on a site whose records are its own (`withOwnRecords`), no record is copied.
+    public mutating func apply(_ edits: ValueEdits) {
         for (number, edited) in edits.records.enumerated() {
-            for (position, record) in edited { site.collections[number].records[position] = record }
+            for (position, record) in edited { collections[number].records[position] = record }
         }
-        for (target, lists) in edits.listed(in: site).enumerated() {
-            for (number, positions) in lists.enumerated() {
-                let source = site.lists[target][number].spec.source
+        for (target, listed) in edits.listed(in: self).enumerated() {
+            for (number, positions) in listed.enumerated() {
+                let source = lists[target][number].spec.source
                 for position in positions {
-                    site.lists[target][number].reorder(position, source: site.collections[source])
+                    lists[target][number].reorder(position, source: collections[source])
                 }
             }
+        }
+    }
+
+    /// A copy whose collections and their records are arrays of its own, not shared with this site's: an
+    /// edit `apply`ed to it replaces records where they are. Made while nothing waits (`SpareSite`), it
+    /// takes from an edit's build the copy of every record that replacing one in a shared array makes
+    /// (26 ms at 235k records).
+    public func withOwnRecords() -> Site {
+        var site = self
+        site.collections = collections.map { collection in
+            var own = collection
+            own.records = collection.records.map { $0 }
+            return own
         }
         return site
     }

@@ -35,17 +35,18 @@ public struct Builder: Sendable {
     /// memory (`LiveBuilder`): when only records' values changed since (`ValueEdits`), the site is that
     /// model with the edits put in, and only the pages they reach are made again (`EditReach`); when
     /// nothing changed, nothing is done. With `keep`, gives this build's model to start the next from.
+    /// `spare`: `live`'s site with records of its own, which the edits go into in place.
     func build(
-        _ options: BuildOptions, live: LiveModel?, keep: Bool
+        _ options: BuildOptions, live: LiveModel?, spare: SpareSite? = nil, keep: Bool
     ) throws(BuildFailure) -> (report: BuildReport, model: LiveModel?) {
         let leftovers = Leftovers()
         // Once the build's locals are gone, what it put aside is freed on another thread.
         defer { leftovers.free() }
-        return try build(options, live: live, keep: keep, leftovers: leftovers)
+        return try build(options, live: live, spare: spare, keep: keep, leftovers: leftovers)
     }
 
     private func build(
-        _ options: BuildOptions, live: LiveModel?, keep: Bool, leftovers: Leftovers
+        _ options: BuildOptions, live: LiveModel?, spare: SpareSite?, keep: Bool, leftovers: Leftovers
     ) throws(BuildFailure) -> (report: BuildReport, model: LiveModel?) {
         var steps: [BuildStep] = []
         /// Runs one step: times it, and stamps its name on any failure from inside it.
@@ -180,7 +181,10 @@ public struct Builder: Sendable {
         // Only records' values changed: the last model with the edits in.
         let (site, edits) = try step(.model) { () throws(StageFailure) -> (Site, ValueEdits?) in
             if let last, let edits = last.edits(to: content, templates: templates, theme: theme) {
-                return (last.site.applying(edits), edits)
+                // The live model's spare site when there is one: the live one may not change.
+                var site = (live != nil ? spare?.take() : nil) ?? last.site
+                site.apply(edits)
+                return (site, edits)
             }
             return (try SiteModeler().model(content), nil)
         }

@@ -9,6 +9,8 @@ public final class LiveBuilder: @unchecked Sendable {
     public let builder: Builder
     private let lock = NSLock()
     private var model: LiveModel?
+    /// The model's site with records of its own, for the next build's edits.
+    private var spare: SpareSite?
 
     public init(builder: Builder = Builder()) {
         self.builder = builder
@@ -21,11 +23,13 @@ public final class LiveBuilder: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         var last = model
-        let (report, kept) = try builder.build(options, live: last, keep: true)
+        let given = spare.take()
+        let (report, kept) = try builder.build(options, live: last, spare: given, keep: true)
         model = kept
+        spare = kept.map { SpareSite(of: $0.site) }
         // The last model is freed on another thread: freeing a large site takes a while, and the
         // rebuild's line should not wait for it.
-        Leftovers.free(last.take() as Any)
+        Leftovers.free(last.take() as Any, consume given as Any)
         return report
     }
 }

@@ -1,0 +1,39 @@
+import Testing
+
+@testable import WorldFactsModel
+@testable import WorldFactsSupport
+
+/// An edit applied to a site whose records are its own (`Site.withOwnRecords`, the spare `watch` makes
+/// while it waits) replaces records where they are; the site the copy was made from stays as it was.
+@Suite struct ValueEditsTests {
+    @Test func editsGoIntoASiteWithItsOwnRecordsWhereTheyAre() throws {
+        let config = testConfig()
+        let records = ["b", "a", "c"].map {
+            Record(
+                key: $0, title: $0.uppercased(), values: Array(repeating: .missing, count: config.only.fields.count),
+                line: 1)
+        }
+        let site = try SiteModeler().model(
+            Content(
+                config: config, collections: [LoadedCollection(records: records, notes: [], file: "records.json")],
+                warnings: [], folder: "c"))
+        var edited = site.only.records[1]
+        edited.values[0] = .text("edited")
+        let edits = ValueEdits(records: [[(position: 1, record: edited)]])
+        func storage(_ site: Site) -> UnsafePointer<Record>? {
+            site.only.records.withUnsafeBufferPointer(\.baseAddress)
+        }
+
+        var own = site.withOwnRecords()
+        let place = storage(own)
+        #expect(place != storage(site))
+        own.apply(edits)
+        #expect(storage(own) == place, "replaced where it was")
+        #expect(own.only.records == site.applying(edits).only.records)
+        #expect(own.only.records[1] == edited && site.only.records[1] != edited)
+        // A site that shares its records with another copies them all for the same edit.
+        var shared = site
+        shared.apply(edits)
+        #expect(storage(shared) != storage(site) && shared.only.records == own.only.records)
+    }
+}
