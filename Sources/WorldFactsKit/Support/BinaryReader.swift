@@ -96,6 +96,9 @@ public struct BinaryReader {
         }
     }
 
+    /// Inlinable, so that it is made for each type it reads where that type's reader calls it: generic
+    /// across modules, it appended every record of a snapshot through the type's metadata.
+    @inlinable
     public mutating func array<Element>(
         _ read: (inout BinaryReader) throws(Malformed) -> Element
     ) throws(Malformed) -> [Element] {

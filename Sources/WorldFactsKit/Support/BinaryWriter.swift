@@ -23,8 +23,8 @@ public struct BinaryWriter: Sendable {
     }
 
     /// Hands on what the writer holds, if it holds a piece's worth.
-    @inline(__always)
-    private mutating func drainIfFull() {
+    @usableFromInline
+    mutating func drainIfFull() {
         if bytes.count >= piece { flush() }
     }
 
@@ -97,6 +97,8 @@ public struct BinaryWriter: Sendable {
         drainIfFull()
     }
 
+    /// Inlinable, so that it is made for each type it writes (as `BinaryReader.array`).
+    @inlinable
     public mutating func array<Element>(_ values: [Element], _ write: (inout BinaryWriter, Element) -> Void) {
         int(values.count)
         for value in values {
