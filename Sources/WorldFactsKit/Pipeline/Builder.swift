@@ -170,23 +170,25 @@ public struct Builder: Sendable {
         var fromSnapshot: LiveModel?
         if let stored {
             fromSnapshot = try step(.readSnapshot) {
-                guard let read = rest.wait(), case .success(let output) = previous.wait() else { return nil }
+                guard let read = rest.take(), case .success(let output) = previous.wait() else { return nil }
                 return stored.model(rest: read, templates: templates, theme: theme, output: output)
             }
         }
         let startsFromSnapshot = fromSnapshot != nil
         // Taken, so that the model is freed with the build's other leftovers, not when this function returns
         // (at 235k records that took the one-record rebuild's last 0.1 s).
-        let last = live ?? fromSnapshot.take()
+        var last = live ?? fromSnapshot.take()
         // Only records' values changed: the last model with the edits in.
         let (site, edits) = try step(.model) { () throws(StageFailure) -> (Site, ValueEdits?) in
-            if let last, let edits = last.edits(to: content, templates: templates, theme: theme) {
-                // The live model's spare site when there is one: the live one may not change.
-                var site = (live != nil ? spare?.take() : nil) ?? last.site
-                site.apply(edits)
-                return (site, edits)
+            guard last != nil, let edits = last!.edits(to: content, templates: templates, theme: theme) else {
+                return (try SiteModeler().model(content), nil)
             }
-            return (try SiteModeler().model(content), nil)
+            // The edits go into a site whose records nothing else holds, replaced where they are: the live
+            // model's spare (the live model keeps its own for a build that fails), or the site the
+            // snapshot's model was read with, taken from it (nothing after this step reads it there).
+            var site = live == nil ? last!.takeSite() : spare?.take() ?? last!.site
+            site.apply(edits)
+            return (site, edits)
         }
         // What the snapshot read is in `last` now, and its bytes (as large as the records) are needed no more.
         stored = nil

@@ -16,7 +16,7 @@ struct LiveModel: Sendable {
     let templates: TemplateSet
     /// The theme's assets (`Theme.assets`).
     let assets: [String: [UInt8]]
-    let site: Site
+    private(set) var site: Site
     /// By collection and position (`SiteRenderer.rowInputs()`), when the site needed them.
     let rowInputs: [[UInt64]]?
     /// What the search index left, when the site has search (`SearchIndex.memo`).
@@ -24,6 +24,14 @@ struct LiveModel: Sendable {
     /// By collection, the position in `site` of each record of `content` (`ValueEdits.positions`).
     let positions: [[Int]]
     let output: OutputWriter.PreviousBuild
+
+    /// The site, taken away: a model read from a snapshot gives its site to the build it starts, which
+    /// edits it in place, and keeps only its config (it is not kept for another build).
+    mutating func takeSite() -> Site {
+        let taken = site
+        site = Site(config: site.config, collections: [], lists: [], groups: [], warnings: [])
+        return taken
+    }
 
     /// How many files the build left.
     var files: Int { output.fileCount }
