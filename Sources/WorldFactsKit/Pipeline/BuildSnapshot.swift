@@ -28,6 +28,8 @@ struct BuildSnapshot {
     let sources: String
     let loadMemo: ContentLoader.Memo
     private let collections: [LoadedCollection]
+    /// Where each record's bytes are (`EncodedRecords`).
+    private let places: [[Int]]
     private let warnings: [Diagnostic]
     private let config: UInt64
     private let templates: UInt64
@@ -58,15 +60,18 @@ struct BuildSnapshot {
                 guard try reader.string() == Self.version else { throw BinaryReader.Malformed(offset: 0) }
                 let sources = try reader.string()
                 let (config, templates, assets) = (try reader.uint64(), try reader.uint64(), try reader.uint64())
-                let (collections, warnings) = try Content.readParts(from: &reader)
+                let (collections, warnings, places) = try Content.readParts(from: &reader)
                 let memo = try ContentLoader.Memo.read(from: &reader, collections: collections)
-                return (sources, config, templates, assets, collections, warnings, memo, reader.index)
+                return (sources, config, templates, assets, collections, warnings, places, memo, reader.index)
             }
         }
         guard case .success(let parts) = read else { return nil }
-        (sources, config, templates, assets, collections, warnings, loadMemo, rest) = parts
+        (sources, config, templates, assets, collections, warnings, places, loadMemo, rest) = parts
         self.bytes = bytes
     }
+
+    /// The content's records and where their bytes are, for the next snapshot to copy the unchanged ones.
+    var encodedRecords: EncodedRecords { EncodedRecords(collections: collections, places: places, bytes: bytes) }
 
     /// What the rest of the snapshot holds, read with the config its build had (`config`, from the
     /// site.yml as it is now: nil when it is not the same); it can be read while the content loads.
@@ -142,7 +147,8 @@ struct BuildSnapshot {
     /// pages render (`finish` adds the rest).
     static func head(
         into writer: consuming BinaryWriter, sources: String, content: Content, loadMemo: ContentLoader.Memo,
-        templates: TemplateSet, assets: [String: [UInt8]], positions: [[Int]], site: Site
+        templates: TemplateSet, assets: [String: [UInt8]], positions: [[Int]], site: Site,
+        reusing last: EncodedRecords? = nil
     ) -> BinaryWriter {
         var writer = consume writer
         writer.append(magic)
@@ -151,7 +157,7 @@ struct BuildSnapshot {
         writer.uint64(digest(content.config))
         writer.uint64(BulkHash.of(Array(templates.fingerprint.utf8)))
         writer.uint64(digest(assets))
-        content.write(to: &writer)
+        content.write(to: &writer, reusing: last)
         loadMemo.write(to: &writer)
         writer.array(positions) { $0.ints($1) }
         site.write(to: &writer)

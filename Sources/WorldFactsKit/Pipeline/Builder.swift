@@ -190,7 +190,9 @@ public struct Builder: Sendable {
             site.apply(edits)
             return (site, edits)
         }
-        // What the snapshot read is in `last` now, and its bytes (as large as the records) are needed no more.
+        // What the snapshot read is in `last` now. Its bytes are kept, by the new snapshot's encoding only,
+        // until it has copied the unchanged records from them.
+        var lastRecords = stored?.encodedRecords
         stored = nil
         let reach = edits.map { EditReach($0, in: site) }
         // Where each loaded record is in the site, for the next build to find its edits there: made while
@@ -207,12 +209,14 @@ public struct Builder: Sendable {
         // step decided all of it.
         let snapshotFile = snapshotPath.map { SnapshotFile(path: $0, fileSystem: fileSystem) }
         let encoding = snapshotFile.map { file in
-            BackgroundValue.onOwnThread { [sources, content, loadMemo = loadMemo!, templates, theme, site] in
+            BackgroundValue.onOwnThread {
+                [sources, content, loadMemo = loadMemo!, templates, theme, site, lastRecords = lastRecords.take()] in
                 BuildSnapshot.head(
                     into: file.writer(), sources: sources, content: content, loadMemo: loadMemo, templates: templates,
-                    assets: theme.assets, positions: positions(), site: site)
+                    assets: theme.assets, positions: positions(), site: site, reusing: lastRecords)
             }
         }
+        lastRecords = nil
         // Its last part, the row inputs and the search index's memo, is encoded as soon as the index is made,
         // while the index's files and the index pages are written (it was the last 0.1 s of a clean build).
         var finishing: BackgroundValue<BinaryWriter>?

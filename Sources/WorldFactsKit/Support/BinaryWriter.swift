@@ -22,9 +22,9 @@ public struct BinaryWriter: Sendable {
         (self.drain, self.piece) = (drain, piece)
     }
 
-    /// Hands on what the writer holds, if it holds a piece's worth.
-    @usableFromInline
-    mutating func drainIfFull() {
+    /// Hands on what the writer holds, if it holds a piece's worth: at the end of an element of an array
+    /// written a piece at a time.
+    public mutating func drainIfFull() {
         if bytes.count >= piece { flush() }
     }
 
@@ -51,6 +51,18 @@ public struct BinaryWriter: Sendable {
 
     /// Bytes as they are, with no length before them.
     public mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
+
+    /// Bytes as they are, a piece at a time: a long run (the unchanged records of a snapshot, copied from
+    /// the last one) is handed on as it goes, never held whole.
+    public mutating func append(_ raw: UnsafeRawBufferPointer) {
+        var start = 0
+        while start < raw.count {
+            let end = min(raw.count, start + max(piece - bytes.count, 1 << 16))
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start..<end]))
+            drainIfFull()
+            start = end
+        }
+    }
 
     public mutating func string(_ value: String) {
         var value = value

@@ -84,6 +84,12 @@ import Testing
         #expect(report.edited == 1 && report.fromSnapshot)
         #expect(report.summary.hasSuffix("(1 record edited, from the last build's snapshot)"))
         try project.expectSameAsClean("one population")
+        // Its snapshot copied the unchanged records' bytes from the last one: the bytes of its model's snapshot
+        // encoded whole, with the edit in.
+        let saved = try FileSystem.disk.read(project.snapshot)
+        let model = try project.model(from: saved)
+        #expect(BuildSnapshot.bytes(of: model) == saved)
+        #expect(model.content.collections.contains { $0.records.contains { $0.values.contains(.integer(123_457)) } })
         // Nothing changed since: nothing is done, and the snapshot is not read.
         let again = try project.build()
         #expect(again.write.written.isEmpty && !again.steps.contains { $0.name == .readSnapshot })
