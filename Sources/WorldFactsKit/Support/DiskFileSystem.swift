@@ -23,9 +23,10 @@ extension FileSystem {
         append: { path, bytes in
             let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
             guard descriptor >= 0 else { throw FileSystemError(path: path, message: String(cString: strerror(errno))) }
-            defer { close(descriptor) }
-            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            guard written == bytes.count else { throw FileSystemError(path: path, message: "cannot append") }
+            // Written to the end, and closed: a full disk cuts a write short first, and says why on the next.
+            if let failure = PosixFile.write(bytes, to: descriptor) {
+                throw FileSystemError(path: path, message: "cannot append: \(failure)")
+            }
         },
         remove: { path in try FileManager.default.removeItem(atPath: path) },
         exists: { path in access(path, F_OK) == 0 },

@@ -44,6 +44,22 @@ import Testing
         #expect(try disk.read(folder + "/b") == bytes && !disk.exists(folder + "/a"))
     }
 
+    /// Appending goes to the end, and a full disk is named as the reason an append failed (the build's
+    /// journal, when the disk fills as it is written): `/dev/full` answers every write with ENOSPC.
+    @Test func anAppendToAFullDiskSaysSo() throws {
+        let folder = makeTemporaryFolder("append")
+        defer { removeTemporary(folder) }
+        let disk = FileSystem.disk
+        try disk.append(folder + "/journal", Array("a\n".utf8))
+        try disk.append(folder + "/journal", Array("b\n".utf8))
+        #expect(try readText(folder + "/journal") == "a\nb\n")
+        #expect {
+            try disk.append("/dev/full", Array("c\n".utf8))
+        } throws: { error in
+            "\(error)".contains("/dev/full") && "\(error)".contains("No space left on device")
+        }
+    }
+
     /// A large file is read in pieces on every core: every byte in its place, whether its size is a
     /// whole number of pieces or not, and the head of it as `readHead` asks.
     @Test func aLargeFileIsReadWholeInPieces() throws {
