@@ -190,10 +190,6 @@ public struct Builder: Sendable {
             site.apply(edits)
             return (site, edits)
         }
-        // What the snapshot read is in `last` now. Its bytes are kept, by the new snapshot's encoding only,
-        // until it has copied the unchanged records from them.
-        var lastRecords = stored?.encodedRecords
-        stored = nil
         let reach = edits.map { EditReach($0, in: site) }
         // Where each loaded record is in the site, for the next build to find its edits there: made while
         // the pages render (a table of every key took 0.1 s at 235k records, before any page).
@@ -210,13 +206,16 @@ public struct Builder: Sendable {
         let snapshotFile = snapshotPath.map { SnapshotFile(path: $0, fileSystem: fileSystem) }
         let encoding = snapshotFile.map { file in
             BackgroundValue.onOwnThread {
-                [sources, content, loadMemo = loadMemo!, templates, theme, site, lastRecords = lastRecords.take()] in
+                [sources, content, loadMemo = loadMemo!, templates, theme, site, lastRecords = stored?.encodedRecords]
+                in
                 BuildSnapshot.head(
                     into: file.writer(), sources: sources, content: content, loadMemo: loadMemo, templates: templates,
                     assets: theme.assets, positions: positions(), site: site, reusing: lastRecords)
             }
         }
-        lastRecords = nil
+        // What the snapshot read is in `last` now. Its bytes are kept, by the new snapshot's encoding only,
+        // until it has copied the unchanged records from them.
+        stored = nil
         // Its last part, the row inputs and the search index's memo, is encoded as soon as the index is made,
         // while the index's files and the index pages are written (it was the last 0.1 s of a clean build).
         var finishing: BackgroundValue<BinaryWriter>?
