@@ -103,7 +103,7 @@ extension Content {
                 run = nil
             }
             for (index, record) in collection.records.enumerated() {
-                if index < old.count, old[index] == record, let last {
+                if index < old.count, old[index].hasSameBytes(as: record), let last {
                     let range = last.places[number][index]..<last.places[number][index + 1]
                     if let current = run, current.upperBound == range.lowerBound {
                         run = current.lowerBound..<range.upperBound

@@ -26,14 +26,15 @@ public struct ValueEdits: Sendable {
         var edits: [[(position: Int, record: Record)]] = []
         var count = 0
         for (number, (before, after)) in zip(old.collections, new.collections).enumerated() {
-            guard before.records.count == after.records.count, before.notes == after.notes, before.file == after.file
+            guard before.records.count == after.records.count, before.notes.haveSameBytes(as: after.notes),
+                before.file == after.file
             else { return nil }
             let fixed = fixedFields(of: number, in: new.config)
             var edited: [(position: Int, record: Record)] = []
-            for index in after.records.indices where before.records[index] != after.records[index] {
+            for index in after.records.indices where !before.records[index].hasSameBytes(as: after.records[index]) {
                 let (was, now) = (before.records[index], after.records[index])
-                guard was.key == now.key, was.title == now.title, was.line == now.line,
-                    fixed.allSatisfy({ was.values[$0] == now.values[$0] })
+                guard was.key.hasSameBytes(as: now.key), was.title.hasSameBytes(as: now.title), was.line == now.line,
+                    fixed.allSatisfy({ was.values[$0].hasSameBytes(as: now.values[$0]) })
                 else { return nil }
                 edited.append((positions[number][index], now))
                 count += 1
