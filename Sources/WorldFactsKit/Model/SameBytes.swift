@@ -5,24 +5,53 @@ import WorldFactsSupport
 
 extension FieldValue {
     /// The same kind of value with the same bytes; a decimal by its bits, so that -0 differs from 0.
+    /// Each case is matched on its own: matching the pair copied both values (a retain and a release of
+    /// each text, for every field of every record an edit compares).
     public func hasSameBytes(as other: FieldValue) -> Bool {
-        switch (self, other) {
-        case (.missing, .missing): return true
-        case (.text(let mine), .text(let theirs)): return mine.hasSameBytes(as: theirs)
-        case (.integer(let mine), .integer(let theirs)): return mine == theirs
-        case (.decimal(let mine), .decimal(let theirs)): return mine.bitPattern == theirs.bitPattern
-        case (.list(let mine), .list(let theirs)): return mine.haveSameBytes(as: theirs)
-        default: return false
+        switch self {
+        case .missing:
+            if case .missing = other { return true }
+        case .text(let mine):
+            if case .text(let theirs) = other { return mine.hasSameBytes(as: theirs) }
+        case .integer(let mine):
+            if case .integer(let theirs) = other { return mine == theirs }
+        case .decimal(let mine):
+            if case .decimal(let theirs) = other { return mine.bitPattern == theirs.bitPattern }
+        case .list(let mine):
+            if case .list(let theirs) = other { return mine.haveSameBytes(as: theirs) }
         }
+        return false
     }
 }
 
 extension Record {
     /// The same key, title, line and values, byte for byte.
     public func hasSameBytes(as other: Record) -> Bool {
-        line == other.line && key.hasSameBytes(as: other.key) && title.hasSameBytes(as: other.title)
-            && values.count == other.values.count
-            && values.indices.allSatisfy { values[$0].hasSameBytes(as: other.values[$0]) }
+        guard line == other.line, values.count == other.values.count, key.hasSameBytes(as: other.key),
+            title.hasSameBytes(as: other.title)
+        else { return false }
+        return values.withUnsafeBufferPointer { mine in
+            other.values.withUnsafeBufferPointer { theirs in
+                mine.indices.allSatisfy { mine[$0].hasSameBytes(as: theirs[$0]) }
+            }
+        }
+    }
+}
+
+extension Array where Element == Record {
+    /// The positions whose records are not the same bytes as `other`'s at the same place, ascending; the
+    /// records past the shorter list's end are left out. Read in place: most records two loads hold are
+    /// the same storage (copies of one record), and telling so is one comparison of their representation,
+    /// where a copy of each retained its texts and values.
+    public func positionsWithOtherBytes(than other: [Record]) -> [Int] {
+        withUnsafeBufferPointer { mine in
+            other.withUnsafeBufferPointer { theirs in
+                (0..<Swift.min(mine.count, theirs.count)).filter { position in
+                    !sameRepresentation(mine.baseAddress! + position, theirs.baseAddress! + position)
+                        && !mine[position].hasSameBytes(as: theirs[position])
+                }
+            }
+        }
     }
 }
 

@@ -31,7 +31,7 @@ public struct ValueEdits: Sendable {
             else { return nil }
             let fixed = fixedFields(of: number, in: new.config)
             var edited: [(position: Int, record: Record)] = []
-            for index in after.records.indices where !before.records[index].hasSameBytes(as: after.records[index]) {
+            for index in after.records.positionsWithOtherBytes(than: before.records) {
                 let (was, now) = (before.records[index], after.records[index])
                 guard was.key.hasSameBytes(as: now.key), was.title.hasSameBytes(as: now.title), was.line == now.line,
                     fixed.allSatisfy({ was.values[$0].hasSameBytes(as: now.values[$0]) })
