@@ -24,12 +24,28 @@ public final class LiveBuilder: @unchecked Sendable {
         defer { lock.unlock() }
         var last = model
         let given = spare.take()
-        let (report, kept) = try builder.build(options, live: last, spare: given, keep: true)
+        let report: BuildReport, kept: LiveModel?
+        do {
+            (report, kept) = try builder.build(options, live: last, spare: given, keep: true)
+        } catch {
+            // The model stays, and the next edit goes into a new copy of its site: the failed build may
+            // have taken the spare's and put its edits in.
+            spare = last.map { SpareSite(of: $0.site) }
+            Leftovers.free(consume given as Any)
+            throw error
+        }
         model = kept
         spare = kept.map { SpareSite(of: $0.site) }
         // The last model is freed on another thread: freeing a large site takes a while, and the
         // rebuild's line should not wait for it.
         Leftovers.free(last.take() as Any, consume given as Any)
         return report
+    }
+
+    /// Whether the next build has a copy of the model's site to put its edits in (for tests).
+    var hasSpare: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return spare != nil
     }
 }

@@ -211,6 +211,38 @@ import Testing
         }
     }
 
+    /// A failed build may have taken the copy of the site that edits go into (`SpareSite`) and put its
+    /// edits in: the live builder makes a new one from the model it keeps, so the next value edit goes
+    /// into a copy again, and builds as a clean build does.
+    @Test func aFailedBuildLeavesACopyOfTheSiteForTheNextEdit() throws {
+        let root = try project(cities: 50)
+        defer { removeTemporary(root) }
+        let options = BuildOptions(
+            content: root + "/Content", templates: root + "/Templates", output: root + "/Output")
+        let live = LiveBuilder()
+        _ = try live.build(options)
+        #expect(live.hasSpare)
+        let file = root + "/Content/cities.tsv"
+        let original = try readText(file)
+        func population(_ value: String) throws {
+            var lines = original.split(separator: "\n").map(String.init)
+            var cells = lines[5].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            cells[5] = value
+            lines[5] = cells.joined(separator: "\t")
+            try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        try population("many")
+        #expect(throws: BuildFailure.self) { try live.build(options) }
+        #expect(live.hasSpare, "a copy of the site after the failed build")
+        try population("4242")
+        let report = try live.build(options)
+        #expect(report.edited != nil, "from the live model")
+        let fresh = root + "/Fresh"
+        _ = try Builder().build(BuildOptions(content: options.content, templates: options.templates, output: fresh))
+        let (built, clean) = (try contents(options.output), try contents(fresh))
+        #expect(Set(built.keys).union(clean.keys).filter { built[$0] != clean[$0] }.isEmpty)
+    }
+
     /// An edit that only changes how a text is encoded, from a composed "é" to "e" and a combining accent,
     /// is an edit: Swift's `==` calls the two equal (canonical equivalence), but the pages show the bytes.
     /// A value and a title are edited so, from the live model and from the last snapshot.
