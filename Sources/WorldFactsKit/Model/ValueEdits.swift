@@ -20,8 +20,10 @@ public struct ValueEdits: Sendable {
     /// The edits that make `new` from `old`, whose modelled site is `site`; `positions` gives, by
     /// collection, the position in `site` of each record of `old` in its file's order (`positions(of:)`).
     public static func between(old: Content, new: Content, site: Site, positions: [[Int]]) -> ValueEdits? {
-        guard String(reflecting: old.config) == String(reflecting: new.config),
-            old.collections.count == new.collections.count, old.warnings == new.warnings
+        // Byte for byte (a label edited from a composed "é" to a decomposed one is `==`, yet shown).
+        guard String(reflecting: old.config).hasSameBytes(as: String(reflecting: new.config)),
+            old.collections.count == new.collections.count,
+            String(reflecting: old.warnings).hasSameBytes(as: String(reflecting: new.warnings))
         else { return nil }
         var edits: [[(position: Int, record: Record)]] = []
         var count = 0

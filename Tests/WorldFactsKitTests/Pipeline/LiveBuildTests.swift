@@ -266,10 +266,19 @@ import Testing
         }
         let (composed, decomposed) = ("Caf\u{E9}", "Cafe\u{301}")
         #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
-        // The time zone (a value shown on its page) and the name (its title), composed, then decomposed.
-        for (what, column) in [("time zone", 6), ("name", 1)] {
+        let siteFile = root + "/Content/site.yml"
+        let site = try readText(siteFile)
+        #expect(site.contains("label: Currency code,"))
+        // The time zone (a value shown on its page), the name (its title) and a field's label in site.yml,
+        // composed, then decomposed.
+        for (what, column) in [("time zone", 6), ("name", 1), ("label", -1)] {
             for text in [composed, decomposed] {
-                try set(column, text)
+                if column < 0 {
+                    try site.replacingOccurrences(of: "label: Currency code,", with: "label: \(text),")
+                        .write(toFile: siteFile, atomically: true, encoding: .utf8)
+                } else {
+                    try set(column, text)
+                }
                 _ = try build()
                 let fresh = root + "/Fresh"
                 removeTemporary(fresh)
