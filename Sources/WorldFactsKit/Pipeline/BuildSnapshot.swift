@@ -22,8 +22,11 @@ import WorldFactsWrite
 /// Anything else, and the build is done as if there were no snapshot.
 struct BuildSnapshot {
     static let magic = Array("worldfacts-snapshot\n".utf8)
-    static let version = "snapshot-8/" + SourceDigest.version
+    static let version = "snapshot-9/" + SourceDigest.version
 
+    /// The output folder the snapshot's build wrote, with every link resolved: a snapshot is only read
+    /// for that folder, and the cache's pruning (`SnapshotCache`) tells by it whether the folder is gone.
+    let output: String
     /// The digest of the sources the snapshot's build read (`SourceDigest`).
     let sources: String
     let loadMemo: ContentLoader.Memo
@@ -58,15 +61,18 @@ struct BuildSnapshot {
             Result { () throws(BinaryReader.Malformed) in
                 var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: raw[..<end]), at: Self.magic.count)
                 guard try reader.string() == Self.version else { throw BinaryReader.Malformed(offset: 0) }
+                let output = try reader.string()
                 let sources = try reader.string()
                 let (config, templates, assets) = (try reader.uint64(), try reader.uint64(), try reader.uint64())
                 let (collections, warnings, places) = try Content.readParts(from: &reader)
                 let memo = try ContentLoader.Memo.read(from: &reader, collections: collections)
-                return (sources, config, templates, assets, collections, warnings, places, memo, reader.index)
+                return (
+                    output, sources, config, templates, assets, collections, warnings, places, memo, reader.index
+                )
             }
         }
         guard case .success(let parts) = read else { return nil }
-        (sources, config, templates, assets, collections, warnings, places, loadMemo, rest) = parts
+        (output, sources, config, templates, assets, collections, warnings, places, loadMemo, rest) = parts
         self.bytes = bytes
     }
 
@@ -122,11 +128,13 @@ struct BuildSnapshot {
             output: output)
     }
 
-    /// The bytes of `model`'s snapshot, in memory (as `SnapshotFile` writes them to a file).
-    static func bytes(of model: LiveModel) -> [UInt8] {
+    /// The bytes of `model`'s snapshot of `output` (a real path), in memory (as `SnapshotFile` writes
+    /// them to a file).
+    static func bytes(of model: LiveModel, output: String) -> [UInt8] {
         var writer = finish(
             head(
-                into: BinaryWriter(), sources: model.sources, content: model.content, loadMemo: model.loadMemo,
+                into: BinaryWriter(), output: output, sources: model.sources, content: model.content,
+                loadMemo: model.loadMemo,
                 templates: model.templates, assets: model.assets, positions: model.positions, site: model.site),
             rowInputs: model.rowInputs, search: model.search, scopes: model.content.config.search.scopes)
         writer.append(trailer(length: writer.bytes.count, hash: BulkHash.Stream.of(writer.bytes)))
@@ -146,13 +154,15 @@ struct BuildSnapshot {
     /// The first part of a snapshot: all that the model step decides, which a build encodes while its
     /// pages render (`finish` adds the rest).
     static func head(
-        into writer: consuming BinaryWriter, sources: String, content: Content, loadMemo: ContentLoader.Memo,
+        into writer: consuming BinaryWriter, output: String, sources: String, content: Content,
+        loadMemo: ContentLoader.Memo,
         templates: TemplateSet, assets: [String: [UInt8]], positions: [[Int]], site: Site,
         reusing last: EncodedRecords? = nil
     ) -> BinaryWriter {
         var writer = consume writer
         writer.append(magic)
         writer.string(version)
+        writer.string(output)
         writer.string(sources)
         writer.uint64(digest(content.config))
         writer.uint64(BulkHash.of(Array(templates.fingerprint.utf8)))

@@ -204,13 +204,15 @@ public struct Builder: Sendable {
         // The snapshot's first part is encoded, and written to its file, while the pages render: the model
         // step decided all of it.
         let snapshotFile = snapshotPath.map { SnapshotFile(path: $0, fileSystem: fileSystem) }
+        let realOutput = fileSystem.realPath(options.output) ?? options.output
         let encoding = snapshotFile.map { file in
             BackgroundValue.onOwnThread {
                 [sources, content, loadMemo = loadMemo!, templates, theme, site, lastRecords = stored?.encodedRecords]
                 in
                 BuildSnapshot.head(
-                    into: file.writer(), sources: sources, content: content, loadMemo: loadMemo, templates: templates,
-                    assets: theme.assets, positions: positions(), site: site, reusing: lastRecords)
+                    into: file.writer(), output: realOutput, sources: sources, content: content, loadMemo: loadMemo,
+                    templates: templates, assets: theme.assets, positions: positions(), site: site, reusing: lastRecords
+                )
             }
         }
         // What the snapshot read is in `last` now. Its bytes are kept, by the new snapshot's encoding only,
@@ -313,7 +315,12 @@ public struct Builder: Sendable {
             // A snapshot that cannot be saved costs the next build its speed, not its result.
             let problem = try step(.saveSnapshot) {
                 _ = finishing.take()
-                return snapshotFile.close()
+                let problem = snapshotFile.close()
+                if problem == nil, let folder = options.cache {
+                    SnapshotCache(folder: folder, fileSystem: fileSystem).prune(
+                        keeping: snapshotFile.path, now: Int64(Date().timeIntervalSince1970 * 1e9))
+                }
+                return problem
             }
             snapshotSaved = true
             built.warnings += problem.map { [$0] } ?? []
@@ -342,7 +349,9 @@ public struct Builder: Sendable {
     /// The snapshot at `path`, when it is whole and of the build that left `output` as it is.
     func readSnapshot(_ path: String, output: String) -> BuildSnapshot? {
         guard let last = OutputWriter.lastSources(folder: output, fileSystem: fileSystem),
-            let bytes = try? fileSystem.read(path), let snapshot = BuildSnapshot(bytes: bytes), snapshot.sources == last
+            let bytes = try? fileSystem.read(path), let snapshot = BuildSnapshot(bytes: bytes),
+            snapshot.sources == last,
+            snapshot.output == (fileSystem.realPath(output) ?? output)
         else { return nil }
         return snapshot
     }

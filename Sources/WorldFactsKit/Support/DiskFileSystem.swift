@@ -114,6 +114,11 @@ extension FileSystem {
         },
         writersPerFolder: { path in
             PosixFile.isInMemory(path) ? ProcessInfo.processInfo.activeProcessorCount : 1
+        },
+        modified: { path in
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            return Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
         }
     )
 }

@@ -18,6 +18,8 @@ import Testing
         var options: BuildOptions
         var cities: String { root + "/Content/cities.tsv" }
         var snapshot: String { BuildSnapshot.path(in: root + "/Cache", output: options.output, fileSystem: .disk) }
+        /// The output folder as the snapshot names it.
+        var realOutput: String { FileSystem.disk.realPath(options.output) ?? options.output }
 
         init() throws {
             root = try LiveBuildTests().project(cities: 200)
@@ -88,7 +90,7 @@ import Testing
         // encoded whole, with the edit in.
         let saved = try FileSystem.disk.read(project.snapshot)
         let model = try project.model(from: saved)
-        #expect(BuildSnapshot.bytes(of: model) == saved)
+        #expect(BuildSnapshot.bytes(of: model, output: project.realOutput) == saved)
         #expect(model.content.collections.contains { $0.records.contains { $0.values.contains(.integer(123_457)) } })
         // Nothing changed since: nothing is done, and the snapshot is not read.
         let again = try project.build()
@@ -209,7 +211,7 @@ import Testing
         #expect(
             try FileSystem.disk.listFiles(project.root + "/Cache") == [(project.snapshot as NSString).lastPathComponent]
         )
-        #expect(BuildSnapshot.bytes(of: try project.model(from: bytes)) == bytes)
+        #expect(BuildSnapshot.bytes(of: try project.model(from: bytes), output: project.realOutput) == bytes)
     }
 
     /// Written, read back and written again: the same bytes, so every part of the model is kept.
@@ -225,9 +227,9 @@ import Testing
         try split.write(toFile: config, atomically: true, encoding: .utf8)
         let (_, kept) = try Builder().build(options, live: nil, keep: true)
         let model = try #require(kept)
-        let bytes = BuildSnapshot.bytes(of: model)
+        let bytes = BuildSnapshot.bytes(of: model, output: project.realOutput)
         let read = try project.model(from: bytes)
-        #expect(BuildSnapshot.bytes(of: read) == bytes)
+        #expect(BuildSnapshot.bytes(of: read, output: project.realOutput) == bytes)
         // The memo's key hashes come back too: a load from the snapshot checks only the keys it reads.
         let memos = read.loadMemo.delimited.values.map(\.keys) + read.loadMemo.json.values.map(\.keys)
         #expect(!memos.isEmpty && memos.allSatisfy { $0 != nil })
@@ -301,5 +303,54 @@ import Testing
             try FileManager.default.contentsOfDirectory(atPath: cache) == [
                 (project.snapshot as NSString).lastPathComponent
             ])
+    }
+
+    /// The cache does not grow without bound: once a build saves its snapshot, the snapshots no build can
+    /// use again go, when they have been left alone for an hour (`SnapshotCache`): one whose output folder
+    /// was deleted, one of another version, a killed build's staging file. A snapshot whose output folder
+    /// is still there stays, and so does any file that is not a snapshot, and anything touched lately.
+    @Test func snapshotsNoBuildCanUseAgainAreRemovedFromTheCache() throws {
+        let project = try Project()
+        defer { removeTemporary(project.root) }
+        let cache = project.root + "/Cache"
+        func snapshotOf(_ output: String) -> String { BuildSnapshot.path(in: cache, output: output, fileSystem: .disk) }
+        func build(into output: String) throws {
+            var options = project.options
+            options.output = output
+            _ = try Builder().build(options)
+        }
+        let (gone, kept, fresh) = (project.root + "/Gone", project.root + "/Kept", project.root + "/Fresh")
+        try build(into: gone)
+        try build(into: kept)
+        try build(into: fresh)
+        removeTemporary(gone)
+        removeTemporary(fresh)
+        let oldVersion = cache + "/0123456789abcdef.snapshot"
+        var writer = BinaryWriter()
+        writer.append(BuildSnapshot.magic)
+        writer.string("snapshot-1/an older generator")
+        try Data(writer.bytes).write(to: URL(fileURLWithPath: oldVersion))
+        let notOurs = cache + "/notes.snapshot"
+        try Data("my own notes".utf8).write(to: URL(fileURLWithPath: notOurs))
+        let staging = FileSystem.temporaryPath(for: cache + "/fedcba9876543210.snapshot")
+        try Data("half a snapshot".utf8).write(to: URL(fileURLWithPath: staging))
+        // Left alone for two hours, all but the output folder deleted lately ("Fresh").
+        let twoHoursAgo = Date(timeIntervalSinceNow: -7_200)
+        for path in [snapshotOf(gone), snapshotOf(kept), oldVersion, notOurs, staging] {
+            try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: path)
+        }
+        _ = try project.build()
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: cache))
+        let name = { (path: String) in (path as NSString).lastPathComponent }
+        #expect(
+            names == Set([project.snapshot, snapshotOf(kept), snapshotOf(fresh), notOurs].map(name)),
+            "\(names.sorted())")
+        // A snapshot is read only for the folder it names, even under another's name.
+        try FileManager.default.removeItem(atPath: project.snapshot)
+        try FileManager.default.copyItem(atPath: snapshotOf(kept), toPath: project.snapshot)
+        try project.setPopulation(line: 9, 77_777)
+        let report = try project.build()
+        #expect(!report.fromSnapshot && report.edited == nil)
+        try project.expectSameAsClean("another folder's snapshot")
     }
 }
