@@ -122,15 +122,40 @@ import Testing
 
     func manifest(_ folder: String) throws -> [UInt8] { try FileSystem.disk.read(folder + "/" + Manifest.fileName) }
 
+    /// Building `root`'s content and templates into its Output, with a snapshot cache in its Cache if asked.
+    func options(_ root: String, cache: Bool = false) -> BuildOptions {
+        BuildOptions(
+            content: root + "/Content", templates: root + "/Templates", output: root + "/Output",
+            cache: cache ? root + "/Cache" : nil)
+    }
+
+    /// Sets one cell of `root`'s cities file (line 0 is its header); nothing else of it changes.
+    func setCity(_ root: String, line: Int, column: Int, _ value: String) throws {
+        let file = root + "/Content/cities.tsv"
+        var lines = try readText(file).split(separator: "\n").map(String.init)
+        var cells = lines[line].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        cells[column] = value
+        lines[line] = cells.joined(separator: "\t")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+    }
+
+    /// The files of `options.output` that differ from a clean build of the same sources into `root`/Fresh
+    /// (made again each time), sorted.
+    func differencesFromClean(_ options: BuildOptions, root: String) throws -> [String] {
+        let fresh = root + "/Fresh"
+        removeTemporary(fresh)
+        _ = try Builder().build(BuildOptions(content: options.content, templates: options.templates, output: fresh))
+        let (built, clean) = (try contents(options.output), try contents(fresh))
+        return Set(built.keys).union(clean.keys).filter { built[$0] != clean[$0] }.sorted()
+    }
+
     /// `count` edits at `cities` cities, each followed by a live build compared with a clean one. Gives
     /// how many builds started from the live model. With `snapshots`, each build is a build from the
     /// command line, which starts from the snapshot the last one saved in a cache folder (`BuildSnapshot`).
     func run(cities: Int, edits count: Int, seed: UInt64, snapshots: Bool = false) throws -> Int {
         let root = try project(cities: cities)
         defer { removeTemporary(root) }
-        let options = BuildOptions(
-            content: root + "/Content", templates: root + "/Templates", output: root + "/Output",
-            cache: snapshots ? root + "/Cache" : nil)
+        let options = options(root, cache: snapshots)
         let live = LiveBuilder()
         let build = { () throws(BuildFailure) -> BuildReport in
             snapshots ? try Builder().build(options) : try live.build(options)
@@ -155,16 +180,11 @@ import Testing
                 #expect(report.fromSnapshot == snapshots)
                 fromModel += 1
             }
-            let fresh = root + "/Fresh"
-            removeTemporary(fresh)
-            _ = try Builder().build(
-                BuildOptions(content: options.content, templates: options.templates, output: fresh))
-            let (built, clean) = (try contents(options.output), try contents(fresh))
-            let differing = Set(built.keys).union(clean.keys).filter { built[$0] != clean[$0] }.sorted()
+            let differing = try differencesFromClean(options, root: root)
             #expect(differing.isEmpty, "edit \(number) (\(done)): \(differing.prefix(5))")
             // The same entries, warnings and sources (a kept search bucket may list its files in another order).
             #expect(
-                try Manifest.decode(manifest(options.output)) == Manifest.decode(manifest(fresh)),
+                try Manifest.decode(manifest(options.output)) == Manifest.decode(manifest(root + "/Fresh")),
                 "edit \(number) (\(done)): manifests differ")
             if !differing.isEmpty { break }
         }
@@ -184,8 +204,7 @@ import Testing
     @Test func shardsThatAValueEditSplitsAreDropped() throws {
         let root = try project(cities: 300)
         defer { removeTemporary(root) }
-        let options = BuildOptions(
-            content: root + "/Content", templates: root + "/Templates", output: root + "/Output")
+        let options = options(root)
         let live = LiveBuilder()
         _ = try live.build(options)
         let file = root + "/Content/cities.tsv"
@@ -201,13 +220,10 @@ import Testing
             let report = try live.build(options)
             #expect(report.edited != nil, "\(what): from the live model")
             #expect(report.write.removed.contains { $0.hasPrefix("search/") }, "\(what): shards dropped")
-            let fresh = root + "/Fresh"
-            removeTemporary(fresh)
-            _ = try Builder().build(BuildOptions(content: options.content, templates: options.templates, output: fresh))
-            let (built, clean) = (try contents(options.output), try contents(fresh))
-            let differing = Set(built.keys).union(clean.keys).filter { built[$0] != clean[$0] }.sorted()
+            let differing = try differencesFromClean(options, root: root)
             #expect(differing.isEmpty, "\(what): \(differing.prefix(5))")
-            #expect(try Manifest.decode(manifest(options.output)) == Manifest.decode(manifest(fresh)), "\(what)")
+            #expect(
+                try Manifest.decode(manifest(options.output)) == Manifest.decode(manifest(root + "/Fresh")), "\(what)")
         }
     }
 
@@ -217,30 +233,17 @@ import Testing
     @Test func aFailedBuildLeavesACopyOfTheSiteForTheNextEdit() throws {
         let root = try project(cities: 50)
         defer { removeTemporary(root) }
-        let options = BuildOptions(
-            content: root + "/Content", templates: root + "/Templates", output: root + "/Output")
+        let options = options(root)
         let live = LiveBuilder()
         _ = try live.build(options)
         #expect(live.hasSpare)
-        let file = root + "/Content/cities.tsv"
-        let original = try readText(file)
-        func population(_ value: String) throws {
-            var lines = original.split(separator: "\n").map(String.init)
-            var cells = lines[5].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            cells[5] = value
-            lines[5] = cells.joined(separator: "\t")
-            try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
-        }
-        try population("many")
+        try setCity(root, line: 5, column: 5, "many")
         #expect(throws: BuildFailure.self) { try live.build(options) }
         #expect(live.hasSpare, "a copy of the site after the failed build")
-        try population("4242")
+        try setCity(root, line: 5, column: 5, "4242")
         let report = try live.build(options)
         #expect(report.edited != nil, "from the live model")
-        let fresh = root + "/Fresh"
-        _ = try Builder().build(BuildOptions(content: options.content, templates: options.templates, output: fresh))
-        let (built, clean) = (try contents(options.output), try contents(fresh))
-        #expect(Set(built.keys).union(clean.keys).filter { built[$0] != clean[$0] }.isEmpty)
+        #expect(try differencesFromClean(options, root: root).isEmpty)
     }
 
     /// An edit that only changes how a text is encoded, from a composed "é" to "e" and a combining accent,
@@ -249,20 +252,10 @@ import Testing
     @Test(arguments: [false, true]) func anEditOfOnlyTheNormalFormBuildsAsACleanBuildDoes(snapshots: Bool) throws {
         let root = try project(cities: 50)
         defer { removeTemporary(root) }
-        let options = BuildOptions(
-            content: root + "/Content", templates: root + "/Templates", output: root + "/Output",
-            cache: snapshots ? root + "/Cache" : nil)
+        let options = options(root, cache: snapshots)
         let live = LiveBuilder()
         let build = { () throws(BuildFailure) -> BuildReport in
             snapshots ? try Builder().build(options) : try live.build(options)
-        }
-        let file = root + "/Content/cities.tsv"
-        func set(_ column: Int, _ value: String) throws {
-            var lines = try readText(file).split(separator: "\n").map(String.init)
-            var cells = lines[7].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            cells[column] = value
-            lines[7] = cells.joined(separator: "\t")
-            try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
         }
         let (composed, decomposed) = ("Caf\u{E9}", "Cafe\u{301}")
         #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
@@ -277,15 +270,10 @@ import Testing
                     try site.replacingOccurrences(of: "label: Currency code,", with: "label: \(text),")
                         .write(toFile: siteFile, atomically: true, encoding: .utf8)
                 } else {
-                    try set(column, text)
+                    try setCity(root, line: 7, column: column, text)
                 }
                 _ = try build()
-                let fresh = root + "/Fresh"
-                removeTemporary(fresh)
-                _ = try Builder().build(
-                    BuildOptions(content: options.content, templates: options.templates, output: fresh))
-                let (built, clean) = (try contents(options.output), try contents(fresh))
-                let differing = Set(built.keys).union(clean.keys).filter { built[$0] != clean[$0] }.sorted()
+                let differing = try differencesFromClean(options, root: root)
                 #expect(differing.isEmpty, "\(what) \(Array(text.unicodeScalars)): \(differing.prefix(5))")
             }
         }
