@@ -1,9 +1,9 @@
 import WorldFactsSupport
 
-// Byte-for-byte equality of what a page shows (`String.hasSameBytes(as:)`): what decides which pages are
-// made again, and which records a snapshot copies from the last one, compares with these, never `==`.
+// Byte-for-byte equality of what a page shows (`SameBytes`): what decides which pages are made again, and
+// which records a snapshot copies from the last one, compares with these, never `==`.
 
-extension FieldValue {
+extension FieldValue: SameBytes {
     /// The same kind of value with the same bytes; a decimal by its bits, so that -0 differs from 0.
     /// Each case is matched on its own: matching the pair copied both values (a retain and a release of
     /// each text, for every field of every record an edit compares).
@@ -18,23 +18,17 @@ extension FieldValue {
         case .decimal(let mine):
             if case .decimal(let theirs) = other { return mine.bitPattern == theirs.bitPattern }
         case .list(let mine):
-            if case .list(let theirs) = other { return mine.haveSameBytes(as: theirs) }
+            if case .list(let theirs) = other { return mine.hasSameBytes(as: theirs) }
         }
         return false
     }
 }
 
-extension Record {
+extension Record: SameBytes {
     /// The same key, title, line and values, byte for byte.
     public func hasSameBytes(as other: Record) -> Bool {
-        guard line == other.line, values.count == other.values.count, key.hasSameBytes(as: other.key),
-            title.hasSameBytes(as: other.title)
-        else { return false }
-        return values.withUnsafeBufferPointer { mine in
-            other.values.withUnsafeBufferPointer { theirs in
-                mine.indices.allSatisfy { mine[$0].hasSameBytes(as: theirs[$0]) }
-            }
-        }
+        line == other.line && key.hasSameBytes(as: other.key) && title.hasSameBytes(as: other.title)
+            && values.hasSameBytes(as: other.values)
     }
 }
 
@@ -55,17 +49,10 @@ extension Array where Element == Record {
     }
 }
 
-extension Note {
+extension Note: SameBytes {
     /// The same name, file and text, byte for byte.
     public func hasSameBytes(as other: Note) -> Bool {
         name.hasSameBytes(as: other.name) && file.hasSameBytes(as: other.file)
             && markdown.hasSameBytes(as: other.markdown)
-    }
-}
-
-extension Array where Element == Note {
-    /// The same notes in the same order, byte for byte.
-    public func haveSameBytes(as other: [Note]) -> Bool {
-        count == other.count && indices.allSatisfy { self[$0].hasSameBytes(as: other[$0]) }
     }
 }

@@ -28,7 +28,7 @@ public struct ValueEdits: Sendable {
         var edits: [[(position: Int, record: Record)]] = []
         var count = 0
         for (number, (before, after)) in zip(old.collections, new.collections).enumerated() {
-            guard before.records.count == after.records.count, before.notes.haveSameBytes(as: after.notes),
+            guard before.records.count == after.records.count, before.notes.hasSameBytes(as: after.notes),
                 before.file == after.file
             else { return nil }
             let fixed = fixedFields(of: number, in: new.config)

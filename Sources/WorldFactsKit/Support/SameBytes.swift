@@ -1,9 +1,13 @@
 import Foundation
 
-extension String {
-    /// Whether the two texts are the same bytes. Swift's `==` is canonical equivalence: a composed "é" equals
-    /// "e" and a combining accent, though a page that shows one differs from a page that shows the other.
-    /// What decides whether a page is made again compares with this.
+/// Byte-for-byte equality of what a page shows. Swift's `==` on texts is canonical equivalence: a composed
+/// "é" equals "e" and a combining accent, though a page that shows one differs from a page that shows the
+/// other. What decides whether a page is made again compares with this.
+public protocol SameBytes {
+    func hasSameBytes(as other: Self) -> Bool
+}
+
+extension String: SameBytes {
     @inlinable
     public func hasSameBytes(as other: String) -> Bool {
         // The same representation (a small text held inline, or the same storage) is the same text: most
@@ -13,11 +17,24 @@ extension String {
         let found = utf8.withContiguousStorageIfAvailable { mine in
             other.utf8.withContiguousStorageIfAvailable { theirs in
                 mine.count == theirs.count
-                    && (mine.baseAddress == theirs.baseAddress || mine.count == 0
-                        || memcmp(mine.baseAddress!, theirs.baseAddress!, mine.count) == 0)
+                    && (mine.isEmpty || memcmp(mine.baseAddress!, theirs.baseAddress!, mine.count) == 0)
             }
         }
         return (found ?? nil) ?? utf8.elementsEqual(other.utf8)
+    }
+}
+
+extension Array: SameBytes where Element: SameBytes {
+    /// The same elements in the same order, byte for byte; read in place, as a copy of each would retain
+    /// what it holds.
+    @inlinable
+    public func hasSameBytes(as other: [Element]) -> Bool {
+        count == other.count
+            && withUnsafeBufferPointer { mine in
+                other.withUnsafeBufferPointer { theirs in
+                    mine.indices.allSatisfy { mine[$0].hasSameBytes(as: theirs[$0]) }
+                }
+            }
     }
 }
 
@@ -27,12 +44,4 @@ extension String {
 @inlinable
 public func sameRepresentation<Value>(_ one: UnsafePointer<Value>, _ other: UnsafePointer<Value>) -> Bool {
     memcmp(one, other, MemoryLayout<Value>.size) == 0
-}
-
-extension Array where Element == String {
-    /// Whether the two lists hold the same texts, byte for byte (`String.hasSameBytes(as:)`).
-    @inlinable
-    public func haveSameBytes(as other: [String]) -> Bool {
-        count == other.count && indices.allSatisfy { self[$0].hasSameBytes(as: other[$0]) }
-    }
 }
