@@ -102,13 +102,13 @@ extension Content {
                 last.bytes.withUnsafeBytes { writer.append(UnsafeRawBufferPointer(rebasing: $0[range])) }
                 run = nil
             }
-            // Records past the old ones' end are new; `other` walks the positions whose records differ.
-            let differing = collection.records.positionsWithOtherBytes(than: old)
-            var other = differing.startIndex
+            // The positions whose records differ, ascending, taken off as they are passed; records past the
+            // old ones' end are new.
+            var differing = collection.records.positionsWithOtherBytes(than: old)[...]
             for (index, record) in collection.records.enumerated() {
-                let same = index < old.count && (other == differing.endIndex || differing[other] != index)
-                if other < differing.endIndex, differing[other] == index { other += 1 }
-                if same, let last {
+                let changed = index >= old.count || differing.first == index
+                if differing.first == index { differing.removeFirst() }
+                if !changed, let last {
                     let range = last.places[number][index]..<last.places[number][index + 1]
                     if let current = run, current.upperBound == range.lowerBound {
                         run = current.lowerBound..<range.upperBound
