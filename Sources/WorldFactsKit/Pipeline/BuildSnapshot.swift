@@ -43,8 +43,12 @@ struct BuildSnapshot {
 
     /// Where the snapshot of `output` lives in `folder`.
     static func path(in folder: String, output: String, fileSystem: FileSystem) -> String {
-        let real = fileSystem.realPath(output) ?? output
-        return joinPath(folder, Hex.text(BulkHash.of(Array(real.utf8))) + ".snapshot")
+        joinPath(folder, Hex.text(BulkHash.of(Array(outputName(output, fileSystem: fileSystem).utf8))) + ".snapshot")
+    }
+
+    /// The output folder as a snapshot names it: with every link resolved.
+    static func outputName(_ output: String, fileSystem: FileSystem) -> String {
+        fileSystem.realPath(output) ?? output
     }
 
     /// The snapshot in `bytes`, up to its content and load memo; nil when it is damaged or of another version.

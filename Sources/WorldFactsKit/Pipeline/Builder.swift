@@ -204,13 +204,13 @@ public struct Builder: Sendable {
         // The snapshot's first part is encoded, and written to its file, while the pages render: the model
         // step decided all of it.
         let snapshotFile = snapshotPath.map { SnapshotFile(path: $0, fileSystem: fileSystem) }
-        let realOutput = fileSystem.realPath(options.output) ?? options.output
+        let outputName = BuildSnapshot.outputName(options.output, fileSystem: fileSystem)
         let encoding = snapshotFile.map { file in
             BackgroundValue.onOwnThread {
                 [sources, content, loadMemo = loadMemo!, templates, theme, site, lastRecords = stored?.encodedRecords]
                 in
                 BuildSnapshot.head(
-                    into: file.writer(), output: realOutput, sources: sources, content: content, loadMemo: loadMemo,
+                    into: file.writer(), output: outputName, sources: sources, content: content, loadMemo: loadMemo,
                     templates: templates, assets: theme.assets, positions: positions(), site: site, reusing: lastRecords
                 )
             }
@@ -351,7 +351,7 @@ public struct Builder: Sendable {
         guard let last = OutputWriter.lastSources(folder: output, fileSystem: fileSystem),
             let bytes = try? fileSystem.read(path), let snapshot = BuildSnapshot(bytes: bytes),
             snapshot.sources == last,
-            snapshot.output == (fileSystem.realPath(output) ?? output)
+            snapshot.output == BuildSnapshot.outputName(output, fileSystem: fileSystem)
         else { return nil }
         return snapshot
     }

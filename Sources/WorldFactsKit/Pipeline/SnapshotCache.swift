@@ -21,25 +21,17 @@ struct SnapshotCache {
     /// How long a file must have been left alone before it may be removed, in nanoseconds.
     static let idle: Int64 = 3_600 * 1_000_000_000
 
-    /// Removes what no build can use again (see above), but never `keeping`; gives the names removed.
-    /// `now` is in nanoseconds since 1970.
-    @discardableResult
-    func prune(keeping: String, now: Int64) -> [String] {
+    /// Removes what no build can use again (see above), but never `keeping`. `now` is in nanoseconds since
+    /// 1970.
+    func prune(keeping: String, now: Int64) {
         let kept = (keeping as NSString).lastPathComponent
-        var removed: [String] = []
-        for name in (fileSystem.names(folder) ?? []).sorted() where name != kept {
+        for name in fileSystem.names(folder) ?? [] where name != kept {
             let path = joinPath(folder, name)
             guard let modified = fileSystem.modified(path), now - modified >= Self.idle,
                 isStaging(name) || (name.hasSuffix(".snapshot") && isUnusable(path))
             else { continue }
-            do {
-                try fileSystem.remove(path)
-                removed.append(name)
-            } catch {
-                continue
-            }
+            try? fileSystem.remove(path)
         }
-        return removed
     }
 
     /// What `SnapshotFile` writes a snapshot into before it moves it into place.

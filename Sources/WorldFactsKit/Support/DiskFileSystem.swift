@@ -98,7 +98,7 @@ extension FileSystem {
             }
             return FolderStamp(
                 device: UInt64(status.st_dev), inode: UInt64(status.st_ino),
-                modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+                modified: nanoseconds(status.st_mtim))
         },
         readHead: { path, limit in
             guard let bytes = PosixFile.readHead(path, limit: limit) else {
@@ -118,7 +118,12 @@ extension FileSystem {
         modified: { path in
             var status = stat()
             guard stat(path, &status) == 0 else { return nil }
-            return Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+            return nanoseconds(status.st_mtim)
         }
     )
+}
+
+/// A file time in nanoseconds since 1970, as `FolderStamp.modified` and `FileSystem.modified` give it.
+private func nanoseconds(_ time: timespec) -> Int64 {
+    Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
 }

@@ -19,7 +19,7 @@ import Testing
         var cities: String { root + "/Content/cities.tsv" }
         var snapshot: String { BuildSnapshot.path(in: root + "/Cache", output: options.output, fileSystem: .disk) }
         /// The output folder as the snapshot names it.
-        var realOutput: String { FileSystem.disk.realPath(options.output) ?? options.output }
+        var realOutput: String { BuildSnapshot.outputName(options.output, fileSystem: .disk) }
 
         init() throws {
             root = try LiveBuildTests().project(cities: 200)
