@@ -24,6 +24,13 @@ public struct ContentLoader {
         var delimited: [String: DelimitedRecordsMemo] = [:]
 
         public init() {}
+
+        /// Starts copying each memo's records, for the next load to splice an edit into (`Spare`): in
+        /// `watch`, once a build is done.
+        public func makeSpares() {
+            for memo in json.values { memo.spare.make { [records = memo.records] in records.map { $0 } } }
+            for memo in delimited.values { memo.spare.make { [records = memo.records] in records.map { $0 } } }
+        }
     }
 
     /// `load()`, keeping the records of `memo` whose bytes are unchanged; gives what the next load can

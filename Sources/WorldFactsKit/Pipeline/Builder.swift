@@ -37,7 +37,7 @@ public struct Builder: Sendable {
     /// nothing changed, nothing is done. With `keep`, gives this build's model to start the next from.
     /// `spare`: `live`'s site with records of its own, which the edits go into in place.
     func build(
-        _ options: BuildOptions, live: LiveModel?, spare: SpareSite? = nil, keep: Bool
+        _ options: BuildOptions, live: LiveModel?, spare: Spare<Site>? = nil, keep: Bool
     ) throws(BuildFailure) -> (report: BuildReport, model: LiveModel?) {
         let leftovers = Leftovers()
         // Once the build's locals are gone, what it put aside is freed on another thread.
@@ -46,7 +46,7 @@ public struct Builder: Sendable {
     }
 
     private func build(
-        _ options: BuildOptions, live: LiveModel?, spare: SpareSite?, keep: Bool, leftovers: Leftovers
+        _ options: BuildOptions, live: LiveModel?, spare: Spare<Site>?, keep: Bool, leftovers: Leftovers
     ) throws(BuildFailure) -> (report: BuildReport, model: LiveModel?) {
         var steps: [BuildStep] = []
         /// Runs one step: times it, and stamps its name on any failure from inside it.

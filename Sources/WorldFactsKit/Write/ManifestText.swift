@@ -18,10 +18,21 @@ struct ManifestText: Sendable {
     /// The text of a manifest whose header is `header`'s and whose entries are, line by line, those of
     /// `last` at the same line, but for the lines in `replaced` (line → its new entry, encoded again;
     /// nil to drop the line) and the `added` paths after them.
+    ///
+    /// `spare`: a copy of `last`'s bytes of its own. When no byte moves (the header is as long as the last
+    /// one's, no line is dropped or added, and each entry encoded again is as long as the one it replaces:
+    /// a page's new hashes are as long in hex), the text is patched there in place, and the last text's
+    /// line starts are kept; else it is made as below.
     static func patched(
-        _ last: ManifestText, header: Manifest, replaced: [Int: String?], added: [String]
+        _ last: ManifestText, header: Manifest, replaced: [Int: String?], added: [String],
+        spare: Spare<[UInt8]>? = nil
     ) -> ManifestText {
         var bytes = Manifest.encodedHeader(header)
+        if added.isEmpty, var own = spare?.take(),
+            patch(&own, of: last, header: bytes, entries: header.entries, replaced: replaced)
+        {
+            return ManifestText(bytes: own, starts: last.starts, ends: last.ends)
+        }
         bytes.reserveCapacity(last.bytes.count + 4_096)
         var starts: [Int] = [], ends: [Int] = []
         starts.reserveCapacity(last.starts.count + added.count)
@@ -52,5 +63,27 @@ struct ManifestText: Sendable {
         for path in added { encode(path) }
         bytes += Manifest.footer(empty: starts.isEmpty)
         return ManifestText(bytes: bytes, starts: starts, ends: ends)
+    }
+
+    /// Writes `header` and the `replaced` lines over `text` (a copy of `last`'s bytes), when that moves no
+    /// byte; false, leaving it as it was, otherwise.
+    private static func patch(
+        _ text: inout [UInt8], of last: ManifestText, header: [UInt8], entries: ManifestEntries,
+        replaced: [Int: String?]
+    ) -> Bool {
+        // The header runs to the first entry's line, which starts after a newline and four spaces.
+        guard let first = last.starts.first, first - 5 == header.count, text.count == last.bytes.count else {
+            return false
+        }
+        var encoded: [(start: Int, bytes: [UInt8])] = [(0, header)]
+        for (line, path) in replaced {
+            guard let path, let entry = entries[path] else { return false }
+            var bytes: [UInt8] = []
+            Manifest.appendEntry(path, entry, to: &bytes)
+            guard bytes.count == last.ends[line] - last.starts[line] else { return false }
+            encoded.append((last.starts[line], bytes))
+        }
+        for (start, bytes) in encoded { text.replaceSubrange(start..<start + bytes.count, with: bytes) }
+        return true
     }
 }

@@ -49,6 +49,16 @@ public final class OutputWriter {
         /// The folders holding `order`'s paths, kept with `lines`: a build that adds no folder and removes
         /// no file has the same.
         var folders: Set<String>? = nil
+        /// A copy of `text`'s bytes of its own, for the next build to patch in place (`makeSpare`).
+        let spareText = Spare<[UInt8]>()
+
+        /// Starts copying the manifest's text, for the next editing build to patch in place
+        /// (`ManifestText.patched`): in `watch`, once a build is done. The text is kept for a build that
+        /// fails, so patching it copied all of it first, on the edit's longest path (17.6 MB at 235k cities).
+        public func makeSpare() {
+            guard let text else { return }
+            spareText.make { text.bytes.withUnsafeBufferPointer { Array($0) } }
+        }
 
         /// How many files the manifest lists.
         public var fileCount: Int { manifest.entries.count }
@@ -136,6 +146,8 @@ public final class OutputWriter {
     public var waitsForStamps = true
     /// In an editing build: the previous manifest's text, line for line with the start of `order`.
     private var lastText: ManifestText?
+    /// In an editing build: a copy of `lastText`'s bytes of its own, when one was made (`PreviousBuild.makeSpare`).
+    private var spareText: Spare<[UInt8]>?
     /// The manifest's text as this build saved it (or, unchanged, as the last one did), for `left`.
     private var savedText: ManifestText?
 
@@ -179,6 +191,7 @@ public final class OutputWriter {
             current = manifest
             order = last.order
             lastText = last.text.flatMap { $0.starts.count == order.count ? $0 : nil }
+            spareText = last.spareText
             lineOf = last.lines.flatMap { $0.count == order.count ? $0 : nil }
             lastCount = order.count
             folders = last.folders
@@ -592,7 +605,7 @@ public final class OutputWriter {
         for line in staleLines where line < lastCount { replaced.updateValue(nil, forKey: line) }
         let gone = Set(staleLines.filter { $0 >= lastCount })
         let added = (lastCount..<order.count).filter { !gone.contains($0) }.map { order[$0] }
-        return ManifestText.patched(last, header: current, replaced: replaced, added: added)
+        return ManifestText.patched(last, header: current, replaced: replaced, added: added, spare: spareText)
     }
 
     /// The lines of `order` below `count` whose path is one of `paths`, ascending: looked up in the

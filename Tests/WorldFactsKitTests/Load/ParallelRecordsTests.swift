@@ -92,7 +92,7 @@ import WorldFactsModel
         var records = (0..<600).map { #"{"id": "r\#($0)", "name": "Name \#($0)", "population": \#($0 * 7)}"# }
         var (_, _, memo) = loader.load(bytes: file(records), reusing: nil)
         #expect(memo != nil)
-        var kept = 0
+        var kept = 0, spliced = 0
         for step in 0..<120 {
             let at = Int(random.next() % UInt64(records.count))
             switch random.next() % 8 {
@@ -107,7 +107,10 @@ import WorldFactsModel
             }
             let bytes = file(records)
             let (fresh, freshProblems) = loader.load(bytes: bytes)
+            // Every other step, the memo has a copy of its records to splice the edit into (`Spare`).
+            if step % 2 == 0, let memo { memo.spare.make { [records = memo.records] in records.map { $0 } } }
             let (reloaded, problems, next) = loader.load(bytes: bytes, reusing: memo)
+            if step % 2 == 0, memo?.spare.take() == nil { spliced += 1 }
             // Only the part between the shared ends is scanned for elements, and they are where a whole
             // scan finds them.
             let starts = memo.flatMap { JSONRecordsMemo.Splice(old: $0, new: bytes).starts(of: bytes) }
@@ -131,6 +134,7 @@ import WorldFactsModel
             }
         }
         #expect(kept > 60)
+        #expect(spliced > 15, "\(spliced) edits spliced into the memo's copy")
     }
 
     /// Elements found from the last file's, in a file of one line and in one of two records a line: where
@@ -204,7 +208,7 @@ import WorldFactsModel
         var rows = (0..<500).map { "r\($0),Name \($0),\($0 * 3),a;b" }
         var memo = loader.load(delimited: source(rows), reusing: nil).2
         #expect(memo != nil)
-        var kept = 0
+        var kept = 0, spliced = 0
         for step in 0..<150 {
             let at = Int(random.next() % UInt64(rows.count))
             switch random.next() % 8 {
@@ -218,7 +222,9 @@ import WorldFactsModel
             default: rows[at] = rows[at].replacingOccurrences(of: "Name", with: "Nom")
             }
             let (fresh, freshProblems) = loader.load(delimited: source(rows))
+            if step % 2 == 0, let memo { memo.spare.make { [records = memo.records] in records.map { $0 } } }
             let (reloaded, problems, next) = loader.load(delimited: source(rows), reusing: memo)
+            if step % 2 == 0, memo?.spare.take() == nil { spliced += 1 }
             #expect(reloaded == fresh, "step \(step)")
             #expect(problems == freshProblems, "step \(step)")
             if let next { #expect(next.keys != nil && next.keys == KeyHashes.of(reloaded), "step \(step)") }
@@ -235,6 +241,7 @@ import WorldFactsModel
             }
         }
         #expect(kept > 60)
+        #expect(spliced > 15, "\(spliced) edits spliced into the memo's copy")
         // Only the edited row is read: a memo whose records are marked shows through everywhere else.
         let base = (0..<300).map { "r\($0),Name \($0),\($0),a" }
         let first = try #require(loader.load(delimited: source(base), reusing: nil).2)

@@ -42,4 +42,49 @@ import Testing
             text = patched
         }
     }
+
+    /// With a copy of the last text's bytes (`Spare`), an edit that moves no byte is written there in place
+    /// (the header as long, each entry encoded again as long, no line dropped or added), and any other is
+    /// made as before; either way the text is the one encoded whole.
+    @Test func aManifestPatchedInItsSpareCopyIsTheOneEncodedWhole() throws {
+        var random = SplitMix(state: 29)
+        var manifest = Manifest(sources: "abc", records: 100)
+        var order = (0..<200).map { "pages/p\($0).html" }
+        for path in order { manifest.entries[path] = Manifest.Entry(hash: random.next(), inputs: random.next()) }
+        var text = Manifest.text(header: manifest, order: order)
+        var inPlace = 0
+        for step in 0..<60 {
+            var replaced: [Int: String?] = [:]
+            for _ in 0..<1 + Int(random.next() % 3) {
+                let line = Int(random.next() % UInt64(order.count))
+                switch random.next() % 8 {
+                case 0: replaced.updateValue(nil, forKey: line)
+                case 1: manifest.entries[order[line]] = Manifest.Entry(hash: random.next(), inputs: nil)
+                default: manifest.entries[order[line]] = Manifest.Entry(hash: random.next(), inputs: random.next())
+                }
+                if replaced[line] != .some(nil) { replaced.updateValue(order[line], forKey: line) }
+            }
+            let added = step % 10 == 9 ? ["new/\(step).html"] : []
+            for path in added { manifest.entries[path] = Manifest.Entry(hash: random.next(), inputs: random.next()) }
+            for (line, path) in replaced where path == nil { manifest.entries[order[line]] = nil }
+            manifest.records = step % 7 == 6 ? 1_000 + step : 100 + step
+            let spare = Spare<[UInt8]>()
+            spare.make { [bytes = text.bytes] in bytes.withUnsafeBufferPointer { Array($0) } }
+            let patched = ManifestText.patched(text, header: manifest, replaced: replaced, added: added, spare: spare)
+            if patched.starts.withUnsafeBufferPointer(\.baseAddress)
+                == text.starts.withUnsafeBufferPointer(\.baseAddress)
+            {
+                inPlace += 1
+            }
+            order = order.indices.filter { replaced[$0] != .some(nil) }.map { order[$0] } + added
+            let whole = Manifest.text(header: manifest, order: order)
+            #expect(patched.bytes == whole.bytes, "step \(step)")
+            #expect(patched.starts == whole.starts && patched.ends == whole.ends, "step \(step)")
+            let left = spare.take() != nil
+            #expect(left == !added.isEmpty, "step \(step): the copy is taken unless lines are added")
+            text = patched
+        }
+        // Both ways were taken, many times each.
+        #expect(inPlace >= 10 && inPlace <= 50, "\(inPlace) of 60 in place")
+    }
 }
