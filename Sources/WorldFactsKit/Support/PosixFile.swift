@@ -195,6 +195,7 @@ enum PosixFile {
         var failed = false
         let bytes = [UInt8](unsafeUninitializedCapacity: limit) { buffer, initialized in
             let target = Target(base: UnsafeMutableRawPointer(buffer.baseAddress!))
+            askForHugePages(UnsafeMutableRawBufferPointer(buffer))
             // How many bytes each piece got: its whole length, fewer at the file's end; -1 when a read failed.
             let got = Parallel.map((limit + readPiece - 1) / readPiece) { piece -> Int in
                 let start = piece * readPiece
@@ -220,6 +221,20 @@ enum PosixFile {
         }
         guard !failed, lseek(descriptor, off_t(bytes.count), SEEK_SET) >= 0 else { return nil }
         return bytes
+    }
+
+    /// Asks the kernel to back `buffer`'s whole 2 MB pages with huge pages (`MADV_HUGEPAGE`), before
+    /// anything is written there: filling a fresh 47 MB buffer took 11,500 page faults, 17 ms of a `watch`
+    /// edit's 35 ms check of the sources at 235k cities. Only advice: where the kernel gives huge pages
+    /// only when asked (transparent huge pages "madvise", Debian's default), they are given; elsewhere
+    /// nothing changes.
+    static func askForHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+        let huge = 2 << 20
+        guard let base = buffer.baseAddress, buffer.count >= 2 * huge else { return }
+        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
+        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
     }
 
     /// The name in an entry `readdir` gave, read up to its NUL where the entry is. Not through

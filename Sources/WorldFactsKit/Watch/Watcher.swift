@@ -4,8 +4,8 @@ import WorldFactsSupport
 
 /// Watches the input folders and reports each burst of changes once. Where the kernel tells of changes
 /// (`FolderEvents`, Linux's inotify), it asks every `tick` (5 ms) and, after a change, waits until the
-/// folders have been quiet for `eventQuiet` (20 ms); it also looks at every file once a second, in case
-/// the kernel said nothing (a folder made in a folder not yet watched). Elsewhere it polls: it looks
+/// folders have been quiet for `eventQuiet` (20 ms, asking every tick); it also looks at every file once a
+/// second, in case the kernel said nothing (a folder made in a folder not yet watched). Elsewhere it polls: it looks
 /// every `interval` (50 ms) and waits for `quiet` (50 ms). Either way, what changed is found by comparing
 /// two `SourceSnapshot`s, so an editor's save or a script that rewrites many files gives one rebuild.
 public struct Watcher: Sendable {
@@ -44,10 +44,14 @@ public struct Watcher: Sendable {
                 let told = events.drain()
                 guard told || ContinuousClock.now - lastLook >= Self.lookEvery else { continue }
                 if told {
-                    // Coalesce: wait until the kernel tells of nothing for `eventQuiet`.
-                    repeat {
-                        do { try await Task.sleep(for: eventQuiet) } catch { return }
-                    } while events.drain()
+                    // Coalesce: wait until the kernel has told of nothing for `eventQuiet`, looking every
+                    // tick. Sleeping `eventQuiet` again after each told change waited up to twice as long
+                    // after the last one (an editor's rename, 20 ms after the write it ends).
+                    var quietSince = ContinuousClock.now
+                    while ContinuousClock.now - quietSince < eventQuiet {
+                        do { try await Task.sleep(for: tick) } catch { return }
+                        if events.drain() { quietSince = .now }
+                    }
                 }
                 // Folders made since are watched before the look, so a change after it is told.
                 events.watchFolders()
