@@ -26,7 +26,7 @@ struct ScopeIndexer: Sendable {
     /// plans them and again when it writes them.
     let heads: EntryHeads?
     /// By record position: the label of its collection, in the "All" scope of a site of several.
-    let labels: [String?]
+    let labels: RecordLabels
     /// The scopes whose shards answer below the "All" scope's previews, each with the label its
     /// results show (empty in a site of one collection); empty for any other scope.
     let members: [(id: String, label: String)]
@@ -70,10 +70,7 @@ struct ScopeIndexer: Sendable {
         self.previous = previous
         self.keys = keys
         planner = ShardPlanner(budget: site.config.search.shardBudget, previewSize: site.config.search.previewSize)
-        let labels: [String?] =
-            merges && site.hasHome
-            ? site.collections.flatMap { [String?](repeating: $0.spec.label, count: $0.records.count) }
-            : [String?](repeating: nil, count: rows.count)
+        let labels = RecordLabels(site: site, merges: merges)
         self.labels = labels
         @Sendable func hash(_ position: Int) -> UInt64 {
             guard merges else {
