@@ -45,12 +45,14 @@ public final class LiveBuilder: @unchecked Sendable {
 
     /// Copies of what the next edit changes in place, made on threads of their own while `watch` waits for
     /// it (`Spare`): the model's site with records of its own (`Site.withOwnRecords`), which the edits go
-    /// into; its load's records, which the load splices the records it read into; and the manifest's text,
-    /// which the writer patches. Changing the model's own copies the whole of each first, because the model
-    /// keeps them for a build that fails (replacing one record in the site took 23–35 ms at 235k cities).
+    /// into; its load's records, which the load splices the records it read into; the search index's entry
+    /// hashes and floors, which its update changes; and the manifest's text, which the writer patches.
+    /// Changing the model's own copies the whole of each first, because the model keeps them for a build
+    /// that fails (replacing one record in the site took 23–35 ms at 235k cities).
     private static func spares(of model: LiveModel) -> Spare<Site> {
         model.loadMemo.makeSpares()
         model.output.makeSpare()
+        model.search?.makeSpares()
         let site = Spare<Site>()
         site.make { [site = model.site] in site.withOwnRecords() }
         return site

@@ -90,7 +90,15 @@ struct ScopeIndexer: Sendable {
                 textBytes: keys.textBytes(of: position), label: labels[position])
         }
         if let update {
-            var (hashes, floors, changed) = (update.memo.entryHashes, update.memo.entryFloors, [Int]())
+            // The memo's copies, changed in place, when they were made.
+            let memo = update.memo
+            var hashes =
+                memo.spareHashes.take().flatMap { $0.count == memo.entryHashes.count ? $0 : nil }
+                ?? memo.entryHashes
+            var floors =
+                memo.spareFloors.take().flatMap { $0.count == memo.entryFloors.count ? $0 : nil }
+                ?? memo.entryFloors
+            var changed: [Int] = []
             var floorsKept = true
             for position in update.candidates {
                 let new = hash(position)
