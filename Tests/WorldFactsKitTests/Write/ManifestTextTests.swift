@@ -8,12 +8,17 @@ import Testing
 /// encoded whole, and its lines are where the text says; after lines are changed, dropped and added, at
 /// the start, in the middle and at the end, and after all of them are dropped.
 @Suite struct ManifestTextTests {
-    @Test func aPatchedManifestIsTheOneEncodedWhole() throws {
-        var random = SplitMix(state: 23)
-        var manifest = Manifest(sources: "abc", records: 3)
-        var order = (0..<300).map { "pages/p\($0).html" }
+    /// A manifest of `lines` pages with random hashes, and its text.
+    static func start(seed: UInt64, records: Int, lines: Int) -> (SplitMix, Manifest, [String], ManifestText) {
+        var random = SplitMix(state: seed)
+        var manifest = Manifest(sources: "abc", records: records)
+        let order = (0..<lines).map { "pages/p\($0).html" }
         for path in order { manifest.entries[path] = Manifest.Entry(hash: random.next(), inputs: random.next()) }
-        var text = Manifest.text(header: manifest, order: order)
+        return (random, manifest, order, Manifest.text(header: manifest, order: order))
+    }
+
+    @Test func aPatchedManifestIsTheOneEncodedWhole() throws {
+        var (random, manifest, order, text) = Self.start(seed: 23, records: 3, lines: 300)
         for step in 0..<80 {
             var replaced: [Int: String?] = [:]
             for _ in 0..<Int(random.next() % 4) where !order.isEmpty {
@@ -47,11 +52,7 @@ import Testing
     /// (the header as long, each entry encoded again as long, no line dropped or added), and any other is
     /// made as before; either way the text is the one encoded whole.
     @Test func aManifestPatchedInItsSpareCopyIsTheOneEncodedWhole() throws {
-        var random = SplitMix(state: 29)
-        var manifest = Manifest(sources: "abc", records: 100)
-        var order = (0..<200).map { "pages/p\($0).html" }
-        for path in order { manifest.entries[path] = Manifest.Entry(hash: random.next(), inputs: random.next()) }
-        var text = Manifest.text(header: manifest, order: order)
+        var (random, manifest, order, text) = Self.start(seed: 29, records: 100, lines: 200)
         var inPlace = 0
         for step in 0..<60 {
             var replaced: [Int: String?] = [:]
