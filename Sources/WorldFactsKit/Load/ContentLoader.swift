@@ -28,8 +28,8 @@ public struct ContentLoader {
         /// Starts copying each memo's records, for the next load to splice an edit into (`Spare`): in
         /// `watch`, once a build is done.
         public func makeSpares() {
-            for memo in json.values { memo.spare.make { [records = memo.records] in records.map { $0 } } }
-            for memo in delimited.values { memo.spare.make { [records = memo.records] in records.map { $0 } } }
+            for memo in json.values { memo.spare.make(copying: memo.records) }
+            for memo in delimited.values { memo.spare.make(copying: memo.records) }
         }
     }
 

@@ -116,7 +116,7 @@ public struct RecordsLoader: Sendable {
         var kept = [Bool](repeating: true, count: old.count)
         for position in range { kept[position] = false }
         guard let keys = keys.updated(old: old, kept: kept, read: read) else { return nil }
-        var records = spare?.take().flatMap { $0.count == old.count ? $0 : nil } ?? old
+        var records = spare?.take(orShared: old) ?? old
         records.replaceSubrange(range, with: read)
         if lines != 0 {
             for record in (range.lowerBound + read.count)..<records.count { records[record].line += lines }

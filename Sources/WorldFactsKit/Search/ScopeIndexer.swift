@@ -91,13 +91,8 @@ struct ScopeIndexer: Sendable {
         }
         if let update {
             // The memo's copies, changed in place, when they were made.
-            let memo = update.memo
-            var hashes =
-                memo.spareHashes.take().flatMap { $0.count == memo.entryHashes.count ? $0 : nil }
-                ?? memo.entryHashes
-            var floors =
-                memo.spareFloors.take().flatMap { $0.count == memo.entryFloors.count ? $0 : nil }
-                ?? memo.entryFloors
+            var hashes = update.memo.spareHashes.take(orShared: update.memo.entryHashes)
+            var floors = update.memo.spareFloors.take(orShared: update.memo.entryFloors)
             var changed: [Int] = []
             var floorsKept = true
             for position in update.candidates {

@@ -25,10 +25,8 @@ public struct SearchMemo: Sendable {
     /// on the edit's longest path (7.5 MB at 235k cities).
     public func makeSpares() {
         for scope in scopes {
-            scope.spareHashes.make { [hashes = scope.entryHashes] in hashes.withUnsafeBufferPointer { Array($0) } }
-            if !scope.entryFloors.isEmpty {
-                scope.spareFloors.make { [floors = scope.entryFloors] in floors.withUnsafeBufferPointer { Array($0) } }
-            }
+            scope.spareHashes.make(copying: scope.entryHashes)
+            if !scope.entryFloors.isEmpty { scope.spareFloors.make(copying: scope.entryFloors) }
         }
     }
 }

@@ -20,3 +20,15 @@ public final class Spare<Value: Sendable>: Sendable {
         making.withLock { $0.take() }?.take()
     }
 }
+
+extension Spare {
+    /// Starts copying `array` into storage of its own.
+    public func make<Element: Sendable>(copying array: [Element]) where Value == [Element] {
+        make { array.withUnsafeBufferPointer { Array($0) } }
+    }
+
+    /// The copy, when it is a copy of `shared` (as many elements); else `shared`, which a change then copies.
+    public func take<Element>(orShared shared: [Element]) -> [Element] where Value == [Element] {
+        take().flatMap { $0.count == shared.count ? $0 : nil } ?? shared
+    }
+}

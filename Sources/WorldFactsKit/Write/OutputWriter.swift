@@ -57,7 +57,7 @@ public final class OutputWriter {
         /// fails, so patching it copied all of it first, on the edit's longest path (17.6 MB at 235k cities).
         public func makeSpare() {
             guard let text else { return }
-            spareText.make { text.bytes.withUnsafeBufferPointer { Array($0) } }
+            spareText.make(copying: text.bytes)
         }
 
         /// How many files the manifest lists.

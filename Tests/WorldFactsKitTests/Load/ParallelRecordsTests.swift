@@ -108,7 +108,7 @@ import WorldFactsModel
             let bytes = file(records)
             let (fresh, freshProblems) = loader.load(bytes: bytes)
             // Every other step, the memo has a copy of its records to splice the edit into (`Spare`).
-            if step % 2 == 0, let memo { memo.spare.make { [records = memo.records] in records.map { $0 } } }
+            if step % 2 == 0, let memo { memo.spare.make(copying: memo.records) }
             let (reloaded, problems, next) = loader.load(bytes: bytes, reusing: memo)
             if step % 2 == 0, memo?.spare.take() == nil { spliced += 1 }
             // Only the part between the shared ends is scanned for elements, and they are where a whole
@@ -222,7 +222,7 @@ import WorldFactsModel
             default: rows[at] = rows[at].replacingOccurrences(of: "Name", with: "Nom")
             }
             let (fresh, freshProblems) = loader.load(delimited: source(rows))
-            if step % 2 == 0, let memo { memo.spare.make { [records = memo.records] in records.map { $0 } } }
+            if step % 2 == 0, let memo { memo.spare.make(copying: memo.records) }
             let (reloaded, problems, next) = loader.load(delimited: source(rows), reusing: memo)
             if step % 2 == 0, memo?.spare.take() == nil { spliced += 1 }
             #expect(reloaded == fresh, "step \(step)")

@@ -70,7 +70,7 @@ import Testing
             for (line, path) in replaced where path == nil { manifest.entries[order[line]] = nil }
             manifest.records = step % 7 == 6 ? 1_000 + step : 100 + step
             let spare = Spare<[UInt8]>()
-            spare.make { [bytes = text.bytes] in bytes.withUnsafeBufferPointer { Array($0) } }
+            spare.make(copying: text.bytes)
             let patched = ManifestText.patched(text, header: manifest, replaced: replaced, added: added, spare: spare)
             if patched.starts.withUnsafeBufferPointer(\.baseAddress)
                 == text.starts.withUnsafeBufferPointer(\.baseAddress)
