@@ -142,25 +142,29 @@ public struct RecordsLoader: Sendable {
             var outcomes: [Outcome] = []
             var kept: [Int] = []
             outcomes.reserveCapacity(elements.count)
-            for element in elements {
-                let start = starts[element]
-                if let splice,
-                    let (record, old) = splice.record(
-                        at: start, end: element + 1 < starts.count ? starts[element + 1].index : bytes.count)
-                {
-                    outcomes.append(.kept(record, line: start.line, column: start.index - start.lineStart + 1))
-                    kept.append(old)
-                    continue
+            // The reader and the splice are called through `?`, which borrows them: `if let` copied each
+            // for every element, retaining and releasing every array and text of the collection's spec
+            // (a fifth of the load's CPU at 235k cities).
+            let parsed: Bool = bytes.withUnsafeBufferPointer { buffer in
+                for element in elements {
+                    let start = starts[element]
+                    let column = start.index - start.lineStart + 1
+                    let end = element + 1 < starts.count ? starts[element + 1].index : bytes.count
+                    if let (record, old) = splice?.record(at: start, end: end) {
+                        outcomes.append(.kept(record, line: start.line, column: column))
+                        kept.append(old)
+                        continue
+                    }
+                    if let record = reader?.read(buffer, at: start.index, line: start.line) {
+                        outcomes.append(.record(record, line: start.line, column: column))
+                        continue
+                    }
+                    guard let node = try? JSONParser.parseElement(bytes, at: start) else { return false }
+                    outcomes.append(outcome(of: node, positionByName))
                 }
-                if let reader,
-                    let record = bytes.withUnsafeBufferPointer({ reader.read($0, at: start.index, line: start.line) })
-                {
-                    outcomes.append(.record(record, line: start.line, column: start.index - start.lineStart + 1))
-                    continue
-                }
-                guard let node = try? JSONParser.parseElement(bytes, at: start) else { return nil }
-                outcomes.append(outcome(of: node, positionByName))
+                return true
             }
+            guard parsed else { return nil }
             return (outcomes, kept)
         }
         var read: [[Outcome]] = []

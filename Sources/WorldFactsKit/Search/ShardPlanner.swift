@@ -125,23 +125,22 @@ public struct ShardPlanner: Sendable {
     /// are numbered by text, the texts sorted, and the suffixes then sorted by number, as integers. A
     /// scope where many records share a text (time zones) sorts in a fraction of the time.
     static func sorted(_ suffixes: [SearchKeys.Suffix], in bucket: SearchKeys.Bucket) -> [SearchKeys.Suffix] {
-        var numberOfText: [ArraySlice<Unicode.Scalar>: Int] = [:]
-        var texts: [ArraySlice<Unicode.Scalar>] = []
+        var rank: [UInt64] = []
         var textOfSuffix: [Int] = []
         textOfSuffix.reserveCapacity(suffixes.count)
-        for suffix in suffixes {
-            let text = bucket.text(of: suffix)
-            if let number = numberOfText[text] {
-                textOfSuffix.append(number)
-            } else {
-                numberOfText[text] = texts.count
-                textOfSuffix.append(texts.count)
-                texts.append(text)
+        bucket.scalars.withUnsafeBufferPointer { scalars in
+            var numbers = TextNumbers(capacity: suffixes.count)
+            for suffix in suffixes {
+                textOfSuffix.append(numbers.number(start: suffix.start, count: suffix.count, in: scalars))
             }
+            let (starts, counts) = (numbers.starts, numbers.counts)
+            func text(_ number: Int) -> Slice<UnsafeBufferPointer<Unicode.Scalar>> {
+                scalars[Int(starts[number])..<Int(starts[number]) + Int(counts[number])]
+            }
+            rank = [UInt64](repeating: 0, count: numbers.count)
+            let textOrder = (0..<numbers.count).sorted { SearchKeys.inScalarOrder(text($0), text($1)) }
+            for (position, number) in textOrder.enumerated() { rank[number] = UInt64(position) }
         }
-        var rank = [UInt64](repeating: 0, count: texts.count)
-        let textOrder = texts.indices.sorted { SearchKeys.inScalarOrder(texts[$0], texts[$1]) }
-        for (position, text) in textOrder.enumerated() { rank[text] = UInt64(position) }
         // Rank and record in one integer; suffixes with equal ones are equal, in any order.
         var order = suffixes.indices.map {
             (key: rank[textOfSuffix[$0]] << 32 | UInt64(UInt32(suffixes[$0].record)), index: $0)

@@ -72,7 +72,8 @@ struct JSONRecordReader: Sendable {
             cursor.skipWhitespace()
             guard let value = value(&cursor, list: names[found].takesList) else { return nil }
             let node = JSONNode(value: value, line: line, column: 1)
-            let name = names[found]
+            // The roles alone, which hold no references: a copy of the whole name retained its bytes.
+            let name = (isKey: names[found].isKey, isTitle: names[found].isTitle, field: names[found].field)
             if name.isKey { key = requiredText(collection.records.keyField, node, &problems) }
             if name.isTitle { title = requiredText(collection.records.titleField, node, &problems) }
             if let position = name.field { values[position] = convert(node, collection.fields[position], &problems) }
