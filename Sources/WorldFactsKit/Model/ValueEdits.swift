@@ -18,7 +18,8 @@ public struct ValueEdits: Sendable {
     public static let limit = 1_000
 
     /// The edits that make `new` from `old`, whose modelled site is `site`; `positions` gives, by
-    /// collection, the position in `site` of each record of `old` in its file's order (`positions(of:)`).
+    /// collection, the position in `site` of each record of `old` in its file's order
+    /// (`SiteModeler.modelWithPositions`).
     public static func between(old: Content, new: Content, site: Site, positions: [[Int]]) -> ValueEdits? {
         // Byte for byte (a label edited from a composed "é" to a decomposed one is `==`, yet shown).
         guard String(reflecting: old.config).hasSameBytes(as: String(reflecting: new.config)),
@@ -76,16 +77,6 @@ public struct ValueEdits: Sendable {
                 }
                 return positions
             }
-        }
-    }
-
-    /// By collection: the position in `site` of each record of `content`, in its file's order.
-    public static func positions(of content: Content, in site: Site) -> [[Int]] {
-        content.collections.indices.map { number in
-            var byKey: [String: Int] = [:]
-            byKey.reserveCapacity(site.collections[number].records.count)
-            for (position, record) in site.collections[number].records.enumerated() { byKey[record.key] = position }
-            return content.collections[number].records.map { byKey[$0.key]! }
         }
     }
 }

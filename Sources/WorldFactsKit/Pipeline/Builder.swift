@@ -179,28 +179,22 @@ public struct Builder: Sendable {
         // (at 235k records that took the one-record rebuild's last 0.1 s).
         var last = live ?? fromSnapshot.take()
         // Only records' values changed: the last model with the edits in.
-        let (site, edits) = try step(.model) { () throws(StageFailure) -> (Site, ValueEdits?) in
+        let (site, edits, modelled) = try step(.model) { () throws(StageFailure) -> (Site, ValueEdits?, [[Int]]?) in
             guard last != nil, let edits = last!.edits(to: content, templates: templates, theme: theme) else {
-                return (try SiteModeler().model(content), nil)
+                let (site, positions) = try SiteModeler().modelWithPositions(content)
+                return (site, nil, positions)
             }
             // The edits go into a site whose records nothing else holds, replaced where they are: the live
             // model's spare (the live model keeps its own for a build that fails), or the site the
             // snapshot's model was read with, taken from it (nothing after this step reads it there).
             var site = live == nil ? last!.takeSite() : spare?.take() ?? last!.site
             site.apply(edits)
-            return (site, edits)
+            return (site, edits, nil)
         }
         let reach = edits.map { EditReach($0, in: site) }
-        // Where each loaded record is in the site, for the next build to find its edits there: made while
-        // the pages render (a table of every key took 0.1 s at 235k records, before any page).
-        // An edit keeps them as they were; a build that keeps no model wants none.
-        let kept: [[Int]]? = keepsModel ? last.flatMap { edits == nil ? nil : $0.positions } : []
-        let making =
-            kept == nil
-            ? BackgroundValue.onOwnThread { [content, site] in
-                ValueEdits.positions(of: content, in: site)
-            } : nil
-        let positions = { @Sendable in kept ?? making!.wait() }
+        // Where each loaded record is in the site, for the next build to find its edits there: from the
+        // model's sort, or, after an edit, as they were. A build that keeps no model wants none.
+        let positions: [[Int]] = keepsModel ? modelled ?? last!.positions : []
         // The snapshot's first part is encoded, and written to its file, while the pages render: the model
         // step decided all of it.
         let snapshotFile = snapshotPath.map { SnapshotFile(path: $0, fileSystem: fileSystem) }
@@ -211,7 +205,7 @@ public struct Builder: Sendable {
                 in
                 BuildSnapshot.head(
                     into: file.writer(), output: outputName, sources: sources, content: content, loadMemo: loadMemo,
-                    templates: templates, assets: theme.assets, positions: positions(), site: site, reusing: lastRecords
+                    templates: templates, assets: theme.assets, positions: positions, site: site, reusing: lastRecords
                 )
             }
         }
@@ -330,12 +324,12 @@ public struct Builder: Sendable {
             // The process may end before these are freed: that is quicker still.
             leftovers.add(
                 consume content, consume site, consume last as Any, previous, rest, encoding as Any,
-                finishing as Any, making as Any)
+                finishing as Any)
             return (built, nil)
         }
         let model = LiveModel(
             sources: sources, content: content, loadMemo: loadMemo!, templates: templates, assets: theme.assets,
-            site: site, rowInputs: made.rowInputs, search: made.search, positions: positions(), output: left)
+            site: site, rowInputs: made.rowInputs, search: made.search, positions: positions, output: left)
         return (built, model)
     }
 

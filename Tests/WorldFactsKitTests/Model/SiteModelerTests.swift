@@ -1,5 +1,6 @@
 import Testing
 
+@testable import WorldFactsLoad
 @testable import WorldFactsModel
 @testable import WorldFactsSupport
 
@@ -45,5 +46,26 @@ import Testing
                 $0.contains("notes/nobody.md") && $0.contains("warning") && $0.contains("names no record")
             })
         #expect(warnings.contains { $0.contains("field 'next_to'") && $0.contains("'zz'") })
+    }
+}
+
+@Suite struct ModelPositionsTests {
+    /// The positions the model gives are where each loaded record went, found again by key, in every
+    /// collection of the repository's content (countries and cities, neither in sorted order in its file).
+    @Test func eachLoadedRecordIsWhereThePositionsSay() throws {
+        let content = try ContentLoader(folder: repoPath("Content")).load()
+        let (site, positions) = try SiteModeler().modelWithPositions(content)
+        #expect(positions.count == content.collections.count && positions.count > 1)
+        var moved = 0
+        for (number, loaded) in content.collections.enumerated() {
+            let records = site.collections[number].records
+            #expect(positions[number].count == loaded.records.count)
+            #expect(Set(positions[number]) == Set(records.indices), "each place once")
+            for (index, record) in loaded.records.enumerated() {
+                #expect(records[positions[number][index]].key == record.key)
+                if positions[number][index] != index { moved += 1 }
+            }
+        }
+        #expect(moved > 100, "the sort moved records, so the positions are not the file's order")
     }
 }
