@@ -10,22 +10,44 @@ struct SortKeys {
     var bytes: [UInt8] = []
     var offsets: [Int] = [0]
 
+    /// Packed a chunk of records at a time on every core, then joined: packed in one loop, with an array
+    /// made for each record's rank bytes and another for its levels, this was 0.08 s of the model's
+    /// critical path at 235k records.
     init(letters: [String], keys: [CollationKey]) {
         let ranks = Dictionary(
-            uniqueKeysWithValues: Set(letters).sorted(by: SectionLetter.precedes).enumerated().map { ($1, $0) })
-        bytes.reserveCapacity(keys.reduce(0) { $0 + $1.primary.count + $1.secondary.count + $1.tertiary.count + 7 })
-        offsets.reserveCapacity(keys.count + 1)
-        for (letter, key) in zip(letters, keys) {
-            let rank = UInt32(ranks[letter]!)
-            bytes.append(contentsOf: [
-                UInt8(rank >> 24), UInt8(rank >> 16 & 0xFF), UInt8(rank >> 8 & 0xFF), UInt8(rank & 0xFF),
-            ])
-            for level in [key.primary, key.secondary, key.tertiary] {
-                for byte in level { bytes.append(byte &+ 1) }  // UTF-8 and the case-shifted bytes stay below 0xFF
-                bytes.append(0)
+            uniqueKeysWithValues: Set(letters).sorted(by: SectionLetter.precedes).enumerated().map { ($1, UInt32($0)) })
+        let parts = letters.withSharedElements { letters in
+            keys.withSharedElements { keys in
+                Parallel.map(keys.count, chunk: 16_384) { range -> (bytes: [UInt8], ends: [Int]) in
+                    var part: (bytes: [UInt8], ends: [Int]) = ([], [])
+                    part.ends.reserveCapacity(range.count)
+                    for position in range {
+                        Self.pack(rank: ranks[letters[position]]!, key: keys[position], to: &part.bytes)
+                        part.ends.append(part.bytes.count)
+                    }
+                    return part
+                }
             }
-            offsets.append(bytes.count)
         }
+        bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count })
+        offsets.reserveCapacity(keys.count + 1)
+        for part in parts {
+            let base = bytes.count
+            bytes += part.bytes
+            offsets += part.ends.lazy.map { $0 + base }
+        }
+    }
+
+    /// A record's sort bytes: its section's rank, big-endian, then each level of its key.
+    static func pack(rank: UInt32, key: CollationKey, to bytes: inout [UInt8]) {
+        for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: rank >> shift)) }
+        func level(_ level: [UInt8]) {
+            for byte in level { bytes.append(byte &+ 1) }  // UTF-8 and the case-shifted bytes stay below 0xFF
+            bytes.append(0)
+        }
+        level(key.primary)
+        level(key.secondary)
+        level(key.tertiary)
     }
 
     /// Record positions in index order, sorted on two cores (`Parallel.sortedIndices`).
