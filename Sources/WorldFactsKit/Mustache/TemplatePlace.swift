@@ -30,8 +30,10 @@ struct TemplatePlace {
         return nil
     }
 
-    /// Where an entry's value is in the entry.
-    private static let valueOffset = MemoryLayout<TemplateObject.Entry>.offset(of: \.value)!
+    /// Where an entry's value is in the entry: right after its key. A constant, where a `static let` of
+    /// the layout's offset was checked for its first use on every lookup (`swift_once`);
+    /// `TemplateRenderer.init` checks that the layout agrees.
+    static var valueOffset: Int { MemoryLayout<String>.stride }
 }
 
 extension TemplateValue {

@@ -6,6 +6,9 @@ public struct TemplateRenderer: Sendable {
 
     /// Templates by name, as `TemplateParser.parse` gives them.
     public init(templates: [String: [TemplateNode]]) {
+        precondition(
+            MemoryLayout<TemplateObject.Entry>.offset(of: \.value) == TemplatePlace.valueOffset,
+            "an object entry's value is not where the renderer reads it")
         self.templates = templates
         program = TemplateProgram(templates)
     }
