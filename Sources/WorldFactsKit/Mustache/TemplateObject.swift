@@ -14,6 +14,14 @@ public struct TemplateObject: Sendable, Hashable {
         entries.reserveCapacity(capacity)
     }
 
+    /// Adds a key the object does not have yet, without looking for it first (a debug build checks):
+    /// for the contexts made key by key for every page, where the setter compared each new key with
+    /// every key already set.
+    public mutating func add(_ key: String, _ value: TemplateValue) {
+        assert(self[key] == nil, "'\(key)' is in the object already")
+        entries.append(Entry(key: key, value: value))
+    }
+
     public subscript(key: String) -> TemplateValue? {
         get {
             // By index, so that the entries passed over are read in place, not copied.

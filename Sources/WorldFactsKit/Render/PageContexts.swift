@@ -135,8 +135,8 @@ public final class PageContexts: Sendable {
         // its texts, for every fact of every page.
         for fieldPosition in collection.spec.fields.indices where collection.spec.fields[fieldPosition].show {
             var fact = TemplateObject(capacity: 3)
-            fact["label"] = .text(collection.spec.fields[fieldPosition].label)
-            fact["id"] = .text(collection.spec.fields[fieldPosition].id)
+            fact.add("label", .text(collection.spec.fields[fieldPosition].label))
+            fact.add("id", .text(collection.spec.fields[fieldPosition].id))
             var shown = fieldPosition
             if let fallback = collection.spec.fields[fieldPosition].fallback,
                 record.values[fieldPosition].texts.isEmpty,
@@ -166,31 +166,35 @@ public final class PageContexts: Sendable {
                     ["text": .text(text), "href": .text(concat(recordRoot, group.pagePath(of: groupValue)))]
                 ]
             } else {
-                fact["value"] = .text(
-                    formatter.text(
-                        value, unit: collection.spec.fields[shown].unit,
-                        fractionDigits: collection.spec.fields[shown].fractionDigits))
+                fact.add(
+                    "value",
+                    .text(
+                        formatter.text(
+                            value, unit: collection.spec.fields[shown].unit,
+                            fractionDigits: collection.spec.fields[shown].fractionDigits)))
             }
             facts.append(.object(fact))
         }
         let section = collection.sections[collection.sectionOfRecord[position]]
         // Objects are made at their size: a dictionary literal is an array of pairs, then the entries.
-        context["record"] = Self.object("title", .text(record.title), "key", .text(record.key))
-        context["facts"] = .list(facts)
+        context.add("record", Self.object("title", .text(record.title), "key", .text(record.key)))
+        context.add("facts", .list(facts))
         let lists = site.lists[collection.number].compactMap { list(of: $0, position) }
-        if !lists.isEmpty { context["lists"] = .list(lists) }
-        if let note = collection.notes[position] { context["note"] = .text(markdown.html(note.markdown)) }
+        if !lists.isEmpty { context.add("lists", .list(lists)) }
+        if let note = collection.notes[position] { context.add("note", .text(markdown.html(note.markdown))) }
         for neighbour in stride(from: position - 1, through: position + 1, by: 2)
         where collection.records.indices.contains(neighbour) {
-            context[neighbour < position ? "previous" : "next"] = Self.object(
-                "title", .text(collection.records[neighbour].title),
-                "href", .text(collection.pagePath(of: neighbour, from: recordRoot)))
+            context.add(
+                neighbour < position ? "previous" : "next",
+                Self.object(
+                    "title", .text(collection.records[neighbour].title),
+                    "href", .text(collection.pagePath(of: neighbour, from: recordRoot))))
         }
         var back = TemplateObject(capacity: 3)
-        back["href"] = .text(concat(recordRoot, collection.indexPagePath(of: position), "#", section.anchor))
-        back["letter"] = .text(section.letter)
-        back["title"] = .text(site.hasHome ? collection.spec.label : site.config.strings.backToIndex)
-        context["back"] = .object(back)
+        back.add("href", .text(concat(recordRoot, collection.indexPagePath(of: position), "#", section.anchor)))
+        back.add("letter", .text(section.letter))
+        back.add("title", .text(site.hasHome ? collection.spec.label : site.config.strings.backToIndex))
+        context.add("back", .object(back))
         return .object(context)
     }
 

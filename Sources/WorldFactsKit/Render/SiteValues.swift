@@ -70,10 +70,10 @@ public struct SiteValues: Sendable {
     /// `capacity`: how many values the page will hold in all, these and its own.
     func common(root: String, path: String, pageTitle: String, capacity: Int = 8) -> TemplateObject {
         var values = TemplateObject(capacity: capacity)
-        values["site"] = site
-        values["root"] = .text(root)
-        values["pageTitle"] = .text(pageTitle)
-        values["strings"] = strings
+        values.add("site", site)
+        values.add("root", .text(root))
+        values.add("pageTitle", .text(pageTitle))
+        values.add("strings", strings)
         if !navigation.isEmpty {
             let depth = root.utf8.count / 3
             if depth < navigationAtDepth.count, navigationAtDepth[depth].root == root,
