@@ -270,6 +270,12 @@ public final class PageContexts: Sendable {
     /// name, the rows its lists show and their counts, its neighbours and its section. Group links are
     /// the record's values and the config. `base` is `recordInputsBase(templates:)`.
     public func recordInputs(_ position: Int, base: ContextFingerprint) -> String {
+        Hex.text(recordInputsNumber(position, base: base))
+    }
+
+    /// `recordInputs` as the number it is written from: what a record page is made with, as the
+    /// manifest keeps it (`OutputFile.inputsValue`), where its hex text was made and read back twice.
+    public func recordInputsNumber(_ position: Int, base: ContextFingerprint) -> UInt64 {
         var hash = base
         let record = collection.records[position]
         hash.add(record: record)
@@ -305,7 +311,7 @@ public final class PageContexts: Sendable {
         hash.add(collection.sections[sectionPosition].letter)
         hash.add(collection.sections[sectionPosition].anchor)
         hash.add(pageIn: collection.spec.records.pagesFolder, slug: collection.slugs[position])
-        return hash.value
+        return hash.number
     }
 
     /// What a list page is made of: the record's title and page, and the rows of the list.

@@ -68,10 +68,11 @@ public struct SiteRenderer: Sendable {
         _ position: Int, in collection: Int = 0, previous: any PreviousOutput = NoPreviousOutput()
     ) -> OutputFile {
         let contexts = contexts[collection]
-        return page(
-            contexts.pagePath(of: position), template: "record",
-            inputs: contexts.recordInputs(position, base: recordInputsBases[collection]), previous: previous
-        ) { contexts.record(position) }
+        let path = contexts.pagePath(of: position)
+        let inputs = contexts.recordInputsNumber(position, base: recordInputsBases[collection])
+        if previous.canReuse(path, inputs: inputs) { return .reused(path: path, inputsValue: inputs) }
+        return OutputFile(
+            path: path, bytes: templates.render(contexts.record(position), with: "record"), inputsValue: inputs)
     }
 
     /// The record pages of a range of positions of a collection, on every core.

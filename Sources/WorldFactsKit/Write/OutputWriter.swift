@@ -371,7 +371,7 @@ public final class OutputWriter {
         }
         let changed = !file.isReused && (before?.hash != hash || (!missing.isEmpty && missing.contains(file.path)))
         return FileEntry(
-            path: file.path, entry: Manifest.Entry(hash: hash, inputs: file.inputs.map(OutputFile.inputsNumber)),
+            path: file.path, entry: Manifest.Entry(hash: hash, inputs: file.inputsValue),
             existed: before != nil, isReused: file.isReused, changed: changed)
     }
 
@@ -447,7 +447,7 @@ public final class OutputWriter {
                 ])
             }
             if file.isReused { continue }
-            let entry = Manifest.Entry(hash: hashes[index], inputs: file.inputs.map(OutputFile.inputsNumber))
+            let entry = Manifest.Entry(hash: hashes[index], inputs: file.inputsValue)
             let before = current.entries.updateValue(entry, forKey: file.path)
             if before == nil { order.append(file.path) } else if before != entry { changedEntries.insert(file.path) }
             if before?.hash != entry.hash { changed.append(index) }
