@@ -83,9 +83,15 @@ public struct SiteModeler {
     ) -> (RecordCollection, order: [Int]) {
         // Sort: section order first, then collation within the section.
         // Folding a title is the costly part: one title per core at a time.
-        let computed = Parallel.map(loaded.records.count) { position in
-            let record = loaded.records[position]
-            return (SectionLetter.of(title: record.title), CollationKey(title: record.title, tieBreak: record.key))
+        // The records are read where they are: a record copied out retained and released its texts and
+        // values, from both cores at once.
+        let computed = loaded.records.withSharedElements { records in
+            Parallel.map(records.count) { position in
+                (
+                    SectionLetter.of(title: records[position].title),
+                    CollationKey(title: records[position].title, tieBreak: records[position].key)
+                )
+            }
         }
         let letters = computed.map(\.0)
         let sortKeys = SortKeys(letters: letters, keys: computed.map(\.1))
@@ -96,35 +102,38 @@ public struct SiteModeler {
         var slugs: [String] = []
         slugs.reserveCapacity(records.count)
         var ownerOfSlug: [String: Int] = [:]
-        let made = Parallel.map(records.count) { Slug.make(from: records[$0].key) }
+        let made = records.withSharedElements { records in
+            Parallel.map(records.count) { Slug.make(from: records[$0].key) }
+        }
         // Keys are unique: when every slug is its record's key, so are the slugs.
         let slugsAreKeys = records.indices.allSatisfy { made[$0] == records[$0].key }
         if !slugsAreKeys { ownerOfSlug.reserveCapacity(records.count) }
-        for (position, record) in records.enumerated() {
-            let location = SourceLocation(file: loaded.file, line: record.line)
-            guard let slug = made[position] else {
-                diagnostics.append(
-                    .error(
-                        location, record: record.key, field: spec.records.keyField,
-                        "key gives no usable file name; use letters or digits"))
-                slugs.append("")
-                continue
-            }
-            if slugsAreKeys {
+        // Every slug its record's key (the usual case): nothing to check, and no record copied out to check it.
+        if slugsAreKeys {
+            slugs = made.map { $0! }
+        } else {
+            for (position, record) in records.enumerated() {
+                let location = SourceLocation(file: loaded.file, line: record.line)
+                guard let slug = made[position] else {
+                    diagnostics.append(
+                        .error(
+                            location, record: record.key, field: spec.records.keyField,
+                            "key gives no usable file name; use letters or digits"))
+                    slugs.append("")
+                    continue
+                }
+                if let other = ownerOfSlug[slug] {
+                    let first = records[other]
+                    diagnostics.append(
+                        .error(
+                            location, record: record.key, field: spec.records.keyField,
+                            "key gives the page name '\(slug)', as does record '\(first.key)' at line \(first.line);"
+                                + " keys must differ in more than case and punctuation"
+                        ))
+                }
+                ownerOfSlug[slug] = position
                 slugs.append(slug)
-                continue
             }
-            if let other = ownerOfSlug[slug] {
-                let first = records[other]
-                diagnostics.append(
-                    .error(
-                        location, record: record.key, field: spec.records.keyField,
-                        "key gives the page name '\(slug)', as does record '\(first.key)' at line \(first.line);"
-                            + " keys must differ in more than case and punctuation"
-                    ))
-            }
-            ownerOfSlug[slug] = position
-            slugs.append(slug)
         }
 
         // Sections.
