@@ -144,7 +144,7 @@ public struct RecordsLoader: Sendable {
             outcomes.reserveCapacity(elements.count)
             // The reader and the splice are called through `?`, which borrows them: `if let` copied each
             // for every element, retaining and releasing every array and text of the collection's spec
-            // (a fifth of the load's CPU at 235k cities).
+            // (half the load's CPU at 235k cities).
             let parsed: Bool = bytes.withUnsafeBufferPointer { buffer in
                 for element in elements {
                     let start = starts[element]

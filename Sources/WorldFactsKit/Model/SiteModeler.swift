@@ -33,10 +33,11 @@ public struct SiteModeler {
                 spec, loaded, number: number, offset: offset,
                 indexFolder: config.collections.count > 1 ? spec.records.pagesFolder + "/" : "",
                 indexesKeys: looked.contains(number), &diagnostics)
-            var collection = modelled.0
-            let order = modelled.order
-            var positionOfLoaded = [Int](repeating: 0, count: order.count)
-            for (position, loadedPosition) in order.enumerated() { positionOfLoaded[loadedPosition] = position }
+            var collection = modelled.collection
+            var positionOfLoaded = [Int](repeating: 0, count: modelled.order.count)
+            for (position, loadedPosition) in modelled.order.enumerated() {
+                positionOfLoaded[loadedPosition] = position
+            }
             positions.append(positionOfLoaded)
             attachNotes(loaded.notes, to: &collection, &diagnostics)
             offset += collection.records.count
@@ -80,7 +81,7 @@ public struct SiteModeler {
     func modelCollection(
         _ spec: CollectionSpec, _ loaded: LoadedCollection, number: Int, offset: Int, indexFolder: String,
         indexesKeys: Bool, _ diagnostics: inout [Diagnostic]
-    ) -> (RecordCollection, order: [Int]) {
+    ) -> (collection: RecordCollection, order: [Int]) {
         // Sort: section order first, then collation within the section.
         // Folding a title is the costly part: one title per core at a time.
         // The records are read where they are: a record copied out retained and released its texts and
@@ -100,18 +101,18 @@ public struct SiteModeler {
 
         // Slugs: unique, or an error naming both records.
         var slugs: [String] = []
-        slugs.reserveCapacity(records.count)
         var ownerOfSlug: [String: Int] = [:]
         let made = records.withSharedElements { records in
             Parallel.map(records.count) { Slug.make(from: records[$0].key) }
         }
         // Keys are unique: when every slug is its record's key, so are the slugs.
         let slugsAreKeys = records.indices.allSatisfy { made[$0] == records[$0].key }
-        if !slugsAreKeys { ownerOfSlug.reserveCapacity(records.count) }
         // Every slug its record's key (the usual case): nothing to check, and no record copied out to check it.
         if slugsAreKeys {
             slugs = made.map { $0! }
         } else {
+            slugs.reserveCapacity(records.count)
+            ownerOfSlug.reserveCapacity(records.count)
             for (position, record) in records.enumerated() {
                 let location = SourceLocation(file: loaded.file, line: record.line)
                 guard let slug = made[position] else {
