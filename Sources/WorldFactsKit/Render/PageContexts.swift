@@ -269,13 +269,9 @@ public final class PageContexts: Sendable {
     /// strings, the site's title), the record, its note, the titles and pages of the records its links
     /// name, the rows its lists show and their counts, its neighbours and its section. Group links are
     /// the record's values and the config. `base` is `recordInputsBase(templates:)`.
-    public func recordInputs(_ position: Int, base: ContextFingerprint) -> String {
-        Hex.text(recordInputsNumber(position, base: base))
-    }
-
-    /// `recordInputs` as the number it is written from: what a record page is made with, as the
-    /// manifest keeps it (`OutputFile.inputsValue`), where its hex text was made and read back twice.
-    public func recordInputsNumber(_ position: Int, base: ContextFingerprint) -> UInt64 {
+    /// A number, as the manifest keeps it (`OutputFile.inputsValue`): its hex text was made and read back
+    /// twice for every record page.
+    public func recordInputs(_ position: Int, base: ContextFingerprint) -> UInt64 {
         var hash = base
         let record = collection.records[position]
         hash.add(record: record)

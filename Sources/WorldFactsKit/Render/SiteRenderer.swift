@@ -26,12 +26,19 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Renders a page, unless `previous` says the previous build's page has the same inputs; the context
-    /// is made only when the page is rendered.
+    /// is made only when the page is rendered. `inputs` is the page's fingerprint as the manifest keeps it.
+    func page(
+        _ path: String, template: String, inputs: UInt64, previous: any PreviousOutput, context: () -> TemplateValue
+    ) -> OutputFile {
+        if previous.canReuse(path, inputs: inputs) { return .reused(path: path, inputsValue: inputs) }
+        return OutputFile(path: path, bytes: templates.render(context(), with: template), inputsValue: inputs)
+    }
+
+    /// `page` for a fingerprint given as its hex text (`ContextFingerprint.value`).
     func page(
         _ path: String, template: String, inputs: String, previous: any PreviousOutput, context: () -> TemplateValue
     ) -> OutputFile {
-        if previous.canReuse(path, inputs: inputs) { return .reused(path: path, inputs: inputs) }
-        return OutputFile(path: path, bytes: templates.render(context(), with: template), inputs: inputs)
+        page(path, template: template, inputs: OutputFile.inputsNumber(inputs), previous: previous, context: context)
     }
 
     /// A page whose inputs are its context, fingerprinted.
@@ -68,11 +75,10 @@ public struct SiteRenderer: Sendable {
         _ position: Int, in collection: Int = 0, previous: any PreviousOutput = NoPreviousOutput()
     ) -> OutputFile {
         let contexts = contexts[collection]
-        let path = contexts.pagePath(of: position)
-        let inputs = contexts.recordInputsNumber(position, base: recordInputsBases[collection])
-        if previous.canReuse(path, inputs: inputs) { return .reused(path: path, inputsValue: inputs) }
-        return OutputFile(
-            path: path, bytes: templates.render(contexts.record(position), with: "record"), inputsValue: inputs)
+        return page(
+            contexts.pagePath(of: position), template: "record",
+            inputs: contexts.recordInputs(position, base: recordInputsBases[collection]), previous: previous
+        ) { contexts.record(position) }
     }
 
     /// The record pages of a range of positions of a collection, on every core.

@@ -79,7 +79,7 @@ struct PreviousShards: Sendable {
             let prefix = String(String.UnicodeScalarView(file.prefix))
             if file.kind == .leaf { shards.leaves.append(prefix) } else { shards.splits.append(prefix) }
         }
-        shards.files = files.map { .kept(OutputFile.reused(path: $0.path, inputs: Hex.text($0.inputs))) }
+        shards.files = files.map { .kept(OutputFile.reused(path: $0.path, inputsValue: $0.inputs)) }
         return shards
     }
 }

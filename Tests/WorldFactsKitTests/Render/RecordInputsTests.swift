@@ -1,4 +1,5 @@
 import Testing
+import WorldFactsSupport
 
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
@@ -20,7 +21,7 @@ import Testing
         for position in site.only.records.indices {
             result[site.only.records[position].key] = (
                 ContextFingerprint.of(templates: "t", template: "record", context: contexts.record(position)),
-                contexts.recordInputs(position, base: base)
+                Hex.text(contexts.recordInputs(position, base: base))
             )
         }
         if site.only.isIndexSplit {
