@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -17,11 +19,21 @@ public struct ProcessMemory: Sendable, Equatable {
         self.peak = peak
     }
 
+    /// The highest peak a reading has given so far.
+    private static let highest = Mutex(0)
+
     /// This process, now.
     public static func now() -> ProcessMemory {
-        // The kernel updates its high-water mark lazily: it can lag the resident size just read.
+        // The kernel updates its high-water mark lazily: it can lag the resident size just read, so an
+        // earlier reading's resident size may be above it. The peak is the highest of every reading's, so
+        // it never falls from one reading to the next (a build's steps reported a falling peak when other
+        // work in the process let its resident size drop).
         let resident = residentNow()
-        return ProcessMemory(resident: resident, peak: max(kernelPeak(), resident ?? 0))
+        let peak = highest.withLock { highest in
+            highest = max(highest, kernelPeak(), resident ?? 0)
+            return highest
+        }
+        return ProcessMemory(resident: resident, peak: peak)
     }
 
     /// `getrusage`'s peak resident size, in bytes.
