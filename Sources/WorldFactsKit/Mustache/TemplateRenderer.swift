@@ -12,6 +12,12 @@ public struct TemplateRenderer: Sendable {
         self.templates = templates
         program = TemplateProgram(templates)
     }
+    /// Whether a standalone partial or parent is indented: then every line it renders is, so where
+    /// lines start in a value changes the bytes around it (`TemplatePlans` makes no plans then).
+    public var indentsIncludes: Bool {
+        program.instructions.contains { ($0.kind == .partial || $0.kind == .parent) && $0.d > 0 }
+    }
+
     /// Partials and parents nest at most this deep; a template that includes itself forever stops here.
     static let maximumDepth = 64
 

@@ -27,11 +27,16 @@ public struct SiteRenderer: Sendable {
 
     /// Renders a page, unless `previous` says the previous build's page has the same inputs; the context
     /// is made only when the page is rendered. `inputs` is the page's fingerprint as the manifest keeps it.
+    /// `planned`: rendered from a plan of the context's shape (`TemplateSet.renderPlanned`).
     func page(
-        _ path: String, template: String, inputs: UInt64, previous: any PreviousOutput, context: () -> TemplateValue
+        _ path: String, template: String, inputs: UInt64, previous: any PreviousOutput, planned: Bool = false,
+        context: () -> TemplateValue
     ) -> OutputFile {
         if previous.canReuse(path, inputs: inputs) { return .reused(path: path, inputsValue: inputs) }
-        return OutputFile(path: path, bytes: templates.render(context(), with: template), inputsValue: inputs)
+        let context = context()
+        let bytes =
+            planned ? templates.renderPlanned(context, with: template) : templates.render(context, with: template)
+        return OutputFile(path: path, bytes: bytes, inputsValue: inputs)
     }
 
     /// `page` for a fingerprint given as its hex text (`ContextFingerprint.value`).
@@ -77,7 +82,8 @@ public struct SiteRenderer: Sendable {
         let contexts = contexts[collection]
         return page(
             contexts.pagePath(of: position), template: "record",
-            inputs: contexts.recordInputs(position, base: recordInputsBases[collection]), previous: previous
+            inputs: contexts.recordInputs(position, base: recordInputsBases[collection]), previous: previous,
+            planned: true
         ) { contexts.record(position) }
     }
 

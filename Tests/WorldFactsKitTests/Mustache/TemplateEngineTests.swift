@@ -146,10 +146,14 @@ func render(_ templates: [String: String], _ name: String, _ context: TemplateVa
             let ours = String(decoding: engine.render(context, with: template), as: UTF8.self)
             let reference = try referenceRender(theme.templates, template, context)
             #expect(ours == reference, "\(template) differs")
-            if ours != reference { break }
+            // And from a plan of its shape (record pages are rendered so: `TemplatePlans`).
+            let planned = String(decoding: engine.renderPlanned(context, with: template), as: UTF8.self)
+            #expect(planned == ours, "\(template) differs from its plan")
+            if ours != reference || planned != ours { break }
             compared += 1
         }
         #expect(compared == pages.count)
+        #expect(engine.plans.counts(of: "record").planned > 0)
     }
 
     /// Seeded random templates (text, spaces, newlines, every kind of tag, nested sections, partials,
