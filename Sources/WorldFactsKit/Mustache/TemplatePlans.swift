@@ -10,9 +10,11 @@ import Synchronization
 /// after a text (it ends in a newline, or is empty) decides whether the next line is indented, so the
 /// bytes around the texts depend on the texts. And only for up to `maximumShapes` shapes of a template;
 /// pages of further shapes are rendered.
+///
+/// A program's own (`TemplateProgram.plans`), so that plans of one set of templates are never used for
+/// another; the renderer is passed in, not kept, which would make a cycle.
 public final class TemplatePlans: Sendable {
-    public let renderer: TemplateRenderer
-    /// Whether plans can be made for the renderer's templates (see above).
+    /// Whether plans can be made for the program's templates (see above).
     public let canPlan: Bool
     /// By template, each shape seen: its first context, kept to compare others with, and its plan (nil
     /// when filling it did not give the rendered page).
@@ -24,13 +26,12 @@ public final class TemplatePlans: Sendable {
         let plan: TemplatePlan?
     }
 
-    public init(renderer: TemplateRenderer) {
-        self.renderer = renderer
-        canPlan = !renderer.indentsIncludes
+    init(canPlan: Bool) {
+        self.canPlan = canPlan
     }
 
-    /// What `renderer.render` gives.
-    public func render(_ name: String, context: TemplateValue, sizeHint: Int = 4_096) -> [UInt8] {
+    /// What `renderer.render` gives; `renderer` is the one whose program holds these plans.
+    func render(_ name: String, context: TemplateValue, sizeHint: Int, with renderer: TemplateRenderer) -> [UInt8] {
         guard canPlan else { return renderer.render(name, context: context, sizeHint: sizeHint) }
         let known = shapes.withLock { $0[name] ?? [] }
         var texts: [UnsafePointer<TemplateValue>] = []

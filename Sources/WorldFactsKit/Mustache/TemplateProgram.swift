@@ -51,6 +51,8 @@ final class TemplateProgram: Sendable {
     let templates: [String: Range<Int32>]
     /// The templates in name order: a partial or parent instruction's `a`.
     let templateBodies: [Range<Int32>]
+    /// The plans of pages rendered from them (`TemplateRenderer.renderPlanned`).
+    let plans: TemplatePlans
 
     init(_ parsed: [String: [TemplateNode]]) {
         var compiler = Compiler(templateNames: parsed.keys.sorted())
@@ -70,6 +72,8 @@ final class TemplateProgram: Sendable {
         overrides = compiler.overrides
         templates = byName
         templateBodies = bodies
+        plans = TemplatePlans(
+            canPlan: !compiler.instructions.contains { ($0.kind == .partial || $0.kind == .parent) && $0.d > 0 })
     }
 
     private struct Compiler {

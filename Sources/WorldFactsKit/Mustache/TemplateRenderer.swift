@@ -14,9 +14,16 @@ public struct TemplateRenderer: Sendable {
     }
     /// Whether a standalone partial or parent is indented: then every line it renders is, so where
     /// lines start in a value changes the bytes around it (`TemplatePlans` makes no plans then).
-    public var indentsIncludes: Bool {
-        program.instructions.contains { ($0.kind == .partial || $0.kind == .parent) && $0.d > 0 }
+    public var indentsIncludes: Bool { !program.plans.canPlan }
+
+    /// `render`, from a plan of the context's shape (`TemplatePlans`): for the many pages of a template
+    /// that share a few shapes, as a collection's record pages do.
+    public func renderPlanned(_ name: String, context: TemplateValue, sizeHint: Int = 4_096) -> [UInt8] {
+        program.plans.render(name, context: context, sizeHint: sizeHint, with: self)
     }
+
+    /// The plans `renderPlanned` keeps.
+    var plans: TemplatePlans { program.plans }
 
     /// Partials and parents nest at most this deep; a template that includes itself forever stops here.
     static let maximumDepth = 64

@@ -6,8 +6,6 @@ import WorldFactsSupport
 public struct TemplateSet: Sendable {
     static let required = ["layout", "index", "record"]
     let renderer: TemplateRenderer
-    /// The record pages' plans (`renderPlanned`), shared by every copy of the set.
-    let plans: TemplatePlans
     /// Every template's name and text, for page fingerprints: editing any template renders every page.
     public let fingerprint: String
 
@@ -57,7 +55,6 @@ public struct TemplateSet: Sendable {
         }
         if !diagnostics.isEmpty { throw StageFailure(diagnostics) }
         renderer = TemplateRenderer(templates: parsed)
-        plans = TemplatePlans(renderer: renderer)
         var all = ContextFingerprint()
         for (name, text) in theme.templates.sorted(by: { $0.key < $1.key }) { all.add(name); all.add(text) }
         fingerprint = all.value
@@ -72,6 +69,6 @@ public struct TemplateSet: Sendable {
     /// `render`, from a plan of the context's shape (`TemplatePlans`): for the many pages of a template
     /// that share a few shapes, as a collection's record pages do.
     public func renderPlanned(_ context: TemplateValue, with name: String) -> [UInt8] {
-        plans.render(name, context: context)
+        renderer.renderPlanned(name, context: context)
     }
 }

@@ -153,7 +153,7 @@ func render(_ templates: [String: String], _ name: String, _ context: TemplateVa
             compared += 1
         }
         #expect(compared == pages.count)
-        #expect(engine.plans.counts(of: "record").planned > 0)
+        #expect(engine.renderer.plans.counts(of: "record").planned > 0)
     }
 
     /// Seeded random templates (text, spaces, newlines, every kind of tag, nested sections, partials,

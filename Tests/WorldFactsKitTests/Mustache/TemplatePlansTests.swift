@@ -81,12 +81,13 @@ import Testing
         for _ in 0..<500 {
             let templates = generator.templates()
             let renderer = try Self.renderer(templates)
-            let plans = TemplatePlans(renderer: renderer)
-            #expect(plans.canPlan == !renderer.indentsIncludes)
+            let plans = renderer.plans
             for _ in 0..<3 {
                 for shape in others {
                     let page = Self.retexted(shape, &random)
-                    if plans.render("t", context: page) != renderer.render("t", context: page) { failures += 1 }
+                    if renderer.renderPlanned("t", context: page) != renderer.render("t", context: page) {
+                        failures += 1
+                    }
                 }
             }
             if plans.counts(of: "t").planned == others.count { planned += 1 }
@@ -104,8 +105,10 @@ import Testing
     /// A template whose own text holds the byte a marker starts with has no plan, and renders as ever.
     @Test func aTemplateWithAMarkersByteHasNoPlan() throws {
         let renderer = try Self.renderer(["t": "<\u{1}&0\u{2}>{{a}}"])
-        let plans = TemplatePlans(renderer: renderer)
-        for _ in 0..<2 { #expect(plans.render("t", context: context) == renderer.render("t", context: context)) }
+        let plans = renderer.plans
+        for _ in 0..<2 {
+            #expect(renderer.renderPlanned("t", context: context) == renderer.render("t", context: context))
+        }
         #expect(plans.counts(of: "t") == (0, 1))
     }
 
@@ -114,10 +117,10 @@ import Testing
     @Test func indentedPartialsAreNeverPlanned() throws {
         let renderer = try Self.renderer(["t": "<\n  {{>p}}\n>", "p": "{{a}}\nz\n"])
         #expect(renderer.indentsIncludes)
-        let plans = TemplatePlans(renderer: renderer)
+        let plans = renderer.plans
         #expect(!plans.canPlan)
         let pages: [TemplateValue] = [["a": "one"], ["a": "one\n"], ["a": ""]]
-        for page in pages { #expect(plans.render("t", context: page) == renderer.render("t", context: page)) }
+        for page in pages { #expect(renderer.renderPlanned("t", context: page) == renderer.render("t", context: page)) }
         #expect(plans.counts(of: "t") == (0, 0))
     }
 }
