@@ -37,6 +37,7 @@ public final class TemplatePlans: Sendable {
         var texts: [UnsafePointer<TemplateValue>] = []
         texts.reserveCapacity(64)
         return withUnsafePointer(to: context) { pointer in
+            var seen = false
             for shape in known {
                 let matches = withUnsafePointer(to: shape.model) {
                     ContextShape.collect(pointer, like: $0, into: &texts)
@@ -45,11 +46,16 @@ public final class TemplatePlans: Sendable {
                     texts.removeAll(keepingCapacity: true)
                     continue
                 }
-                guard let plan = shape.plan else { break }
+                guard let plan = shape.plan else {
+                    seen = true
+                    break
+                }
                 return plan.fill(texts, sizeHint: sizeHint)
             }
             let rendered = renderer.render(name, context: context, sizeHint: sizeHint)
-            guard texts.isEmpty, known.count < Self.maximumShapes else { return rendered }
+            // A shape seen before that has no plan is rendered, and not planned again.
+            guard !seen, known.count < Self.maximumShapes else { return rendered }
+            texts.removeAll(keepingCapacity: true)
             // A shape not seen before: its plan, checked against the page just rendered.
             _ = ContextShape.collect(pointer, like: pointer, into: &texts)
             var count = 0

@@ -110,6 +110,11 @@ import Testing
             #expect(renderer.renderPlanned("t", context: context) == renderer.render("t", context: context))
         }
         #expect(plans.counts(of: "t") == (0, 1))
+        // A context with no text at all, of a shape seen before without a plan, is not taken for a new shape.
+        let bare = try Self.renderer(["t": "<\u{1}>{{#t}}x{{/t}}"])
+        let flagOnly: TemplateValue = ["t": true]
+        for _ in 0..<3 { #expect(bare.renderPlanned("t", context: flagOnly) == Array("<\u{1}>x".utf8)) }
+        #expect(bare.plans.counts(of: "t") == (0, 1))
     }
 
     /// Under an indented standalone partial, a text that ends a line decides whether the next is
