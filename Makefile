@@ -60,10 +60,12 @@ back-edges:
 js-test:
 	@if ls Tests/js/*.test.mjs >/dev/null 2>&1; then node --test Tests/js/; fi
 
-# Builds the shipped site with the debug binary and checks it: Nu HTML Checker, linkchecker, anchors,
-# and the search in headless Chromium over HTTP and file://.
-site-test:
-	WORLDFACTS_BIN=.build/debug/worldfacts .venv/bin/python -m pytest -q Tests/site
+# Builds the shipped site with the release binary, the one `make site` and users run, and checks it: Nu
+# HTML Checker, linkchecker, anchors, and the search in headless Chromium over HTTP and file://; `watch`
+# and `serve` run from it too. The Swift tests run the debug build, so a fault that only the optimized
+# binary has (a release-only heap corruption was once seen in `watch`) fails here.
+site-test: release
+	WORLDFACTS_BIN=$(BIN) .venv/bin/python -m pytest -q Tests/site
 
 clean:
 	rm -rf .build Output/* Output/.worldfacts-manifest.json

@@ -1,5 +1,11 @@
 /// HTML escaping of `& < > " '`, byte by byte over UTF-8.
 enum HTMLEscape {
+    /// How a template writes a variable's text, in the renderer and in a plan (`TemplatePlan.fill`) alike:
+    /// escaped (`{{name}}`) or as it is (`{{{name}}}`, `{{&name}}`).
+    static func append(_ text: String, escaped: Bool, to bytes: inout [UInt8]) {
+        if escaped { append(text, to: &bytes) } else { bytes += text.utf8 }
+    }
+
     static func append(_ text: String, to bytes: inout [UInt8]) {
         // A native string's UTF-8 is read where it is; any other is copied once.
         if text.utf8.withContiguousStorageIfAvailable({ append(utf8: $0, to: &bytes) }) == nil {

@@ -70,7 +70,7 @@ struct TemplatePlan: Sendable {
                 output += UnsafeBufferPointer(rebasing: bytes[start..<Int(slot.end)])
                 start = Int(slot.end)
                 guard case .text(let text) = texts[Int(slot.text)].pointee, !text.isEmpty else { continue }
-                if slot.escaped { HTMLEscape.append(text, to: &output) } else { output += text.utf8 }
+                HTMLEscape.append(text, escaped: slot.escaped, to: &output)
             }
             output += UnsafeBufferPointer(rebasing: bytes[start...])
         }

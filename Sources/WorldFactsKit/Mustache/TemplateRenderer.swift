@@ -164,7 +164,7 @@ public struct TemplateRenderer: Sendable {
             case .text(let text):
                 guard !text.isEmpty else { return }
                 output.indentIfLineStart()
-                if escaped { HTMLEscape.append(text, to: &output.bytes) } else { output.bytes += text.utf8 }
+                HTMLEscape.append(text, escaped: escaped, to: &output.bytes)
             case .flag(let flag):
                 output.indentIfLineStart()
                 output.bytes += (flag ? "true" : "false").utf8
