@@ -21,7 +21,7 @@ struct TemplatePlan: Sendable {
 
     static func marker(_ number: Int) -> String { "\u{1}&\(number)\u{2}" }
 
-    /// The plan the markers of `output` (a render over `ContextShape.numbered`) say; nil when the output
+    /// The plan the markers of `output` (a render over a numbered `ContextTree`) say; nil when the output
     /// holds a U+0001 that is not a marker (a template or shared value with one), or names a text that
     /// is not there.
     init?(output: [UInt8], texts: Int) {
@@ -61,7 +61,7 @@ struct TemplatePlan: Sendable {
     }
 
     /// The page: the plan's bytes with the texts (of a context of the plan's shape) in their places.
-    func fill(_ texts: [UnsafePointer<TemplateValue>], sizeHint: Int) -> [UInt8] {
+    func fill(_ texts: [String], sizeHint: Int) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(sizeHint)
         bytes.withUnsafeBufferPointer { bytes in
@@ -69,8 +69,7 @@ struct TemplatePlan: Sendable {
             for slot in slots {
                 output += UnsafeBufferPointer(rebasing: bytes[start..<Int(slot.end)])
                 start = Int(slot.end)
-                guard case .text(let text) = texts[Int(slot.text)].pointee, !text.isEmpty else { continue }
-                HTMLEscape.append(text, escaped: slot.escaped, to: &output)
+                HTMLEscape.append(texts[Int(slot.text)], escaped: slot.escaped, to: &output)
             }
             output += UnsafeBufferPointer(rebasing: bytes[start...])
         }

@@ -1,10 +1,10 @@
 import Synchronization
 
 /// Renders the many pages of a template that share a few shapes (a collection's record pages: the same
-/// facts, with or without a note or a neighbour) from plans: a page of a shape seen before is its
-/// plan's bytes with its texts in their places (`TemplatePlan`), with no name looked up and no section
-/// walked. The first page of each shape is rendered, and the shape's plan is kept only if filling it
-/// gives the same bytes.
+/// facts, with or without a note or a neighbour) from plans: a page of a shape seen before is written
+/// only as its outline (`ContextOutline`), and is its plan's bytes with its texts in their places
+/// (`TemplatePlan`), with no tree made, no name looked up and no section walked. The first page of each
+/// shape is rendered, and the shape's plan is kept only if filling it gives the same bytes.
 ///
 /// Plans are made only when no standalone partial or parent is indented: there, whether a line starts
 /// after a text (it ends in a newline, or is empty) decides whether the next line is indented, so the
@@ -16,13 +16,15 @@ import Synchronization
 public final class TemplatePlans: Sendable {
     /// Whether plans can be made for the program's templates (see above).
     public let canPlan: Bool
-    /// By template, each shape seen: its first context, kept to compare others with, and its plan (nil
-    /// when filling it did not give the rendered page).
+    /// By template, each shape seen: its outline, kept to compare others with, and its plan (nil when
+    /// filling it did not give the rendered page).
     private let shapes = Mutex<[String: [Shape]]>([:])
     static let maximumShapes = 64
 
+    /// A shape: its outline (`ContextOutline`: it holds the shared values it was seen with, so that
+    /// their storage stays theirs), and its plan.
     struct Shape: Sendable {
-        let model: TemplateValue
+        let outline: ContextOutline
         let plan: TemplatePlan?
     }
 
@@ -30,45 +32,34 @@ public final class TemplatePlans: Sendable {
         self.canPlan = canPlan
     }
 
-    /// What `renderer.render` gives; `renderer` is the one whose program holds these plans.
-    func render(_ name: String, context: TemplateValue, sizeHint: Int, with renderer: TemplateRenderer) -> [UInt8] {
-        guard canPlan else { return renderer.render(name, context: context, sizeHint: sizeHint) }
+    /// What `renderer.render` gives for the source's context; `renderer` is the one whose program
+    /// holds these plans. A page of a shape seen before is written only as its outline.
+    func render(_ name: String, source: some ContextSource, sizeHint: Int, with renderer: TemplateRenderer)
+        -> [UInt8]
+    {
+        guard canPlan else { return renderer.render(name, context: source.tree, sizeHint: sizeHint) }
+        var outline = ContextOutline()
+        source.write(into: &outline)
         let known = shapes.withLock { $0[name] ?? [] }
-        var texts: [UnsafePointer<TemplateValue>] = []
-        texts.reserveCapacity(64)
-        return withUnsafePointer(to: context) { pointer in
-            var seen = false
-            for shape in known {
-                let matches = withUnsafePointer(to: shape.model) {
-                    ContextShape.collect(pointer, like: $0, into: &texts)
-                }
-                guard matches else {
-                    texts.removeAll(keepingCapacity: true)
-                    continue
-                }
-                guard let plan = shape.plan else {
-                    seen = true
-                    break
-                }
-                return plan.fill(texts, sizeHint: sizeHint)
-            }
-            let rendered = renderer.render(name, context: context, sizeHint: sizeHint)
-            // A shape seen before that has no plan is rendered, and not planned again.
-            guard !seen, known.count < Self.maximumShapes else { return rendered }
-            texts.removeAll(keepingCapacity: true)
-            // A shape not seen before: its plan, checked against the page just rendered.
-            _ = ContextShape.collect(pointer, like: pointer, into: &texts)
-            var count = 0
-            let probe = ContextShape.numbered(context, next: &count)
-            var plan = TemplatePlan(output: renderer.render(name, context: probe, sizeHint: sizeHint), texts: count)
-            if plan?.fill(texts, sizeHint: sizeHint) != rendered { plan = nil }
-            shapes.withLock { shapes in
-                if shapes[name, default: []].count < Self.maximumShapes {
-                    shapes[name, default: []].append(Shape(model: context, plan: plan))
-                }
-            }
-            return rendered
+        if let shape = known.first(where: { $0.outline.sameShape(as: outline) }) {
+            guard let plan = shape.plan else { return renderer.render(name, context: source.tree, sizeHint: sizeHint) }
+            return plan.fill(outline.texts, sizeHint: sizeHint)
         }
+        let rendered = renderer.render(name, context: source.tree, sizeHint: sizeHint)
+        guard known.count < Self.maximumShapes else { return rendered }
+        // A shape not seen before: its plan, checked against the page just rendered.
+        var probe = ContextTree(numbering: true)
+        source.write(into: &probe)
+        var plan = TemplatePlan(
+            output: renderer.render(name, context: probe.value, sizeHint: sizeHint), texts: probe.numbered ?? 0)
+        if plan?.fill(outline.texts, sizeHint: sizeHint) != rendered { plan = nil }
+        shapes.withLock { shapes in
+            let seen = shapes[name, default: []]
+            if seen.count < Self.maximumShapes, !seen.contains(where: { $0.outline.sameShape(as: outline) }) {
+                shapes[name, default: []].append(Shape(outline: outline, plan: plan))
+            }
+        }
+        return rendered
     }
 
     /// How many shapes of a template have a plan, and how many were found to have none.

@@ -18,8 +18,14 @@ public struct TemplateRenderer: Sendable {
 
     /// `render`, from a plan of the context's shape (`TemplatePlans`): for the many pages of a template
     /// that share a few shapes, as a collection's record pages do.
+    public func renderPlanned(_ name: String, source: some ContextSource, sizeHint: Int = 4_096) -> [UInt8] {
+        program.plans.render(name, source: source, sizeHint: sizeHint, with: self)
+    }
+
+    /// `renderPlanned` of a context made already (one that is not an object is rendered as it is).
     public func renderPlanned(_ name: String, context: TemplateValue, sizeHint: Int = 4_096) -> [UInt8] {
-        program.plans.render(name, context: context, sizeHint: sizeHint, with: self)
+        guard case .object = context else { return render(name, context: context, sizeHint: sizeHint) }
+        return renderPlanned(name, source: ContextValue(context), sizeHint: sizeHint)
     }
 
     /// The plans `renderPlanned` keeps.

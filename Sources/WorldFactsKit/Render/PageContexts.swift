@@ -121,22 +121,28 @@ public final class PageContexts: Sendable {
         return .object(context)
     }
 
-    public func record(_ position: Int) -> TemplateValue {
+    /// A record page's context (`RecordContext` writes it where it is rendered).
+    public func record(_ position: Int) -> TemplateValue { RecordContext(contexts: self, position: position).tree }
+
+    /// A record page's context, written into `writer`: as a tree, or, for a page whose shape has a plan,
+    /// as its outline and texts (`ContextOutline`).
+    func writeRecord<Writer: ContextWriter>(_ position: Int, into writer: inout Writer) {
         let record = collection.records[position]
-        let path = collection.pagePath(of: position)
-        // Every object is made with room for all it gets: growing them took a tenth of a page's time.
-        var context = values.common(
-            root: recordRoot, path: path, pageTitle: concat(record.title, " — ", site.config.title), capacity: 16)
+        values.writeCommon(
+            root: recordRoot, path: collection.pagePath(of: position),
+            pageTitle: concat(record.title, " — ", site.config.title), into: &writer)
+        writer.beginObject("record")
+        writer.text("title", record.title)
+        writer.text("key", record.key)
+        writer.end()
+        writer.beginList("facts")
         // The spec is read where it is, as every core's pages share it: a copy of it retained and released
-        // each of its arrays and texts, from both cores at once, for every page.
-        var facts: [TemplateValue] = []
-        facts.reserveCapacity(collection.spec.fields.count)
-        // Fields are read where they are in the spec: a field copied out retained and released each of
-        // its texts, for every fact of every page.
+        // each of its arrays and texts, from both cores at once, for every page. Fields are read where
+        // they are in the spec: a field copied out retained and released each of its texts.
         for fieldPosition in collection.spec.fields.indices where collection.spec.fields[fieldPosition].show {
-            var fact = TemplateObject(capacity: 3)
-            fact.add("label", .text(collection.spec.fields[fieldPosition].label))
-            fact.add("id", .text(collection.spec.fields[fieldPosition].id))
+            writer.beginElement()
+            writer.text("label", collection.spec.fields[fieldPosition].label)
+            writer.text("id", collection.spec.fields[fieldPosition].id)
             var shown = fieldPosition
             if let fallback = collection.spec.fields[fieldPosition].fallback,
                 record.values[fieldPosition].texts.isEmpty,
@@ -147,65 +153,59 @@ public final class PageContexts: Sendable {
             let value = record.values[shown]
             let linkKeys = collection.spec.fields[shown].format.isLink ? rows.linkKeys(value) : []
             if !linkKeys.isEmpty {
-                fact["links"] = .list(
-                    linkKeys.map { key -> TemplateValue in
-                        guard let target = site.target(of: collection.spec.fields[shown], key: key) else {
-                            return ["text": .text(key)]
-                        }
-                        return [
-                            "text": .text(site.title(of: target)),
-                            "href": .text(
-                                site.collections[target.collection].pagePath(of: target.position, from: recordRoot)),
-                        ]
-                    })
+                writer.beginList("links")
+                for key in linkKeys {
+                    writer.beginElement()
+                    if let target = site.target(of: collection.spec.fields[shown], key: key) {
+                        writer.text("text", site.title(of: target))
+                        writer.text(
+                            "href", site.collections[target.collection].pagePath(of: target.position, from: recordRoot))
+                    } else {
+                        writer.text("text", key)
+                    }
+                    writer.end()
+                }
+                writer.end()
             } else if case .text(let text) = value,
                 let group = site.group(collection: collection.number, field: shown),
                 let groupValue = group.value(titled: text)
             {
-                fact["links"] = [
-                    ["text": .text(text), "href": .text(concat(recordRoot, group.pagePath(of: groupValue)))]
-                ]
+                writer.beginList("links")
+                writer.beginElement()
+                writer.text("text", text)
+                writer.text("href", concat(recordRoot, group.pagePath(of: groupValue)))
+                writer.end()
+                writer.end()
             } else {
-                fact.add(
+                writer.text(
                     "value",
-                    .text(
-                        formatter.text(
-                            value, unit: collection.spec.fields[shown].unit,
-                            fractionDigits: collection.spec.fields[shown].fractionDigits)))
+                    formatter.text(
+                        value, unit: collection.spec.fields[shown].unit,
+                        fractionDigits: collection.spec.fields[shown].fractionDigits))
             }
-            facts.append(.object(fact))
+            writer.end()
         }
-        let section = collection.sections[collection.sectionOfRecord[position]]
-        // Objects are made at their size: a dictionary literal is an array of pairs, then the entries.
-        context.add("record", Self.object("title", .text(record.title), "key", .text(record.key)))
-        context.add("facts", .list(facts))
+        writer.end()
         let lists = site.lists[collection.number].compactMap { list(of: $0, position) }
-        if !lists.isEmpty { context.add("lists", .list(lists)) }
-        if let note = collection.notes[position] { context.add("note", .text(markdown.html(note.markdown))) }
-        for neighbour in stride(from: position - 1, through: position + 1, by: 2)
-        where collection.records.indices.contains(neighbour) {
-            context.add(
-                neighbour < position ? "previous" : "next",
-                Self.object(
-                    "title", .text(collection.records[neighbour].title),
-                    "href", .text(collection.pagePath(of: neighbour, from: recordRoot))))
-        }
-        var back = TemplateObject(capacity: 3)
-        back.add("href", .text(concat(recordRoot, collection.indexPagePath(of: position), "#", section.anchor)))
-        back.add("letter", .text(section.letter))
-        back.add("title", .text(site.hasHome ? collection.spec.label : site.config.strings.backToIndex))
-        context.add("back", .object(back))
-        return .object(context)
+        if !lists.isEmpty { writer.value("lists", .list(lists)) }
+        if let note = collection.notes[position] { writer.text("note", markdown.html(note.markdown)) }
+        if position > 0 { writeNeighbour("previous", position - 1, into: &writer) }
+        if position + 1 < collection.records.count { writeNeighbour("next", position + 1, into: &writer) }
+        let section = collection.sections[collection.sectionOfRecord[position]]
+        writer.beginObject("back")
+        writer.text("href", concat(recordRoot, collection.indexPagePath(of: position), "#", section.anchor))
+        writer.text("letter", section.letter)
+        writer.text("title", site.hasHome ? collection.spec.label : site.config.strings.backToIndex)
+        writer.end()
     }
 
-    /// An object of two values.
-    static func object(_ key: String, _ value: TemplateValue, _ other: String, _ otherValue: TemplateValue)
-        -> TemplateValue
+    /// The link to the record before or after a record page's.
+    private func writeNeighbour<Writer: ContextWriter>(_ key: StaticString, _ position: Int, into writer: inout Writer)
     {
-        var object = TemplateObject(capacity: 2)
-        object[key] = value
-        object[other] = otherValue
-        return .object(object)
+        writer.beginObject(key)
+        writer.text("title", collection.records[position].title)
+        writer.text("href", collection.pagePath(of: position, from: recordRoot))
+        writer.end()
     }
 
     /// A list on a record page: its first records, and a link to all of them when there are more.
@@ -351,4 +351,14 @@ public final class PageContexts: Sendable {
         }
         return hash.value
     }
+}
+
+/// A record page's context as a source (`ContextSource`): written as a tree for the first page of its
+/// shape, and as an outline for the others (`TemplateSet.renderPlanned`).
+struct RecordContext: ContextSource {
+    let contexts: PageContexts
+    let position: Int
+
+    func write(into writer: inout ContextTree) { contexts.writeRecord(position, into: &writer) }
+    func write(into writer: inout ContextOutline) { contexts.writeRecord(position, into: &writer) }
 }

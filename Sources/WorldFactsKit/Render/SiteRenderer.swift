@@ -27,16 +27,12 @@ public struct SiteRenderer: Sendable {
 
     /// Renders a page, unless `previous` says the previous build's page has the same inputs; the context
     /// is made only when the page is rendered. `inputs` is the page's fingerprint as the manifest keeps it.
-    /// `planned`: rendered from a plan of the context's shape (`TemplateSet.renderPlanned`).
     func page(
-        _ path: String, template: String, inputs: UInt64, previous: any PreviousOutput, planned: Bool = false,
+        _ path: String, template: String, inputs: UInt64, previous: any PreviousOutput,
         context: () -> TemplateValue
     ) -> OutputFile {
         if previous.canReuse(path, inputs: inputs) { return .reused(path: path, inputsValue: inputs) }
-        let context = context()
-        let bytes =
-            planned ? templates.renderPlanned(context, with: template) : templates.render(context, with: template)
-        return OutputFile(path: path, bytes: bytes, inputsValue: inputs)
+        return OutputFile(path: path, bytes: templates.render(context(), with: template), inputsValue: inputs)
     }
 
     /// `page` for a fingerprint given as its hex text (`ContextFingerprint.value`).
@@ -80,11 +76,12 @@ public struct SiteRenderer: Sendable {
         _ position: Int, in collection: Int = 0, previous: any PreviousOutput = NoPreviousOutput()
     ) -> OutputFile {
         let contexts = contexts[collection]
-        return page(
-            contexts.pagePath(of: position), template: "record",
-            inputs: contexts.recordInputs(position, base: recordInputsBases[collection]), previous: previous,
-            planned: true
-        ) { contexts.record(position) }
+        let path = contexts.pagePath(of: position)
+        let inputs = contexts.recordInputs(position, base: recordInputsBases[collection])
+        if previous.canReuse(path, inputs: inputs) { return .reused(path: path, inputsValue: inputs) }
+        // From a plan of the page's shape: a tree of its context is made only for a shape's first page.
+        let bytes = templates.renderPlanned(RecordContext(contexts: contexts, position: position), with: "record")
+        return OutputFile(path: path, bytes: bytes, inputsValue: inputs)
     }
 
     /// The record pages of a range of positions of a collection, on every core.

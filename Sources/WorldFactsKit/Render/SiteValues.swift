@@ -67,24 +67,27 @@ public struct SiteValues: Sendable {
     }
 
     /// The values of a page at `root` (the way back up to the output root, "../"), whose path is `path`.
-    /// `capacity`: how many values the page will hold in all, these and its own.
-    func common(root: String, path: String, pageTitle: String, capacity: Int = 8) -> TemplateObject {
-        var values = TemplateObject(capacity: capacity)
-        values.add("site", site)
-        values.add("root", .text(root))
-        values.add("pageTitle", .text(pageTitle))
-        values.add("strings", strings)
-        if !navigation.isEmpty {
-            let depth = root.utf8.count / 3
-            if depth < navigationAtDepth.count, navigationAtDepth[depth].root == root,
-                !navigation.contains(where: { $0.path == path })
-            {
-                values["nav"] = navigationAtDepth[depth].links
-            } else {
-                values["nav"] = Self.navigation(navigation, root: root, path: path)
-            }
+    func common(root: String, path: String, pageTitle: String) -> TemplateObject {
+        var tree = ContextTree()
+        writeCommon(root: root, path: path, pageTitle: pageTitle, into: &tree)
+        return tree.object
+    }
+
+    /// `common`, written into `writer`: the values made once are written as shared.
+    func writeCommon<Writer: ContextWriter>(root: String, path: String, pageTitle: String, into writer: inout Writer) {
+        writer.shared("site", site)
+        writer.text("root", root)
+        writer.text("pageTitle", pageTitle)
+        writer.shared("strings", strings)
+        guard !navigation.isEmpty else { return }
+        let depth = root.utf8.count / 3
+        if depth < navigationAtDepth.count, navigationAtDepth[depth].root == root,
+            !navigation.contains(where: { $0.path == path })
+        {
+            writer.shared("nav", navigationAtDepth[depth].links)
+        } else {
+            writer.value("nav", Self.navigation(navigation, root: root, path: path))
         }
-        return values
     }
 
     /// How many folders deep a page may be and still share its navigation with the others so deep.

@@ -71,4 +71,10 @@ public struct TemplateSet: Sendable {
     public func renderPlanned(_ context: TemplateValue, with name: String) -> [UInt8] {
         renderer.renderPlanned(name, context: context)
     }
+
+    /// `renderPlanned` of a context written on demand: a page of a shape seen before is written only as
+    /// its outline (`ContextOutline`).
+    public func renderPlanned(_ source: some ContextSource, with name: String) -> [UInt8] {
+        renderer.renderPlanned(name, source: source)
+    }
 }

@@ -47,12 +47,10 @@ import Testing
             let plan = try #require(TemplatePlan(output: renderer.render("t", context: probe), texts: count))
             for _ in 0..<4 {
                 let other = Self.retexted(context, &random)
-                let page = withUnsafePointer(to: other) { pointer in
-                    var texts: [UnsafePointer<TemplateValue>] = []
-                    #expect(ContextShape.collect(pointer, like: pointer, into: &texts))
-                    #expect(texts.count == count)
-                    return plan.fill(texts, sizeHint: 64)
-                }
+                var outline = ContextOutline()
+                ContextValue(other).write(into: &outline)
+                #expect(outline.texts.count == count)
+                let page = plan.fill(outline.texts, sizeHint: 64)
                 let rendered = renderer.render("t", context: other)
                 if page != rendered {
                     failures.append(
@@ -127,5 +125,63 @@ import Testing
         let pages: [TemplateValue] = [["a": "one"], ["a": "one\n"], ["a": ""]]
         for page in pages { #expect(renderer.renderPlanned("t", context: page) == renderer.render("t", context: page)) }
         #expect(plans.counts(of: "t") == (0, 0))
+    }
+
+    /// A page written by a source (as `RecordContext` writes record pages): its tree is the context the
+    /// writer calls say, its outline's texts are in the tree's order, and a page whose shared value is
+    /// another value (other storage, other texts) is not taken for a shape seen before.
+    @Test func aSourcesTreeOutlineAndSharedValues() throws {
+        struct Page: ContextSource {
+            let shared: TemplateValue
+            let title: String
+            let links: [String]
+
+            func write(into writer: inout ContextTree) { write(to: &writer) }
+            func write(into writer: inout ContextOutline) { write(to: &writer) }
+
+            func write<Writer: ContextWriter>(to writer: inout Writer) {
+                writer.shared("site", shared)
+                writer.text("title", title)
+                writer.flag("wide", links.count > 1)
+                writer.beginList("links")
+                for link in links {
+                    writer.beginElement()
+                    writer.text("href", link)
+                    writer.end()
+                }
+                writer.end()
+                writer.beginObject("back")
+                writer.text("title", title + "!")
+                writer.end()
+                writer.value("extra", ["n": "1", "f": false])
+            }
+        }
+        let one: TemplateValue = ["name": "One <&>"]
+        let other: TemplateValue = ["name": "Other"]
+        let page = Page(shared: one, title: "T", links: ["a", "b"])
+        let expected: TemplateValue = [
+            "site": one, "title": "T", "wide": true, "links": [["href": "a"], ["href": "b"]],
+            "back": ["title": "T!"], "extra": ["n": "1", "f": false],
+        ]
+        #expect(page.tree == expected)
+        var outline = ContextOutline()
+        page.write(into: &outline)
+        #expect(outline.texts == ["T", "a", "b", "T!", "1"])
+
+        let renderer = try Self.renderer([
+            "t": "{{site.name}}|{{title}}|{{#wide}}w{{/wide}}{{#links}}<{{href}}>{{/links}}|{{back.title}}|{{extra.n}}"
+        ])
+        let pages = [
+            page, Page(shared: one, title: "U&", links: ["c", "d"]),
+            Page(shared: other, title: "V", links: ["e", "f"]), Page(shared: one, title: "W", links: ["g"]),
+            Page(shared: other, title: "X", links: ["h", "i"]),
+        ]
+        for page in pages {
+            #expect(
+                String(decoding: renderer.renderPlanned("t", source: page), as: UTF8.self)
+                    == String(decoding: renderer.render("t", context: page.tree), as: UTF8.self))
+        }
+        // Three shapes: two shared values with two links, one with one link.
+        #expect(renderer.plans.counts(of: "t") == (3, 0))
     }
 }
