@@ -89,7 +89,7 @@ public struct JSONParser {
     }
 
     /// Where a scan resumes (`old[at]`), and the old file's shared end.
-    private struct Resume {
+    struct Resume {
         let old: [ElementStart]
         let at: Int
         let suffixStart: Int
@@ -108,43 +108,164 @@ public struct JSONParser {
     }
 
     private static func elementStarts(_ bytes: [UInt8], resuming resume: Resume?) -> [ElementStart]? {
-        bytes.withUnsafeBufferPointer { buffer -> [ElementStart]? in
-            var cursor = ByteCursor(buffer)
-            var starts: [ElementStart] = []
-            if let resume {
-                let start = resume.old[resume.at]
-                // Room for as many as the old file had, and a few more: grown from the kept ones, the
-                // array was made three times over (12 MB at 235k cities) for an edit of one element.
-                starts.reserveCapacity(resume.old.count + 64)
-                starts += resume.old[..<resume.at]
-                cursor = ByteCursor(buffer, at: start.index, line: start.line, lineStart: start.lineStart)
-            } else {
-                cursor.skipByteOrderMark()
-                cursor.skipWhitespace()
-                guard cursor.take(UInt8(ascii: "[")) else { return nil }
+        if resume == nil, bytes.count >= inTwoAbove, let split = split(bytes) {
+            return elementStarts(bytes, split: split)
+        }
+        return bytes.withUnsafeBufferPointer { buffer -> [ElementStart]? in
+            guard var scan = resume.map({ ElementScan(buffer, resuming: $0) }) ?? ElementScan(opening: buffer) else {
+                return nil
             }
-            var depth = 0, expecting = true
-            while let byte = cursor.peek {
+            guard case .finished(let starts) = scan.run(until: buffer.count, resume: resume) else { return nil }
+            return starts
+        }
+    }
+
+    /// A file this large is scanned in two parts at once (at `split`).
+    static let inTwoAbove = 1 << 20
+
+    /// Where a large file's second part starts: the first line after the middle that starts with a byte
+    /// that is not whitespace. A JSON string holds no newline, so no string goes on across it; nil when
+    /// there is no such line.
+    static func split(_ bytes: [UInt8]) -> Int? {
+        var index = bytes.count / 2
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x0A {
+                switch bytes[index + 1] {
+                case 0x20, 0x09, 0x0D, 0x0A: break
+                default: return index + 1
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `elementStarts` in two parts on two cores: the first from the opening bracket to `split`, the
+    /// second from `split` as if it were between elements (after a comma). When the first part ends
+    /// so (and found an element), the second part's starts follow its own, on their lines; otherwise
+    /// the first part's scan goes on to the end, as a scan in one part does.
+    static func elementStarts(_ bytes: [UInt8], split: Int) -> [ElementStart]? {
+        let parts = Parallel.map(2) { part -> (state: ElementScan.State?, result: ElementScan.Result) in
+            bytes.withUnsafeBufferPointer { buffer in
+                if part == 0 {
+                    guard var scan = ElementScan(opening: buffer) else { return (nil, .finished(nil)) }
+                    let result = scan.run(until: split, resume: nil)
+                    return (scan.state, result)
+                }
+                var scan = ElementScan(ByteCursor(buffer, at: split, line: 1, lineStart: split), foundBefore: true)
+                return (scan.state, scan.run(until: buffer.count, resume: nil))
+            }
+        }
+        guard let first = parts[0].state, case .paused = parts[0].result else {
+            guard case .finished(let starts) = parts[0].result else { return nil }
+            return starts
+        }
+        guard first.index == split, first.depth == 0, first.expecting, !first.starts.isEmpty else {
+            return bytes.withUnsafeBufferPointer { buffer in
+                var scan = ElementScan(resuming: first, in: buffer)
+                guard case .finished(let starts) = scan.run(until: buffer.count, resume: nil) else { return nil }
+                return starts
+            }
+        }
+        guard case .finished(let second?) = parts[1].result else { return nil }
+        // The second part counted lines from 1 at `split`, and took `split` for the start of its first line.
+        let lines = first.line - 1
+        return first.starts
+            + second.lazy.map {
+                ElementStart(
+                    index: $0.index, line: $0.line + lines,
+                    lineStart: $0.lineStart == split ? first.lineStart : $0.lineStart)
+            }
+    }
+
+    /// A scan for the starts of a top-level array's elements (`elementStarts`), up to a limit.
+    struct ElementScan {
+        var cursor: ByteCursor
+        var depth = 0
+        var expecting = true
+        var starts: [ElementStart] = []
+        /// Whether elements were found before where this scan started (it scans a file's second part).
+        let foundBefore: Bool
+
+        /// Where a scan is, without its cursor's pointer: to hand between cores.
+        struct State {
+            var index: Int
+            var line: Int
+            var lineStart: Int
+            var depth: Int
+            var expecting: Bool
+            var starts: [ElementStart]
+        }
+
+        enum Result {
+            /// The starts, or nil when the framing is not an array's.
+            case finished([ElementStart]?)
+            /// The scan reached its limit.
+            case paused
+        }
+
+        init(_ cursor: ByteCursor, foundBefore: Bool = false) {
+            self.cursor = cursor
+            self.foundBefore = foundBefore
+        }
+
+        /// A scan of a whole file, past its opening bracket; nil when it does not open with one.
+        init?(opening buffer: UnsafeBufferPointer<UInt8>) {
+            self.init(ByteCursor(buffer))
+            cursor.skipByteOrderMark()
+            cursor.skipWhitespace()
+            guard cursor.take(UInt8(ascii: "[")) else { return nil }
+        }
+
+        /// A scan resumed from the last old element that starts within an edited file's shared start.
+        init(_ buffer: UnsafeBufferPointer<UInt8>, resuming resume: Resume) {
+            let start = resume.old[resume.at]
+            self.init(ByteCursor(buffer, at: start.index, line: start.line, lineStart: start.lineStart))
+            // Room for as many as the old file had, and a few more: grown from the kept ones, the
+            // array was made three times over (12 MB at 235k cities) for an edit of one element.
+            starts.reserveCapacity(resume.old.count + 64)
+            starts += resume.old[..<resume.at]
+        }
+
+        /// A scan that goes on from `state`.
+        init(resuming state: State, in buffer: UnsafeBufferPointer<UInt8>) {
+            self.init(ByteCursor(buffer, at: state.index, line: state.line, lineStart: state.lineStart))
+            depth = state.depth
+            expecting = state.expecting
+            starts = state.starts
+        }
+
+        var state: State {
+            State(
+                index: cursor.index, line: cursor.line, lineStart: cursor.lineStart, depth: depth,
+                expecting: expecting, starts: starts)
+        }
+
+        /// Scans until the file's end, or until the position reaches `limit`.
+        mutating func run(until limit: Int, resume: Resume?) -> Result {
+            while cursor.index < limit, let byte = cursor.peek {
                 switch byte {
                 case 0x20, 0x09, 0x0D, 0x0A:
                     cursor.skipWhitespace()
                     continue
                 case UInt8(ascii: ","):
                     if depth == 0 {
-                        guard !expecting else { return nil }
+                        guard !expecting else { return .finished(nil) }
                         expecting = true
                     }
                 case UInt8(ascii: "]"), UInt8(ascii: "}"):
                     if depth == 0 {
-                        guard byte == UInt8(ascii: "]"), !expecting || starts.isEmpty else { return nil }
+                        guard byte == UInt8(ascii: "]"), !expecting || (starts.isEmpty && !foundBefore) else {
+                            return .finished(nil)
+                        }
                         cursor.advance()
                         cursor.skipWhitespace()
-                        return cursor.isAtEnd ? starts : nil
+                        return .finished(cursor.isAtEnd ? starts : nil)
                     }
                     depth -= 1
                 default:
                     if depth == 0 {
-                        guard expecting else { return nil }
+                        guard expecting else { return .finished(nil) }
                         if let resume, let shared = resume.shared(cursor.index) {
                             // The rest are the old elements, moved: by `shift` bytes, and by as many lines
                             // as this one moved. One whose line starts after a shared newline keeps its
@@ -158,20 +279,20 @@ public struct JSONParser {
                                         lineStart: element.lineStart > sharedStart
                                             ? element.lineStart + resume.shift : cursor.lineStart))
                             }
-                            return starts
+                            return .finished(starts)
                         }
                         starts.append(ElementStart(index: cursor.index, line: cursor.line, lineStart: cursor.lineStart))
                         expecting = false
                     }
                     if byte == UInt8(ascii: "\"") {
-                        guard cursor.skipString() else { return nil }
+                        guard cursor.skipString() else { return .finished(nil) }
                         continue
                     }
                     if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { depth += 1 }
                 }
                 cursor.advance()
             }
-            return nil
+            return cursor.isAtEnd ? .finished(nil) : .paused
         }
     }
 

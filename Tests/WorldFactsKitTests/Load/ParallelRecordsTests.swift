@@ -77,6 +77,61 @@ import WorldFactsModel
         #expect(JSONParser.elementStarts(Array(#"[1] x"#.utf8)) == nil)
         #expect(JSONParser.elementStarts(Array(#"{"a": 1}"#.utf8)) == nil)
     }
+
+    /// A large file's element starts are found in two parts at once (`JSONParser.elementStarts(_:split:)`):
+    /// at every split of seeded random arrays (nested values, strings with brackets, escapes and quotes,
+    /// newlines and blank lines, and framing errors: a comma too many or missing, a trailing comma, an
+    /// unclosed string, something after the array), they are the one-part scan's, lines and all.
+    @Test func elementStartsInTwoPartsAreThoseOfOne() throws {
+        var random = SplitMix(state: 2026_11_26)
+        func pick(_ choices: [String]) -> String { choices[Int(random.next() % UInt64(choices.count))] }
+        func value(_ depth: Int) -> String {
+            switch random.next() % (depth > 2 ? 3 : 5) {
+            case 0: return pick(["1", "-2.5e3", "true", "null"])
+            case 1: return pick([#""a""#, #""]}\"[,""#, #""x\\""#, #""é {""#, #""""#])
+            case 2: return pick(["[]", "{}"])
+            case 3: return "[" + (0..<Int(random.next() % 3)).map { _ in value(depth + 1) }.joined(separator: ",") + "]"
+            default:
+                return "{"
+                    + (0..<Int(random.next() % 3)).map { #""k\#($0)":"# + value(depth + 1) }
+                    .joined(separator: pick([",", ",\n", " , "])) + "}"
+            }
+        }
+        var documents = 0, framed = 0
+        for _ in 0..<300 {
+            let count = Int(random.next() % 6)
+            var text = pick(["[", "\u{FEFF}[", " [\n"])
+            for element in 0..<count {
+                text += pick(["", "\n", "  ", "\n\n  "]) + value(0)
+                if element + 1 < count { text += pick([",", ",\n", "\n,", " ,\n"]) }
+            }
+            text += pick(["]", "\n]\n", "]", "]"])
+            switch random.next() % 12 {
+            case 0: text = text.replacingOccurrences(of: ",", with: ",,")
+            case 1: text = text.replacingOccurrences(of: "]", with: ",]")
+            case 2: text += " x"
+            case 3: text = text.replacingOccurrences(of: "\"a\"", with: "\"a\n\"")
+            case 4: text = text.replacingOccurrences(of: ",\n", with: "\n")
+            default: break
+            }
+            let bytes = Array(text.utf8)
+            let whole = JSONParser.elementStarts(bytes)
+            if whole != nil { framed += 1 }
+            for split in 0...bytes.count {
+                let parts = JSONParser.elementStarts(bytes, split: split)
+                #expect(parts?.map(\.index) == whole?.map(\.index), "\(text.debugDescription) at \(split)")
+                #expect(parts?.map(\.line) == whole?.map(\.line), "\(text.debugDescription) at \(split)")
+                #expect(parts?.map(\.lineStart) == whole?.map(\.lineStart), "\(text.debugDescription) at \(split)")
+            }
+            documents += 1
+        }
+        #expect(framed > 100 && framed < documents, "\(framed) of \(documents) framed as arrays")
+        // Where a large file is split: after a newline, before a byte that is not whitespace.
+        let file = Array(("[\n" + (0..<9).map { "{\"n\": \($0)}" }.joined(separator: ",\n") + "\n]").utf8)
+        let split = try #require(JSONParser.split(file))
+        #expect(file[split - 1] == 0x0A && file[split] == UInt8(ascii: "{") && split > file.count / 2)
+        #expect(JSONParser.split(Array("[1, 2, 3]".utf8)) == nil)
+    }
 }
 
 /// A JSON records file loaded again from the memo of its last load (a live build) gives what loading it
