@@ -115,8 +115,7 @@ public struct JSONParser {
             guard var scan = resume.map({ ElementScan(buffer, resuming: $0) }) ?? ElementScan(opening: buffer) else {
                 return nil
             }
-            guard case .finished(let starts) = scan.run(until: buffer.count, resume: resume) else { return nil }
-            return starts
+            return scan.run(until: buffer.count, resume: resume).starts
         }
     }
 
@@ -156,15 +155,11 @@ public struct JSONParser {
                 return (scan.state, scan.run(until: buffer.count, resume: nil))
             }
         }
-        guard let first = parts[0].state, case .paused = parts[0].result else {
-            guard case .finished(let starts) = parts[0].result else { return nil }
-            return starts
-        }
+        guard let first = parts[0].state, case .paused = parts[0].result else { return parts[0].result.starts }
         guard first.index == split, first.depth == 0, first.expecting, !first.starts.isEmpty else {
             return bytes.withUnsafeBufferPointer { buffer in
                 var scan = ElementScan(resuming: first, in: buffer)
-                guard case .finished(let starts) = scan.run(until: buffer.count, resume: nil) else { return nil }
-                return starts
+                return scan.run(until: buffer.count, resume: nil).starts
             }
         }
         guard case .finished(let second?) = parts[1].result else { return nil }
@@ -202,6 +197,12 @@ public struct JSONParser {
             case finished([ElementStart]?)
             /// The scan reached its limit.
             case paused
+
+            /// The starts of a finished scan; nil when it paused or the framing is not an array's.
+            var starts: [ElementStart]? {
+                guard case .finished(let starts) = self else { return nil }
+                return starts
+            }
         }
 
         init(_ cursor: ByteCursor, foundBefore: Bool = false) {
