@@ -35,6 +35,15 @@ struct FolderStamps: Equatable {
         taken(folders: folders(of: paths), in: output, fileSystem: fileSystem, manifest: manifest, waits: waits)
     }
 
+    /// The folders holding `paths`, but the output folder itself: found on every core for many paths (a
+    /// build that did not keep the last one's folders goes through all of its paths: 1.1 million took
+    /// 60 ms on one core).
+    static func folders(of paths: [String]) -> Set<String> {
+        let chunk = 1 << 16
+        guard paths.count > chunk else { return folders(of: paths[...]) }
+        return Parallel.map(paths.count, chunk: chunk) { folders(of: paths[$0]) }.reduce(into: []) { $0.formUnion($1) }
+    }
+
     /// The folders holding `paths`, but the output folder itself.
     static func folders(of paths: some Sequence<String>) -> Set<String> {
         var folders = Set<String>()

@@ -25,6 +25,20 @@ import Testing
             in: output, manifest: try FileSystem.disk.read(output + "/" + Manifest.fileName), fileSystem: .disk)
     }
 
+    /// Many paths' folders are found on every core, a chunk each: a folder that runs across chunks, or
+    /// comes back in a later one, is found once, as in one pass.
+    @Test func manyPathsFoldersAreThoseOfOnePass() {
+        var paths: [String] = []
+        for number in 0..<200_000 {
+            // Runs of one folder that cross the chunks' bounds, folders that come back, files at the top.
+            let folder = number % 7 == 0 ? "" : "f\((number / 30_000) % 5)/\(number % 3 == 0 ? "a/" : "")"
+            paths.append(folder + "p\(number).html")
+        }
+        let folders = FolderStamps.folders(of: paths)
+        #expect(folders == FolderStamps.folders(of: paths[...]))
+        #expect(folders == Set((0..<5).flatMap { ["f\($0)", "f\($0)/a"] }))
+    }
+
     @Test func anUnchangedFolderIsTrustedAndAChangedOneListed() throws {
         let output = makeTemporaryFolder("stamps")
         defer { removeTemporary(output) }
