@@ -115,7 +115,7 @@ public struct JSONParser {
             guard var scan = resume.map({ ElementScan(buffer, resuming: $0) }) ?? ElementScan(opening: buffer) else {
                 return nil
             }
-            return scan.run(until: buffer.count, resume: resume).starts
+            return scan.run(until: buffer.count).starts
         }
     }
 
@@ -148,18 +148,18 @@ public struct JSONParser {
             bytes.withUnsafeBufferPointer { buffer in
                 if part == 0 {
                     guard var scan = ElementScan(opening: buffer) else { return (nil, .finished(nil)) }
-                    let result = scan.run(until: split, resume: nil)
+                    let result = scan.run(until: split)
                     return (scan.state, result)
                 }
                 var scan = ElementScan(ByteCursor(buffer, at: split, line: 1, lineStart: split), foundBefore: true)
-                return (scan.state, scan.run(until: buffer.count, resume: nil))
+                return (scan.state, scan.run(until: buffer.count))
             }
         }
         guard let first = parts[0].state, case .paused = parts[0].result else { return parts[0].result.starts }
         guard first.index == split, first.depth == 0, first.expecting, !first.starts.isEmpty else {
             return bytes.withUnsafeBufferPointer { buffer in
                 var scan = ElementScan(resuming: first, in: buffer)
-                return scan.run(until: buffer.count, resume: nil).starts
+                return scan.run(until: buffer.count).starts
             }
         }
         guard case .finished(let second?) = parts[1].result else { return nil }
@@ -181,6 +181,9 @@ public struct JSONParser {
         var starts: [ElementStart] = []
         /// Whether elements were found before where this scan started (it scans a file's second part).
         let foundBefore: Bool
+        /// The old file's elements, for a scan of an edited file: where the shared end starts, they are
+        /// taken from there, moved.
+        private var resume: Resume? = nil
 
         /// Where a scan is, without its cursor's pointer: to hand between cores.
         struct State {
@@ -226,6 +229,7 @@ public struct JSONParser {
             // array was made three times over (12 MB at 235k cities) for an edit of one element.
             starts.reserveCapacity(resume.old.count + 64)
             starts += resume.old[..<resume.at]
+            self.resume = resume
         }
 
         /// A scan that goes on from `state`.
@@ -243,7 +247,7 @@ public struct JSONParser {
         }
 
         /// Scans until the file's end, or until the position reaches `limit`.
-        mutating func run(until limit: Int, resume: Resume?) -> Result {
+        mutating func run(until limit: Int) -> Result {
             while cursor.index < limit, let byte = cursor.peek {
                 switch byte {
                 case 0x20, 0x09, 0x0D, 0x0A:
