@@ -534,13 +534,19 @@ public final class OutputWriter {
         // An editing build keeps every file it did not give, but for those of a `whole` folder, and
         // those it dropped.
         var staleLines: [Int] = []
+        // The lines of the entries this build changed, for the manifest's text.
+        var changedLines: [(line: Int, path: String)] = []
         if editing {
             if !whole.isEmpty {
                 staleLines = order.indices.filter { line in
                     whole.contains { order[line].hasPrefix($0) } && !made.contains(order[line])
                 }
             }
-            let droppedLines = lines(of: Set(dropped.filter { !made.contains($0) }), below: order.count).map(\.line)
+            // One pass over the last build's paths finds the lines of the files dropped and of those changed.
+            let droppedPaths = Set(dropped.filter { !made.contains($0) })
+            let found = lines(of: droppedPaths.union(changedEntries), below: order.count)
+            changedLines = found.filter { changedEntries.contains($0.path) }
+            let droppedLines = found.filter { droppedPaths.contains($0.path) }.map(\.line)
             if !droppedLines.isEmpty { staleLines = Array(Set(staleLines + droppedLines)).sorted() }
         }
         // When every previous path was written again, none is stale: no need to look each one up.
@@ -557,7 +563,7 @@ public final class OutputWriter {
         if editing {
             // The previous order, but the stale paths; the entries are this build's (`current`).
             for path in stale { current.entries[path] = nil }
-            if let lastText { text = patchedText(lastText, staleLines: staleLines) }
+            if let lastText { text = patchedText(lastText, staleLines: staleLines, changed: changedLines) }
             if !stale.isEmpty {
                 order.removeAll { current.entries[$0] == nil }
                 lineOf = nil
@@ -597,11 +603,13 @@ public final class OutputWriter {
     }
 
     /// The manifest's text from the last one's: its lines copied, but those of `staleLines` (dropped) and
-    /// of the entries this build changed (encoded again), and the paths it added after them.
-    private func patchedText(_ last: ManifestText, staleLines: [Int]) -> ManifestText {
+    /// of the entries this build changed (`changed`, encoded again), and the paths it added after them.
+    private func patchedText(
+        _ last: ManifestText, staleLines: [Int], changed: [(line: Int, path: String)]
+    ) -> ManifestText {
         let lastCount = last.starts.count
         var replaced: [Int: String?] = [:]
-        for (line, path) in lines(of: changedEntries, below: lastCount) { replaced.updateValue(path, forKey: line) }
+        for (line, path) in changed where line < lastCount { replaced.updateValue(path, forKey: line) }
         for line in staleLines where line < lastCount { replaced.updateValue(nil, forKey: line) }
         let gone = Set(staleLines.filter { $0 >= lastCount })
         let added = (lastCount..<order.count).filter { !gone.contains($0) }.map { order[$0] }
