@@ -163,9 +163,9 @@ public struct EncodedRecords: Sendable {
     public let collections: [LoadedCollection]
     /// By collection: the offset of each record's bytes in `bytes`, and last the offset after the last one.
     public let places: [[Int]]
-    public let bytes: [UInt8]
+    public let bytes: FileBytes
 
-    public init(collections: [LoadedCollection], places: [[Int]], bytes: [UInt8]) {
+    public init(collections: [LoadedCollection], places: [[Int]], bytes: FileBytes) {
         self.collections = collections
         self.places = places
         self.bytes = bytes

@@ -38,7 +38,7 @@ struct BuildSnapshot {
     private let templates: UInt64
     private let assets: UInt64
     /// The rest, read once the config is known to be the same.
-    private let bytes: [UInt8]
+    private let bytes: FileBytes
     private let rest: Int
 
     /// Where the snapshot of `output` lives in `folder`.
@@ -52,10 +52,13 @@ struct BuildSnapshot {
     }
 
     /// The snapshot in `bytes`, up to its content and load memo; nil when it is damaged or of another version.
-    init?(bytes: [UInt8]) {
-        guard bytes.count >= Self.magic.count + Self.trailerSize, bytes.starts(with: Self.magic) else { return nil }
+    init?(bytes: [UInt8]) { self.init(bytes: FileBytes(bytes)) }
+
+    /// The snapshot in `bytes` as its file was read or mapped (`FileSystem.readMapped`).
+    init?(bytes: FileBytes) {
         let end = bytes.count - Self.trailerSize
         let whole = bytes.withUnsafeBytes { raw -> Bool in
+            guard raw.count >= Self.magic.count + Self.trailerSize, raw.starts(with: Self.magic) else { return false }
             var reader = BinaryReader(raw, at: end)
             guard let length = try? reader.int(), let hash = try? reader.uint64(), length == end else { return false }
             return BulkHash.Stream.of(UnsafeRawBufferPointer(rebasing: raw[..<end])) == hash

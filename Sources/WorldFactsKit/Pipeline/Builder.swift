@@ -343,7 +343,7 @@ public struct Builder: Sendable {
     /// The snapshot at `path`, when it is whole and of the build that left `output` as it is.
     func readSnapshot(_ path: String, output: String) -> BuildSnapshot? {
         guard let last = OutputWriter.lastSources(folder: output, fileSystem: fileSystem),
-            let bytes = try? fileSystem.read(path), let snapshot = BuildSnapshot(bytes: bytes),
+            let bytes = try? fileSystem.readMapped(path), let snapshot = BuildSnapshot(bytes: bytes),
             snapshot.sources == last,
             snapshot.output == BuildSnapshot.outputName(output, fileSystem: fileSystem)
         else { return nil }

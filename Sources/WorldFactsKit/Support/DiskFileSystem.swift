@@ -112,6 +112,12 @@ extension FileSystem {
                     path: to, message: "cannot move \(from) here: \(String(cString: strerror(errno)))")
             }
         },
+        readMapped: { path in
+            guard let bytes = FileBytes(mapping: path) else {
+                throw FileSystemError(path: path, message: "cannot map file (missing or unreadable)")
+            }
+            return bytes
+        },
         writersPerFolder: { path in
             PosixFile.isInMemory(path) ? ProcessInfo.processInfo.activeProcessorCount : 1
         },

@@ -6,6 +6,9 @@ public struct FileSystem: Sendable {
     public var read: @Sendable (String) throws -> [UInt8]
     /// The first bytes of a file, up to a count (all of it when it is shorter): a large file's header.
     public var readHead: @Sendable (_ path: String, _ limit: Int) throws -> [UInt8]
+    /// A file's bytes, mapped where that is cheaper than reading them (`FileBytes`): only for a file that
+    /// is replaced whole, never changed in place, such as the build's snapshot.
+    public var readMapped: @Sendable (String) throws -> FileBytes
     public var writeAtomically: @Sendable (String, [UInt8]) throws -> Void
     /// Writes a file that must not exist yet, in place (no temporary file: there is nothing to lose).
     /// Returns false, and writes nothing, if the file exists.
@@ -63,11 +66,13 @@ public struct FileSystem: Sendable {
         folderStamp: @escaping @Sendable (String) -> FolderStamp? = { _ in nil },
         readHead: (@Sendable (String, Int) throws -> [UInt8])? = nil,
         move: (@Sendable (String, String) throws -> Void)? = nil,
+        readMapped: (@Sendable (String) throws -> FileBytes)? = nil,
         writersPerFolder: @escaping @Sendable (String) -> Int = { _ in 1 },
         modified: @escaping @Sendable (String) -> Int64? = { _ in nil }
     ) {
         self.read = read
         self.readHead = readHead ?? { path, limit in Array(try read(path).prefix(limit)) }
+        self.readMapped = readMapped ?? { path in FileBytes(try read(path)) }
         self.writeAtomically = writeAtomically
         self.createNew =
             createNew ?? { path, bytes in

@@ -44,6 +44,28 @@ import Testing
         #expect(try disk.read(folder + "/b") == bytes && !disk.exists(folder + "/a"))
     }
 
+    /// A mapped file holds the file's bytes, and keeps them when another file is moved into its place
+    /// (as the next build's snapshot is); an empty file maps to no bytes, a folder or a missing file to
+    /// an error.
+    @Test func mappedFilesKeepTheirBytes() throws {
+        let folder = makeTemporaryFolder("mapped")
+        defer { removeTemporary(folder) }
+        let disk = FileSystem.disk
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 9) }
+        try disk.writeAtomically(folder + "/a", bytes)
+        let mapped = try disk.readMapped(folder + "/a")
+        #expect(mapped.count == bytes.count)
+        #expect(mapped.withUnsafeBytes { Array($0) } == bytes)
+        try disk.writeAtomically(folder + "/b", [9, 9, 9])
+        try disk.move(folder + "/b", folder + "/a")
+        #expect(mapped.withUnsafeBytes { Array($0) } == bytes)
+        #expect(try disk.readMapped(folder + "/a").withUnsafeBytes { Array($0) } == [9, 9, 9])
+        try disk.writeAtomically(folder + "/empty", [])
+        #expect(try disk.readMapped(folder + "/empty").count == 0)
+        #expect(throws: FileSystemError.self) { try disk.readMapped(folder + "/missing") }
+        #expect(throws: FileSystemError.self) { try disk.readMapped(folder) }
+    }
+
     /// Appending goes to the end, and a full disk is named as the reason an append failed (the build's
     /// journal, when the disk fills as it is written): `/dev/full` answers every write with ENOSPC.
     @Test func anAppendToAFullDiskSaysSo() throws {

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A file's bytes, read only: mapped from the file (`mmap(2)`, `FileSystem.readMapped`), or held in an
+/// array (a file system in memory, a file too small to map).
+///
+/// Mapping a large file is cheaper than reading it into an array: there the kernel first zeroes fresh
+/// pages, then copies the file into them. At a million records the build's snapshot is 340 MB: read,
+/// 0.29–0.37 s of one core; mapped, 0.05 s (measured on tmpfs, 2026-11-27).
+///
+/// A mapped file must not be cut short while it is mapped: reading past its new end would kill the
+/// process (SIGBUS). So only files that are replaced whole (`rename(2)` over them, which leaves the
+/// mapped file as it was) are mapped: the build's own snapshot, never a source a person edits.
+public final class FileBytes: @unchecked Sendable {
+    private enum Storage {
+        case array([UInt8])
+        case mapped(UnsafeRawBufferPointer)
+    }
+
+    private let storage: Storage
+
+    public init(_ bytes: [UInt8]) { storage = .array(bytes) }
+
+    /// The regular file at `path`, mapped; nil when it cannot be opened or mapped. An empty file is an
+    /// empty array (a mapping cannot be empty).
+    init?(mapping path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(status.st_size)
+        guard size > 0 else {
+            storage = .array([])
+            return
+        }
+        // Every page is mapped at once (`MAP_POPULATE`): the snapshot is hashed whole as soon as it is
+        // read, and a fault per page cost more than the one call.
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0),
+            address != MAP_FAILED
+        else { return nil }
+        storage = .mapped(UnsafeRawBufferPointer(start: address, count: size))
+    }
+
+    deinit {
+        if case .mapped(let buffer) = storage {
+            munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
+        }
+    }
+
+    public var count: Int {
+        switch storage {
+        case .array(let bytes): bytes.count
+        case .mapped(let buffer): buffer.count
+        }
+    }
+
+    /// Calls `body` with the bytes, valid only until it returns.
+    public func withUnsafeBytes<Value>(_ body: (UnsafeRawBufferPointer) -> Value) -> Value {
+        switch storage {
+        case .array(let bytes): bytes.withUnsafeBytes(body)
+        case .mapped(let buffer): body(buffer)
+        }
+    }
+}
