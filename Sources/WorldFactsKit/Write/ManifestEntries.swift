@@ -6,6 +6,9 @@
 /// free the old copy). Here the entries live in shared storage; a change made while the storage is
 /// shared goes into a small overlay instead, and is folded into the storage when the storage is this
 /// value's alone, or when the overlay has grown to an eighth of it (then the storage is copied once).
+///
+/// A manifest read from its file keeps its entries in its text (`ManifestIndex`), decoded when asked
+/// for; that storage is never changed in place, so every change goes into the overlay.
 public struct ManifestEntries: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Entry = Manifest.Entry
 
@@ -13,7 +16,22 @@ public struct ManifestEntries: Sendable, Equatable, Sequence, ExpressibleByDicti
     /// thread reads it.
     final class Storage: @unchecked Sendable {
         var entries: [String: Entry]
-        init(_ entries: [String: Entry]) { self.entries = entries }
+        /// When there is one, the entries are its lines', and `entries` is empty.
+        let index: ManifestIndex?
+        init(_ entries: [String: Entry]) {
+            self.entries = entries
+            index = nil
+        }
+        init(index: ManifestIndex) {
+            entries = [:]
+            self.index = index
+        }
+
+        subscript(path: String) -> Entry? {
+            if let index { return index.entry(for: path) }
+            return entries[path]
+        }
+        var count: Int { index?.count ?? entries.count }
     }
 
     private var storage: Storage
@@ -26,17 +44,23 @@ public struct ManifestEntries: Sendable, Equatable, Sequence, ExpressibleByDicti
         count = entries.count
     }
 
+    /// The entries of a manifest's text, as `index` finds them.
+    init(index: ManifestIndex) {
+        storage = Storage(index: index)
+        count = index.count
+    }
+
     public init(dictionaryLiteral elements: (String, Entry)...) {
         self.init(Dictionary(elements, uniquingKeysWith: { $1 }))
     }
 
     /// How many entries the storage has room for without growing.
-    public var capacity: Int { storage.entries.capacity }
+    public var capacity: Int { storage.index?.count ?? storage.entries.capacity }
 
     public subscript(path: String) -> Entry? {
         get {
             if !overlay.isEmpty, let changed = overlay[path] { return changed }
-            return storage.entries[path]
+            return storage[path]
         }
         set {
             if let newValue { updateValue(newValue, forKey: path) } else { removeValue(forKey: path) }
@@ -91,6 +115,12 @@ public struct ManifestEntries: Sendable, Equatable, Sequence, ExpressibleByDicti
 
     /// The entries as a plain dictionary.
     public var dictionary: [String: Entry] {
+        guard storage.index == nil else {
+            var entries: [String: Entry] = [:]
+            entries.reserveCapacity(count)
+            for (path, entry) in self { entries[path] = entry }
+            return entries
+        }
         guard !overlay.isEmpty else { return storage.entries }
         var entries = storage.entries
         Self.apply(overlay, to: &entries)
@@ -100,7 +130,7 @@ public struct ManifestEntries: Sendable, Equatable, Sequence, ExpressibleByDicti
     /// Whether the storage may be changed in place: it is this value's alone. The overlay, if any, is
     /// folded into it first.
     private mutating func makeStorageWritable() -> Bool {
-        guard isKnownUniquelyReferenced(&storage) else { return false }
+        guard storage.index == nil, isKnownUniquelyReferenced(&storage) else { return false }
         if !overlay.isEmpty {
             Self.apply(overlay, to: &storage.entries)
             overlay = [:]
@@ -110,7 +140,7 @@ public struct ManifestEntries: Sendable, Equatable, Sequence, ExpressibleByDicti
 
     /// Copies the storage with the overlay folded in, once the overlay holds an eighth as many paths.
     private mutating func foldIfLarge() {
-        guard overlay.count > Swift.max(Self.smallestFold, storage.entries.count / 8) else { return }
+        guard overlay.count > Swift.max(Self.smallestFold, storage.count / 8) else { return }
         storage = Storage(dictionary)
         overlay = [:]
     }
@@ -137,18 +167,29 @@ public struct ManifestEntries: Sendable, Equatable, Sequence, ExpressibleByDicti
     }
 
     public func makeIterator() -> Iterator {
-        Iterator(stored: storage.entries.makeIterator(), overlay: overlay, changed: overlay.makeIterator())
+        Iterator(
+            stored: storage.entries.makeIterator(), index: storage.index, lines: 0..<(storage.index?.count ?? 0),
+            overlay: overlay, changed: overlay.makeIterator())
     }
 
-    /// The stored entries the overlay leaves as they are, then the overlay's.
+    /// The stored entries the overlay leaves as they are (a dictionary's, or an index's in the order of
+    /// its lines), then the overlay's.
     public struct Iterator: IteratorProtocol {
         var stored: [String: Entry].Iterator
+        let index: ManifestIndex?
+        var lines: Range<Int>
         let overlay: [String: Entry?]
         var changed: [String: Entry?].Iterator
 
         public mutating func next() -> (key: String, value: Entry)? {
             while let element = stored.next() {
                 if overlay.isEmpty || overlay[element.key] == nil { return element }
+            }
+            if let index {
+                while let line = lines.popFirst() {
+                    let path = index.path(at: line)
+                    if overlay.isEmpty || overlay[path] == nil { return (path, index.entry(at: line)) }
+                }
             }
             while let (key, entry) = changed.next() {
                 if let entry { return (key, entry) }

@@ -31,35 +31,32 @@ enum ManifestLines {
         return decode(bytes, order: &order, text: &text)
     }
 
-    /// `decode`, and the manifest's text with where each line's entry is in it (`ManifestText`; nil when
-    /// a path is on two lines).
+    /// `decode`, and the manifest's text with where each line's entry is in it (`ManifestText`). The
+    /// entries stay in the text, found through a `ManifestIndex`; nil when a path is on two lines (the
+    /// JSON parser reads such a manifest).
     static func decode(_ bytes: [UInt8], order: inout [String], text: inout ManifestText?) -> Manifest? {
-        var manifest = Manifest()
         // About 60 bytes per file line: room for all, grown once.
-        manifest.entries.reserveCapacity(bytes.count / 60)
         var paths: [String] = []
         paths.reserveCapacity(bytes.count / 60)
-        var starts: [Int] = [], ends: [Int] = []
+        var starts: [Int] = [], ends: [Int] = [], keyEnds: [Int] = []
         starts.reserveCapacity(bytes.count / 60)
         ends.reserveCapacity(bytes.count / 60)
-        var safe = true, repeated = false
+        keyEnds.reserveCapacity(bytes.count / 60)
+        var safe = true
         let header = scan(bytes) { key, value, span in
             safe = safe && OutputPath.isSafe(bytes: key)
-            let path = string(key)
-            if manifest.entries.updateValue(Manifest.entry(value), forKey: path) == nil {
-                paths.append(path)
-                starts.append(span.lowerBound)
-                ends.append(span.upperBound)
-            } else {
-                repeated = true
-            }
+            paths.append(string(key))
+            starts.append(span.lowerBound)
+            ends.append(span.upperBound)
+            keyEnds.append(span.lowerBound + 1 + key.count)
         }
         guard safe, let header, let warnings = header.warnings else { return nil }
-        text = repeated ? nil : ManifestText(bytes: bytes, starts: starts, ends: ends)
+        let read = ManifestText(bytes: bytes, starts: starts, ends: ends)
+        guard let index = ManifestIndex(text: read, keyEnds: keyEnds) else { return nil }
+        var manifest = Manifest(sources: header.sources, records: header.records, warnings: warnings)
+        manifest.entries = ManifestEntries(index: index)
+        text = read
         order = paths
-        manifest.sources = header.sources
-        manifest.records = header.records
-        manifest.warnings = warnings
         return manifest
     }
 

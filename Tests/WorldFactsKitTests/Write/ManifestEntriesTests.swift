@@ -21,9 +21,51 @@ import Testing
     }
 
     @Test func holdsWhatADictionaryHoldsThroughSharedAndUnsharedChanges() {
-        var random = SplitMix(state: 41)
-        var entries = ManifestEntries()
-        var expected: [String: Entry] = [:]
+        changeAtRandom(ManifestEntries(), expected: [:], seed: 41)
+    }
+
+    /// A manifest read from its file keeps its entries in its text (`ManifestIndex`): every path is
+    /// found there with its entry (an unknown hash, a hash alone, a hash and inputs), a path it does not
+    /// list is not, and changes over it hold what they would over a dictionary.
+    @Test func holdsWhatADictionaryHoldsFromAManifestsText() throws {
+        var random = SplitMix(state: 7)
+        var base: [String: Entry] = [:]
+        for number in 0..<800 {
+            let kind = random.next() % 3
+            base["p/\(number % 40)/\(number).html"] = Entry(
+                hash: kind == 0 ? nil : random.next(), inputs: kind == 2 ? random.next() : nil)
+        }
+        let bytes = Manifest(entries: base, sources: "s").encoded()
+        var order: [String] = []
+        var text: ManifestText?
+        let read = try #require(ManifestLines.decode(bytes, order: &order, text: &text))
+        #expect(read.entries.capacity == base.count && text != nil && order.count == base.count)
+        check(read.entries, base, -2)
+        for path in base.keys { #expect(read.entries[path] == base[path]) }
+        #expect(read.entries["p/1/1"] == nil && read.entries["p/1/1.htm"] == nil && read.entries[""] == nil)
+        changeAtRandom(read.entries, expected: base, seed: 43)
+        check(read.entries, base, -3)
+    }
+
+    /// A path on two lines is not indexed: the JSON parser reads the manifest, and keeps the last entry.
+    @Test func aRepeatedPathIsReadByTheParser() throws {
+        let line = "\n    \"a.html\": \"0000000000000001\",\n    \"b.html\": \"0000000000000002\","
+        let text =
+            "{\n  \"generator\": \"worldfacts\",\n  \"version\": 2,\n  \"files\": {"
+            + line + "\n    \"a.html\": \"0000000000000003\"\n  }\n}\n"
+        var order: [String] = []
+        var read: ManifestText?
+        #expect(ManifestLines.decode(Array(text.utf8), order: &order, text: &read) == nil)
+        let manifest = try #require(Manifest.decode(Array(text.utf8)))
+        #expect(manifest.entries.dictionary == ["a.html": Entry(hash: 3), "b.html": Entry(hash: 2)])
+    }
+
+    /// Random changes to `start`, which holds `expected`: each step checked against a dictionary, and
+    /// copies kept along the way checked at the end.
+    func changeAtRandom(_ start: ManifestEntries, expected held: [String: Entry], seed: UInt64) {
+        var random = SplitMix(state: seed)
+        var entries = start
+        var expected = held
         var kept: [(ManifestEntries, [String: Entry])] = []
         for step in 0..<400 {
             // Now and then a copy is kept (the storage is shared), or all copies are let go.

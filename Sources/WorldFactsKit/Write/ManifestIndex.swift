@@ -1,0 +1,105 @@
+import WorldFactsSupport
+
+/// A manifest's entries, found by path in its text (`ManifestText`) through a table of line numbers
+/// keyed by the hash of each line's path. An entry is decoded from its line when it is asked for.
+///
+/// Reading a manifest so makes no string, no decoded entry and no dictionary slot per line. At a million
+/// records the manifest has 1.1 million lines: decoding each entry and putting it into a dictionary by its
+/// path took about 0.6 s of one core, for an editing build that then looked up a dozen of them.
+final class ManifestIndex: Sendable {
+    let text: ManifestText
+    /// By line: where its path ends in `text.bytes` (at the path's closing quote).
+    private let keyEnds: [Int]
+    /// Open addressing, probed one slot after another: 0 for an empty slot, else a line's number plus one.
+    /// A power of two long, at least twice as many as the lines.
+    private let slots: [Int32]
+
+    /// The index of `text`, whose line `i`'s path ends at `keyEnds[i]`; nil when a path is on two lines
+    /// (then the manifest is read into a dictionary, which keeps the last one's entry).
+    init?(text: ManifestText, keyEnds: [Int]) {
+        precondition(keyEnds.count == text.starts.count && keyEnds.count < Int(Int32.max))
+        self.text = text
+        self.keyEnds = keyEnds
+        var size = 16
+        while size < 2 * keyEnds.count { size *= 2 }
+        let mask = size - 1
+        var slots = [Int32](repeating: 0, count: size)
+        let repeated = Self.withKeys(text: text, keyEnds: keyEnds) { keys -> Bool in
+            // The paths' hashes on every core; the table is filled on one.
+            let hashes = Parallel.map(keys.count, chunk: 1 << 16) { range in range.map { Self.hash(keys[$0]) } }
+                .flatMap { $0 }
+            for line in 0..<keys.count {
+                var slot = Int(truncatingIfNeeded: hashes[line]) & mask
+                while slots[slot] != 0 {
+                    let other = Int(slots[slot]) - 1
+                    if hashes[other] == hashes[line], keys[line].elementsEqual(keys[other]) { return true }
+                    slot = (slot + 1) & mask
+                }
+                slots[slot] = Int32(line + 1)
+            }
+            return false
+        }
+        guard !repeated else { return nil }
+        self.slots = slots
+    }
+
+    /// How many lines, each with a path of its own.
+    var count: Int { keyEnds.count }
+
+    /// The line whose path is `path`, if any.
+    func line(of path: String) -> Int? {
+        var path = path
+        return path.withUTF8 { utf8 in
+            let sought = UnsafeRawBufferPointer(utf8)
+            let hash = Self.hash(sought)
+            let mask = slots.count - 1
+            return Self.withKeys(text: text, keyEnds: keyEnds) { keys -> Int? in
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while slots[slot] != 0 {
+                    let line = Int(slots[slot]) - 1
+                    let key = keys[line]
+                    if key.count == sought.count, key.elementsEqual(sought) { return line }
+                    slot = (slot + 1) & mask
+                }
+                return nil
+            }
+        }
+    }
+
+    /// The entry of the line whose path is `path`, if any.
+    func entry(for path: String) -> Manifest.Entry? { line(of: path).map(entry(at:)) }
+
+    /// The entry on `line`: its value (`"<hash>[ <inputs>]"`) starts after the path's closing quote,
+    /// a colon, a space and a quote, and ends before the line's closing quote.
+    func entry(at line: Int) -> Manifest.Entry {
+        Manifest.entry(text.bytes[(keyEnds[line] + 4)..<(text.ends[line] - 1)])
+    }
+
+    /// The path on `line`.
+    func path(at line: Int) -> String {
+        Self.withKeys(text: text, keyEnds: keyEnds) { keys in String(decoding: keys[line], as: UTF8.self) }
+    }
+
+    /// The bytes of each line's path, between its quotes, read where they are by any core, during
+    /// `withKeys` only.
+    private struct Keys: @unchecked Sendable {
+        let bytes: UnsafeRawBufferPointer
+        let starts: UnsafeBufferPointer<Int>
+        let ends: UnsafeBufferPointer<Int>
+        var count: Int { ends.count }
+
+        subscript(line: Int) -> UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(rebasing: bytes[(starts[line] + 1)..<ends[line]])
+        }
+    }
+
+    private static func withKeys<Value>(text: ManifestText, keyEnds: [Int], _ body: (Keys) -> Value) -> Value {
+        text.bytes.withUnsafeBytes { bytes in
+            text.starts.withUnsafeBufferPointer { starts in
+                keyEnds.withUnsafeBufferPointer { ends in body(Keys(bytes: bytes, starts: starts, ends: ends)) }
+            }
+        }
+    }
+
+    private static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 { BulkHash.of(key) }
+}
