@@ -35,6 +35,17 @@ extension FieldValue {
         default: throw BinaryReader.Malformed(offset: reader.index - 1)
         }
     }
+
+    /// Passes over a value as `read(from:)` would read it, making nothing.
+    static func skip(in reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        switch try reader.byte() {
+        case 0: return
+        case 1: try reader.skipString()
+        case 2, 3: try reader.skip(8)
+        case 4: for _ in 0..<(try reader.count(each: 8)) { try reader.skipString() }
+        default: throw BinaryReader.Malformed(offset: reader.index - 1)
+        }
+    }
 }
 
 extension Record {
@@ -49,6 +60,15 @@ extension Record {
         Record(
             key: try reader.string(), title: try reader.string(), line: try reader.int(),
             values: try reader.array { (reader) throws(BinaryReader.Malformed) in try FieldValue.read(from: &reader) })
+    }
+
+    /// Passes over a record as `read(from:)` would read it, making nothing: where each record of a
+    /// snapshot starts is found so, and the records are then read on every core.
+    static func skip(in reader: inout BinaryReader) throws(BinaryReader.Malformed) {
+        try reader.skipString()
+        try reader.skipString()
+        try reader.skip(8)
+        for _ in 0..<(try reader.count()) { try FieldValue.skip(in: &reader) }
     }
 
     private init(key: String, title: String, line: Int, values: [FieldValue]) {
@@ -138,22 +158,75 @@ extension Content {
         let collections = try reader.array { (reader) throws(BinaryReader.Malformed) in
             let file = try reader.string()
             let count = try reader.count()
-            var records: [Record] = []
             var starts: [Int] = []
-            records.reserveCapacity(count)
             starts.reserveCapacity(count + 1)
             for _ in 0..<count {
                 starts.append(reader.index)
-                records.append(try Record.read(from: &reader))
+                try Record.skip(in: &reader)
             }
             starts.append(reader.index)
             places.append(starts)
+            let records = try Self.readRecords(at: starts, in: reader.bytes)
             return LoadedCollection(
                 file: file, records: records,
                 notes: try reader.array { (reader) throws(BinaryReader.Malformed) in try Note.read(from: &reader) })
         }
         let warnings = try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.diagnostic() }
         return (collections, warnings, places)
+    }
+}
+
+extension Content {
+    /// The records starting at `starts` (and the last one ending at its last), read a chunk per core: at a
+    /// million records, reading them on one core took 0.8 s, on the critical path of a one-record rebuild.
+    static func readRecords(at starts: [Int], in bytes: UnsafeRawBufferPointer) throws(BinaryReader.Malformed)
+        -> [Record]
+    {
+        let count = starts.count - 1
+        let chunk = 1 << 14
+        var failure: BinaryReader.Malformed?
+        // Each record is read into its place in the array: appending chunks' arrays copied every record.
+        let records = [Record](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let places = Places(bytes: bytes, records: buffer.baseAddress)
+            let failures = starts.withSharedElements { starts in
+                Parallel.map(count, chunk: chunk) { range -> BinaryReader.Malformed? in
+                    var reader = BinaryReader(places.bytes, at: starts[range.lowerBound])
+                    for position in range {
+                        do throws(BinaryReader.Malformed) {
+                            (places.records! + position).initialize(to: try Record.read(from: &reader))
+                        } catch {
+                            (places.records! + range.lowerBound).deinitialize(count: position - range.lowerBound)
+                            return error
+                        }
+                    }
+                    // Each record is read as far as the next one's start, found by passing over it.
+                    guard reader.index == starts[range.upperBound] else {
+                        (places.records! + range.lowerBound).deinitialize(count: range.count)
+                        return BinaryReader.Malformed(offset: reader.index)
+                    }
+                    return nil
+                }
+            }
+            guard let first = failures.lazy.compactMap({ $0 }).first else {
+                initialized = count
+                return
+            }
+            // The chunks read whole are let go again: the array is left empty.
+            for (number, failed) in failures.enumerated() where failed == nil {
+                let start = number * chunk
+                (buffer.baseAddress! + start).deinitialize(count: min(count, start + chunk) - start)
+            }
+            failure = first
+        }
+        if let failure { throw failure }
+        return records
+    }
+
+    /// The snapshot's bytes and the records' places, used by every core during `readRecords`, which
+    /// they do not outlive.
+    private struct Places: @unchecked Sendable {
+        let bytes: UnsafeRawBufferPointer
+        let records: UnsafeMutablePointer<Record>?
     }
 }
 
