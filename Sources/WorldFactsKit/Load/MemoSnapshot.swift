@@ -87,8 +87,8 @@ extension ContentLoader.Memo {
 extension KeyHashes? {
     func write(to writer: inout BinaryWriter) {
         writer.bool(self != nil)
-        // In order, so that a snapshot is the same bytes whatever order the set keeps.
-        if let self { writer.uint64s(self.hashes.sorted()) }
+        // Sorted, as they are kept: the same keys give the same bytes.
+        if let self { writer.uint64s(self.sorted) }
     }
 }
 
@@ -97,9 +97,10 @@ extension KeyHashes {
     static func read(from reader: inout BinaryReader, count: Int) throws(BinaryReader.Malformed) -> KeyHashes? {
         guard try reader.bool() else { return nil }
         let offset = reader.index
-        let hashes = Set(try reader.uint64s())
-        guard hashes.count == count else { throw BinaryReader.Malformed(offset: offset) }
-        return KeyHashes(hashes: hashes)
+        guard let hashes = KeyHashes(sorted: try reader.uint64s()), hashes.count == count else {
+            throw BinaryReader.Malformed(offset: offset)
+        }
+        return hashes
     }
 }
 

@@ -39,7 +39,7 @@ struct UniqueKeys {
     /// The hashes of the keys taken, when no two of them share one. They are `KeyHashes`' only when the
     /// keys were hashed the default way (`hashOf`), as every load hashes them.
     var keyHashes: KeyHashes? {
-        sharingAHash.isEmpty ? KeyHashes(hashes: Set(recordByHash.keys)) : nil
+        sharingAHash.isEmpty ? KeyHashes(sorted: recordByHash.keys.sorted()) : nil
     }
 
     /// Keeps the record, or gives the error that refuses it.
