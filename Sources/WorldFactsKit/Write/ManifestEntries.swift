@@ -54,6 +54,10 @@ public struct ManifestEntries: Sendable, Equatable, Sequence, ExpressibleByDicti
         self.init(Dictionary(elements, uniquingKeysWith: { $1 }))
     }
 
+    /// The index of the manifest text these entries were read from, when they were (`ManifestIndex`):
+    /// it finds each path's line in that text, whatever was changed since.
+    var textIndex: ManifestIndex? { storage.index }
+
     /// How many entries the storage has room for without growing.
     public var capacity: Int { storage.index?.count ?? storage.entries.capacity }
 
