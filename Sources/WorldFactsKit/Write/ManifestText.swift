@@ -12,6 +12,14 @@ struct ManifestText: Sendable {
     let starts: [Int]
     let ends: [Int]
 
+    /// Whether `other` is this very text: the same bytes in the same storage, with the same lines.
+    func isSameText(_ other: ManifestText) -> Bool {
+        starts.count == other.starts.count
+            && bytes.withUnsafeBufferPointer { mine in
+                other.bytes.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress && $0.count == mine.count }
+            }
+    }
+
     /// Between two entries.
     static let separator = Array(",\n    ".utf8)
 

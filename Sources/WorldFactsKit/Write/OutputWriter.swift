@@ -196,7 +196,10 @@ public final class OutputWriter {
             lastText = last.text.flatMap { $0.starts.count == order.count ? $0 : nil }
             spareText = last.spareText
             lineOf = last.lines.flatMap { $0.count == order.count ? $0 : nil }
-            lastIndex = manifest.entries.textIndex.flatMap { $0.count == order.count ? $0 : nil }
+            // Its lines are `order`'s only when it indexes the very text the order was read with.
+            lastIndex = manifest.entries.textIndex.flatMap { index in
+                index.count == order.count && last.text.map(index.text.isSameText) == true ? index : nil
+            }
             lastCount = order.count
             folders = last.folders
         } else {

@@ -17,6 +17,19 @@ import Testing
         return (random, manifest, order, Manifest.text(header: manifest, order: order))
     }
 
+    /// A text is the same text as its copies, which share its bytes; not as an equal text made apart, nor
+    /// as one with other lines: an editing build trusts a manifest's index of lines only for the very text
+    /// its order was read with.
+    @Test func aTextIsTheSameOnlyAsItsCopies() {
+        let (_, manifest, order, text) = Self.start(seed: 3, records: 1, lines: 20)
+        let copy = text
+        let apart = Manifest.text(header: manifest, order: order)
+        #expect(apart.bytes == text.bytes)
+        #expect(text.isSameText(copy))
+        #expect(!text.isSameText(apart))
+        #expect(!text.isSameText(ManifestText(bytes: text.bytes, starts: [], ends: [])))
+    }
+
     @Test func aPatchedManifestIsTheOneEncodedWhole() throws {
         var (random, manifest, order, text) = Self.start(seed: 23, records: 3, lines: 300)
         for step in 0..<80 {
