@@ -1,7 +1,7 @@
 import Foundation
 
-/// A file's bytes, read only: mapped from the file (`mmap(2)`, `FileSystem.readMapped`), or held in an
-/// array (a file system in memory, a file too small to map).
+/// A file's bytes, read only: mapped from the file (`mmap(2)`, `FileSystem.readMapped` on disk), or held
+/// in an array (a file system of a test, which has no file to map; an empty file, which cannot be mapped).
 ///
 /// Mapping a large file is cheaper than reading it into an array: there the kernel first zeroes fresh
 /// pages, then copies the file into them. At a million records the build's snapshot is 340 MB: read,
