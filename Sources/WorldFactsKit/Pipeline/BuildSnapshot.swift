@@ -51,10 +51,8 @@ struct BuildSnapshot {
         fileSystem.realPath(output) ?? output
     }
 
-    /// The snapshot in `bytes`, up to its content and load memo; nil when it is damaged or of another version.
-    init?(bytes: [UInt8]) { self.init(bytes: FileBytes(bytes)) }
-
-    /// The snapshot in `bytes` as its file was read or mapped (`FileSystem.readMapped`).
+    /// The snapshot in `bytes` as its file was read or mapped (`FileSystem.readMapped`), up to its content
+    /// and load memo; nil when it is damaged or of another version.
     init?(bytes: FileBytes) {
         let end = bytes.count - Self.trailerSize
         let whole = bytes.withUnsafeBytes { raw -> Bool in

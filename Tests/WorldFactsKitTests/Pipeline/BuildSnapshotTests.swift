@@ -55,7 +55,7 @@ import Testing
 
         /// The model a snapshot's bytes hold, read back for the project's content, templates and output.
         func model(from bytes: [UInt8]) throws -> LiveModel {
-            let snapshot = try #require(BuildSnapshot(bytes: bytes))
+            let snapshot = try #require(BuildSnapshot(bytes: FileBytes(bytes)))
             let content = try ContentLoader(folder: options.content, fileSystem: .disk).load()
             let theme = try ThemeLoader(folder: options.templates, fileSystem: .disk).load()
             let rest = try #require(snapshot.rest(config: content.config, folder: options.content))
