@@ -15,6 +15,9 @@ func stage(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
     .target(name: "WorldFacts\(name)", dependencies: dependencies, path: "Sources/WorldFactsKit/\(name)")
 }
 
+// Binary searches (`partitioningIndex(where:)`) and other collection algorithms.
+let algorithms = Target.Dependency.product(name: "Algorithms", package: "swift-algorithms")
+
 let package = Package(
     name: "WorldFacts",
     platforms: [.macOS(.v14)],
@@ -28,6 +31,7 @@ let package = Package(
             ]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
@@ -46,10 +50,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        stage("Support", []),
+        stage("Support", [algorithms]),
         stage("Model", ["WorldFactsSupport"]),
-        stage("Load", ["WorldFactsSupport", "WorldFactsModel", "CSQLite", .product(name: "Yams", package: "Yams")]),
-        stage("Search", ["WorldFactsSupport", "WorldFactsModel"]),
+        stage(
+            "Load",
+            ["WorldFactsSupport", "WorldFactsModel", "CSQLite", algorithms, .product(name: "Yams", package: "Yams")]),
+        stage("Search", ["WorldFactsSupport", "WorldFactsModel", algorithms]),
         stage("Mustache", ["WorldFactsSupport"]),
         stage("Render", ["WorldFactsSupport", "WorldFactsModel", "WorldFactsMustache", "CCmark"]),
         stage("Write", ["WorldFactsSupport", "WorldFactsModel"]),

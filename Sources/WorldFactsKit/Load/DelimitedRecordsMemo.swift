@@ -1,3 +1,4 @@
+import Algorithms
 import WorldFactsModel
 import WorldFactsSupport
 
@@ -70,11 +71,7 @@ public struct DelimitedRecordsMemo: Sendable {
             guard ends.prefix >= memo.rows.index else { return nil }  // the header
             let starts = memo.rowStarts
             // The last row that starts at or before the first changed byte: it and those after are read.
-            var low = 0, high = starts.count
-            while low < high {
-                let middle = (low + high) / 2
-                if starts[middle] <= ends.prefix { low = middle + 1 } else { high = middle }
-            }
+            let low = starts.partitioningIndex { $0 > ends.prefix }
             // None (a change between the header and the first record): from the rows' start.
             before = max(low - 1, 0)
             let (start, line) =

@@ -1,3 +1,4 @@
+import Algorithms
 import Foundation
 import WorldFactsModel
 import WorldFactsSupport
@@ -62,11 +63,7 @@ public struct JSONRecordsMemo: Sendable {
                 return nil
             }
             let starts = memo.starts
-            var low = 0, high = starts.count
-            while low < high {
-                let middle = (low + high) / 2
-                if starts[middle].index < old { low = middle + 1 } else { high = middle }
-            }
+            let low = starts.partitioningIndex { $0.index >= old }
             guard low < starts.count, starts[low].index == old else { return nil }
             var record = memo.records[low]
             record.line = start.line

@@ -1,3 +1,4 @@
+import Algorithms
 import WorldFactsModel
 import WorldFactsSupport
 
@@ -33,12 +34,7 @@ struct KeyHashes: Sendable, Equatable {
 
     /// Where `hash` is in `sorted`, or would go: the first place whose hash is not below it.
     static func place(of hash: UInt64, in sorted: [UInt64]) -> Int {
-        var (low, high) = (0, sorted.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < hash { low = middle + 1 } else { high = middle }
-        }
-        return low
+        sorted.partitioningIndex { $0 >= hash }
     }
 
     /// The keys of a load that kept the old records `kept` marks (by position in `old`, whose keys these

@@ -1,3 +1,4 @@
+import Algorithms
 import WorldFactsModel
 import WorldFactsSupport
 
@@ -75,14 +76,7 @@ public struct RecordsLoader: Sendable {
             return nil
         }
         // Elements before `first` end in the shared start; those from `last` on start in the shared end.
-        func firstElement(where isPast: (Int) -> Bool) -> Int {
-            var low = 0, high = starts.count
-            while low < high {
-                let middle = (low + high) / 2
-                if isPast(middle) { high = middle } else { low = middle + 1 }
-            }
-            return low
-        }
+        func firstElement(where isPast: (Int) -> Bool) -> Int { starts.indices.partitioningIndex(where: isPast) }
         let first = firstElement { ($0 + 1 < starts.count ? starts[$0 + 1].index : bytes.count) > ends.prefix }
         let last = max(first, firstElement { starts[$0].index >= ends.newCount - ends.suffix })
         let oldLast = memo.starts.count - (starts.count - last)

@@ -1,3 +1,4 @@
+import Algorithms
 import WorldFactsSupport
 
 extension SearchKeys {
@@ -31,12 +32,7 @@ extension SearchKeys {
 
         /// The bucket's own number for a record position in it.
         func number(of position: Int) -> Int {
-            var low = 0, high = positions.count
-            while low < high {
-                let middle = (low + high) / 2
-                if positions[middle] < position { low = middle + 1 } else { high = middle }
-            }
-            return low
+            positions.partitioningIndex { $0 >= position }
         }
 
         /// Whether the record at `position` has a suffix in the bucket.

@@ -1,3 +1,5 @@
+import Algorithms
+
 /// A strict RFC 8259 parser over UTF-8 bytes that keeps each value's line and column, on a `ByteCursor`.
 /// `forEachElement` streams the elements of a top-level array one at a time, so a large records file
 /// never becomes one big tree; `elementStarts` finds them without parsing, so they can be parsed in
@@ -79,11 +81,7 @@ public struct JSONParser {
     public static func elementStarts(
         _ bytes: [UInt8], old: [ElementStart], prefix: Int, suffixStart: Int, shift: Int
     ) -> [ElementStart]? {
-        var low = 0, high = old.count
-        while low < high {
-            let middle = (low + high) / 2
-            if old[middle].index <= prefix { low = middle + 1 } else { high = middle }
-        }
+        let low = old.partitioningIndex { $0.index > prefix }
         guard low > 0 else { return elementStarts(bytes) }
         return elementStarts(bytes, resuming: Resume(old: old, at: low - 1, suffixStart: suffixStart, shift: shift))
     }
@@ -98,11 +96,7 @@ public struct JSONParser {
         /// The old element that starts where the new file's element at `index` does, in the shared end.
         func shared(_ index: Int) -> Int? {
             guard index >= suffixStart else { return nil }
-            var low = at, high = old.count
-            while low < high {
-                let middle = (low + high) / 2
-                if old[middle].index < index - shift { low = middle + 1 } else { high = middle }
-            }
+            let low = old[at...].partitioningIndex { $0.index >= index - shift }
             return low < old.count && old[low].index == index - shift ? low : nil
         }
     }
