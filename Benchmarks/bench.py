@@ -1,10 +1,16 @@
 """WorldFacts vs Hugo vs Hugo + Pagefind vs the raw-write floor, on the same records, on this machine, in one run.
 
-Usage: Benchmarks/run [SIZES...]   (sizes: countries, cities15000, cities500, linked15000, linked500; default all)
+Usage: Benchmarks/run [SIZES...]   (sizes: countries, cities15000, cities500, linked15000, linked500, million;
+       default all)
        linked15000 / linked500: the countries and the cities of cities15000 / cities500 as one site of two
        linked collections (make-cities-content --linked), with each country's largest cities and the
        continents as group pages; Hugo builds the same pages with its taxonomies (continents, and each
        country's cities as a term page that the country page takes its ten largest from).
+       million: 1,000,000 synthetic cities (make-cities-content --sample 200000 --scale 5 cities500: five
+       renamed copies of 200,000 real ones). Hugo and Pagefind do not run at this size (Hugo's peak at
+       234,908 cities was 5.7-6.1 GB, and a million would take about four times that, more than this
+       machine's memory); worldfacts' time is also given against linear from the 234,908 build of the same
+       run, when cities500 ran before it.
        BENCH_DIR=/dev/shm/... runs the whole benchmark on tmpfs (default: the system's temporary folder).
        BENCH_RUNS=N (default 3): how many times each build runs; the best wall time is reported.
 Prints, per size: wall time, peak RSS (/usr/bin/time -f %M), files written, the ratios to Hugo and to
@@ -58,7 +64,12 @@ def content_for(size: str, work: Path) -> Path:
     if size == "countries":
         return ROOT / "Content"
     folder = work / f"content-{size}"
-    args = ["--linked", size.replace("linked", "cities")] if size.startswith("linked") else [size]
+    if size == "million":
+        args = ["--sample", "200000", "--scale", "5", "cities500"]
+    elif size.startswith("linked"):
+        args = ["--linked", size.replace("linked", "cities")]
+    else:
+        args = [size]
     subprocess.run([HERE / "make-cities-content", *args, folder], check=True, stdout=subprocess.DEVNULL)
     return folder
 
@@ -67,6 +78,8 @@ def record_count(size: str, content: Path) -> int:
     if size.startswith("linked"):
         countries = len(json.loads((content / "countries.json").read_text(encoding="utf-8")))
         return countries + sum(1 for _ in open(content / "cities.tsv", encoding="utf-8")) - 1
+    if size == "million":  # one element a line: not parsed into a million dictionaries
+        return sum(1 for line in open(content / "cities.json", encoding="utf-8") if line.lstrip().startswith("{"))
     return len(json.loads((content / ("countries.json" if size == "countries" else "cities.json")).read_text(encoding="utf-8")))
 
 
@@ -220,32 +233,44 @@ def main(sizes):
     hugo_version = subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.strip()
     print(f"# {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {hugo_version.split()[0]} {hugo_version.split()[1]}, best of {RUNS} runs")
     print(f"{'records':>8} {'tool':<14} {'wall s':>8} {'peak MB':>8} {'files':>8} {'MB out':>8} {'÷ hugo':>7} {'÷ floor':>7}")
-    clean = {}
+    clean, counts = {}, {}
     try:
         for size in sizes:
             content = content_for(size, work)
             records = record_count(size, content)
-            hugo_src = hugo_linked_site(content, work) if size.startswith("linked") else hugo_site(content, work)
+            with_hugo = size != "million"
+            hugo_src = None if not with_hugo else hugo_linked_site(content, work) if size.startswith("linked") else hugo_site(content, work)
             runs = {"worldfacts": [], "hugo": [], "hugo+pagefind": [], "floor": []}
             for run in range(RUNS):
                 wf_out = work / f"out-worldfacts-{size}-{run}"
                 runs["worldfacts"].append(timed([WORLDFACTS, "build", "--content", content, "--templates", ROOT / "Templates", "--output", wf_out, "--cache-dir", work / "cache", "--quiet"]))
                 wf_files, wf_bytes = tree(wf_out)
-                hugo_out = work / f"out-hugo-{size}-{run}"
-                runs["hugo"].append(timed(["hugo", "--quiet", "--source", hugo_src, "--destination", hugo_out]))
-                hugo_files, hugo_bytes = tree(hugo_out)
-                pf_seconds, pf_peak = pagefind(hugo_out)
-                runs["hugo+pagefind"].append((runs["hugo"][-1][0] + pf_seconds, max(runs["hugo"][-1][1], pf_peak), ""))
-                pf_files, pf_bytes = tree(hugo_out)
+                if with_hugo:
+                    hugo_out = work / f"out-hugo-{size}-{run}"
+                    runs["hugo"].append(timed(["hugo", "--quiet", "--source", hugo_src, "--destination", hugo_out]))
+                    hugo_files, hugo_bytes = tree(hugo_out)
+                    pf_seconds, pf_peak = pagefind(hugo_out)
+                    runs["hugo+pagefind"].append((runs["hugo"][-1][0] + pf_seconds, max(runs["hugo"][-1][1], pf_peak), ""))
+                    pf_files, pf_bytes = tree(hugo_out)
                 runs["floor"].append(timed([floor, work / f"out-floor-{size}-{run}", wf_files, wf_bytes]))
-            wf, hugo, hpf, fl = (best(runs[tool]) for tool in ("worldfacts", "hugo", "hugo+pagefind", "floor"))
-            clean[size] = wf[0]
-            for name, (seconds, peak, _), files, size_bytes in [
-                ("worldfacts", wf, wf_files, wf_bytes), ("hugo", hugo, hugo_files, hugo_bytes),
-                ("hugo+pagefind", hpf, pf_files, pf_bytes), ("floor", fl, wf_files, wf_bytes)]:
+            wf, fl = best(runs["worldfacts"]), best(runs["floor"])
+            clean[size], counts[size] = wf[0], records
+            rows = [("worldfacts", wf, wf_files, wf_bytes)]
+            if with_hugo:
+                hugo, hpf = best(runs["hugo"]), best(runs["hugo+pagefind"])
+                rows += [("hugo", hugo, hugo_files, hugo_bytes), ("hugo+pagefind", hpf, pf_files, pf_bytes)]
+            rows.append(("floor", fl, wf_files, wf_bytes))
+            for name, (seconds, peak, _), files, size_bytes in rows:
+                to_hugo = f"{seconds / hugo[0]:>7.2f}" if with_hugo else f"{'-':>7}"
                 print(f"{records:>8} {name:<14} {seconds:>8.2f} {peak:>8.0f} {files:>8} {size_bytes / 1e6:>8.1f} "
-                      f"{seconds / hugo[0]:>7.2f} {seconds / fl[0]:>7.2f}", flush=True)
-            print(f"{records:>8} {'':<14} worldfacts ÷ hugo+pagefind {wf[0] / hpf[0]:.3f}", flush=True)
+                      f"{to_hugo} {seconds / fl[0]:>7.2f}", flush=True)
+            if with_hugo:
+                print(f"{records:>8} {'':<14} worldfacts ÷ hugo+pagefind {wf[0] / hpf[0]:.3f}", flush=True)
+            else:
+                print(f"{records:>8} {'':<14} Hugo and Pagefind not run: about four times their 235k peak (5.7-6.1 GB) is more than this machine's memory", flush=True)
+            if size == "million" and "cities500" in clean:
+                linear = clean["cities500"] * records / counts["cities500"]
+                print(f"{records:>8} {'':<14} worldfacts ÷ linear from {counts['cities500']} (same run, {linear:.2f} s): {wf[0] / linear:.3f}", flush=True)
             linked_to = size.replace("linked", "cities")
             if size.startswith("linked") and linked_to in clean:
                 print(f"{records:>8} {'':<14} linked ÷ one collection ({linked_to}, same run): {wf[0] / clean[linked_to]:.2f}", flush=True)
@@ -272,4 +297,4 @@ def main(sizes):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or ["countries", "cities15000", "cities500", "linked15000", "linked500"])
+    main(sys.argv[1:] or ["countries", "cities15000", "cities500", "linked15000", "linked500", "million"])
