@@ -76,9 +76,10 @@ public struct RecordsLoader: Sendable {
             return nil
         }
         // Elements before `first` end in the shared start; those from `last` on start in the shared end.
-        func firstElement(where isPast: (Int) -> Bool) -> Int { starts.indices.partitioningIndex(where: isPast) }
-        let first = firstElement { ($0 + 1 < starts.count ? starts[$0 + 1].index : bytes.count) > ends.prefix }
-        let last = max(first, firstElement { starts[$0].index >= ends.newCount - ends.suffix })
+        let first = starts.indices.partitioningIndex {
+            ($0 + 1 < starts.count ? starts[$0 + 1].index : bytes.count) > ends.prefix
+        }
+        let last = max(first, starts.partitioningIndex { $0.index >= ends.newCount - ends.suffix })
         let oldLast = memo.starts.count - (starts.count - last)
         guard last - first <= 4_096, oldLast >= first,
             first == 0 || memo.starts[first - 1].index == starts[first - 1].index,
