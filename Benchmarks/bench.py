@@ -239,7 +239,12 @@ def main(sizes):
             content = content_for(size, work)
             records = record_count(size, content)
             with_hugo = size != "million"
-            hugo_src = None if not with_hugo else hugo_linked_site(content, work) if size.startswith("linked") else hugo_site(content, work)
+            if not with_hugo:
+                hugo_src = None
+            elif size.startswith("linked"):
+                hugo_src = hugo_linked_site(content, work)
+            else:
+                hugo_src = hugo_site(content, work)
             runs = {"worldfacts": [], "hugo": [], "hugo+pagefind": [], "floor": []}
             for run in range(RUNS):
                 wf_out = work / f"out-worldfacts-{size}-{run}"
