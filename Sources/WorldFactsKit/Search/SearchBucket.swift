@@ -86,7 +86,8 @@ extension SearchKeys {
 
     /// Every suffix of every text, grouped by its first scalar, buckets in scalar order.
     func buckets() -> [Bucket] {
-        let (scalars, scalarEnds) = scalars(of: 0..<recordEnds.count)
+        let texts = DistinctTexts(self, positions: 0..<recordEnds.count)
+        let scalars = texts.scalars
         var buckets: [Bucket] = []
         // Bucket numbers by first scalar: a table for the Latin ones, a dictionary beyond.
         var latinBucket = [Int](repeating: -1, count: Int(Folding.latinEnd))
@@ -102,7 +103,7 @@ extension SearchKeys {
             buckets.append(Bucket(prefix: [first], scalars: scalars))
             return buckets.count - 1
         }
-        forEachSuffix(of: 0..<recordEnds.count, scalars: scalars, ends: scalarEnds) { position, suffix in
+        forEachSuffix(of: 0..<recordEnds.count, texts: texts) { position, suffix in
             let number = bucket(of: scalars[Int(suffix.start)])
             buckets[number].add(suffix, of: position)
         }
@@ -113,9 +114,10 @@ extension SearchKeys {
     /// every record with such a suffix, as in the bucket `buckets()` gives, which this one equals but for
     /// where its scalars are kept).
     func bucket(_ first: Unicode.Scalar, positions: [Int]) -> Bucket {
-        let (scalars, scalarEnds) = scalars(of: positions)
+        let texts = DistinctTexts(self, positions: positions)
+        let scalars = texts.scalars
         var bucket = Bucket(prefix: [first], scalars: scalars)
-        forEachSuffix(of: positions, scalars: scalars, ends: scalarEnds) { position, suffix in
+        forEachSuffix(of: positions, texts: texts) { position, suffix in
             if scalars[Int(suffix.start)] == first { bucket.add(suffix, of: position) }
         }
         return bucket
@@ -123,73 +125,25 @@ extension SearchKeys {
 
     /// The first scalar of every suffix of the record at `position`: the buckets it is in.
     func firstScalars(of position: Int) -> Set<UInt32> {
-        let (scalars, scalarEnds) = scalars(of: CollectionOfOne(position))
+        let texts = DistinctTexts(self, positions: CollectionOfOne(position))
         var firsts = Set<UInt32>()
-        forEachSuffix(of: CollectionOfOne(position), scalars: scalars, ends: scalarEnds) { _, suffix in
-            firsts.insert(scalars[Int(suffix.start)].value)
+        forEachSuffix(of: CollectionOfOne(position), texts: texts) { _, suffix in
+            firsts.insert(texts.scalars[Int(suffix.start)].value)
         }
         return firsts
     }
 
-    /// The scalars of the texts of the records at `positions`, flat, and where each text ends in them.
-    private func scalars(of positions: some Collection<Int>) -> ([Unicode.Scalar], [Int]) {
-        var scalars: [Unicode.Scalar] = []
-        var scalarEnds: [Int] = []
-        if positions.count == recordEnds.count {
-            scalars.reserveCapacity(folded.bytes.count)
-            scalarEnds.reserveCapacity(folded.count)
-        } else if positions.count > 1 {
-            // A bucket's records: room for their texts' bytes (no fewer than their scalars), grown once.
-            var (bytes, texts) = (0, 0)
-            for position in positions {
-                let range = textRange(of: position)
-                texts += range.count
-                if !range.isEmpty {
-                    bytes +=
-                        folded.range(of: range.upperBound - 1).upperBound
-                        - folded.range(of: range.lowerBound).lowerBound
-                }
-            }
-            scalars.reserveCapacity(bytes)
-            scalarEnds.reserveCapacity(texts)
-        }
-        for position in positions {
-            for text in textRange(of: position) {
-                let bytes = folded[text]
-                // Most folded texts are ASCII: a byte is then its scalar, with no string made to decode it.
-                if bytes.allSatisfy({ $0 < 0x80 }) {
-                    for byte in bytes { scalars.append(Unicode.Scalar(byte)) }
-                } else {
-                    scalars += String(decoding: bytes, as: UTF8.self).unicodeScalars
-                }
-                scalarEnds.append(scalars.count)
-            }
-        }
-        precondition(scalars.count < Int(Int32.max), "a scope's texts have more scalars than a suffix can place")
-        return (scalars, scalarEnds)
-    }
-
     /// Every suffix (the whole text, then each later word start) of every text of the records at
-    /// `positions`, in order, with `scalars` and `ends` from `scalars(of: positions)`; a suffix's record
-    /// is left for the bucket to number.
+    /// `positions`, in order, with `texts` made from the same positions; a suffix's record is left for
+    /// the bucket to number.
     private func forEachSuffix(
-        of positions: some Collection<Int>, scalars: [Unicode.Scalar], ends: [Int], _ body: (Int, Suffix) -> Void
+        of positions: some Collection<Int>, texts: DistinctTexts, _ body: (Int, Suffix) -> Void
     ) {
         var text = 0
         for position in positions {
-            for _ in textRange(of: position) {
-                let key = scalars[(text == 0 ? 0 : ends[text - 1])..<ends[text]]
-                text += 1
-                body(
-                    position,
-                    Suffix(record: 0, start: Int32(key.startIndex), count: Int32(key.count), isWhole: true))
-                for offset in Folding.laterWordStartOffsets(key) {
-                    let start = key.startIndex + offset
-                    body(
-                        position,
-                        Suffix(record: 0, start: Int32(start), count: Int32(key.endIndex - start), isWhole: false))
-                }
-            }
+            let count = textRange(of: position).count
+            texts.forEachSuffix(ofTexts: text..<text + count) { body(position, $0) }
+            text += count
         }
     }
 }

@@ -129,7 +129,7 @@ public struct ShardPlanner: Sendable {
         var textOfSuffix: [Int] = []
         textOfSuffix.reserveCapacity(suffixes.count)
         bucket.scalars.withUnsafeBufferPointer { scalars in
-            var numbers = TextNumbers(capacity: suffixes.count)
+            var numbers = TextNumbers<Unicode.Scalar>(capacity: suffixes.count)
             for suffix in suffixes {
                 textOfSuffix.append(numbers.number(start: suffix.start, count: suffix.count, in: scalars))
             }

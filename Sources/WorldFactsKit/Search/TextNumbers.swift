@@ -1,10 +1,11 @@
-/// Numbers the distinct texts among a bucket's suffixes, in the order they are first seen: an open
-/// addressing table of text numbers, keyed by a hash of the scalars' values, each text kept as where
-/// it is in the bucket's scalars. A dictionary keyed by the texts hashed every scalar with SipHash and
-/// retained the scalars for every suffix: at 235k cities that was a quarter of a second of a clean
-/// build's CPU.
-struct TextNumbers {
-    /// Where each distinct text starts in the scalars, and how many scalars it has, by number.
+/// Numbers distinct texts in the order they are first seen: an open addressing table of text numbers,
+/// keyed by a hash of the units' values, each text kept as where it is in one buffer of units. The
+/// planner numbers a bucket's suffixes so (scalars, `ShardPlanner.sorted`), and a bucket's records'
+/// folded texts are numbered so before they are decoded (bytes, `DistinctTexts`). A dictionary keyed by
+/// the texts hashed every scalar with SipHash and retained the scalars for every suffix: at 235k cities
+/// that was a quarter of a second of a clean build's CPU.
+struct TextNumbers<Unit: TextUnit> {
+    /// Where each distinct text starts in the buffer, and how many units it has, by number.
     private(set) var starts: [Int32] = []
     private(set) var counts: [Int32] = []
     /// A text number plus one in each slot, 0 where the slot is free.
@@ -23,14 +24,14 @@ struct TextNumbers {
 
     var count: Int { starts.count }
 
-    /// The number of the text of `count` scalars at `start` in `scalars`, numbering it if it is new.
-    mutating func number(start: Int32, count: Int32, in scalars: UnsafeBufferPointer<Unicode.Scalar>) -> Int {
-        let text = scalars[Int(start)..<Int(start) + Int(count)]
+    /// The number of the text of `count` units at `start` in `units`, numbering it if it is new.
+    mutating func number(start: Int32, count: Int32, in units: UnsafeBufferPointer<Unit>) -> Int {
+        let text = units[Int(start)..<Int(start) + Int(count)]
         var slot = Self.hash(text) & mask
         while slots[slot] != 0 {
             let number = Int(slots[slot] - 1)
             if counts[number] == count
-                && scalars[Int(starts[number])..<Int(starts[number]) + Int(count)].elementsEqual(text)
+                && units[Int(starts[number])..<Int(starts[number]) + Int(count)].elementsEqual(text)
             {
                 return number
             }
@@ -43,14 +44,27 @@ struct TextNumbers {
         return starts.count - 1
     }
 
-    /// A hash of the scalars' values that spreads neighbouring texts over the slots.
-    static func hash(_ text: Slice<UnsafeBufferPointer<Unicode.Scalar>>) -> Int {
+    /// A hash of the units' values that spreads neighbouring texts over the slots.
+    static func hash(_ text: Slice<UnsafeBufferPointer<Unit>>) -> Int {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for scalar in text {
-            hash = (hash ^ UInt64(scalar.value)) &* 0x0000_0100_0000_01B3
+        for unit in text {
+            hash = (hash ^ UInt64(unit.unitValue)) &* 0x0000_0100_0000_01B3
             hash ^= hash >> 29
         }
         hash = (hash ^ (hash >> 32)) &* 0xD6E8_FEB8_6659_FD93
         return Int(truncatingIfNeeded: hash ^ (hash >> 32))
     }
+}
+
+/// What a text is made of, for `TextNumbers`: Unicode scalars, or UTF-8 bytes.
+protocol TextUnit: Equatable {
+    var unitValue: UInt32 { get }
+}
+
+extension Unicode.Scalar: TextUnit {
+    var unitValue: UInt32 { value }
+}
+
+extension UInt8: TextUnit {
+    var unitValue: UInt32 { UInt32(self) }
 }

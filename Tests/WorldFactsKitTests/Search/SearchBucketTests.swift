@@ -44,6 +44,24 @@ import Testing
         }
         for sample in [texts, random, countriesKeys()] {
             let keys = SearchKeys(texts: sample)
+            // Every bucket holds the suffixes the texts give, read from the strings as they are: each
+            // text whole, then from each later word start, record after record. Many texts repeat (the
+            // random ones are made of a few words), and a repeated text is decoded once (`DistinctTexts`).
+            var expected: [UInt32: [(Int, String, Bool)]] = [:]
+            for (position, record) in sample.enumerated() {
+                for text in record {
+                    let suffixes = [(Substring(text), true)] + Folding.laterWordStarts(text).map { ($0, false) }
+                    for (suffix, isWhole) in suffixes {
+                        expected[suffix.unicodeScalars.first!.value, default: []].append(
+                            (position, String(suffix), isWhole))
+                    }
+                }
+            }
+            #expect(Set(keys.buckets().map(\.first.value)) == Set(expected.keys))
+            for bucket in keys.buckets() {
+                let want = expected[bucket.first.value] ?? []
+                #expect(readings(bucket).elementsEqual(want) { $0 == $1 }, "\(bucket.prefixText)")
+            }
             let buckets = keys.buckets()
             #expect(buckets.count > 5)
             for bucket in buckets {
@@ -52,6 +70,19 @@ import Testing
                 #expect(readings(again).elementsEqual(readings(bucket)) { $0 == $1 }, "\(bucket.prefixText)")
             }
         }
+    }
+
+    /// Records that share a text share its scalars: a bucket keeps each distinct text once, and the
+    /// suffixes of every record that has it are places in those.
+    @Test func aSharedTextIsKeptOnce() {
+        let keys = SearchKeys(texts: [
+            ["america/new_york"], ["america/new_york", "new york"], ["europe/berlin"], ["america/new_york"],
+        ])
+        let bucket = keys.bucket("a", positions: [0, 1, 3])
+        #expect(bucket.scalars.count == "america/new_york".count + "new york".count)
+        #expect(bucket.positions == [0, 1, 3])
+        #expect(Set(bucket.suffixes.map(\.start)) == [0])
+        #expect(keys.buckets().allSatisfy { $0.scalars.count == "america/new_yorknew yorkeurope/berlin".count })
     }
 
     /// The shipped site's folded names and aliases.

@@ -23,7 +23,7 @@ import Testing
             expected.append(reference[text]!)
         }
         let numbered = scalars.withUnsafeBufferPointer { buffer in
-            var numbers = TextNumbers(capacity: places.count)
+            var numbers = TextNumbers<Unicode.Scalar>(capacity: places.count)
             let numbered = places.map { numbers.number(start: $0.start, count: $0.count, in: buffer) }
             #expect(numbers.count == reference.count)
             return numbered
@@ -39,7 +39,7 @@ import Testing
     @Test func nearTextsAreTold() {
         let scalars: [Unicode.Scalar] = ["a", "b", "b", "a", "a", "b", "a"]
         let numbers = scalars.withUnsafeBufferPointer { buffer in
-            var numbers = TextNumbers(capacity: 4)
+            var numbers = TextNumbers<Unicode.Scalar>(capacity: 4)
             return [(0, 2), (2, 2), (4, 2), (3, 2)].map { numbers.number(start: $0, count: $1, in: buffer) }
         }
         #expect(numbers == [0, 1, 0, 2])
