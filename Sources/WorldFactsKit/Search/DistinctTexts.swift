@@ -9,15 +9,15 @@ struct DistinctTexts {
     /// The scalars of every distinct text, one after the other.
     private(set) var scalars: [Unicode.Scalar] = []
     /// By distinct text: where its scalars start in `scalars`, and how many it has.
-    private(set) var starts: [Int32] = []
-    private(set) var counts: [Int32] = []
-    /// By distinct text: where its later word starts end in `wordStarts` (they begin where the text
-    /// before's end).
+    private var starts: [Int32] = []
+    private var counts: [Int32] = []
+    /// By distinct text: where its later word starts end in `wordStarts` (they begin where the previous
+    /// text's end).
     private var wordEnds: [Int32] = []
     /// The offsets of the later word starts of each distinct text in it, text after text.
     private var wordStarts: [Int32] = []
     /// For every text of the records, in record order: its distinct text's number.
-    private(set) var numbers: [Int32] = []
+    private var numbers: [Int32] = []
 
     /// The texts of the records at `positions` (`keys.textRange(of:)`), numbered by their folded bytes.
     init(_ keys: SearchKeys, positions: some Collection<Int>) {

@@ -44,6 +44,7 @@ import Testing
         }
         for sample in [texts, random, countriesKeys()] {
             let keys = SearchKeys(texts: sample)
+            let buckets = keys.buckets()
             // Every bucket holds the suffixes the texts give, read from the strings as they are: each
             // text whole, then from each later word start, record after record. Many texts repeat (the
             // random ones are made of a few words), and a repeated text is decoded once (`DistinctTexts`).
@@ -57,12 +58,11 @@ import Testing
                     }
                 }
             }
-            #expect(Set(keys.buckets().map(\.first.value)) == Set(expected.keys))
-            for bucket in keys.buckets() {
+            #expect(Set(buckets.map(\.first.value)) == Set(expected.keys))
+            for bucket in buckets {
                 let want = expected[bucket.first.value] ?? []
                 #expect(readings(bucket).elementsEqual(want) { $0 == $1 }, "\(bucket.prefixText)")
             }
-            let buckets = keys.buckets()
             #expect(buckets.count > 5)
             for bucket in buckets {
                 let again = keys.bucket(bucket.first, positions: bucket.positions)
