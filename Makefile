@@ -73,7 +73,7 @@ clean:
 # libFuzzer on the records loader, the site.yml loader, folding and the shard router, each for
 # FUZZ_SECONDS (default 60) from the committed seeds in Tests/Fuzz/Corpus. Crashes go to .build-fuzz/artifacts.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = FuzzRecords FuzzDelimited FuzzSiteConfig FuzzFolding FuzzShardRouter
+FUZZ_TARGETS = FuzzRecords FuzzDelimited FuzzSiteConfig FuzzFolding FuzzShardRouter FuzzSearchPlanner
 .PHONY: fuzz
 fuzz: deps
 	$(SWIFT) build -c release --package-path Tests/Fuzz --scratch-path .build-fuzz \

@@ -3,7 +3,9 @@
 //   swift build -c release --package-path Tests/Fuzz -Xswiftc -sanitize=fuzzer,address
 import PackageDescription
 
-let fuzzTargets = ["FuzzRecords", "FuzzDelimited", "FuzzSiteConfig", "FuzzFolding", "FuzzShardRouter"]
+let fuzzTargets = [
+    "FuzzRecords", "FuzzDelimited", "FuzzSiteConfig", "FuzzFolding", "FuzzShardRouter", "FuzzSearchPlanner",
+]
 
 let package = Package(
     name: "WorldFactsFuzz",

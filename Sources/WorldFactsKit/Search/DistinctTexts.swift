@@ -58,15 +58,34 @@ struct DistinctTexts {
 
     /// Every suffix (the whole text, then each later word start) of the texts numbered `numbers[texts]`,
     /// in order; a suffix's record is left for the bucket to number.
+    /// Each suffix is cut to its first `SearchKeys.maxKeyBytes` bytes of UTF-8 (`keyCount`): the deepest
+    /// prefix a shard can answer, so that planning a text costs no more than its number of words.
     func forEachSuffix(ofTexts texts: Range<Int>, _ body: (SearchKeys.Suffix) -> Void) {
         for text in texts {
             let number = Int(numbers[text])
             let (start, count) = (starts[number], counts[number])
-            body(SearchKeys.Suffix(record: 0, start: start, count: count, isWhole: true))
+            body(SearchKeys.Suffix(record: 0, start: start, count: keyCount(start, count), isWhole: true))
             for word in Int(number == 0 ? 0 : wordEnds[number - 1])..<Int(wordEnds[number]) {
                 let offset = wordStarts[word]
-                body(SearchKeys.Suffix(record: 0, start: start + offset, count: count - offset, isWhole: false))
+                body(
+                    SearchKeys.Suffix(
+                        record: 0, start: start + offset, count: keyCount(start + offset, count - offset),
+                        isWhole: false))
             }
         }
+    }
+
+    /// How many of the `count` scalars at `start` a key keeps: as many as fit `SearchKeys.maxKeyBytes`
+    /// bytes of UTF-8. A key of at most a quarter of that many scalars fits whatever they are.
+    func keyCount(_ start: Int32, _ count: Int32) -> Int32 {
+        let limit = SearchKeys.maxKeyBytes
+        guard Int(count) > limit / 4 else { return count }
+        var bytes = 0, kept: Int32 = 0
+        for scalar in scalars[Int(start)..<Int(start) + Int(count)] {
+            bytes += UTF8.width(scalar)
+            if bytes > limit { break }
+            kept += 1
+        }
+        return kept
     }
 }

@@ -142,6 +142,13 @@ public struct SearchKeys: Sendable {
         return folded
     }
 
+    /// The most bytes of UTF-8 a routing key keeps of a text from a word start on: the deepest prefix a
+    /// shard answers. A longer query is answered by the shard of its first `maxKeyBytes` bytes (a leaf,
+    /// since no key goes on below it) and finished in the browser against the record's whole texts, which
+    /// every entry carries. It bounds the planner's depth and work per text, and a shard's file name
+    /// (`l-` and the prefix's hex: at most 2 + 2 × 64 characters, then `.json`).
+    public static let maxKeyBytes = 64
+
     /// Code point order: the order of keys, shards and prefixes.
     static func inScalarOrder<Scalars: Sequence<Unicode.Scalar>>(_ a: Scalars, _ b: Scalars) -> Bool {
         a.lexicographicallyPrecedes(b) { $0.value < $1.value }

@@ -4,7 +4,9 @@ import WorldFactsSupport
 /// Plans the shards of one scope. Pure: keys and entry sizes in, plans out.
 /// A prefix whose shard would exceed `budget` bytes is split by its next character; it then keeps a
 /// preview of `previewSize` records and the exact total. A prefix that cannot be split (every key in it
-/// ends there) stays one leaf whatever its size, so no record is ever unreachable.
+/// ends there, which every key does at `SearchKeys.maxKeyBytes`) stays one leaf whatever its size, so
+/// no record is ever unreachable; so does a prefix of one record, whose entry alone may exceed the
+/// budget: splitting it again would only copy that entry into more shards.
 public struct ShardPlanner: Sendable {
     public var budget: Int
     public var previewSize: Int
@@ -63,7 +65,7 @@ public struct ShardPlanner: Sendable {
             }
             // Suffixes that end at the node sort first: the range splits when its last one goes on.
             let splittable = suffixes[range.upperBound - 1].count > depth
-            if size <= budget || !splittable {
+            if size <= budget || !splittable || total == 1 {
                 plans.append(
                     ShardPlan(
                         prefix: prefix, kind: .leaf, records: ranked(range, limit: total).map { positions[Int($0)] },
@@ -88,7 +90,7 @@ public struct ShardPlanner: Sendable {
     /// planned as its node (`preview(of:)`) and its parts (`Bucket.parts()`), each on its own: the
     /// plans are those `plan` gives for the whole.
     func mustSplit(_ bucket: SearchKeys.Bucket, entryFloor: some Sequence<Int>) -> Bool {
-        16 + entryFloor.reduce(0) { $0 + $1 + 1 } > budget
+        bucket.positions.count > 1 && 16 + entryFloor.reduce(0) { $0 + $1 + 1 } > budget
             && bucket.suffixes.contains { $0.count > bucket.prefix.count }
     }
 

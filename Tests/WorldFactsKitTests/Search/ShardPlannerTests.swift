@@ -105,8 +105,9 @@ import Testing
         let (keys, plans, sizes) = plans(budget: budget)
         for plan in plans where plan.kind == .leaf {
             let size = plan.records.reduce(16) { $0 + sizes[$1] + 1 }
-            if size > budget {
-                // Only a prefix that every key ends at may exceed the budget.
+            if size > budget && plan.records.count > 1 && plan.prefix.utf8.count < SearchKeys.maxKeyBytes - 3 {
+                // Only a prefix that every key ends at may exceed the budget (or a record alone, or a
+                // prefix as long as a key keeps).
                 let splittable = plan.records.contains { record in
                     keys.texts[record].contains { text in
                         ([Substring(text)] + Folding.laterWordStarts(text)).contains {
