@@ -7,8 +7,9 @@ import WorldFactsSupport
 import WorldFactsWrite
 
 /// The build as a list of named steps: check output, check sources, load content, load templates,
-/// model, render and write. All validation happens before the first byte is written, so a failing build
-/// leaves Output as it was; a failure names the step that found it. When the sources are byte for byte
+/// model, render and write. All validation happens before the first byte is written, and a build that
+/// fails while writing undoes what it wrote (`OutputWriter.rollback`), so a failing build leaves Output
+/// as it was; a failure names the step that found it. When the sources are byte for byte
 /// those of the last build and its files are all there, the build stops after checking the sources, and
 /// reports the last build's warnings again.
 public struct Builder: Sendable {
@@ -287,22 +288,29 @@ public struct Builder: Sendable {
                 }
             } catch {
                 background?.drain()
+                writer.rollback()
                 throw error
             }
             phases.renderingDone()
             let report: WriteReport
-            if let background {
-                report = try background.finish(dropping: made.dropped)
-            } else {
-                writer.drop(made.dropped)
-                report = try writer.finish()
+            do throws(StageFailure) {
+                if let background {
+                    report = try background.finish(dropping: made.dropped)
+                } else {
+                    writer.drop(made.dropped)
+                    report = try writer.finish()
+                }
+            } catch {
+                writer.rollback()
+                throw error
             }
             let left = keep ? writer.leave() : nil
             leftovers.add(consume writer, consume generator, background as Any)
             return (report, made, left)
         }
         var built = BuildReport(
-            records: site.recordCount, write: report, warnings: linkWarnings + site.warnings, steps: steps,
+            records: site.recordCount, write: report, warnings: linkWarnings + site.warnings + report.warnings,
+            steps: steps,
             edited: edits?.count)
         built.fromSnapshot = startsFromSnapshot && edits != nil
         if let snapshotFile, let finishing {

@@ -125,6 +125,16 @@ extension FileSystem {
             var status = stat()
             guard stat(path, &status) == 0 else { return nil }
             return nanoseconds(status.st_mtim)
+        },
+        link: { existing, new in
+            if Foundation.link(existing, new) == 0 { return true }
+            if errno == EEXIST {
+                unlink(new)
+                if Foundation.link(existing, new) == 0 { return true }
+            }
+            if errno == ENOENT && access(existing, F_OK) != 0 { return false }
+            throw FileSystemError(
+                path: existing, message: "cannot keep a copy at \(new): \(String(cString: strerror(errno)))")
         }
     )
 }

@@ -19,6 +19,10 @@ public struct FileSystem: Sendable {
     /// Puts a file in another's place at once (`rename(2)`), replacing it: for a file written in pieces
     /// beside its place (a build's snapshot), as `writeAtomically` does for one written whole.
     public var move: @Sendable (_ from: String, _ to: String) throws -> Void
+    /// Gives a file a second name (`link(2)`), replacing whatever has that name; false, and nothing done,
+    /// when there is no file at `existing`. The writer keeps a file it replaces so (`backupPath`), to put
+    /// it back if the build fails.
+    public var link: @Sendable (_ existing: String, _ new: String) throws -> Bool
     public var exists: @Sendable (String) -> Bool
     public var isDirectory: @Sendable (String) -> Bool
     /// Relative paths of the regular files (and links to them) below a folder, sorted.
@@ -68,7 +72,8 @@ public struct FileSystem: Sendable {
         move: (@Sendable (String, String) throws -> Void)? = nil,
         readMapped: (@Sendable (String) throws -> FileBytes)? = nil,
         writersPerFolder: @escaping @Sendable (String) -> Int = { _ in 1 },
-        modified: @escaping @Sendable (String) -> Int64? = { _ in nil }
+        modified: @escaping @Sendable (String) -> Int64? = { _ in nil },
+        link: (@Sendable (String, String) throws -> Bool)? = nil
     ) {
         self.read = read
         self.readHead = readHead ?? { path, limit in Array(try read(path).prefix(limit)) }
@@ -86,6 +91,12 @@ public struct FileSystem: Sendable {
             move ?? { from, to in
                 try writeAtomically(to, read(from))
                 try remove(from)
+            }
+        self.link =
+            link ?? { existing, new in
+                guard exists(existing) else { return false }
+                try writeAtomically(new, read(existing))
+                return true
             }
         self.exists = exists
         self.isDirectory = isDirectory
@@ -133,5 +144,14 @@ extension FileSystem {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         return (folder.isEmpty ? "" : folder + "/") + ".\(name).worldfacts-tmp"
+    }
+
+    /// Where the writer keeps the file a build replaces or removes until the build has saved its manifest:
+    /// beside it, hidden, with a fixed name, so that a failed build can put it back and a killed one
+    /// leaves a file the next build can find and remove.
+    public static func backupPath(for path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        return (folder.isEmpty ? "" : folder + "/") + ".\(name).worldfacts-old"
     }
 }

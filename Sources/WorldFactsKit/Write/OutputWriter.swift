@@ -11,6 +11,10 @@ import WorldFactsSupport
 /// last and the journal removed after it. A build that is killed leaves the journal behind, and the
 /// next build treats every path in it as its own: it rewrites or removes it, and removes its
 /// staging file. So an interrupted build never leaves files that no build will clean up.
+///
+/// A build that fails leaves the folder as it found it (`rollback`): a file it replaces or removes is
+/// first kept under a second name (`FileSystem.backupPath`), and until the manifest is saved every file
+/// it created can be removed and every kept one put back. Once the manifest is saved the kept files go.
 public final class OutputWriter {
     public static let journalName = ".worldfacts-journal"
     public let folder: String
@@ -29,6 +33,10 @@ public final class OutputWriter {
     /// This build's files in the order they came, for the manifest (their entries are in `current`).
     private var order: [String] = []
     private(set) var report = WriteReport()
+    /// Files this build made where there was none, and files whose previous bytes it kept aside
+    /// (`FileSystem.backupPath`) before replacing or removing them: what `rollback` undoes.
+    private var created: [String] = []
+    private var keptAside: [String] = []
 
     /// What the last build left in a folder: its manifest, with the paths an interrupted build was
     /// writing (its journal) marked as unknown. Reading it changes nothing, so a build can read it while
@@ -183,7 +191,10 @@ public final class OutputWriter {
         let last: PreviousBuild
         if let given { last = given } else { last = try Self.readPrevious(folder: folder, fileSystem: fileSystem) }
         // The staging files of the interrupted build.
-        for path in last.journalled { try? fileSystem.remove(FileSystem.temporaryPath(for: joinPath(folder, path))) }
+        for path in last.journalled {
+            try? fileSystem.remove(FileSystem.temporaryPath(for: joinPath(folder, path)))
+            try? fileSystem.remove(FileSystem.backupPath(for: joinPath(folder, path)))
+        }
         let manifest = last.manifest
         previous = manifest
         // A clean build removes every file of the previous one (below): all of them are missing.
@@ -211,7 +222,76 @@ public final class OutputWriter {
             throw StageFailure([.error(SourceLocation(file: folder), "cannot create the output folder: \(error)")])
         }
         if clean {
-            for path in previous.entries.keys.sorted() { try? fileSystem.remove(joinPath(folder, path)) }
+            // Kept aside, not removed: a clean build that fails puts them back.
+            let paths = previous.entries.keys.sorted()
+            try journal(paths)
+            for path in paths { _ = keepAside(path) }
+        }
+    }
+
+    /// Appends paths to the journal before they change.
+    private func journal(_ paths: some Collection<String>) throws(StageFailure) {
+        guard !paths.isEmpty else { return }
+        var journal: [UInt8] = []
+        for path in paths { Self.journalLine(path, to: &journal) }
+        do { try fileSystem.append(joinPath(folder, Self.journalName), journal) } catch {
+            throw StageFailure([.error(SourceLocation(file: folder), "cannot write the build journal: \(error)")])
+        }
+    }
+
+    /// Moves a previous file out of its place, to its backup path; the reason when it cannot, nil when it
+    /// is moved or was not there.
+    private func keepAside(_ path: String) -> String? {
+        let full = joinPath(folder, path)
+        guard fileSystem.exists(full) else { return nil }
+        do {
+            try fileSystem.move(full, FileSystem.backupPath(for: full))
+            keptAside.append(path)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Puts the folder back as it was before this build, after a failure: removes the files it created,
+    /// puts back those it kept aside, removes the folders it made that are left empty, and the journal.
+    /// A failure to undo one file does not stop the others; it leaves the journal, for the next build.
+    public func rollback() {
+        var undone = true
+        for path in created.reversed() {
+            let full = joinPath(folder, path)
+            if fileSystem.exists(full) { undone = (try? fileSystem.remove(full)) != nil && undone }
+        }
+        for path in keptAside.reversed() {
+            let full = joinPath(folder, path)
+            undone = (try? fileSystem.move(FileSystem.backupPath(for: full), full)) != nil && undone
+        }
+        // The folders of the created files, deepest first; only an empty one is removed.
+        var folders = Set<String>()
+        for path in created {
+            var folder = path
+            while let slash = folder.lastIndex(of: "/") {
+                folder = String(folder[..<slash])
+                guard folders.insert(folder).inserted else { break }
+            }
+        }
+        for folder in folders.sorted(by: { $0.count > $1.count }) {
+            let full = joinPath(self.folder, folder)
+            if fileSystem.names(full)?.isEmpty == true { try? fileSystem.remove(full) }
+        }
+        created = []
+        keptAside = []
+        let journalPath = joinPath(folder, Self.journalName)
+        if undone, fileSystem.exists(journalPath) { try? fileSystem.remove(journalPath) }
+    }
+
+    /// Notes what `put` did: a file created, or a file replaced whose previous bytes are kept aside.
+    private func note(_ puts: some Sequence<(path: String, put: Put)>) {
+        for (path, put) in puts {
+            switch put {
+            case .created: created.append(path)
+            case .replaced: keptAside.append(path)
+            }
         }
     }
 
@@ -321,12 +401,15 @@ public final class OutputWriter {
                 return chunk
             }
             for (file, isNew) in pending {
-                do { try Self.put(file, isNew: isNew, in: folder, fileSystem: fileSystem) } catch {
+                do {
+                    chunk.puts.append((file.path, try Self.put(file, isNew: isNew, in: folder, fileSystem: fileSystem)))
+                } catch {
                     chunk.failures.append((file.path, "\(error)"))
                 }
             }
             return chunk
         }
+        for chunk in chunks { note(chunk.puts) }
         if let failure = chunks.lazy.compactMap(\.journalFailure).first {
             throw StageFailure([.error(SourceLocation(file: folder), "cannot write the build journal: \(failure)")])
         }
@@ -407,18 +490,35 @@ public final class OutputWriter {
         journal.append(UInt8(ascii: "\n"))
     }
 
+    /// What `put` did to a file's place.
+    enum Put: Sendable {
+        /// Made a file where there was none.
+        case created
+        /// Replaced a file, whose bytes are kept at its backup path until the build ends.
+        case replaced
+    }
+
     /// Writes one file of this build into `folder`. A path no build of ours made (`isNew`) is written in
-    /// place, unless something is there; any other replaces its file atomically.
-    static func put(_ file: OutputFile, isNew: Bool, in folder: String, fileSystem: FileSystem) throws {
+    /// place, unless something is there; any other replaces its file atomically, after keeping the file
+    /// it replaces under a second name (`FileSystem.backupPath`), for a failed build to put back. A
+    /// failure leaves the place as it was.
+    static func put(_ file: OutputFile, isNew: Bool, in folder: String, fileSystem: FileSystem) throws -> Put {
         let path = joinPath(folder, file.path)
-        if !(isNew ? try fileSystem.createNew(path, file.bytes) : false) {
-            try fileSystem.writeAtomically(path, file.bytes)
+        if isNew, try fileSystem.createNew(path, file.bytes) { return .created }
+        let backup = FileSystem.backupPath(for: path)
+        let kept = try fileSystem.link(path, backup)
+        do { try fileSystem.writeAtomically(path, file.bytes) } catch {
+            if kept { try? fileSystem.remove(backup) }
+            throw error
         }
+        return kept ? .replaced : .created
     }
 
     /// What a core made and wrote of a lazy batch (`write(_:)`): the files' entries, with no bytes.
     private struct WrittenChunk: Sendable {
         var entries: [FileEntry] = []
+        /// What it did to each file it wrote.
+        var puts: [(path: String, put: Put)] = []
         /// Files it could not write, and why.
         var failures: [(path: String, reason: String)] = []
         /// Why it could not journal its changed files, when it could not (then it wrote none of them).
@@ -508,19 +608,24 @@ public final class OutputWriter {
         }
         let byFolder = parts
         // Each folder's thread gives the files it could not write, by their place in `toWrite`.
-        let failures = Parallel.map(byFolder.count) { group -> [(slot: Int, reason: String)] in
+        let outcomes = Parallel.map(byFolder.count) {
+            group -> (puts: [(path: String, put: Put)], failures: [(slot: Int, reason: String)]) in
+            var puts: [(path: String, put: Put)] = []
             var failures: [(slot: Int, reason: String)] = []
             for slot in byFolder[group] {
                 let file = files[toWrite[slot]]
                 do {
-                    try Self.put(file, isNew: previous.entries[file.path] == nil, in: folder, fileSystem: fileSystem)
+                    let put = try Self.put(
+                        file, isNew: previous.entries[file.path] == nil, in: folder, fileSystem: fileSystem)
+                    puts.append((file.path, put))
                 } catch {
                     failures.append((slot, "\(error)"))
                 }
             }
-            return failures
+            return (puts, failures)
         }
-        let problems = failures.joined().sorted { $0.slot < $1.slot }.map { failure in
+        for outcome in outcomes { note(outcome.puts) }
+        let problems = outcomes.flatMap(\.failures).sorted { $0.slot < $1.slot }.map { failure in
             Diagnostic.error(
                 SourceLocation(file: joinPath(folder, files[toWrite[failure.slot]].path)),
                 "cannot write: \(failure.reason)")
@@ -557,13 +662,31 @@ public final class OutputWriter {
             if !droppedLines.isEmpty { staleLines = Array(Set(staleLines + droppedLines)).sorted() }
         }
         // When every previous path was written again, none is stale: no need to look each one up.
-        let stale =
+        var stale =
             editing
             ? staleLines.map { order[$0] }
             : writtenAgain == previous.entries.count
                 ? [] : previous.entries.keys.filter { current.entries[$0] == nil }.sorted()
-        for path in stale where fileSystem.exists(joinPath(folder, path)) {
-            try? fileSystem.remove(joinPath(folder, path))
+        // Kept aside until the manifest is saved. A file that cannot be moved stays, named in a warning
+        // and in the manifest, and the next build tries again: it is not up to date with its sources.
+        try journal(stale)
+        var stuck = Set<String>()
+        for path in stale {
+            guard let reason = keepAside(path) else { continue }
+            stuck.insert(path)
+            report.warnings.append(
+                .warning(SourceLocation(file: joinPath(folder, path)), "cannot remove this stale file: \(reason)"))
+        }
+        if !stuck.isEmpty {
+            stale.removeAll { stuck.contains($0) }
+            staleLines.removeAll { stuck.contains(order[$0]) }
+            if !editing {
+                for path in stuck.sorted() {
+                    current.entries[path] = previous.entries[path]
+                    order.append(path)
+                }
+            }
+            current.sources = ""
         }
         report.removed = stale
         var text: ManifestText?
@@ -586,8 +709,13 @@ public final class OutputWriter {
             let saved = text ?? Manifest.text(header: current, order: order)
             savedText = saved
             let manifest = saved.bytes
-            // The folders' stamps first: saved with the hash of a manifest not yet saved, they are not
-            // used unless it is. Without them, the next build lists every folder.
+            do {
+                try fileSystem.writeAtomically(joinPath(folder, Manifest.fileName), manifest)
+            } catch {
+                throw StageFailure([.error(SourceLocation(file: folder), "cannot save the build manifest: \(error)")])
+            }
+            // The folders' stamps after the manifest: they carry its hash, so stamps a killed build left
+            // beside an older manifest are not used. Without them, the next build lists every folder.
             if folders == nil { folders = FolderStamps.folders(of: order) }
             let stamps = FolderStamps.taken(
                 folders: folders!, in: folder, fileSystem: fileSystem, manifest: BulkHash.of(manifest),
@@ -596,14 +724,16 @@ public final class OutputWriter {
             if stamps.stamps.isEmpty || (try? fileSystem.writeAtomically(stampsPath, stamps.encoded())) == nil {
                 try? fileSystem.remove(stampsPath)
             }
-            do {
-                try fileSystem.writeAtomically(joinPath(folder, Manifest.fileName), manifest)
-            } catch {
-                throw StageFailure([.error(SourceLocation(file: folder), "cannot save the build manifest: \(error)")])
-            }
         } else {
             savedText = lastText
         }
+        // The build is saved: the files it kept aside go.
+        let (fileSystem, folder, kept) = (self.fileSystem, self.folder, keptAside)
+        _ = Parallel.map(kept.count, chunk: 1_024) { range in
+            for index in range { try? fileSystem.remove(FileSystem.backupPath(for: joinPath(folder, kept[index]))) }
+        }
+        keptAside = []
+        created = []
         let journalPath = joinPath(folder, Self.journalName)
         if fileSystem.exists(journalPath) { try? fileSystem.remove(journalPath) }
         return report

@@ -1,3 +1,5 @@
+import WorldFactsSupport
+
 /// What a build did to the output folder.
 public struct WriteReport: Sendable, Equatable {
     public var written: [String] = []
@@ -5,6 +7,8 @@ public struct WriteReport: Sendable, Equatable {
     /// Of the unchanged files, pages that were not even rendered: their inputs were unchanged.
     public var reused = 0
     public var removed: [String] = []
+    /// Files it could not remove, each named.
+    public var warnings: [Diagnostic] = []
 
     public init(written: [String] = [], unchanged: Int = 0, reused: Int = 0, removed: [String] = []) {
         self.written = written
