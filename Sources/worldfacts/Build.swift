@@ -22,7 +22,7 @@ struct Build: ParsableCommand {
             let report = try Builder(progress: progress, waiting: folders.waiting).build(folders.options)
             bar?.finish()
             if !quiet {
-                for warning in report.warnings { printError(warning.description) }
+                for line in DiagnosticList(report.warnings, maxErrors: folders.maxErrors).lines { printError(line) }
                 print(report.summary)
             }
             if stats {
@@ -30,9 +30,8 @@ struct Build: ParsableCommand {
             }
         } catch {
             bar?.finish()
-            for diagnostic in error.diagnostics where !(quiet && diagnostic.severity == .warning) {
-                printError(diagnostic.description)
-            }
+            let shown = error.diagnostics.filter { !(quiet && $0.severity == .warning) }
+            for line in DiagnosticList(shown, maxErrors: folders.maxErrors).lines { printError(line) }
             printError(
                 "worldfacts: build failed in step '\(error.step.rawValue)'; \(folders.output) was left as it was")
             throw ExitCode.failure

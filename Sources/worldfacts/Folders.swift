@@ -22,6 +22,8 @@ struct Folders: ParsableArguments {
             discussion: "Default: $WORLDFACTS_CACHE_DIR, else $XDG_CACHE_HOME/worldfacts, else ~/.cache/worldfacts."))
     var cacheDir: String?
     @Flag(help: "Neither read nor save a build snapshot.") var noCache = false
+    @Option(help: "Print at most this many errors; the rest are counted.")
+    var maxErrors = DiagnosticList.defaultMaxErrors
 
     var options: BuildOptions {
         BuildOptions(

@@ -18,6 +18,7 @@ struct Serve: AsyncParsableCommand {
         var rebuilder = Rebuilder(
             options: folders.options, builder: Builder(waiting: folders.waiting), print: printLine)
         if stats { rebuilder.stepLine = statsLine }
+        rebuilder.maxErrors = folders.maxErrors
         try await PreviewServer(rebuilder: rebuilder, port: port).run()
     }
 }

@@ -17,6 +17,7 @@ struct Watch: AsyncParsableCommand {
         var rebuilder = Rebuilder(
             options: folders.options, builder: Builder(waiting: folders.waiting), print: printLine)
         if stats { rebuilder.stepLine = statsLine }
+        rebuilder.maxErrors = folders.maxErrors
         await rebuilder.watch()
     }
 }

@@ -25,11 +25,14 @@ public struct BuildReport: Sendable {
 
     public var summary: String {
         let total = steps.reduce(0) { $0 + $1.seconds }
-        return "\(records) records: \(write.written.count) files written, \(write.unchanged) unchanged, "
-            + "\(write.removed.count) removed in \(String(format: "%.2f", total)) s"
+        // Counts without grouping: scripts read this line.
+        return "\(Plural.count(records, "record", grouped: false)): "
+            + "\(Plural.count(write.written.count, "file", grouped: false)) written, "
+            + "\(write.unchanged) unchanged, \(write.removed.count) removed in "
+            + "\(String(format: "%.2f", total)) s"
             + (edited.map { count in
                 let source = fromSnapshot ? "the last build's snapshot" : "the live model"
-                return " (\(count) record\(count == 1 ? "" : "s") edited, from \(source))"
+                return " (\(Plural.count(count, "record", grouped: false)) edited, from \(source))"
             } ?? "")
     }
 }

@@ -13,6 +13,8 @@ public struct Rebuilder: Sendable {
     public var print: @Sendable (String) -> Void
     /// When set, every build's steps are printed after its summary, a line each (`--stats`).
     public var stepLine: (@Sendable (BuildStep) -> String)?
+    /// How many errors a failed build prints at most (`--max-errors`).
+    public var maxErrors = DiagnosticList.defaultMaxErrors
 
     public init(options: BuildOptions, builder: Builder = Builder(), print: @escaping @Sendable (String) -> Void) {
         self.options = options
@@ -25,12 +27,12 @@ public struct Rebuilder: Sendable {
     public func build(reason: String) -> Bool {
         do {
             let report = try live.build(options)
-            for warning in report.warnings { print(warning.description) }
+            for line in DiagnosticList(report.warnings, maxErrors: maxErrors).lines { print(line) }
             print("\(reason): \(report.summary)")
             if let stepLine { for step in report.steps { print(stepLine(step)) } }
             return true
         } catch {
-            for diagnostic in error.diagnostics { print(diagnostic.description) }
+            for line in DiagnosticList(error.diagnostics, maxErrors: maxErrors).lines { print(line) }
             print("\(reason): build failed in step '\(error.step.rawValue)'; keeping the last good site")
             return false
         }
