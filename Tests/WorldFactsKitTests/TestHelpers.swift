@@ -103,6 +103,19 @@ let testSiteYAML = """
         - { id: name, label: Name, fields: [name] }
     """
 
+/// The test schema for records that have only a key and a title (a declared field that no record has is
+/// a warning, and a column that no CSV header has is an error): its one field is the title's.
+let minimalSiteYAML = """
+    title: Test Site
+    locale: en
+    records: { file: records.json, key: id, title: name, pages: things }
+    fields:
+      - { id: name, label: Name, format: text, show: false }
+    search:
+      scopes:
+        - { id: name, label: Name, fields: [name] }
+    """
+
 func testConfig() -> SiteConfig {
     let (config, diagnostics) = SiteConfigLoader(file: "site.yml").load(text: testSiteYAML)
     precondition(diagnostics.isEmpty, "\(diagnostics)")

@@ -112,6 +112,8 @@ struct CollectionsReader {
     ) -> [FieldSpec] {
         var fields: [FieldSpec] = []
         var fallbacks: [(position: Int, name: String, map: YAMLReader.Map)] = []
+        // The site's default for its fields.
+        let hideEmpty = r.bool(top, "hide_empty", default: false)
         for (position, item) in nodes.enumerated() {
             guard let map = r.mapping(item, path: "\(path)[\(position)]") else { continue }
             let id = r.string(map, "id") ?? ""
@@ -146,13 +148,14 @@ struct CollectionsReader {
             if let fallback = r.optionalString(map, "fallback") {
                 fallbacks.append((fields.count, fallback, map))
             }
-            fields.append(
-                FieldSpec(
-                    id: id, label: r.string(map, "label", default: id), format: format ?? .text,
-                    unit: r.optionalString(map, "unit"), fractionDigits: r.int(map, "digits", default: 2),
-                    minimum: r.optionalDouble(map, "min"),
-                    required: r.bool(map, "required", default: false), show: r.bool(map, "show", default: true),
-                    target: target, separator: separator))
+            var field = FieldSpec(
+                id: id, label: r.string(map, "label", default: id), format: format ?? .text,
+                unit: r.optionalString(map, "unit"), fractionDigits: r.int(map, "digits", default: 2),
+                minimum: r.optionalDouble(map, "min"),
+                required: r.bool(map, "required", default: false), show: r.bool(map, "show", default: true),
+                target: target, separator: separator)
+            field.hideEmpty = r.bool(map, "hide_empty", default: hideEmpty)
+            fields.append(field)
         }
         for (position, name, map) in fallbacks {
             let other = fields.firstIndex { $0.id == name }

@@ -1,3 +1,4 @@
+import Algorithms
 import WorldFactsModel
 import WorldFactsSupport
 
@@ -51,10 +52,13 @@ public struct ContentLoader {
 
         var collections: [LoadedCollection] = []
         var diagnostics = configDiagnostics
-        for spec in config.collections {
+        for (number, spec) in config.collections.enumerated() {
             let (collection, problems) = try load(spec, sizeLimit: config.noteSizeLimit, memo: memo, kept: &kept)
             collections.append(collection)
             diagnostics += problems
+            if let lengths = ValueLengths(config: config, collection: number, file: collection.file) {
+                diagnostics += lengths.problems(in: collection.records)
+            }
         }
         if !diagnostics.errors.isEmpty { throw fail(diagnostics) }
         return (
@@ -82,20 +86,30 @@ public struct ContentLoader {
             ])
         }
         let loader = RecordsLoader(collection: spec, file: path)
-        let records: ([Record], [Diagnostic])
+        let columns = DeclaredColumns(spec: spec, file: path)
+        var records: ([Record], [Diagnostic])
         switch format {
         case .json:
+            let bytes = try readBytes(path)
             if let memo {
-                let (loaded, problems, next) = loader.load(bytes: try readBytes(path), reusing: memo.json[path])
+                let (loaded, problems, next) = loader.load(bytes: bytes, reusing: memo.json[path])
                 records = (loaded, problems)
                 kept.json[path] = next
             } else {
-                records = loader.load(bytes: try readBytes(path))
+                records = loader.load(bytes: bytes)
             }
-        case .jsonLines: records = loader.load(from: JSONLinesSource(bytes: try readBytes(path)))
+            records = checked(records, columns) { DeclaredColumns.members(of: JSONArraySource(bytes: bytes)) }
+        case .jsonLines:
+            let source = JSONLinesSource(bytes: try readBytes(path))
+            records = checked(loader.load(from: source), columns) { DeclaredColumns.members(of: source) }
         case .delimited(let separator):
             let source = DelimitedSource(bytes: try readBytes(path), separator: separator, type: loader.cellTyper())
-            if let memo {
+            let problems = (try? source.header()).map {
+                columns.problems(columns: $0.0.map(\.text), columnsAre: "the header has")
+            }
+            if let problems, !problems.isEmpty {
+                records = ([], problems)
+            } else if let memo {
                 let (loaded, problems, next) = loader.load(delimited: source, reusing: memo.delimited[path])
                 records = (loaded, problems)
                 kept.delimited[path] = next
@@ -103,11 +117,50 @@ public struct ContentLoader {
                 records = loader.load(delimited: source)
             }
         case .sqlite:
-            records = loader.load(
-                from: SQLiteSource(path: path, query: spec.records.query ?? "", type: loader.cellTyper()))
+            let source = SQLiteSource(path: path, query: spec.records.query ?? "", type: loader.cellTyper())
+            let problems = (try? source.columns()).map {
+                columns.problems(columns: $0, columnsAre: "the query gives", line: nil)
+            }
+            if let problems, !problems.isEmpty {
+                records = ([], problems)
+            } else {
+                records = loader.load(from: source)
+            }
         }
         let (notes, noteDiagnostics) = loadNotes(spec, sizeLimit: sizeLimit)
         return (LoadedCollection(records: records.0, notes: notes, file: path), records.1 + noteDiagnostics)
+    }
+
+    /// A JSON or JSON Lines file's records, checked against the names it declares. JSON records are
+    /// sparse: a member that no record has yet may be meant, so a declared name that no record has is a
+    /// warning; it is an error, in place of what the records gave, when a member near it is there (a typo:
+    /// `parnet` for `parent`), or when it is the key or the title. `members` reads the names the records
+    /// have: only then, as it reads the file again.
+    private func checked(
+        _ records: ([Record], [Diagnostic]), _ columns: DeclaredColumns, members: () -> [String]
+    ) -> ([Record], [Diagnostic]) {
+        let fields = columns.spec.fields.indices
+        let unseen = fields.filter { field in !records.0.contains { $0.values[field] != .missing } }
+        // A file that could not be read to its end (malformed JSON) has its own error, at its place.
+        let unreadable = records.1.contains { $0.severity == .error && $0.record == nil }
+        guard !unreadable, records.0.isEmpty || !unseen.isEmpty else { return records }
+        let found = members()
+        let problems = columns.problems(columns: found, columnsAre: "the records have")
+        let (errors, warnings) = problems.partitioned { (problem: Diagnostic) -> Bool in
+            let roles = [columns.spec.records.keyField, columns.spec.records.titleField]
+            return !roles.contains(problem.field ?? "") && !problem.message.contains("did you mean")
+        }
+        guard errors.isEmpty else { return ([], errors) }
+        return (
+            records.0,
+            records.1
+                + warnings.map { problem in
+                    var warning = problem
+                    warning.severity = .warning
+                    warning.message = "no record has this member; the records have " + DeclaredColumns.list(found)
+                    return warning
+                }
+        )
     }
 
     private func fail(_ diagnostics: [Diagnostic]) -> StageFailure {

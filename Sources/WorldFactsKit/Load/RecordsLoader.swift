@@ -551,7 +551,9 @@ public struct RecordsLoader: Sendable {
         case .text, .link:
             switch node.value {
             case .string(let text): return .text(text)
-            case .integer(let number): return .text(String(number))
+            case .integer(let number) where field.format == .link: return .text(String(number))  // numeric keys
+            case .integer, .number:
+                return wrong("a text (declare the field `integer` or `decimal` to take a number)")
             default: return wrong("a text")
             }
         case .integer:

@@ -1,3 +1,4 @@
+import Foundation
 import WorldFactsModel
 import WorldFactsSupport
 import Yams
@@ -46,6 +47,9 @@ public struct SiteConfigLoader {
     private func build(_ top: YAMLReader.Map, _ r: inout YAMLReader) -> SiteConfig {
         let title = r.string(top, "title") ?? ""
         let locale = r.string(top, "locale", default: "en")
+        if let problem = Self.localeProblem(locale), let node = top.node(for: "locale") {
+            r.problem(at: node, field: "locale", problem)
+        }
         var config = SiteConfig(
             title: title, locale: locale, collections: [],
             search: SearchSpec(scopes: [], shardBudget: 16_384, previewSize: 20),
@@ -61,6 +65,8 @@ public struct SiteConfigLoader {
         if let search = r.map(top, "search") {
             config.search.shardBudget = r.int(search, "shard_budget", default: 16_384, minimum: 1_024)
             config.search.previewSize = r.int(search, "preview", default: 20, minimum: 1)
+            config.search.maxLength = r.int(
+                search, "max_length", default: SearchSpec.defaultMaxLength, minimum: 64)
             if let all = r.optionalString(search, "all") {
                 config.search.scopes.append(SearchScope(id: "all", label: all, collection: nil, fields: []))
             }
@@ -106,6 +112,9 @@ public struct SiteConfigLoader {
             text("result_count", \.resultCount)
             text("not_found", \.notFound)
             text("section_count", \.sectionCount)
+            text("sections", \.sections)
+            text("data", \.data)
+            text("built_with", \.builtWith)
             text("home", \.home)
             text("see_all", \.seeAll)
             text("browse", \.browse)
@@ -148,5 +157,18 @@ public struct SiteConfigLoader {
             let firstLine = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
             return .error(SourceLocation(file: file), "malformed YAML: \(firstLine)")
         }
+    }
+
+    /// What is wrong with a locale identifier (BCP 47, `de-CH`, or ICU's `de_CH`), if anything: one that
+    /// ICU does not know would format numbers as the root locale does, silently. Names the nearest known.
+    static func localeProblem(_ identifier: String) -> String? {
+        let wanted = identifier.replacingOccurrences(of: "-", with: "_").lowercased()
+        let known = Locale.availableIdentifiers
+        if known.contains(where: { $0.lowercased() == wanted }) { return nil }
+        let nearest = known.map { (id: $0, distance: SiteSchema.editDistance(wanted, $0.lowercased())) }
+            .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }.prefix(3).map {
+                "'\($0.id.replacingOccurrences(of: "_", with: "-"))'"
+            }
+        return "unknown locale '\(identifier)'; the nearest known are " + nearest.joined(separator: ", ")
     }
 }

@@ -37,6 +37,10 @@ enum SiteSchema {
         [
             Key("title", .text, "required", "The site's title."),
             Key("locale", .text, "en", "Locale of number formats (`en`: 1,234,567.5) and of the pages' `lang`."),
+            Key(
+                "hide_empty", .flag, "false",
+                "Every field leaves its row out of the facts table where a record has no value (`strings.none`"
+                    + " otherwise); a field's own `hide_empty` wins."),
             Key("records", .mapping, "", "One collection, the short form: its records and their pages."),
         ] + sourceKeys("records.", pages: "records", notes: "notes")
         + [Key("fields", .listOfMappings, "", "The short form's fields, in the order the facts table shows them.")]
@@ -87,6 +91,9 @@ enum SiteSchema {
                 "Bytes of a shard (at least 1,024) before it is split by the next letter."),
             Key("search.preview", .wholeNumber, "20", "Results a split prefix shows before \"and N more\"."),
             Key(
+                "search.max_length", .wholeNumber, "2000",
+                "Characters (at least 64) a title or a searched value may have; a longer one is an error."),
+            Key(
                 "search.all", .text, "",
                 "The label of an \"All\" scope (`search/all/`), first in the scope bar: every collection at once."),
             Key("search.scopes", .listOfMappings, "", "The scope bar: one entry per scope, the first checked."),
@@ -118,6 +125,9 @@ enum SiteSchema {
             Key("strings.see_all", .text, "All {count}", "Under a list cut short, the link to all of it."),
             Key("strings.browse", .text, "Browse", "The heading of the home page's list of collections and groups."),
             Key("strings.value_count", .text, "{count} values", "How the home page counts a group's values."),
+            Key("strings.sections", .text, "Sections", "The section strip's name for screen readers."),
+            Key("strings.data", .text, "Data:", "Before the data credit in the footer."),
+            Key("strings.built_with", .text, "Built with WorldFacts.", "After the data credit in the footer."),
             Key("credit", .mapping, "", "The data credit in the footer."),
             Key("credit.text", .text, "required", "The credit's text."),
             Key("credit.url", .text, "", "Its link: http, https, mailto or relative."),
@@ -166,6 +176,9 @@ enum SiteSchema {
             Key(p + "min", .number, "", "The smallest value a number may take."),
             Key(p + "required", .flag, "false", "Every record must have the field."),
             Key(p + "show", .flag, "true", "The facts table shows the field (`false` keeps it for search only)."),
+            Key(
+                p + "hide_empty", .flag, "the site's",
+                "A record with no value for the field leaves its row out of the facts table."),
         ]
     }
 
@@ -187,8 +200,9 @@ enum SiteSchema {
         var lines = ["| key | value | default | meaning |", "|---|---|---|---|"]
         for key in keys {
             let shown =
-                ["", "required", "the id", "the only one", "its own", "the field", "the field's label"].contains(
-                    key.defaultValue) ? key.defaultValue : "`\(key.defaultValue)`"
+                ["", "required", "the id", "the only one", "its own", "the field", "the field's label", "the site's"]
+                    .contains(
+                        key.defaultValue) ? key.defaultValue : "`\(key.defaultValue)`"
             lines.append("| `\(key.path)` | \(key.kind.rawValue) | \(shown) | \(key.meaning) |")
         }
         return lines.joined(separator: "\n") + "\n"

@@ -1,3 +1,5 @@
+import WorldFactsSupport
+
 /// One value of a declared field, typed by the field's format.
 public enum FieldValue: Sendable, Hashable {
     case missing
@@ -26,6 +28,13 @@ public enum FieldValue: Sendable, Hashable {
         case .decimal(let number): body(String(number))
         case .list(let items): for item in items where !item.isEmpty { body(item) }
         }
+    }
+
+    /// True when the value shows nothing: missing, an empty text, or a list of empty texts.
+    public var isEmpty: Bool {
+        var empty = true
+        forEachText { text in if !text.trimmingWhitespace().isEmpty { empty = false } }
+        return empty
     }
 
     /// The texts a search scope indexes.

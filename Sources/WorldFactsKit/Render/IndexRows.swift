@@ -19,8 +19,11 @@ public struct IndexRows: Sendable {
     /// would copy it (every array of it retained and released) for every row.
     public func row(_ collection: Int, _ position: Int) -> IndexRow {
         let index = site.collections[collection].spec.index
-        let subtitle = index.subtitle.map { text(collection, position, $0) }
-        let detail = index.detail.map { text(collection, position, $0) }
+        // A value the record does not have shows nothing: no `strings.none`, and no empty element.
+        let subtitle = index.subtitle.flatMap {
+            hasValue(collection, position, $0) ? text(collection, position, $0) : nil
+        }
+        let detail = index.detail.flatMap { hasValue(collection, position, $0) ? text(collection, position, $0) : nil }
         return IndexRow(
             title: site.collections[collection].records[position].title,
             path: site.pagePath(of: (collection, position)), subtitle: subtitle,
@@ -52,6 +55,12 @@ public struct IndexRows: Sendable {
             site.target(of: site.collections[collection].spec.fields[field], key: key).map { site.title(of: $0) } ?? key
         }
         return titles.isEmpty ? formatter.none : titles.joined(separator: ", ")
+    }
+
+    /// Whether the record has a value for a field a row shows (a key and a title always do).
+    func hasValue(_ collection: Int, _ position: Int, _ ref: SiteConfig.FieldRef) -> Bool {
+        guard case .field(let field) = ref else { return true }
+        return !site.collections[collection].records[position].values[field].isEmpty
     }
 
     /// The keys a link value names that a page can show (`FieldValue.keys` without empty ones).

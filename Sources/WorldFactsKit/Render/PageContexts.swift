@@ -140,9 +140,6 @@ public final class PageContexts: Sendable {
         // each of its arrays and texts, from both cores at once, for every page. Fields are read where
         // they are in the spec: a field copied out retained and released each of its texts.
         for fieldPosition in collection.spec.fields.indices where collection.spec.fields[fieldPosition].show {
-            writer.beginElement()
-            writer.text("label", collection.spec.fields[fieldPosition].label)
-            writer.text("id", collection.spec.fields[fieldPosition].id)
             var shown = fieldPosition
             if let fallback = collection.spec.fields[fieldPosition].fallback,
                 record.values[fieldPosition].texts.isEmpty,
@@ -151,6 +148,10 @@ public final class PageContexts: Sendable {
                 shown = fallback
             }
             let value = record.values[shown]
+            if collection.spec.fields[fieldPosition].hideEmpty && value.isEmpty { continue }
+            writer.beginElement()
+            writer.text("label", collection.spec.fields[fieldPosition].label)
+            writer.text("id", collection.spec.fields[fieldPosition].id)
             let linkKeys = collection.spec.fields[shown].format.isLink ? rows.linkKeys(value) : []
             if !linkKeys.isEmpty {
                 writer.beginList("links")

@@ -28,9 +28,9 @@ public struct SiteValues: Sendable {
         rows = IndexRows(site: site)
         var siteValues: TemplateObject = ["title": .text(config.title), "lang": .text(config.locale)]
         if let credit = config.credit {
-            siteValues["credit"] = [
-                "text": .text(credit.text), "url": .text(credit.url), "license": .text(credit.license),
-            ]
+            var values: TemplateObject = ["text": .text(credit.text), "url": .text(credit.url)]
+            if !credit.license.isEmpty { values["license"] = .text(credit.license) }
+            siteValues["credit"] = .object(values)
         }
         self.site = .object(siteValues)
         let strings = config.strings
@@ -42,6 +42,7 @@ public struct SiteValues: Sendable {
             "backToIndex": .text(strings.backToIndex),
             "neighbours": .text(strings.neighbours), "notFound": .text(strings.notFound),
             "sectionCount": .text(strings.sectionCount), "home": .text(strings.home),
+            "sections": .text(strings.sections), "data": .text(strings.data), "builtWith": .text(strings.builtWith),
         ]
         var navigation: [(label: String, path: String)] = []
         if site.hasHome { navigation.append((strings.home, "index.html")) }

@@ -7,7 +7,7 @@ public enum TemplateVocabulary {
         // every page
         "site", "title", "lang", "credit", "text", "url", "license", "root", "pageTitle", "strings",
         "none", "searchPlaceholder", "searchLabel", "noResults", "top", "previous", "next", "backToIndex",
-        "neighbours", "notFound", "home", "nav", "current", "heading",
+        "neighbours", "notFound", "home", "nav", "current", "heading", "data", "builtWith",
         // the index
         "isIndex", "sections", "letter", "anchor", "rows", "href", "subtitle", "detail", "strip", "search",
         "manifest", "scopes", "id", "label", "checked", "topHref", "page", "countText", "sectionCount", "hasRows",

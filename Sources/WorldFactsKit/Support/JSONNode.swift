@@ -8,6 +8,8 @@ public struct JSONNode: Sendable {
         case string(String)
         case array([JSONNode])
         case object([JSONMember])
+        /// Bytes no format reads as a value (a SQLite BLOB): refused wherever it is found.
+        case blob
     }
     public var value: Value
     public var line: Int
@@ -27,6 +29,7 @@ public struct JSONNode: Sendable {
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"
+        case .blob: return "a blob"
         }
     }
 }

@@ -10,9 +10,11 @@ import Testing
 /// the same data gives; and each bad input is an error at its file, line and column.
 @Suite struct RecordSourcesTests {
     /// A content folder whose site.yml reads `file` (with `query` for a database).
-    func load(_ file: String, _ bytes: String?, query: String? = nil) throws(StageFailure) -> Content {
+    func load(_ file: String, _ bytes: String?, query: String? = nil, fields: Bool = true) throws(StageFailure)
+        -> Content
+    {
         let folder = makeTemporaryFolder("sources")
-        let yaml = testSiteYAML.replacingOccurrences(
+        let yaml = (fields ? testSiteYAML : minimalSiteYAML).replacingOccurrences(
             of: "records: { file: records.json,",
             with: "records: { file: \(file),\(query.map { " query: \"\($0)\"," } ?? "")"
         )
@@ -24,9 +26,9 @@ import Testing
         return try ContentLoader(folder: folder).load()
     }
 
-    func problems(_ file: String, _ bytes: String, query: String? = nil) -> [String] {
+    func problems(_ file: String, _ bytes: String, query: String? = nil, fields: Bool = false) -> [String] {
         do {
-            _ = try load(file, bytes, query: query)
+            _ = try load(file, bytes, query: query, fields: fields)
             return []
         } catch { return error.diagnostics.map(\.description) }
     }
@@ -60,7 +62,7 @@ import Testing
         #expect(try load("records.tsv", tsv).only.records.map(\.values) == expected.map(\.values))
         // A quoted cell may hold a line break; the next record's line is still right.
         let multiline = "id,name\n\"a\",\"Al\npha\"\nb,Beta\n"
-        #expect(try load("records.csv", multiline).only.records.map(\.line) == [2, 4])
+        #expect(try load("records.csv", multiline, fields: false).only.records.map(\.line) == [2, 4])
     }
 
     @Test func badCSVIsAnErrorAtItsLineAndColumn() {
@@ -84,10 +86,11 @@ import Testing
             problems("records.csv", "id,name\na\n").contains {
                 $0.contains("expected 2 cells, as the header names, found 1")
             })
-        let typed = problems("records.csv", "id,name,population\na,Alpha,many\n")
+        let typed = problems(
+            "records.csv", "id,name,capital,population,area,tags,next_to\na,Alpha,,many,,,\n", fields: true)
         #expect(
             typed.contains {
-                $0.contains("records.csv:2:9") && $0.contains("population") && $0.contains("expected a whole number")
+                $0.contains("records.csv:2:10") && $0.contains("population") && $0.contains("expected a whole number")
             })
         #expect(problems("records.tsv", "id\tid\n").contains { $0.contains("named twice") })
         #expect(problems("records.csv", "").contains { $0.contains("header row") })
@@ -157,6 +160,99 @@ import Testing
         }
         #expect(problems("records.json", "[]", query: "SELECT 1").contains { $0.contains("only a SQLite file") })
         #expect(problems("records.xml", "<a/>").contains { $0.contains("cannot tell how to read") })
+    }
+
+    /// A declared name that no column has is one error, naming the field, the file, the columns found and
+    /// the nearest one; a header cell with a control character or whitespace around it says so; a number
+    /// where a text is declared and a BLOB are refused in SQLite as in JSON.
+    @Test func columnsAreCheckedAgainstTheDeclaration() throws {
+        let typo = problems("records.csv", "id,name,parnet\na,Alpha,x\nb,Beta,y\n", fields: false)
+        #expect(typo.isEmpty)  // nothing declared reads it
+        let parent = minimalSiteYAML.replacingOccurrences(
+            of: "records: { file: records.json, key: id, title: name, pages: things }",
+            with: "records: { file: records.csv, key: id, title: name, pages: things }"
+        ).replacingOccurrences(
+            of: "format: text, show: false }",
+            with: "format: text, show: false }\n  - { id: parent, label: Parent, format: text }")
+        let folder = makeTemporaryFolder("columns")
+        defer { removeTemporary(folder) }
+        func failure(_ yaml: String, _ file: String, _ bytes: String) -> [String] {
+            try! yaml.write(toFile: folder + "/site.yml", atomically: true, encoding: .utf8)
+            try! bytes.write(toFile: folder + "/" + file, atomically: true, encoding: .utf8)
+            do {
+                _ = try ContentLoader(folder: folder).load()
+                return []
+            } catch { return error.diagnostics.map(\.description) }
+        }
+        #expect(
+            failure(parent, "records.csv", "id,name,parnet\na,Alpha,x\nb,Beta,y\n") == [
+                folder + "/records.csv:1: error: field 'parent': no column is named 'parent'; the header has 'id',"
+                    + " 'name', 'parnet'; did you mean 'parnet'?"
+            ])
+        #expect(
+            failure(parent, "records.csv", "id,name,parent\r\r\na,Alpha,x\n")
+                == [
+                    folder
+                        + "/records.csv:1:9: error: stray carriage return in the header cell \"parent\\r\":"
+                        + " the file mixes line endings"
+                ])
+        #expect(
+            failure(parent, "records.csv", "id, name,parent\na,Alpha,x\n").first?.contains(
+                "whitespace around the header cell \" name\"") == true)
+        // JSON: a near member is a typo, an error; a member no record has is a warning.
+        let json = parent.replacingOccurrences(of: "records.csv", with: "records.json")
+        #expect(
+            failure(json, "records.json", #"[{"id":"a","name":"A","parnet":"x"}]"#) == [
+                folder + "/records.json:1: error: field 'parent': no column is named 'parent'; the records have"
+                    + " 'id', 'name', 'parnet'; did you mean 'parnet'?"
+            ])
+        try! #"[{"id":"a","name":"A"}]"#.write(toFile: folder + "/records.json", atomically: true, encoding: .utf8)
+        let loaded = try ContentLoader(folder: folder).load()
+        #expect(
+            loaded.warnings.map(\.description) == [
+                folder
+                    + "/records.json:1: warning: field 'parent': no record has this member; the records have"
+                    + " 'id', 'name'"
+            ])
+    }
+
+    @Test func sqliteColumnsAndTypesFollowTheDeclaration() throws {
+        let path = database(
+            """
+            CREATE TABLE places (code TEXT, label TEXT, parent TEXT, n INTEGER, data BLOB);
+            INSERT INTO places VALUES ('a', 'Alpha', 'p', 7, x'00ff');
+            INSERT INTO places VALUES ('b', 'Beta', 'p', 8, NULL);
+            INSERT INTO places VALUES ('c', 'Gamma', 'p', 9, NULL);
+            """)
+        let folder = (path as NSString).deletingLastPathComponent
+        func failure(_ query: String, _ field: String = "parent") -> [String] {
+            let yaml = minimalSiteYAML.replacingOccurrences(
+                of: "records: { file: records.json, key: id, title: name, pages: things }",
+                with: "records: { file: records.sqlite, query: \"\(query)\", key: id, title: name, pages: things }"
+            ).replacingOccurrences(
+                of: "  - { id: name, label: Name, format: text, show: false }",
+                with: "  - { id: \(field), label: Field, format: text }")
+            try! yaml.write(toFile: folder + "/site.yml", atomically: true, encoding: .utf8)
+            do {
+                _ = try ContentLoader(folder: folder).load()
+                return []
+            } catch { return error.diagnostics.map(\.description) }
+        }
+        // A column the query does not give: one error, not one per row.
+        #expect(
+            failure("SELECT code AS id, label AS name FROM places") == [
+                folder + "/records.sqlite: error: field 'parent': no column is named 'parent'; the query gives 'id',"
+                    + " 'name'"
+            ])
+        // An INTEGER where a text is declared (a group page "7"), and a BLOB anywhere.
+        let integer = failure("SELECT code AS id, label AS name, n AS parent FROM places")
+        #expect(integer.count == 3)
+        #expect(
+            integer.first?.hasSuffix(
+                "expected a text (declare the field `integer` or `decimal` to take a number), found the number 7")
+                == true)
+        let blob = failure("SELECT code AS id, data AS name FROM places WHERE code = 'a'", "id")
+        #expect(blob.contains { $0.contains("field 'name': expected a non-empty text, found a blob") }, "\(blob)")
     }
 
     /// A large CSV or TSV is read in parts on every core; the records, lines and problems are those that

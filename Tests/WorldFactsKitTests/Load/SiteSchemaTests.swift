@@ -95,7 +95,8 @@ import Testing
             "collections[].lists[].sort": "name", "collections[].lists[].order": "descending",
             "collections[].groups[].field": "other", "search.scopes[].id": "s", "search.scopes[].fields": "[name]",
             "search.scopes[].collection": collections ? "c" : "records",
-            "credit.url": "https://example.org/", "search.shard_budget": "2048",
+            "credit.url": "https://example.org/", "search.shard_budget": "2048", "search.max_length": "500",
+            "locale": "de",
         ]
         func value(_ key: SiteSchema.Key) -> String {
             if let value = values[key.path] { return value }

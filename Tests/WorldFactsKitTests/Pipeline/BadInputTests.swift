@@ -38,6 +38,22 @@ import Testing
         #expect(snapshot(root + "/Output") == before, "a failed build changed Output")
     }
 
+    @Test func aTitleOverTheLengthLimitIsAnErrorAtItsLine() throws {
+        let long = String(repeating: "word ", count: 600)
+        try expectFailureLeavesOutput(
+            records: #"[{"id":"a","name":"Alpha"},"# + "\n" + #"{"id":"b","name":"\#(long)"}]"#,
+            mentions: [
+                "records.json:2: error: record 'b', field 'name': 3000 characters; a title or a searched value may"
+                    + " have at most 2000 (search.max_length in site.yml)"
+            ])
+    }
+
+    @Test func anUnknownLocaleIsAnErrorNamingTheNearestKnownOnes() throws {
+        try expectFailureLeavesOutput(
+            siteYAML: testSiteYAML.replacingOccurrences(of: "locale: en", with: "locale: de-CHX"),
+            mentions: ["site.yml:2:9: error: field 'locale': unknown locale 'de-CHX'; the nearest known are 'de-CH'"])
+    }
+
     @Test func malformedRecords() throws {
         try expectFailureLeavesOutput(
             records: "[{\"id\": \"a\",\n \"name\": }]", mentions: ["records.json:2:10", "malformed JSON"])

@@ -16,7 +16,7 @@ import Testing
         var secret: String { root + "/secret.txt" }
 
         init() throws {
-            writeContent(content, records: #"[{"id": "FR", "name": "France"}]"#)
+            writeContent(content, records: #"[{"id": "FR", "name": "France"}]"#, siteYAML: minimalSiteYAML)
             try FileManager.default.copyItem(atPath: repoPath("Templates"), toPath: templates)
             try "The password is swordfish.".write(toFile: secret, atomically: true, encoding: .utf8)
         }

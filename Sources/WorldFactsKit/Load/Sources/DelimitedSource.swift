@@ -23,6 +23,27 @@ struct DelimitedSource: RecordSource {
         return try forEachRecord(in: rows, header: header, body)
     }
 
+    /// What is wrong with a header cell's name, if anything: a control character (a stray carriage return
+    /// most often, from a file that mixes line endings) or whitespace around it, either of which would
+    /// keep it from being the name site.yml declares.
+    static func problem(ofHeaderCell name: String) -> String? {
+        let shown = name.unicodeScalars.map {
+            $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0)
+        }
+        .joined()
+        if name.unicodeScalars.contains("\r") {
+            return "stray carriage return in the header cell \"\(shown)\": the file mixes line endings"
+        }
+        if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            let code = String(control.value, radix: 16, uppercase: true)
+            return "control character U+\(code) in the header cell \"\(shown)\""
+        }
+        if name.trimmingWhitespace().utf8.count != name.utf8.count {
+            return "whitespace around the header cell \"\(shown)\"; expected a column name as site.yml declares it"
+        }
+        return nil
+    }
+
     /// Where the rows after the header start, and where they end: a part of the file to read on its own.
     struct Rows: Sendable {
         var index: Int
@@ -40,8 +61,13 @@ struct DelimitedSource: RecordSource {
                 line: 1, column: 1, message: "the file is empty; expected a header row naming the columns")
         }
         var seen = Set<String>()
-        for cell in header where !seen.insert(cell.text).inserted {
-            throw SourceError(line: cell.line, column: cell.column, message: "column '\(cell.text)' is named twice")
+        for cell in header {
+            if let problem = Self.problem(ofHeaderCell: cell.text) {
+                throw SourceError(line: cell.line, column: cell.column, message: problem)
+            }
+            if !seen.insert(cell.text).inserted {
+                throw SourceError(line: cell.line, column: cell.column, message: "column '\(cell.text)' is named twice")
+            }
         }
         return (header, Rows(index: reader.index, line: reader.line, lineStart: reader.lineStart, end: bytes.count))
     }

@@ -3,7 +3,8 @@ import WorldFactsSupport
 
 /// `.sqlite` and `.db`: the rows of a query, read through the system's libsqlite3, opened read-only.
 /// Each row is a record and each column a member, named as the query names it. Integers and reals keep
-/// their type; a text is typed by the schema (`CellTyper`), as a CSV cell is; NULL is no value. A row's
+/// their type, so validation refuses them where a text is declared, as in JSON; a text is typed by the
+/// schema (`CellTyper`), as a CSV cell is; NULL is no value; a BLOB is refused wherever it is. A row's
 /// "line" in messages is its number in the query's result (the first row is 1).
 struct SQLiteSource: RecordSource {
     let path: String
@@ -47,13 +48,28 @@ struct SQLiteSource: RecordSource {
                 case SQLITE_TEXT:
                     let text = String(cString: sqlite3_column_text(statement, column))
                     value = text.isEmpty ? .null : type(name, text, count, position + 1)
-                default: value = .string("(a blob)")
+                default: value = .blob
                 }
                 members.append(JSONMember(key: name, node: JSONNode(value: value, line: count, column: position + 1)))
             }
             body(JSONNode(value: .object(members), line: count, column: 1))
         }
         return count
+    }
+
+    /// The names of the query's columns, without running it.
+    func columns() throws(SourceError) -> [String] {
+        var database: OpaquePointer?
+        defer { sqlite3_close(database) }
+        guard sqlite3_open_v2(path, &database, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
+            throw SourceError(message: "cannot open the database: \(Self.message(database))")
+        }
+        var statement: OpaquePointer?
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_prepare_v2(database, query, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw SourceError(message: "the query failed: \(Self.message(database)); the query: \(query)")
+        }
+        return (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
     }
 
     private static func message(_ database: OpaquePointer?) -> String {

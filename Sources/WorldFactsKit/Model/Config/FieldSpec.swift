@@ -11,6 +11,9 @@ public struct FieldSpec: Sendable {
     public var required: Bool
     /// Shown in the facts table of a record page.
     public var show: Bool
+    /// Left out of the facts table when the record has no value for it (nor for its fallback), rather
+    /// than shown as `strings.none`.
+    public var hideEmpty = false
     /// For a link field: the collection its values name, by position in `SiteConfig.collections`.
     public var target: Int?
     /// How a list is written in a text cell (CSV, TSV, SQLite): the text between items.

@@ -23,6 +23,12 @@ public struct InterfaceStrings: Sendable {
     public var browse: String
     /// How the home page counts a group's values: "{count} values".
     public var valueCount: String
+    /// The section strip's name for screen readers.
+    public var sections = "Sections"
+    /// Before the data credit in the footer.
+    public var data = "Data:"
+    /// After it.
+    public var builtWith = "Built with WorldFacts."
 
     public init(
         none: String, searchPlaceholder: String, searchLabel: String, noResults: String, top: String, previous: String,

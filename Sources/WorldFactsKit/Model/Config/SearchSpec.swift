@@ -4,10 +4,16 @@ public struct SearchSpec: Sendable {
     public var shardBudget: Int
     /// How many results a split prefix previews.
     public var previewSize: Int
+    /// The most characters (Unicode scalars) a title or a searched value may have: every shard that
+    /// holds a record carries them, and a record is in a shard for each of its word starts.
+    public var maxLength: Int
 
-    public init(scopes: [SearchScope], shardBudget: Int, previewSize: Int) {
+    public static let defaultMaxLength = 2_000
+
+    public init(scopes: [SearchScope], shardBudget: Int, previewSize: Int, maxLength: Int = defaultMaxLength) {
         self.scopes = scopes
         self.shardBudget = shardBudget
         self.previewSize = previewSize
+        self.maxLength = maxLength
     }
 }
