@@ -84,8 +84,11 @@ let package = Package(
                 "WorldFactsWatch",
                 "WorldFactsServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["CommitStamp"]
         ),
+        // The commit `worldfacts --version` names, stamped at build time.
+        .plugin(name: "CommitStamp", capability: .buildTool()),
         .testTarget(
             name: "WorldFactsKitTests",
             dependencies: [

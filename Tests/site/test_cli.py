@@ -118,3 +118,13 @@ def stats_line(line):
     match = re.fullmatch(r"  (\S+(?: \S+)*) +(\d+\.\d{3}) s +(\d+) MB now +(\d+) MB peak", line)
     assert match, line
     return match[1], float(match[2]), int(match[3]), int(match[4])
+
+
+def test_version_names_the_release_and_the_commit_it_was_built_from():
+    shown = subprocess.run([worldfacts_bin(), "--version"], capture_output=True, text=True, check=True).stdout
+    match = re.fullmatch(r"worldfacts (\d+\.\d+\.\d+) \(commit ([0-9a-f]{12}(\+changes)?|unknown)\)\n", shown)
+    assert match, shown
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True)
+    if head.returncode == 0:
+        # The binary was built from this checkout (make test builds it first).
+        assert match.group(2).split("+")[0] == head.stdout.strip()
