@@ -27,6 +27,9 @@ struct Build: ParsableCommand {
             }
             if stats {
                 for step in report.steps { print(statsLine(step)) }
+                for (file, columns) in report.undeclaredColumns {
+                    print("  \(file): not declared, not read: " + columns.joined(separator: ", "))
+                }
             }
         } catch {
             bar?.finish()

@@ -88,14 +88,14 @@ def test_a_long_value_builds_or_is_refused_with_the_limit(member, size, shape):
         assert first.returncode == 0, first.stderr
         before = tree(output)
         run = build(content, output)
-        if len(value) <= 2_000:
+        if len(value) <= 1_000:
             assert run.returncode == 0, run.stderr
             assert (output / "countries" / "is.html").exists()
         else:
             assert run.returncode == 1, run.stdout + run.stderr
             assert "countries.json" in run.stderr
             assert f"record 'IS', field '{member}': {len(value)} characters; a title or a searched value may have at" \
-                   " most 2000 (search.max_length in site.yml)" in run.stderr, run.stderr
+                   " most 1000 (search.max_length in site.yml)" in run.stderr, run.stderr
             assert tree(output) == before
 
 
@@ -118,4 +118,4 @@ def test_a_title_of_ten_thousand_one_letter_words_is_refused():
         title = " ".join("abcdefghij"[i % 10] for i in range(10_000))
         run = build(project(tmp, "name", title), tmp / "Output")
         assert run.returncode == 1
-        assert "19999 characters; a title or a searched value may have at most 2000" in run.stderr
+        assert "19999 characters; a title or a searched value may have at most 1000" in run.stderr

@@ -88,6 +88,7 @@ public struct ContentLoader {
         let loader = RecordsLoader(collection: spec, file: path)
         let columns = DeclaredColumns(spec: spec, file: path)
         var records: ([Record], [Diagnostic])
+        var undeclared: [String] = []
         switch format {
         case .json:
             let bytes = try readBytes(path)
@@ -104,9 +105,9 @@ public struct ContentLoader {
             records = checked(loader.load(from: source), columns) { DeclaredColumns.members(of: source) }
         case .delimited(let separator):
             let source = DelimitedSource(bytes: try readBytes(path), separator: separator, type: loader.cellTyper())
-            let problems = (try? source.header()).map {
-                columns.problems(columns: $0.0.map(\.text), columnsAre: "the header has")
-            }
+            let header = (try? source.header())?.0.map(\.text)
+            let problems = header.map { columns.problems(columns: $0, columnsAre: "the header has") }
+            undeclared = header.map(columns.undeclared) ?? []
             if let problems, !problems.isEmpty {
                 records = ([], problems)
             } else if let memo {
@@ -118,9 +119,9 @@ public struct ContentLoader {
             }
         case .sqlite:
             let source = SQLiteSource(path: path, query: spec.records.query ?? "", type: loader.cellTyper())
-            let problems = (try? source.columns()).map {
-                columns.problems(columns: $0, columnsAre: "the query gives", line: nil)
-            }
+            let names = try? source.columns()
+            let problems = names.map { columns.problems(columns: $0, columnsAre: "the query gives", line: nil) }
+            undeclared = names.map(columns.undeclared) ?? []
             if let problems, !problems.isEmpty {
                 records = ([], problems)
             } else {
@@ -128,7 +129,9 @@ public struct ContentLoader {
             }
         }
         let (notes, noteDiagnostics) = loadNotes(spec, sizeLimit: sizeLimit)
-        return (LoadedCollection(records: records.0, notes: notes, file: path), records.1 + noteDiagnostics)
+        var collection = LoadedCollection(records: records.0, notes: notes, file: path)
+        collection.undeclaredColumns = undeclared
+        return (collection, records.1 + noteDiagnostics)
     }
 
     /// A JSON or JSON Lines file's records, checked against the names it declares. JSON records are

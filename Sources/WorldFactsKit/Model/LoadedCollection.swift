@@ -4,6 +4,9 @@ public struct LoadedCollection: Sendable {
     public var notes: [Note]
     /// The records file, for messages.
     public var file: String
+    /// The columns of a CSV or TSV header, or of a SQLite query, that site.yml does not declare: not read,
+    /// and listed by `--stats`.
+    public var undeclaredColumns: [String] = []
 
     public init(records: [Record], notes: [Note], file: String) {
         self.records = records

@@ -14,6 +14,9 @@ public struct BuildReport: Sendable {
     public var edited: Int?
     /// Whether the last build's model came from its snapshot on disk (`BuildSnapshot`), not from memory.
     public var fromSnapshot = false
+    /// By records file: the columns site.yml does not declare (`LoadedCollection.undeclaredColumns`), for
+    /// `--stats`. Empty for a build that stopped before loading.
+    public var undeclaredColumns: [(file: String, columns: [String])] = []
 
     public init(records: Int, write: WriteReport, warnings: [Diagnostic], steps: [BuildStep], edited: Int? = nil) {
         self.records = records

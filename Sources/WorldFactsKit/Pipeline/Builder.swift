@@ -313,6 +313,9 @@ public struct Builder: Sendable {
             steps: steps,
             edited: edits?.count)
         built.fromSnapshot = startsFromSnapshot && edits != nil
+        built.undeclaredColumns = content.collections.filter { !$0.undeclaredColumns.isEmpty }.map {
+            ($0.file, $0.undeclaredColumns)
+        }
         if let snapshotFile, let finishing {
             // A snapshot that cannot be saved costs the next build its speed, not its result.
             let problem = try step(.saveSnapshot) {

@@ -167,7 +167,9 @@ import Testing
     /// where a text is declared and a BLOB are refused in SQLite as in JSON.
     @Test func columnsAreCheckedAgainstTheDeclaration() throws {
         let typo = problems("records.csv", "id,name,parnet\na,Alpha,x\nb,Beta,y\n", fields: false)
-        #expect(typo.isEmpty)  // nothing declared reads it
+        #expect(typo.isEmpty)  // nothing declared reads it: `--stats` lists it
+        let undeclared = try load("records.csv", "id,name,parnet,x\na,Alpha,x,1\n", fields: false)
+        #expect(undeclared.collections[0].undeclaredColumns == ["parnet", "x"])
         let parent = minimalSiteYAML.replacingOccurrences(
             of: "records: { file: records.json, key: id, title: name, pages: things }",
             with: "records: { file: records.csv, key: id, title: name, pages: things }"

@@ -44,7 +44,7 @@ import Testing
             records: #"[{"id":"a","name":"Alpha"},"# + "\n" + #"{"id":"b","name":"\#(long)"}]"#,
             mentions: [
                 "records.json:2: error: record 'b', field 'name': 3000 characters; a title or a searched value may"
-                    + " have at most 2000 (search.max_length in site.yml)"
+                    + " have at most 1000 (search.max_length in site.yml)"
             ])
     }
 

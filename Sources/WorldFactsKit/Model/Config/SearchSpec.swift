@@ -8,7 +8,7 @@ public struct SearchSpec: Sendable {
     /// holds a record carries them, and a record is in a shard for each of its word starts.
     public var maxLength: Int
 
-    public static let defaultMaxLength = 2_000
+    public static let defaultMaxLength = 1_000
 
     public init(scopes: [SearchScope], shardBudget: Int, previewSize: Int, maxLength: Int = defaultMaxLength) {
         self.scopes = scopes
