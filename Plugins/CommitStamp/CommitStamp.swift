@@ -10,7 +10,9 @@ import PackagePlugin
         let output = context.pluginWorkDirectoryURL.appending(path: "stamp")
         let script = """
             commit=$(git -C "$1" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
-            if [ "$commit" != unknown ] && ! git -C "$1" diff --quiet HEAD 2>/dev/null; then commit="$commit+changes"; fi
+            if [ "$commit" != unknown ] && ! git -C "$1" diff --quiet HEAD 2>/dev/null; then
+              commit="$commit+changes"
+            fi
             mkdir -p "$2"
             text="let buildCommit = \\"$commit\\""
             [ "$(cat "$2/BuildStamp.swift" 2>/dev/null)" = "$text" ] || printf '%s\\n' "$text" > "$2/BuildStamp.swift"
