@@ -285,6 +285,16 @@ public final class OutputWriter {
         if undone, fileSystem.exists(journalPath) { try? fileSystem.remove(journalPath) }
     }
 
+    /// The build is saved: the files it kept aside go, on every core. Before the folders' stamps are
+    /// taken, which removing them would make stale.
+    private func removeKeptFiles() {
+        let (fileSystem, folder, kept) = (self.fileSystem, self.folder, keptAside)
+        _ = Parallel.map(kept.count, chunk: 1_024) { range in
+            for index in range { try? fileSystem.remove(FileSystem.backupPath(for: joinPath(folder, kept[index]))) }
+        }
+        keptAside = []
+    }
+
     /// Notes what `put` did: a file created, or a file replaced whose previous bytes are kept aside.
     private func note(_ puts: some Sequence<(path: String, put: Put)>) {
         for (path, put) in puts {
@@ -714,6 +724,7 @@ public final class OutputWriter {
             } catch {
                 throw StageFailure([.error(SourceLocation(file: folder), "cannot save the build manifest: \(error)")])
             }
+            removeKeptFiles()
             // The folders' stamps after the manifest: they carry its hash, so stamps a killed build left
             // beside an older manifest are not used. Without them, the next build lists every folder.
             if folders == nil { folders = FolderStamps.folders(of: order) }
@@ -727,12 +738,7 @@ public final class OutputWriter {
         } else {
             savedText = lastText
         }
-        // The build is saved: the files it kept aside go.
-        let (fileSystem, folder, kept) = (self.fileSystem, self.folder, keptAside)
-        _ = Parallel.map(kept.count, chunk: 1_024) { range in
-            for index in range { try? fileSystem.remove(FileSystem.backupPath(for: joinPath(folder, kept[index]))) }
-        }
-        keptAside = []
+        removeKeptFiles()
         created = []
         let journalPath = joinPath(folder, Self.journalName)
         if fileSystem.exists(journalPath) { try? fileSystem.remove(journalPath) }
