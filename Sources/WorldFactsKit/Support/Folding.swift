@@ -112,8 +112,19 @@ public enum Folding {
     }
 
     /// The suffixes of a folded text that start a word after the first: "cote d'ivoire" → ["d'ivoire", "ivoire"].
+    /// Each is a slice of `folded`, not a copy: copies made the suffixes of a long text cost its length
+    /// squared.
     public static func laterWordStarts(_ folded: String) -> [Substring] {
-        let scalars = Array(folded.unicodeScalars)
-        return laterWordStartOffsets(scalars[...]).map { Substring(String(String.UnicodeScalarView(scalars[$0...]))) }
+        var starts: [Substring] = []
+        var previousIsWord = true
+        let scalars = folded.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let isWord = isWordScalar(scalars[index])
+            if isWord && !previousIsWord { starts.append(Substring(scalars[index...])) }
+            previousIsWord = isWord
+            scalars.formIndex(after: &index)
+        }
+        return starts
     }
 }
