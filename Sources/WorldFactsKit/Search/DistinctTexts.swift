@@ -64,15 +64,20 @@ struct DistinctTexts {
         for text in texts {
             let number = Int(numbers[text])
             let (start, count) = (starts[number], counts[number])
-            body(SearchKeys.Suffix(record: 0, start: start, count: keyCount(start, count), isWhole: true))
+            body(Self.suffix(start: start, count: count, kept: keyCount(start, count), isWhole: true))
             for word in Int(number == 0 ? 0 : wordEnds[number - 1])..<Int(wordEnds[number]) {
                 let offset = wordStarts[word]
-                body(
-                    SearchKeys.Suffix(
-                        record: 0, start: start + offset, count: keyCount(start + offset, count - offset),
-                        isWhole: false))
+                let kept = keyCount(start + offset, count - offset)
+                body(Self.suffix(start: start + offset, count: count - offset, kept: kept, isWhole: false))
             }
         }
+    }
+
+    /// A suffix of `count` scalars at `start`, of which its key keeps `kept`.
+    private static func suffix(start: Int32, count: Int32, kept: Int32, isWhole: Bool) -> SearchKeys.Suffix {
+        var suffix = SearchKeys.Suffix(record: 0, start: start, count: kept, isWhole: isWhole)
+        suffix.isCut = kept < count
+        return suffix
     }
 
     /// How many of the `count` scalars at `start` a key keeps: as many as fit `SearchKeys.maxKeyBytes`

@@ -75,10 +75,11 @@ extension SearchKeys {
                 }
                 let position = positions[Int(suffix.record)]
                 if parts[number].positions.last != position { parts[number].positions.append(position) }
-                parts[number].suffixes.append(
-                    Suffix(
-                        record: Int32(parts[number].positions.count - 1), start: suffix.start, count: suffix.count,
-                        isWhole: suffix.isWhole))
+                var part = Suffix(
+                    record: Int32(parts[number].positions.count - 1), start: suffix.start, count: suffix.count,
+                    isWhole: suffix.isWhole)
+                part.isCut = suffix.isCut
+                parts[number].suffixes.append(part)
             }
             return parts.sorted { $0.prefix[depth].value < $1.prefix[depth].value }
         }
@@ -152,8 +153,9 @@ extension SearchKeys.Bucket {
     /// Adds a suffix of the record at `position` (at or after the last one added), numbering it.
     mutating func add(_ suffix: SearchKeys.Suffix, of position: Int) {
         if positions.last != position { positions.append(position) }
-        suffixes.append(
-            SearchKeys.Suffix(
-                record: Int32(positions.count - 1), start: suffix.start, count: suffix.count, isWhole: suffix.isWhole))
+        var numbered = SearchKeys.Suffix(
+            record: Int32(positions.count - 1), start: suffix.start, count: suffix.count, isWhole: suffix.isWhole)
+        numbered.isCut = suffix.isCut
+        suffixes.append(numbered)
     }
 }

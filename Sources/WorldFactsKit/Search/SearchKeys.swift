@@ -164,5 +164,8 @@ public struct SearchKeys: Sendable {
         let count: Int32
         /// True when the key starts at the beginning of the text (a whole-field prefix match).
         let isWhole: Bool
+        /// True when the text goes on past the key (`maxKeyBytes`): a longer query may still match it, so
+        /// the node where it ends is a leaf, never split (a split would answer such a query nowhere).
+        var isCut = false
     }
 }

@@ -4,8 +4,9 @@ import WorldFactsSupport
 /// Plans the shards of one scope. Pure: keys and entry sizes in, plans out.
 /// A prefix whose shard would exceed `budget` bytes is split by its next character; it then keeps a
 /// preview of `previewSize` records and the exact total. A prefix that cannot be split (every key in it
-/// ends there, which every key does at `SearchKeys.maxKeyBytes`) stays one leaf whatever its size, so
-/// no record is ever unreachable; so does a prefix of one record, whose entry alone may exceed the
+/// ends there) stays one leaf whatever its size, so no record is ever unreachable; so does a prefix
+/// where a key cut at `SearchKeys.maxKeyBytes` ends, since its text goes on and a longer query must find
+/// it there; so does a prefix of one record, whose entry alone may exceed the
 /// budget: splitting it again would only copy that entry into more shards.
 public struct ShardPlanner: Sendable {
     public var budget: Int
@@ -63,8 +64,14 @@ public struct ShardPlanner: Sendable {
                 total += 1
                 size += entrySize[Int(suffixes[index].record)] + 1
             }
-            // Suffixes that end at the node sort first: the range splits when its last one goes on.
-            let splittable = suffixes[range.upperBound - 1].count > depth
+            // Suffixes that end at the node sort first: the range splits when its last one goes on, and
+            // none of them is a key cut short of its text (`Suffix.isCut`).
+            var splittable = suffixes[range.upperBound - 1].count > depth
+            var ending = range.lowerBound
+            while splittable, suffixes[ending].count <= depth {
+                if suffixes[ending].isCut { splittable = false }
+                ending += 1
+            }
             if size <= budget || !splittable || total == 1 {
                 plans.append(
                     ShardPlan(
@@ -92,6 +99,7 @@ public struct ShardPlanner: Sendable {
     func mustSplit(_ bucket: SearchKeys.Bucket, entryFloor: some Sequence<Int>) -> Bool {
         bucket.positions.count > 1 && 16 + entryFloor.reduce(0) { $0 + $1 + 1 } > budget
             && bucket.suffixes.contains { $0.count > bucket.prefix.count }
+            && !bucket.suffixes.contains { $0.isCut && $0.count == bucket.prefix.count }
     }
 
     /// The node of a bucket that `mustSplit`: its first records, ranked as `plan` ranks them, and its

@@ -81,4 +81,32 @@ import Testing
             }
         }
     }
+
+    /// A key cut at `maxKeyBytes` in the middle of its text ends at a node that another key goes on below:
+    /// that node must stay a leaf, or a longer query that the cut text matches would route nowhere. (Three
+    /// bytes a scalar: a run of 日 is cut after 21, while 21 of them and a letter fit in 64 bytes.)
+    @Test(arguments: [64, 1_024])
+    func aKeyCutShortIsFoundByLongerQueries(budget: Int) {
+        let run = String(repeating: "日", count: 21)
+        let texts =
+            [[String(repeating: "日", count: 30)]] + "abcdefgh".map { [run + String($0) + "x"] }
+            + [[String(repeating: "\u{FFFD}", count: 40) + "san"]] + [[String(repeating: "\u{FFFD}", count: 21) + "s"]]
+        let keys = SearchKeys(texts: texts)
+        let plans = ShardPlanner(budget: budget, previewSize: 2).plan(
+            keys: keys, entrySize: texts.map { $0.reduce(40) { $0 + $1.utf8.count } })
+        let router = ShardRouter(plans: plans)
+        let byPrefix = Dictionary(uniqueKeysWithValues: plans.map { ($0.prefix, $0) })
+        for (record, text) in texts.enumerated() {
+            var query = ""
+            for scalar in text[0].unicodeScalars {
+                query.unicodeScalars.append(scalar)
+                switch router.route(query) {
+                case .leaf(let prefix): #expect(byPrefix[prefix]!.records.contains(record), "\(record): \(query)")
+                case .preview(let prefix): #expect(byPrefix[prefix]!.total >= 1)
+                case .none:
+                    Issue.record("record \(record): a query of \(query.unicodeScalars.count) scalars routes nowhere")
+                }
+            }
+        }
+    }
 }
