@@ -28,7 +28,12 @@ extension FileSystem {
                 throw FileSystemError(path: path, message: "cannot append: \(failure)")
             }
         },
-        remove: { path in try FileManager.default.removeItem(atPath: path) },
+        // A file is unlinked directly: FileManager's removal costs several calls more per file, and a build
+        // that replaces every page removes as many kept files. A folder, or a failure, goes to FileManager.
+        remove: { path in
+            if unlink(path) == 0 { return }
+            try FileManager.default.removeItem(atPath: path)
+        },
         exists: { path in access(path, F_OK) == 0 },
         isDirectory: { path in
             var isDirectory: ObjCBool = false

@@ -150,8 +150,9 @@ extension FileSystem {
     /// beside it, hidden, with a fixed name, so that a failed build can put it back and a killed one
     /// leaves a file the next build can find and remove.
     public static func backupPath(for path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        return (folder.isEmpty ? "" : folder + "/") + ".\(name).worldfacts-old"
+        // Split at the last slash, not through NSString: it is made twice for every file a build replaces.
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ".\(path).worldfacts-old" }
+        let name = path[path.index(after: slash)...]
+        return concat(String(path[...slash]), ".", String(name), ".worldfacts-old")
     }
 }
