@@ -11,7 +11,10 @@ struct SQLiteSource: RecordSource {
     let query: String
     let type: CellTyper
 
-    func forEachRecord(_ body: (JSONNode) -> Void) throws(SourceError) -> Int {
+    /// Calls `body` with the database, opened read-only, and the query, prepared; both are closed after.
+    private func withQuery<Result>(
+        _ body: (_ database: OpaquePointer?, _ statement: OpaquePointer) throws(SourceError) -> Result
+    ) throws(SourceError) -> Result {
         var database: OpaquePointer?
         defer { sqlite3_close(database) }
         guard sqlite3_open_v2(path, &database, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
@@ -22,7 +25,22 @@ struct SQLiteSource: RecordSource {
         guard sqlite3_prepare_v2(database, query, -1, &statement, nil) == SQLITE_OK, let statement else {
             throw SourceError(message: "the query failed: \(Self.message(database)); the query: \(query)")
         }
-        let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
+        return try body(database, statement)
+    }
+
+    /// The names of the query's columns.
+    private static func columns(of statement: OpaquePointer) -> [String] {
+        (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
+    }
+
+    func forEachRecord(_ body: (JSONNode) -> Void) throws(SourceError) -> Int {
+        try withQuery { database, statement throws(SourceError) in try read(database, statement, body) }
+    }
+
+    private func read(
+        _ database: OpaquePointer?, _ statement: OpaquePointer, _ body: (JSONNode) -> Void
+    ) throws(SourceError) -> Int {
+        let columns = Self.columns(of: statement)
         var seen = Set<String>()
         for name in columns where !seen.insert(name).inserted {
             throw SourceError(message: "the query gives two columns named '\(name)'; name them apart with AS")
@@ -59,17 +77,7 @@ struct SQLiteSource: RecordSource {
 
     /// The names of the query's columns, without running it.
     func columns() throws(SourceError) -> [String] {
-        var database: OpaquePointer?
-        defer { sqlite3_close(database) }
-        guard sqlite3_open_v2(path, &database, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
-            throw SourceError(message: "cannot open the database: \(Self.message(database))")
-        }
-        var statement: OpaquePointer?
-        defer { sqlite3_finalize(statement) }
-        guard sqlite3_prepare_v2(database, query, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw SourceError(message: "the query failed: \(Self.message(database)); the query: \(query)")
-        }
-        return (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
+        try withQuery { _, statement throws(SourceError) in Self.columns(of: statement) }
     }
 
     private static func message(_ database: OpaquePointer?) -> String {
