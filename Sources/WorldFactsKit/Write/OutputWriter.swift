@@ -575,14 +575,7 @@ public final class OutputWriter {
     /// Journals, then writes, the files at `changed`, one thread per folder.
     private func store(_ files: [OutputFile], _ changed: [Int]) throws(StageFailure) {
         guard !changed.isEmpty else { return }
-        do {
-            var journal: [UInt8] = []
-            journal.reserveCapacity(changed.reduce(0) { $0 + files[$1].path.utf8.count + 1 })
-            for index in changed { Self.journalLine(files[index].path, to: &journal) }
-            try fileSystem.append(joinPath(folder, Self.journalName), journal)
-        } catch {
-            throw StageFailure([.error(SourceLocation(file: folder), "cannot write the build journal: \(error)")])
-        }
+        try journal(changed.lazy.map { files[$0].path })
         let (fileSystem, folder, toWrite, previous) = (self.fileSystem, self.folder, changed, self.previous)
         // One thread per folder on a disk: creating files in one folder takes that folder's lock, and a
         // second thread only spins on it (measured: under load from other writes, spinning took most of
