@@ -6,7 +6,8 @@ import WorldFactsSupport
 public protocol PreviousOutput: Sendable {
     /// True when the previous build wrote `path` from inputs with this fingerprint, and it is still there.
     func canReuse(_ path: String, inputs: UInt64) -> Bool
-    /// The previous build's files under `folder` (a path prefix ending in "/"), with their input fingerprints.
+    /// The previous build's files under `folder` (a path prefix ending in "/"), with their input fingerprints:
+    /// those an interrupted build left unknown too, which `canReuse` refuses.
     func previousInputs(under folder: String) -> [(path: String, inputs: UInt64)]
     /// True when every file the previous build wrote is still there as it wrote it (none missing, no
     /// interrupted build): what it left whole, a memo made with it (`SearchMemo`), may be kept without

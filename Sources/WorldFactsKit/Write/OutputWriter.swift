@@ -96,15 +96,18 @@ public final class OutputWriter {
             manifest = decoded
             unchanged = FolderStamps.unchanged(in: folder, manifest: bytes, fileSystem: fileSystem)
         }
-        // Paths an interrupted build was writing: ours, with unknown contents. The manifest's hash and
-        // fingerprint for them describe what was there before, not what the killed build left, so both go:
-        // the next write of such a path always goes to disk, and its page is always rendered.
+        // Paths an interrupted build was writing: ours, with unknown contents. The manifest's hash for them
+        // describes what was there before, not what the killed build left, so it goes: the next write of
+        // such a path always goes to disk, and no file of it is reused (`ReuseIndex.canReuse`). Its
+        // fingerprint stays, so that the files planned together with it (a search unit's shards, which
+        // share one) are still found as a group, and the group is not reused with one of them unknown.
         var journalled: [String] = []
         if let journal = try? fileSystem.read(joinPath(folder, journalName)) {
             for line in String(decoding: journal, as: UTF8.self).split(separator: "\n")
             where OutputPath.isSafe(String(line)) {
                 let path = String(line)
-                if manifest.entries.updateValue(Manifest.Entry(hash: nil, inputs: nil), forKey: path) == nil {
+                let inputs = manifest.entries[path]?.inputs
+                if manifest.entries.updateValue(Manifest.Entry(hash: nil, inputs: inputs), forKey: path) == nil {
                     paths.append(path)
                 }
                 journalled.append(path)
