@@ -1,15 +1,25 @@
-# The two commands of the README: `make site` builds the site into Output/, `make test` runs every test.
+# The two commands of the README: `make site` builds the site into Output/, `make test` runs the tests.
 # Both install what is missing first (Tests/tools/install-deps).
 SHELL := /bin/bash
 SWIFT ?= swift
 BIN = .build/release/worldfacts
 
-.PHONY: site test deps test-deps release swift-test site-test js-test back-edges format-check format crash-drill drill asan clean
+.PHONY: site test test-full check deps test-deps release swift-test site-test js-test stage-graph back-edges \
+	format-check format crash-drill drill asan clean
 
 site: deps release
 	$(BIN) build --content Content --templates Templates --output Output
 
-test: test-deps format-check swift-test back-edges js-test site-test crash-drill asan
+# Three gates (docs/testing.md). `make test`, what CI runs: every kind of check at a size that finds
+# regressions, one compile (debug), minutes. `make test-full`: the same checks at full size, with the
+# release binary, AddressSanitizer and the fuzzers. `make check`: the edit loop, the Swift tests on a warm build.
+test: test-deps format-check stage-graph swift-test js-test site-test crash-drill
+
+test-full: export WORLDFACTS_TEST_FULL = 1
+test-full: test-deps format-check back-edges swift-test js-test release site-test-full crash-drill-full asan
+	$(MAKE) fuzz FUZZ_SECONDS=10
+
+check: format-check stage-graph swift-test
 
 deps:
 	Tests/tools/install-deps build
@@ -20,12 +30,13 @@ test-deps:
 release:
 	$(SWIFT) build -c release --product worldfacts
 
-# Every import must be a declared dependency, so that the targets' graph is the flow of data.
+# Every import must be a declared dependency, so that the targets' graph is the flow of data. One
+# compile of the package and its tests; the site tests and the crash drill run its debug binary.
 IMPORT_CHECK = --explicit-target-dependency-import-check error
 
 swift-test:
-	$(SWIFT) build --product worldfacts $(IMPORT_CHECK)
-	$(SWIFT) test $(IMPORT_CHECK)
+	$(SWIFT) build --build-tests $(IMPORT_CHECK)
+	$(SWIFT) test --skip-build
 
 # Unformatted Swift fails the tests; `make format` formats the tree (configured by .swift-format).
 format-check:
@@ -34,37 +45,47 @@ format-check:
 format:
 	$(SWIFT) format format --in-place --recursive Sources Tests/WorldFactsKitTests Tests/Fuzz Package.swift
 
-# SIGKILL at 40 seeded moments (30 of them in the render-and-write step) of a rebuild of 3,000 cities; each time a normal build must leave Output as a
-# clean build does (Tests/tools/crash-drill). `make drill` does 120 on 34,006 cities, with the release binary.
+# SIGKILL at seeded moments (three quarters of them in the render-and-write step) of a rebuild of 3,000
+# cities; each time a normal build must leave Output as a clean build does (Tests/tools/crash-drill).
+# `make drill` does 120 on 34,006 cities, with the release binary.
 crash-drill:
+	Tests/tools/crash-drill --sample 3000 --kills 10
+
+crash-drill-full:
 	Tests/tools/crash-drill --sample 3000 --kills 40
 
 drill: release
 	Tests/tools/crash-drill --sample 0 --kills 120 --bin .build/release/worldfacts
 
 # The Swift tests, and 20 kills of the crash drill, again with AddressSanitizer: the readers, hashes and
-# writers work on raw buffers, and a read past the end of one crashes only where it meets an unmapped page
-# (a folder listing did, after 1 kill in 40). Leaks are not checked: XCTest's runner leaks a few objects.
-# The 200 random edits of LiveBuildTests run in swift-test only: under ASan they were the last test to end,
-# 13.5 minutes into the run on a slow machine (the other live-build tests run here, through the same code).
+# writers work on raw buffers, and a read past the end of one crashes only where it meets an unmapped page.
+# Leaks are not checked: XCTest's runner leaks a few objects. The seeded random edits run at the quick size
+# here: at full size they run in `swift-test`, through the same code.
 ASAN = --sanitize=address --scratch-path .build-asan
 asan:
 	$(SWIFT) build --build-tests $(ASAN)
-	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build $(ASAN) --skip twoHundredRandomEditsBuildLiveAsCleanBuildsDo
+	WORLDFACTS_TEST_FULL=0 ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build $(ASAN)
 	ASAN_OPTIONS=detect_leaks=0 Tests/tools/crash-drill --sample 3000 --kills 20 --bin .build-asan/debug/worldfacts
 
-# The stages depend only on earlier ones, and a back edge fails to build (Tests/tools/check-back-edges).
+# The declared graph: each target depends only on earlier stages (Tests/tools/check-back-edges --graph).
+stage-graph:
+	Tests/tools/check-back-edges --graph
+
+# The graph, and back edges that fail to build in a scratch copy of the sources.
 back-edges:
 	Tests/tools/check-back-edges
 
 js-test:
 	@if ls Tests/js/*.test.mjs >/dev/null 2>&1; then node --test Tests/js/; fi
 
-# Builds the shipped site with the release binary, the one `make site` and users run, and checks it: Nu
-# HTML Checker, linkchecker, anchors, and the search in headless Chromium over HTTP and file://; `watch`
-# and `serve` run from it too. The Swift tests run the debug build, so a fault that only the optimized
-# binary has (a release-only heap corruption was once seen in `watch`) fails here.
-site-test: release
+# Builds the shipped site and checks it: Nu HTML Checker, linkchecker, anchors, the search in headless
+# Chromium over HTTP and file://, axe-core, faults, `watch` and `serve`. `make test` runs the debug
+# binary it compiled, at the quick size; `make test-full` the release binary that `make site` and users
+# run (a fault only the optimized binary has, such as a release-only heap corruption, fails there).
+site-test:
+	WORLDFACTS_BIN=.build/debug/worldfacts .venv/bin/python -m pytest -q Tests/site
+
+site-test-full: release
 	WORLDFACTS_BIN=$(BIN) .venv/bin/python -m pytest -q Tests/site
 
 clean:

@@ -15,6 +15,14 @@ let repositoryRoot: String = {
 
 func repoPath(_ relative: String) -> String { repositoryRoot + "/" + relative }
 
+/// How many cases the seeded random tests run: the full count under `WORLDFACTS_TEST_FULL=1`
+/// (`make test-full`), a count that still finds regressions otherwise (`make test`, `make check`).
+enum TestSize {
+    static let isFull = ProcessInfo.processInfo.environment["WORLDFACTS_TEST_FULL"] == "1"
+
+    static func scaled(full: Int, quick: Int) -> Int { isFull ? full : quick }
+}
+
 /// A fresh temporary folder, removed by the caller with `removeTemporary`; in `base` when given
 /// (a folder path ending in "/"), else in the system's temporary folder.
 func makeTemporaryFolder(_ name: String = "wf", in base: String? = nil) -> String {

@@ -1,4 +1,4 @@
-"""What the site tests share: the binary, the shipped Content built once per session, a project folder
+"""What the site tests share: the binary, the shipped Content built once per test run, a project folder
 (a copy of the content and templates), and a running watch or serve whose output lines are collected."""
 import os
 import re
@@ -16,7 +16,18 @@ ROOT = Path(__file__).resolve().parents[2]
 # The countries alone, as one collection (the short form of site.yml): the fixture of the tests that
 # build, rebuild and search many times. The shipped Content (countries, cities, continents) is `site`.
 COUNTRIES = ROOT / "Tests/Fixtures/countries"
-# Build snapshots (`--cache-dir`) go to a folder of this session, not to the user's ~/.cache.
+# `make test-full` sets WORLDFACTS_TEST_FULL=1: every test at its full size. Otherwise (`make test`) the
+# counts are cut to sizes that still find regressions, and the tests of the 6,000 cities are left out.
+FULL = os.environ.get("WORLDFACTS_TEST_FULL") == "1"
+full_only = pytest.mark.skipif(not FULL, reason="runs in make test-full (WORLDFACTS_TEST_FULL=1)")
+
+
+def scaled(full, quick):
+    """`full` in make test-full, `quick` in make test."""
+    return full if FULL else quick
+
+
+# Build snapshots (`--cache-dir`) go to a folder of this test run, not to the user's ~/.cache.
 os.environ.setdefault("WORLDFACTS_CACHE_DIR", tempfile.mkdtemp(prefix="worldfacts-cache-"))
 
 

@@ -1,4 +1,4 @@
-"""Issue 5's checks on real data: Benchmarks/make-cities-content turns a slice of GeoNames cities into
+"""Checks on real data (in make test-full): Benchmarks/make-cities-content turns a slice of GeoNames cities into
 content that worldfacts builds with no code change; above index.split_above (default 5,000) the index is
 one page per section, linked from the index and from every section strip; and the search of that site,
 in headless Chromium over HTTP, answers every query as the independent model does, previews included
@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, worldfacts_bin
+from conftest import ROOT, full_only, worldfacts_bin
 from searchmodel import Model, fold
 from sitecheck import broken_links, nu_validator
 from test_search_browser import browser, open_index, serve_folder, sweep  # noqa: F401
 
 SAMPLE = 6_000  # above the default split threshold of 5,000
+pytestmark = full_only
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ import pytest
 import yaml
 from selenium.webdriver.common.by import By
 
-from conftest import ROOT
+from conftest import ROOT, scaled
 from searchmodel import Model, word_prefixes
 from test_search_browser import browser, open_index, serve_folder, sweep, wait_for  # noqa: F401
 
@@ -41,9 +41,9 @@ def order(site):
     return {path: position for position, path in enumerate(paths)}
 
 
-def queries_for(model, scope, every=40):
+def queries_for(model, scope, every=scaled(40, 160)):
     """Prefixes of one to three characters of every word of every searched text of every country, and of
-    every `every`th city, as written and folded."""
+    every `every`th city (every 40th in make test-full, every 160th in make test), as written and folded."""
     queries = set()
     for position, record in enumerate(model.records):
         if record["_collection"] == "cities" and position % every:

@@ -1,7 +1,7 @@
 """The preview server under load, on 127.0.0.1 only, bounded and self-stopping (an asyncio client, no tool):
 
-- 200 keep-alive connections make 20,000 requests (pages, assets, shards, misses) while 50 slowloris
-  connections hold half-sent requests open;
+- 200 keep-alive connections make 20,000 requests (4,000 in make test: pages, assets, shards, misses) while
+  50 slowloris connections hold half-sent requests open;
 - 50 live-reload clients connect, 25 of them drop, and a rebuild must reach each of the other 25;
 - no request fails, and afterwards the server's open file descriptors are back to their baseline and its
   memory is within a few megabytes of where it was after the first round (a heartbeat every second is
@@ -15,9 +15,9 @@ import time
 from pathlib import Path
 
 
-from conftest import Running
+from conftest import Running, scaled
 
-CONNECTIONS, REQUESTS, IDLE, RELOAD_CLIENTS = 200, 20_000, 50, 50
+CONNECTIONS, REQUESTS, IDLE, RELOAD_CLIENTS = 200, scaled(20_000, 4_000), 50, 50
 
 
 def fds(pid):

@@ -191,10 +191,12 @@ import Testing
         return fromModel
     }
 
-    @Test func twoHundredRandomEditsBuildLiveAsCleanBuildsDo() throws {
-        let fromModel = try run(cities: 300, edits: 200, seed: 2026_11_23)
+    /// 200 edits in the full run, 25 otherwise.
+    @Test func randomEditsBuildLiveAsCleanBuildsDo() throws {
+        let edits = TestSize.scaled(full: 200, quick: 25)
+        let fromModel = try run(cities: 300, edits: edits, seed: 2026_11_23)
         // About half the edits change only values: most of those start from the live model.
-        #expect(fromModel > 60, "\(fromModel) builds from the live model")
+        #expect(fromModel > edits * 3 / 10, "\(fromModel) of \(edits) builds from the live model")
     }
 
     /// Every city's population grown to fifteen digits, then put back: each edit is of values only, so the
@@ -280,8 +282,10 @@ import Testing
     }
 
     /// The same from the command line: each build reads the snapshot the last one saved, and saves its own.
+    /// 100 edits in the full run, 15 otherwise.
     @Test func randomEditsBuildFromTheLastSnapshotAsCleanBuildsDo() throws {
-        let fromModel = try run(cities: 300, edits: 100, seed: 2026_11_24, snapshots: true)
-        #expect(fromModel > 30, "\(fromModel) builds from the last build's snapshot")
+        let edits = TestSize.scaled(full: 100, quick: 15)
+        let fromModel = try run(cities: 300, edits: edits, seed: 2026_11_24, snapshots: true)
+        #expect(fromModel > edits * 3 / 10, "\(fromModel) of \(edits) builds from the last build's snapshot")
     }
 }
