@@ -128,3 +128,30 @@ def test_version_names_the_release_and_the_commit_it_was_built_from():
     if head.returncode == 0:
         # The binary was built from this checkout (make test builds it first).
         assert match.group(2).split("+")[0] == head.stdout.strip()
+
+
+def test_init_writes_a_site_that_builds_and_never_replaces_one(tmp_path):
+    """The README's quick start: a CSV, `init --from`, `build`; a second `init` changes nothing."""
+    content = tmp_path / "Birds"
+    content.mkdir()
+    (content / "birds.csv").write_text(
+        "id,name,wingspan_cm,weight_kg\nowl,Barn owl,90,0.3\nkite,Red kite,175,1.1\nwren,Wren,15,0.01\n",
+        encoding="utf-8")
+    init = subprocess.run([worldfacts_bin(), "init", "--from", str(content / "birds.csv")],
+                          capture_output=True, text=True)
+    assert init.returncode == 0, init.stderr
+    assert init.stdout.startswith(f"wrote {content / 'site.yml'}: 4 columns of 3 records;")
+    site = (content / "site.yml").read_text(encoding="utf-8")
+    assert "  key: id   # CHECK" in site and "  title: name   # CHECK" in site
+    assert "format: integer" in site and "format: decimal" in site
+    output = tmp_path / "site"
+    build = subprocess.run([worldfacts_bin(), "build", "--content", str(content), "--templates",
+                            str(ROOT / "Templates"), "--output", str(output)], capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr
+    assert build.stdout.startswith("3 records: ")
+    assert "Red kite" in (output / "records/kite.html").read_text(encoding="utf-8")
+    again = subprocess.run([worldfacts_bin(), "init", "--from", str(content / "birds.csv")],
+                           capture_output=True, text=True)
+    assert again.returncode == 1
+    assert "a site file is already there; init never replaces one" in again.stderr
+    assert (content / "site.yml").read_text(encoding="utf-8") == site

@@ -1,0 +1,258 @@
+import WorldFactsSupport
+
+/// A first site.yml for a data file (`worldfacts init --from FILE`): a field per column, with the format
+/// its values suggest; the key and the title guessed and marked for review; a search of the titles; every
+/// key with a comment, as the shipped site.yml has. What the file is read with is what a build reads it
+/// with (`RecordSource`), so a file the starter reads is a file the build reads.
+public enum StarterSite {
+    /// What one column's values suggest, gathered over every record.
+    struct Column: Equatable {
+        var name: String
+        /// Records with a value (not null, not an empty cell).
+        var present = 0
+        var integers = 0, decimals = 0, texts = 0, lists = 0, others = 0
+        /// Distinct values, while they are all distinct (nil once one repeats).
+        var distinct: Set<String>? = []
+
+        /// The format a field of these values takes; nil when no format holds them all.
+        var format: String? {
+            if others > 0 || (lists > 0 && lists != present) { return nil }
+            if lists > 0 { return "list" }
+            if texts > 0 { return "text" }
+            if decimals > 0 { return "decimal" }
+            if integers > 0 { return "integer" }
+            return "text"
+        }
+
+        /// Whether every record has a value, each a different one: what a key must be.
+        func isKey(records: Int) -> Bool { present == records && distinct?.count == records && records > 0 }
+
+        mutating func add(_ value: JSONNode.Value, typed: Bool) {
+            switch value {
+            case .null: return
+            case .string(let text) where text.isEmpty: return
+            case .string(let text):
+                if !typed, Int(text) != nil {
+                    integers += 1
+                } else if !typed, Double(text) != nil, text.allSatisfy({ "0123456789.-+eE".contains($0) }) {
+                    decimals += 1
+                } else {
+                    texts += 1
+                }
+                note(text)
+            case .integer(let number):
+                integers += 1
+                note(String(number))
+            case .number(let number):
+                decimals += 1
+                note(String(number))
+            case .array(let items):
+                let allTexts = items.allSatisfy { if case .string = $0.value { true } else { false } }
+                if allTexts { lists += 1 } else { others += 1 }
+                distinct = nil
+            case .bool, .object, .blob:
+                others += 1
+                distinct = nil
+            }
+            present += 1
+        }
+
+        private mutating func note(_ text: String) {
+            guard distinct != nil else { return }
+            if distinct!.insert(text).inserted == false { distinct = nil }
+        }
+    }
+
+    /// The columns of the records of `path`, in the order they first appear, and how many records there
+    /// are. `query` is the SQLite query (required for a database, refused for any other file).
+    public static func read(
+        path: String, query: String?, fileSystem: FileSystem = .disk
+    ) throws(StageFailure) -> (columns: [ColumnSummary], records: Int) {
+        func failure(_ message: String, line: Int? = nil, column: Int? = nil) -> StageFailure {
+            StageFailure([.error(SourceLocation(file: path, line: line, column: column), message)])
+        }
+        guard let format = RecordsFormat(file: path) else {
+            throw failure("cannot tell how to read this file; expected a name ending in \(RecordsFormat.extensions)")
+        }
+        if format == .sqlite, query == nil {
+            throw failure("a database needs --query, the query whose rows are the records")
+        }
+        if format != .sqlite, query != nil { throw failure("--query is for a SQLite database only") }
+        let untyped: CellTyper = { _, text, _, _ in .string(text) }
+        func bytes() throws(StageFailure) -> [UInt8] {
+            do { return try fileSystem.read(path) } catch { throw failure("cannot read the file: \(error)") }
+        }
+        let source: any RecordSource
+        let typed: Bool
+        switch format {
+        case .json: (source, typed) = (JSONArraySource(bytes: try bytes()), true)
+        case .jsonLines: (source, typed) = (JSONLinesSource(bytes: try bytes()), true)
+        case .delimited(let separator):
+            (source, typed) = (DelimitedSource(bytes: try bytes(), separator: separator, type: untyped), false)
+        case .sqlite: (source, typed) = (SQLiteSource(path: path, query: query ?? "", type: untyped), false)
+        }
+        var columns: [Column] = []
+        var index: [String: Int] = [:]
+        var notObjects = 0
+        let records: Int
+        do {
+            records = try source.forEachRecord { record in
+                guard case .object(let members) = record.value else { return notObjects += 1 }
+                for member in members {
+                    let number =
+                        index[member.key]
+                        ?? {
+                            index[member.key] = columns.count
+                            columns.append(Column(name: member.key))
+                            return columns.count - 1
+                        }()
+                    columns[number].add(member.node.value, typed: typed)
+                }
+            }
+        } catch {
+            throw failure(error.message, line: error.line, column: error.column)
+        }
+        if records == 0 { throw failure("no records to describe: the file holds none") }
+        if notObjects > 0 { throw failure("\(notObjects) of \(records) records are not objects") }
+        return (columns.map(ColumnSummary.init), records)
+    }
+
+    /// A column as the starter describes it.
+    public struct ColumnSummary: Equatable, Sendable {
+        public var name: String
+        /// nil when no format holds every value (true/false, objects, a mix of lists and values).
+        public var format: String?
+        public var present: Int
+        public var unique: Bool
+
+        init(_ column: Column) {
+            name = column.name
+            format = column.format
+            present = column.present
+            unique = column.distinct != nil
+        }
+
+        init(name: String, format: String?, present: Int, unique: Bool) {
+            (self.name, self.format, self.present, self.unique) = (name, format, present, unique)
+        }
+    }
+
+    /// The guessed key: a column every record has, each a different text or integer, by preference
+    /// one named as keys usually are.
+    static func guessKey(_ columns: [ColumnSummary], records: Int) -> ColumnSummary? {
+        let candidates = columns.filter {
+            $0.present == records && $0.unique && ($0.format == "text" || $0.format == "integer")
+        }
+        let usual = ["id", "key", "code", "slug", "identifier"]
+        return candidates.first { usual.contains($0.name.lowercased()) }
+            ?? candidates.first { $0.name.lowercased().hasSuffix("id") || $0.name.lowercased().hasSuffix("code") }
+            ?? candidates.first
+    }
+
+    /// The guessed title: a text column every record has, by preference one named as titles usually are.
+    static func guessTitle(_ columns: [ColumnSummary], records: Int, key: ColumnSummary) -> ColumnSummary {
+        let candidates = columns.filter { $0.present == records && $0.format == "text" && $0.name != key.name }
+        let usual = ["name", "title", "label"]
+        return candidates.first { usual.contains($0.name.lowercased()) }
+            ?? candidates.first { usual.contains(where: $0.name.lowercased().contains) }
+            ?? candidates.first ?? key
+    }
+
+    /// The site.yml text for the file named `file` (as site.yml names it: relative to the content folder).
+    public static func yaml(
+        file: String, query: String?, columns: [ColumnSummary], records: Int
+    ) throws(StageFailure) -> String {
+        guard let key = guessKey(columns, records: records) else {
+            throw StageFailure([
+                .error(
+                    SourceLocation(file: file),
+                    "no column can be the key: none has a value in every record, each a different one")
+            ])
+        }
+        let title = guessTitle(columns, records: records, key: key)
+        let name = file.split(separator: "/").last.map { String($0) } ?? file
+        let stem = name.split(separator: ".").first.map { String($0) } ?? name
+        var lines: [String] = [
+            "# The site this data makes. Written by `worldfacts init` from \(name) (\(Plural.count(records, "record"))):",
+            "# check the lines marked CHECK, then build with `worldfacts build --content <this folder>`.",
+            "# Every key is explained in docs/site-yml.md.",
+            "title: \(scalar(label(stem)))",
+            "locale: en                 # number formats and the pages' language",
+            "",
+            "records:",
+            "  file: \(scalar(file))",
+        ]
+        if let query { lines.append("  query: \(scalar(query))   # its rows are the records") }
+        lines += [
+            "  key: \(scalar(key.name))   # CHECK: guessed; every record has a different one, and it names its page",
+            "  title: \(scalar(title.name))   # CHECK: guessed; shown, sorted and sectioned",
+            "  pages: records           # record pages go to <output>/records/<key>.html",
+            "",
+            "# Detail fields, in the order the facts table shows them; the format is guessed from the values.",
+            "# format: text | integer | decimal | list (of texts) | link, links (to records, by key)",
+            "fields:",
+        ]
+        for column in columns where column.name != key.name && column.name != title.name {
+            if let format = column.format {
+                let missing = records - column.present
+                let note = missing > 0 ? "   # \(Plural.count(missing, "record")) without one" : ""
+                lines.append(
+                    "  - { id: \(scalar(column.name)), label: \(scalar(label(column.name))), format: \(format) }\(note)"
+                )
+            } else {
+                lines.append(
+                    "  # - \(column.name): left out, no format holds its values (true/false, objects, or a mix)")
+            }
+        }
+        lines.append(
+            "  - { id: \(scalar(key.name)), label: \(scalar(label(key.name))), format: \(key.format ?? "text") }")
+        lines += [
+            "",
+            "# The search box: a scope per set of fields searched, the first checked.",
+            "search:",
+            "  scopes:",
+            "    - { id: title, label: \(scalar(label(title.name))), fields: [\(scalar(title.name))] }",
+            "",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    /// "population_total" → "Population total".
+    static func label(_ name: String) -> String {
+        let words = name.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == " " })
+        let text = words.joined(separator: " ")
+        guard let first = text.first else { return name }
+        return first.uppercased() + text.dropFirst()
+    }
+
+    /// A YAML plain scalar when the text is one, else a double-quoted one.
+    static func scalar(_ text: String) -> String {
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789_- .".contains(Character($0)) }
+            && text.first != " " && text.last != " " && text.first != "-"
+            && !["true", "false", "yes", "no", "null", "on", "off", "~"].contains(text.lowercased())
+            && Int(text) == nil && Double(text) == nil
+        if plain { return text }
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    quoted += "\\x" + String(scalar.value, radix: 16).leftPadded(2)
+                } else {
+                    quoted.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return quoted + "\""
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
