@@ -4,11 +4,11 @@ import WorldFactsSupport
 
 /// The hashes of a records file's keys (`UniqueKeys.hash`), all different, kept with the file's memo. A
 /// load from the memo (a live build) checks only the keys it read against them, instead of taking every
-/// key of the file again (at 235k records, 50 ms of a 450 ms rebuild in `watch`).
+/// key of the file again, which at hundreds of thousands of records is a large part of an edit's rebuild.
 ///
 /// They are kept sorted, not in a set: a snapshot holds them so, and reads them as they are, where making
-/// a set of a million took 0.15 s on the critical path of a one-record rebuild (and writing a set sorted it
-/// first); the few keys an edit reads are looked up by bisection, and one pass makes the updated list.
+/// a set of a million is a noticeable part of a one-record rebuild's critical path (and writing a set sorted
+/// it first); the few keys an edit reads are looked up by bisection, and one pass makes the updated list.
 struct KeyHashes: Sendable, Equatable {
     /// Ascending, all different.
     let sorted: [UInt64]

@@ -4,7 +4,7 @@ import WorldFactsSupport
 /// with what lies between records, and the header or the array's opening before them) and the
 /// `BulkHash` of each. The next load compares the new file with it a piece at a time (`SharedEnds`).
 ///
-/// At 235k cities this is 3.8 MB where the bytes were 49 MB: a build's snapshot neither reads nor
+/// It is a small fraction of the file's bytes, so a build's snapshot neither reads nor
 /// writes the records files a second time. Two pieces of the same length whose bytes differ in one
 /// 8-byte word never share a hash (each word is mixed in by a bijection); beyond that, telling two
 /// different pieces apart is as sure as a 64-bit hash, as the build's sources digest is.

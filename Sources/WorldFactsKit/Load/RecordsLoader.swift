@@ -64,8 +64,8 @@ public struct RecordsLoader: Sendable {
 
     /// The load of an edit of a few elements (`load(bytes:reusing:)`): the memo's records, those of the
     /// elements between the shared ends replaced by what they read now, and the lines after them moved.
-    /// One copy of the records, where the general way makes an outcome per record and takes each in turn
-    /// (45 ms at 235k). Nil, and the load goes the general way, unless every element read is plain (read
+    /// One copy of the records, where the general way makes an outcome per record and takes each in turn.
+    /// Nil, and the load goes the general way, unless every element read is plain (read
     /// directly, with no problem) and every key read is new (`KeyHashes.updated`): then the two ways give
     /// the same records, and no diagnostic.
     func spliced(bytes: [UInt8], starts: [JSONParser.ElementStart], splice: JSONRecordsMemo.Splice) -> (
@@ -138,8 +138,7 @@ public struct RecordsLoader: Sendable {
             var kept: [Int] = []
             outcomes.reserveCapacity(elements.count)
             // The reader and the splice are called through `?`, which borrows them: `if let` copied each
-            // for every element, retaining and releasing every array and text of the collection's spec
-            // (half the load's CPU at 235k cities).
+            // for every element, retaining and releasing every array and text of the collection's spec.
             let parsed: Bool = bytes.withUnsafeBufferPointer { buffer in
                 for element in elements {
                     let start = starts[element]

@@ -21,7 +21,7 @@ struct SharedEnds: Sendable {
             let new = PieceHashes.Hashed(raw)
             let (cuts, hashes, count) = (old.cuts, old.hashes, raw.count)
             // The shared start and the shared end are found at once, on two cores, each from its end of the
-            // file (an edit's load hashed the whole file on one core: 20 ms at 235k cities). The end is found
+            // file. The end is found
             // as far as its pieces lie in the new file, then cut where it reaches into the shared start.
             let scans = Parallel.map(2) { side -> Int in
                 if side == 0 {

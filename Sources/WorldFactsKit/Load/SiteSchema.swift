@@ -4,7 +4,7 @@ import Yams
 /// Every key site.yml may hold: where it stands, the kind of value it takes, its default and what it
 /// means. It is the one list of keys. `SiteConfigLoader` refuses any other key, suggesting the nearest
 /// known one (`unknownKeys(in:file:)`); a test checks that the loader reads exactly these keys, and
-/// another that the README's table of keys is this list.
+/// another that the table of keys in docs/site-yml.md is this list.
 enum SiteSchema {
     /// The kind of value a key takes.
     enum Kind: String {
@@ -21,7 +21,7 @@ enum SiteSchema {
         /// Dotted, with `[]` for the items of a list: `search.scopes[].id`.
         let path: String
         let kind: Kind
-        /// As the README shows it; empty where the key is required or has no default.
+        /// As docs/site-yml.md shows it; empty where the key is required or has no default.
         let defaultValue: String
         let meaning: String
 
@@ -195,7 +195,7 @@ enum SiteSchema {
         ]
     }
 
-    /// The README's table of keys.
+    /// The table of keys in docs/site-yml.md.
     static func markdownTable() -> String {
         var lines = ["| key | value | default | meaning |", "|---|---|---|---|"]
         for key in keys {

@@ -7,8 +7,8 @@ struct UniqueKeys {
     let file: String
     let keyField: String
     private(set) var records: [Record] = []
-    /// The records taken, by the `BulkHash` of their key's UTF-8 (a number hashes faster than a string:
-    /// at 235k records this was a third of the time a rebuild spent loading); the few whose key's hash
+    /// The records taken, by the `BulkHash` of their key's UTF-8 (a number hashes faster than a string,
+    /// and hashing strings was a large part of a rebuild's load); the few whose key's hash
     /// an earlier key has too are in `sharingAHash`.
     private var recordByHash: [UInt64: Int32] = [:]
     private var sharingAHash: [String: Int32] = [:]

@@ -108,7 +108,7 @@ extension Section {
 extension Content {
     /// Everything but the config and the folder: each collection's records, notes and file, and the warnings.
     /// With `last`, a record equal to the last snapshot's at the same place is copied from its bytes, not
-    /// encoded again (after an edit of one record, 165 ms of encoding at 235k records).
+    /// encoded again.
     public func write(to writer: inout BinaryWriter, reusing last: EncodedRecords? = nil) {
         writer.int(collections.count)
         for (number, collection) in collections.enumerated() {
@@ -177,8 +177,8 @@ extension Content {
 }
 
 extension Content {
-    /// The records starting at `starts` (and the last one ending at its last), read a chunk per core: at a
-    /// million records, reading them on one core took 0.8 s, on the critical path of a one-record rebuild.
+    /// The records starting at `starts` (and the last one ending at its last), read a chunk per core: they
+    /// are on the critical path of a one-record rebuild.
     static func readRecords(at starts: [Int], in bytes: UnsafeRawBufferPointer) throws(BinaryReader.Malformed)
         -> [Record]
     {
@@ -270,7 +270,7 @@ extension Site {
             writer.string(collection.indexFolder)
             writer.string(collection.file)
             writer.bool(collection.indexesKeys)
-            // Made again, they took 0.14 s of reading a snapshot of 235k records (each cut folds titles).
+            // Kept, not made again on reading: each cut folds titles.
             writer.array(collection.indexPages) { writer, page in
                 writer.int(page.section)
                 writer.int(page.range.lowerBound)

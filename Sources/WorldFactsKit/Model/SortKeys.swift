@@ -11,8 +11,8 @@ struct SortKeys {
     var offsets: [Int] = [0]
 
     /// Packed a chunk of records at a time on every core, then joined: packed in one loop, with an array
-    /// made for each record's rank bytes and another for its levels, this was 0.08 s of the model's
-    /// critical path at 235k records.
+    /// made for each record's rank bytes and another for its levels, this was a noticeable part of the
+    /// model's critical path.
     init(letters: [String], keys: [CollationKey]) {
         let ranks = Dictionary(
             uniqueKeysWithValues: Set(letters).sorted(by: SectionLetter.precedes).enumerated().map { ($1, UInt32($0)) })

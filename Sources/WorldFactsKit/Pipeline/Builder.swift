@@ -176,8 +176,7 @@ public struct Builder: Sendable {
             }
         }
         let startsFromSnapshot = fromSnapshot != nil
-        // Taken, so that the model is freed with the build's other leftovers, not when this function returns
-        // (at 235k records that took the one-record rebuild's last 0.1 s).
+        // Taken, so that the model is freed with the build's other leftovers, not when this function returns.
         var last = live ?? fromSnapshot.take()
         // Only records' values changed: the last model with the edits in.
         let (site, edits, modelled) = try step(.model) { () throws(StageFailure) -> (Site, ValueEdits?, [[Int]]?) in
@@ -214,7 +213,7 @@ public struct Builder: Sendable {
         // until it has copied the unchanged records from them.
         stored = nil
         // Its last part, the row inputs and the search index's memo, is encoded as soon as the index is made,
-        // while the index's files and the index pages are written (it was the last 0.1 s of a clean build).
+        // while the index's files and the index pages are written.
         var finishing: BackgroundValue<BinaryWriter>?
         // A build that fails leaves no half-written snapshot behind.
         var snapshotSaved = false

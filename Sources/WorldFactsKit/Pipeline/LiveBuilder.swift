@@ -48,7 +48,7 @@ public final class LiveBuilder: @unchecked Sendable {
     /// into; its load's records, which the load splices the records it read into; the search index's entry
     /// hashes and floors, which its update changes; and the manifest's text, which the writer patches.
     /// Changing the model's own copies the whole of each first, because the model keeps them for a build
-    /// that fails (replacing one record in the site took 23–35 ms at 235k cities).
+    /// that fails.
     private static func spares(of model: LiveModel) -> Spare<Site> {
         model.loadMemo.makeSpares()
         model.output.makeSpare()

@@ -3,7 +3,7 @@ import WorldFactsSupport
 import WorldFactsWrite
 
 /// The cache folder of build snapshots, kept from growing without bound. There is one snapshot per output
-/// folder, 75 MB at 235k records, and a folder built once (a temporary folder, a test's, a CI job's)
+/// folder, tens of megabytes for a large site, and a folder built once (a temporary folder, a test's, a CI job's)
 /// would leave its snapshot forever. After a build saves its snapshot, the cache's other files go when no
 /// build can use them again:
 /// - a snapshot whose output folder holds no worldfacts manifest any more (the folder was deleted, or

@@ -1,8 +1,8 @@
 import Foundation
 import WorldFactsSupport
 
-/// A build's snapshot written to its file as it is encoded, so that it is never whole in memory (at 235k
-/// records it is 75 MB): a `BinaryWriter` made by `writer()` hands it pieces, which go to a staging file
+/// A build's snapshot written to its file as it is encoded, so that it is never whole in memory (it grows
+/// with the records): a `BinaryWriter` made by `writer()` hands it pieces, which go to a staging file
 /// beside the snapshot's place and into a running hash; `close` adds the trailer (`BuildSnapshot.trailer`)
 /// and moves the file into place. Until then the last snapshot stays where it was.
 ///

@@ -122,7 +122,7 @@ public struct SiteRenderer: Sendable {
     /// page it does not make), only the section, list and group pages it reaches.
     ///
     /// The pages go to `emit` a few at a time, in a fixed order: a split index's section pages run to
-    /// hundreds of kilobytes each (52 MB in all at 235k records), so they are never held all at once.
+    /// hundreds of kilobytes each, so they are never held all at once.
     public func indexPages<Failure: Error>(
         searchManifest: String?, rowInputs: [[UInt64]]?, previous: any PreviousOutput = NoPreviousOutput(),
         reach: EditReach? = nil, _ emit: ([OutputFile]) throws(Failure) -> Void

@@ -3,9 +3,9 @@ import Synchronization
 /// The large buckets that updates of one set of keys made again (`ScopeIndexer.replan`), kept for the next
 /// update of the same keys (`SearchMemo`, carried from build to build in `watch` and `serve`).
 ///
-/// Making a bucket again folds its records' texts to scalars and finds their word starts: at 235k cities
-/// that was about 50 ms of CPU an edit in `watch`, most of it the time zone buckets of "a" (America/…,
-/// 135k records) and "e" (Europe/…, 103k), which most edits are in. A bucket is a function of the keys
+/// Making a bucket again folds its records' texts to scalars and finds their word starts: for a large
+/// bucket (the time zones under "a", America/…, hold most records of a cities site) that is most of the
+/// CPU of an edit in `watch`, and most edits are in such buckets. A bucket is a function of the keys
 /// and its first scalar, and an update keeps the keys, so a kept bucket is the one `make` would give; a
 /// bucket whose records are not those asked for is made again. The least recently used go first when the
 /// kept ones exceed `budget` bytes; buckets of fewer than `smallest` records, quick to make, are not kept.

@@ -1,8 +1,8 @@
 import WorldFactsSupport
 
 /// The part of every record's shard entry that all scopes share (`ShardEntry.appendHead`), made once for
-/// all of them on a first build, which writes every entry. Kept packed, so that 235k heads cost their
-/// bytes (about 20 MB) rather than a string each, and the rows they are made of need not be kept.
+/// all of them on a first build, which writes every entry. Kept packed, so that the heads cost their
+/// bytes rather than a string each, and the rows they are made of need not be kept.
 struct EntryHeads: Sendable {
     private let heads: PackedBytes
 

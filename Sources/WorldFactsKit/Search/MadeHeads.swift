@@ -4,8 +4,8 @@ import WorldFactsModel
 /// The entry heads (`ShardEntry.appendHead`) an update of the index has made, by record position, for the
 /// rest of the update. Planning a leaf sizes every entry of it, and writing the leaf's file appends them
 /// again: each time from the record's index row, whose text and page path are made anew. A time zone's
-/// leaf holds every city of the zone (thousands of them at 235k), so an edit made those rows twice, about
-/// 30 ms of CPU each time. A first build makes every head once beforehand instead (`EntryHeads`).
+/// leaf holds every city of the zone, so an edit made those rows twice. A first build makes every head
+/// once beforehand instead (`EntryHeads`).
 final class MadeHeads: Sendable {
     private let heads = Mutex<[Int: [UInt8]]>([:])
 

@@ -2,8 +2,8 @@ import WorldFactsModel
 
 /// By record position (`RecordCollection.offset`): the label of its collection, which the "All" scope's
 /// entries show in a site of several collections; nil everywhere else. Kept as one label per collection, not
-/// one per record: made for each scope on every edit in `watch`, an array of 235k labels took 12 ms of the
-/// search index's update to fill and free.
+/// one per record: made for each scope on every edit in `watch`, an array of a label per record was a
+/// noticeable part of the search index's update to fill and free.
 struct RecordLabels: Sendable {
     /// Each collection's first position after it, and its label; empty when no record has a label.
     private let collections: [(end: Int, label: String)]

@@ -177,9 +177,8 @@ struct ScopeIndexer: Sendable {
     }
 
     /// The numbers of `memo`'s buckets that an update plans again: those that hold a record of `changed`,
-    /// and any whose files are not all there. Every other bucket keeps its memo as it is, files and all
-    /// (at 235k records, turning every kept bucket's files into shards and back took 25 ms a scope, for
-    /// an edit of one record).
+    /// and any whose files are not all there. Every other bucket keeps its memo as it is, files and all:
+    /// turning every kept bucket's files into shards and back is work an edit of one record need not do.
     func replanned(_ memo: ScopeMemo) -> [Int] {
         var touched = Set<UInt32>()
         for position in changed { touched.formUnion(keys.firstScalars(of: position)) }
@@ -258,8 +257,8 @@ struct ScopeIndexer: Sendable {
     /// `changed`, in an update whose `prefixes` are the last build's, are the positions whose entries
     /// changed: a part that holds none of them keeps every file the last build made under its prefix,
     /// undigested. Its records' entries are as they were, and so are the prefixes below it that have a
-    /// preview, so its previews are too (at 235k linked records, digesting every preview of the bucket
-    /// of "e" took 85 ms an edit).
+    /// preview, so its previews are too (digesting every preview of a large bucket
+    /// was most of an edit's search update).
     func addPreviews(
         _ bucket: SearchKeys.Bucket, at prefixes: Set<String>, to shards: inout ScopeShards, changed: [Int]? = nil
     ) {

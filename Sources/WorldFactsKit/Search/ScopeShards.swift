@@ -8,7 +8,7 @@ import WorldFactsSupport
 /// Shard JSON: `{"n": total, "r": [entry, …]}`; a leaf's `n` is the count of its entries.
 ///
 /// A planned shard's files are made only when they are written (`File.outputFiles`): a large site's
-/// index is never held whole (at 235k records its files were 139 MB, the largest part of the peak heap).
+/// index is never held whole.
 struct ScopeShards {
     var leaves: [String] = []
     var splits: [String] = []

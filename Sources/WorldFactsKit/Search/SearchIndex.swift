@@ -107,8 +107,8 @@ public struct SearchIndex: Sendable {
 
     /// The indexes of the scopes numbered `members` updated from the last build's (`memo`). An update plans
     /// few buckets again, of every scope: all of them are spread over the cores at once, the largest
-    /// first, rather than one scope after the other (at 235k records, an edit planned a bucket of 135k
-    /// records in one scope and of a few thousand in the other).
+    /// first, rather than one scope after the other (an edit can plan a bucket of most records in one scope
+    /// and a small one in the other).
     private static func update(
         _ members: [Int], indexers: [ScopeIndexer?], memo: SearchMemo
     ) -> [(scope: Int, index: ScopeIndexer.Index)] {

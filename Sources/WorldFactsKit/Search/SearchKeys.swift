@@ -5,8 +5,8 @@ import WorldFactsSupport
 /// so that "korea" reaches "north korea" and "ivory" reaches the alias "ivory coast".
 ///
 /// Kept flat: every text's UTF-8 one after the other and where each text and each record's texts end.
-/// At 235k records that is about a quarter of what an array of strings and of scalars per record took
-/// (86 MB, a fifth of a clean build's peak heap). The scalars that `buckets()` groups are made from them
+/// That is about a quarter of what an array of strings and of scalars per record takes, which was a
+/// fifth of a clean build's peak heap. The scalars that `buckets()` groups are made from them
 /// when a scope is indexed, and freed with its buckets.
 public struct SearchKeys: Sendable {
     /// Every folded text's UTF-8, record after record.
@@ -156,7 +156,7 @@ public struct SearchKeys: Sendable {
 
     /// One routing key: the scalars of a text from a word start on, where they are in the scalars of
     /// the scope's texts that its bucket holds (`Bucket.text(of:)`). Sixteen bytes, where a slice of
-    /// the scalars took forty: a scope of 235k records has some 700k of them.
+    /// the scalars took forty, and a scope has about three for each record.
     struct Suffix {
         let record: Int32
         /// Where the key starts in the bucket's scalars, and how many scalars it has.

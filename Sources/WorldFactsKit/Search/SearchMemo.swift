@@ -22,7 +22,7 @@ public struct SearchMemo: Sendable {
 
     /// Starts copying each scope's entry hashes and floors, for the next update to change in place
     /// (`Spare`): in `watch`, once a build is done. Changing the memo's own copied both, for every scope,
-    /// on the edit's longest path (7.5 MB at 235k cities).
+    /// on the edit's longest path.
     public func makeSpares() {
         for scope in scopes {
             scope.spareHashes.make(copying: scope.entryHashes)

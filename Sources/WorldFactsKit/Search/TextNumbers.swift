@@ -2,8 +2,8 @@
 /// keyed by a hash of the units' values, each text kept as where it is in one buffer of units. The
 /// planner numbers a bucket's suffixes so (scalars, `ShardPlanner.sorted`), and a bucket's records'
 /// folded texts are numbered so before they are decoded (bytes, `DistinctTexts`). A dictionary keyed by
-/// the texts hashed every scalar with SipHash and retained the scalars for every suffix: at 235k cities
-/// that was a quarter of a second of a clean build's CPU.
+/// the texts hashed every scalar with SipHash and retained the scalars for every suffix, a large part
+/// of a clean build's CPU.
 struct TextNumbers<Unit: TextUnit> {
     /// Where each distinct text starts in the buffer, and how many units it has, by number.
     private(set) var starts: [Int32] = []

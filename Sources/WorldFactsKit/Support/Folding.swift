@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one folding used for sections, collation and search, defined in README ("Folding") and pinned
+/// The one folding used for sections, collation and search, defined in docs/search.md ("Folding") and pinned
 /// by `Tests/Fixtures/fold-vectors.json`, which the JavaScript twin in `Templates/assets/search.js`
 /// must pass too:
 /// NFKD, lowercase, NFKD again, drop every combining mark (general category M), then map the letters

@@ -220,7 +220,7 @@ public struct JSONParser {
             let start = resume.old[resume.at]
             self.init(ByteCursor(buffer, at: start.index, line: start.line, lineStart: start.lineStart))
             // Room for as many as the old file had, and a few more: grown from the kept ones, the
-            // array was made three times over (12 MB at 235k cities) for an edit of one element.
+            // array was made three times over for an edit of one element.
             starts.reserveCapacity(resume.old.count + 64)
             starts += resume.old[..<resume.at]
             self.resume = resume

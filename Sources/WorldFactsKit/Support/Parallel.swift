@@ -22,7 +22,7 @@ public enum Parallel {
     }
 
     /// `0..<count` sorted by `precedes`, a strict total order: two halves sorted on two cores, then
-    /// merged. For a large sort on the critical path (the model's 235k titles: 0.12 s on one core).
+    /// merged. For a large sort on the critical path.
     public static func sortedIndices(_ count: Int, by precedes: @Sendable (Int, Int) -> Bool) -> [Int] {
         guard count >= parallelSortMinimum else { return (0..<count).sorted(by: precedes) }
         let half = count / 2

@@ -224,10 +224,10 @@ enum PosixFile {
     }
 
     /// Asks the kernel to back `buffer`'s whole 2 MB pages with huge pages (`MADV_HUGEPAGE`), before
-    /// anything is written there: filling a fresh 47 MB buffer took 11,500 page faults, 17 ms of a `watch`
-    /// edit's 35 ms check of the sources at 235k cities. Only advice: where the kernel gives huge pages
-    /// only when asked (transparent huge pages "madvise", Debian's default), they are given; elsewhere
-    /// nothing changes.
+    /// anything is written there: filling a fresh buffer of tens of megabytes a 4 KB page at a time takes a
+    /// page fault each, half of a `watch` edit's check of the sources at a large site. Only advice: where
+    /// the kernel gives huge pages only when asked (transparent huge pages "madvise", Debian's default),
+    /// they are given; elsewhere nothing changes.
     static func askForHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
         let huge = 2 << 20
         guard let base = buffer.baseAddress, buffer.count >= 2 * huge else { return }

@@ -66,8 +66,8 @@ extension ProcessMemory {
     /// Asks glibc's allocator to give freed memory back at once: blocks of a megabyte or more (page
     /// texts, shard buffers, the manifest's text) are mapped on their own, and unmapped when freed.
     /// By default glibc raises that threshold to the largest block freed so far (up to 32 MB), so that
-    /// such blocks come from the heap, and what rendering threads free there stays resident; for a clean
-    /// build of 234,908 records this cut the peak from 306 MB to 274 MB, in the same time (Benchmarks/README.md).
+    /// such blocks come from the heap, and what rendering threads free there stays resident, raising the
+    /// peak of a large build (docs/performance.md has the figure).
     /// Does nothing where the allocator is not glibc's (`mallopt` is looked up, since Swift's Glibc module
     /// leaves out `malloc.h`).
     public static func returnFreedMemory() {

@@ -2,10 +2,10 @@
 ///
 /// A live build (`watch`, `serve`) starts from the last build's manifest, which the live model keeps
 /// until the new build has succeeded, and changes a dozen of its entries. With a plain dictionary the
-/// first change copied all of them (271k paths at 235k records: 40 ms of CPU an edit, and 14 ms more to
-/// free the old copy). Here the entries live in shared storage; a change made while the storage is
-/// shared goes into a small overlay instead, and is folded into the storage when the storage is this
-/// value's alone, or when the overlay has grown to an eighth of it (then the storage is copied once).
+/// first change copied all of them, and freed the old copy, on every edit. Here the entries live in
+/// shared storage; a change made while the storage is shared goes into a small overlay instead, and is
+/// folded into the storage when the storage is this value's alone, or when the overlay has grown to an
+/// eighth of it (then the storage is copied once).
 ///
 /// A manifest read from its file keeps its entries in its text (`ManifestIndex`), decoded when asked
 /// for; that storage is never changed in place, so every change goes into the overlay.

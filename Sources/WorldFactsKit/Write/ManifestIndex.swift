@@ -3,9 +3,9 @@ import WorldFactsSupport
 /// A manifest's entries, found by path in its text (`ManifestText`) through a table of line numbers
 /// keyed by the hash of each line's path. An entry is decoded from its line when it is asked for.
 ///
-/// Reading a manifest so makes no string, no decoded entry and no dictionary slot per line. At a million
-/// records the manifest has 1.1 million lines: decoding each entry and putting it into a dictionary by its
-/// path took about 0.6 s of one core, for an editing build that then looked up a dozen of them.
+/// Reading a manifest so makes no string, no decoded entry and no dictionary slot per line. A manifest has a
+/// line per file: decoding each entry and putting it into a dictionary by its path cost a large site's
+/// editing build far more than looking up the dozen it needs.
 final class ManifestIndex: Sendable {
     let text: ManifestText
     /// By line: where its path ends in `text.bytes` (at the path's closing quote).

@@ -4,8 +4,7 @@ import WorldFactsSupport
 /// A manifest as saved (`Manifest.encoded`), with where each file's entry (`"path": "value"`) lies in its
 /// bytes, in the order of its lines. An editing build (`OutputWriter.init(folder:fileSystem:editing:whole:)`)
 /// changes a few entries of a manifest of hundreds of thousands: it copies the unchanged runs of lines as
-/// they are and encodes only the others (`patched`), where encoding every line again took 0.16 s of CPU
-/// at 235k cities.
+/// they are and encodes only the others (`patched`), rather than encoding every line again.
 struct ManifestText: Sendable {
     let bytes: [UInt8]
     /// By line: where the entry starts (its opening quote) and ends (after its closing quote).

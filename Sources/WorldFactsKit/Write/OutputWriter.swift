@@ -51,8 +51,7 @@ public final class OutputWriter {
         /// The manifest as saved, with where each path's line is (`ManifestText`), when it was read by lines.
         var text: ManifestText? = nil
         /// By path: its line in `order`. A live model keeps it (`leave()`), so that an editing build finds
-        /// the lines of the few entries it changes by looking them up, not by comparing every path (30 ms
-        /// at 271k paths).
+        /// the lines of the few entries it changes by looking them up, not by comparing every path.
         var lines: [String: Int]? = nil
         /// The folders holding `order`'s paths, kept with `lines`: a build that adds no folder and removes
         /// no file has the same.
@@ -62,7 +61,7 @@ public final class OutputWriter {
 
         /// Starts copying the manifest's text, for the next editing build to patch in place
         /// (`ManifestText.patched`): in `watch`, once a build is done. The text is kept for a build that
-        /// fails, so patching it copied all of it first, on the edit's longest path (17.6 MB at 235k cities).
+        /// fails, so patching it copied all of it first, on the edit's longest path.
         public func makeSpare() {
             guard let text else { return }
             spareText.make(copying: text.bytes)
@@ -757,8 +756,8 @@ public final class OutputWriter {
 
     /// The lines of `order` below `count` whose path is one of `paths`, ascending: looked up in the
     /// previous build's index of lines, when it was kept, or in its manifest's (`ManifestIndex`) for the
-    /// lines it had. Else the lines are gone through on every core
-    /// (at a million records, 1.1 million paths took 70 ms on one): an edit names a few paths, and each
+    /// lines it had. Else the lines are gone through on every core:
+    /// an edit names a few paths, and each
     /// line's path is compared with them by length and bytes, not hashed (most record pages' paths have
     /// the same length); many are looked up in a set.
     private func lines(of paths: Set<String>, below count: Int) -> [(line: Int, path: String)] {

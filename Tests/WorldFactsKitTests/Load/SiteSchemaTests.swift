@@ -4,7 +4,7 @@ import Testing
 @testable import WorldFactsLoad
 
 /// site.yml is checked key by key: a key the schema does not know is an error that suggests the nearest
-/// known key, the loader reads exactly the schema's keys, and the README's table is the schema.
+/// known key, the loader reads exactly the schema's keys, and the table of docs/site-yml.md is the schema.
 @Suite struct SiteSchemaTests {
     func problems(_ yaml: String) -> [String] {
         SiteConfigLoader(file: "site.yml").load(text: yaml).1.map(\.description)
@@ -149,13 +149,14 @@ import Testing
             "read only: \(keysRead.subtracting(schema)); never read: \(schema.subtracting(keysRead))")
     }
 
-    /// The README's table of site.yml keys, between its markers, is the schema, row for row.
-    @Test func theREADMETableIsTheSchema() throws {
-        let readme = try String(contentsOfFile: repoPath("README.md"), encoding: .utf8)
+    /// The table of site.yml keys in docs/site-yml.md, between its markers, is the schema, row for row.
+    @Test func theDocumentedTableIsTheSchema() throws {
+        let readme = try String(contentsOfFile: repoPath("docs/site-yml.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "<!-- site.yml keys: generated from SiteSchema.keys -->\n"))
         let end = try #require(
             readme.range(of: "<!-- end of site.yml keys -->", range: start.upperBound..<readme.endIndex))
         let table = String(readme[start.upperBound..<end.lowerBound])
-        #expect(table == SiteSchema.markdownTable(), "README.md's table should read:\n\(SiteSchema.markdownTable())")
+        #expect(
+            table == SiteSchema.markdownTable(), "docs/site-yml.md's table should read:\n\(SiteSchema.markdownTable())")
     }
 }
