@@ -173,7 +173,8 @@ public enum StarterSite {
         let name = file.split(separator: "/").last.map { String($0) } ?? file
         let stem = name.split(separator: ".").first.map { String($0) } ?? name
         var lines: [String] = [
-            "# The site this data makes. Written by `worldfacts init` from \(name) (\(Plural.count(records, "record"))):",
+            "# The site this data makes, written by `worldfacts init` from \(name) "
+                + "(\(Plural.count(records, "record"))):",
             "# check the lines marked CHECK, then build with `worldfacts build --content <this folder>`.",
             "# Every key is explained in docs/site-yml.md.",
             "title: \(scalar(label(stem)))",
@@ -233,26 +234,7 @@ public enum StarterSite {
             && text.first != " " && text.last != " " && text.first != "-"
             && !["true", "false", "yes", "no", "null", "on", "off", "~"].contains(text.lowercased())
             && Int(text) == nil && Double(text) == nil
-        if plain { return text }
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\t": quoted += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    quoted += "\\x" + String(scalar.value, radix: 16).leftPadded(2)
-                } else {
-                    quoted.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return quoted + "\""
+        // A JSON string is a YAML double-quoted scalar.
+        return plain ? text : JSONText.quoted(text)
     }
-}
-
-extension String {
-    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -29,7 +29,7 @@ public enum SiteStarter {
             throw StageFailure([
                 .error(
                     SourceLocation(file: data),
-                    "the data file must be in the folder of the site file (\(folder)), which names it relative to itself"
+                    "the data file must be in the content folder (\(folder)): site.yml names it relative to that folder"
                 )
             ])
         }
