@@ -16,7 +16,7 @@ site: deps release
 test: test-deps format-check stage-graph swift-test js-test site-test crash-drill
 
 test-full: export WORLDFACTS_TEST_FULL = 1
-test-full: test-deps format-check back-edges swift-test js-test release site-test-full crash-drill-full asan
+test-full: test-deps format-check back-edges swift-test js-test site-test-full crash-drill-full asan
 	$(MAKE) fuzz FUZZ_SECONDS=10
 
 check: format-check stage-graph swift-test

@@ -25,7 +25,9 @@ struct Init: ParsableCommand {
                     + "check the lines marked CHECK, then run worldfacts build --content "
                     + written.content)
         } catch {
-            for line in DiagnosticList(error.diagnostics, maxErrors: 50).lines { printError(line) }
+            for line in DiagnosticList(error.diagnostics, maxErrors: DiagnosticList.defaultMaxErrors).lines {
+                printError(line)
+            }
             throw ExitCode.failure
         }
     }

@@ -24,9 +24,6 @@ public enum StarterSite {
             return "text"
         }
 
-        /// Whether every record has a value, each a different one: what a key must be.
-        func isKey(records: Int) -> Bool { present == records && distinct?.count == records && records > 0 }
-
         mutating func add(_ value: JSONNode.Value, typed: Bool) {
             switch value {
             case .null: return
@@ -130,10 +127,6 @@ public enum StarterSite {
             format = column.format
             present = column.present
             unique = column.distinct != nil
-        }
-
-        init(name: String, format: String?, present: Int, unique: Bool) {
-            (self.name, self.format, self.present, self.unique) = (name, format, present, unique)
         }
     }
 

@@ -33,22 +33,18 @@ public enum SiteStarter {
                 )
             ])
         }
-        if fileSystem.exists(siteFile) {
-            throw StageFailure([
-                .error(SourceLocation(file: siteFile), "a site file is already there; init never replaces one")
-            ])
-        }
+        // Checked first, so that a large data file is not read for nothing; `createNew` checks again.
+        let alreadyThere = StageFailure([
+            .error(SourceLocation(file: siteFile), "a site file is already there; init never replaces one")
+        ])
+        if fileSystem.exists(siteFile) { throw alreadyThere }
         let (columns, records) = try StarterSite.read(path: data, query: query, fileSystem: fileSystem)
         let text = try StarterSite.yaml(file: relative, query: query, columns: columns, records: records)
         let created: Bool
         do { created = try fileSystem.createNew(siteFile, Array(text.utf8)) } catch {
             throw StageFailure([.error(SourceLocation(file: siteFile), "cannot write the site file: \(error)")])
         }
-        guard created else {
-            throw StageFailure([
-                .error(SourceLocation(file: siteFile), "a site file is already there; init never replaces one")
-            ])
-        }
+        guard created else { throw alreadyThere }
         return Written(content: folder, siteFile: siteFile, records: records, columns: columns.count)
     }
 
