@@ -10,8 +10,8 @@ public protocol ContextWriter {
     /// A value made already, written as it is.
     mutating func value(_ key: String, _ value: TemplateValue)
     /// A value made once and put on many pages as it is (the site's title, the strings): an outline
-    /// takes it by its storage, not by its texts, so the plan of a shape shows its texts as they are.
-    mutating func shared(_ key: StaticString, _ value: TemplateValue)
+    /// takes it by its identity, not by its texts, so the plan of a shape shows its texts as they are.
+    mutating func shared(_ key: StaticString, _ value: SharedValue)
     /// An object under `key`, written up to the matching `end()`.
     mutating func beginObject(_ key: StaticString)
     /// A list under `key`, whose elements are written up to the matching `end()`.
@@ -104,7 +104,7 @@ public struct ContextTree: ContextWriter {
         }
     }
 
-    public mutating func shared(_ key: StaticString, _ value: TemplateValue) { put(key.key, value) }
+    public mutating func shared(_ key: StaticString, _ value: SharedValue) { put(key.key, value.value) }
 
     public mutating func beginObject(_ key: StaticString) { open.append((key.key, .object(TemplateObject()))) }
     public mutating func beginList(_ key: StaticString) { open.append((key.key, .list([]))) }
@@ -118,21 +118,21 @@ public struct ContextTree: ContextWriter {
 }
 
 /// A context written as its outline (every key in order, where each object and list begins and ends,
-/// every flag, where each text is, and each shared value's storage) and its texts in the order they
+/// every flag, where each text is, and each shared value's identity) and its texts in the order they
 /// come. Two contexts with the same outline have the same shape (`ContextShape`), and their shared
 /// values are the same values: a template renders the same bytes around their texts.
 public struct ContextOutline: ContextWriter, Sendable {
     /// One step of an outline: three numbers, so that outlines are compared and dropped with no
     /// reference counting. A key of the code is known by where its text starts (a literal's text is
     /// NUL-terminated and stays put for as long as the program runs, so two texts never start at one
-    /// place); a key made at run time by its number in `names`. A shared value by where its storage is:
-    /// the outline holds the value (`shared`), so that storage stays the value's while the outline is kept.
+    /// place); a key made at run time by its number in `names`. A shared value by its identity: the
+    /// outline holds the value (`shared`), so that no other value takes that identity while it is kept.
     struct Mark: Equatable {
         /// What the step is (`Kind`), with `named` when its key is made at run time.
         var kind: UInt
         /// Where the key's text starts, or the key's number in `names`; 0 for a list's element and an end.
         var key: UInt
-        /// A flag's value, a shared value's storage; 0 for the rest.
+        /// A flag's value, a shared value's identity; 0 for the rest.
         var value: UInt
     }
 
@@ -146,8 +146,8 @@ public struct ContextOutline: ContextWriter, Sendable {
     /// The keys made at run time, in order.
     private(set) var names: [String] = []
     public private(set) var texts: [String] = []
-    /// The shared values written, kept so that their storage is never another value's.
-    private(set) var shared: [TemplateValue] = []
+    /// The shared values written, kept so that their identity is never another value's.
+    private(set) var shared: [SharedValue] = []
 
     /// Whether `other` is the outline of a context of the same shape, with the same shared values.
     func sameShape(as other: ContextOutline) -> Bool { marks == other.marks && names == other.names }
@@ -196,17 +196,15 @@ public struct ContextOutline: ContextWriter, Sendable {
         }
     }
 
-    public mutating func shared(_ key: StaticString, _ value: TemplateValue) {
-        let storage: UnsafeRawPointer?
-        switch value {
-        case .object(let object): storage = object.entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-        case .list(let list): storage = list.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    public mutating func shared(_ key: StaticString, _ value: SharedValue) {
+        switch value.value {
+        case .object, .list:
+            mark(.shared, key, UInt(bitPattern: ObjectIdentifier(value)))
+            shared.append(value)
         case .text, .flag:
-            // No storage to know it by: written as any value.
-            return walk(value, key: key.key)
+            // A text or a flag is written as any value: the plan keeps its text in its place.
+            walk(value.value, key: key.key)
         }
-        mark(.shared, key, UInt(bitPattern: storage))
-        shared.append(value)
     }
 
     public mutating func beginObject(_ key: StaticString) { mark(.object, key) }

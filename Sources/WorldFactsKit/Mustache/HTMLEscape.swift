@@ -7,29 +7,27 @@ enum HTMLEscape {
     }
 
     static func append(_ text: String, to bytes: inout [UInt8]) {
-        // A native string's UTF-8 is read where it is; any other is copied once.
-        if text.utf8.withContiguousStorageIfAvailable({ append(utf8: $0, to: &bytes) }) == nil {
-            var text = text
-            text.withUTF8 { append(utf8: $0, to: &bytes) }
-        }
-    }
-
-    static func append(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-        var runStart = 0
-        for (offset, byte) in utf8.enumerated() {
-            let replacement: StaticString
-            switch byte {
+        // Runs with nothing to escape are appended whole: a native string's UTF-8 is copied as it is.
+        let utf8 = text.utf8
+        var runStart = utf8.startIndex
+        var index = runStart
+        while index != utf8.endIndex {
+            let replacement: String
+            switch utf8[index] {
             case UInt8(ascii: "&"): replacement = "&amp;"
             case UInt8(ascii: "<"): replacement = "&lt;"
             case UInt8(ascii: ">"): replacement = "&gt;"
             case UInt8(ascii: "\""): replacement = "&quot;"
             case UInt8(ascii: "'"): replacement = "&#39;"
-            default: continue
+            default:
+                utf8.formIndex(after: &index)
+                continue
             }
-            bytes += UnsafeBufferPointer(rebasing: utf8[runStart..<offset])
-            bytes += UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount)
-            runStart = offset + 1
+            bytes += utf8[runStart..<index]
+            bytes += replacement.utf8
+            utf8.formIndex(after: &index)
+            runStart = index
         }
-        bytes += UnsafeBufferPointer(rebasing: utf8[runStart...])
+        bytes += utf8[runStart...]
     }
 }

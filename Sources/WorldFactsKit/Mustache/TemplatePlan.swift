@@ -64,15 +64,13 @@ struct TemplatePlan: Sendable {
     func fill(_ texts: [String], sizeHint: Int) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(sizeHint)
-        bytes.withUnsafeBufferPointer { bytes in
-            var start = 0
-            for slot in slots {
-                output += UnsafeBufferPointer(rebasing: bytes[start..<Int(slot.end)])
-                start = Int(slot.end)
-                HTMLEscape.append(texts[Int(slot.text)], escaped: slot.escaped, to: &output)
-            }
-            output += UnsafeBufferPointer(rebasing: bytes[start...])
+        var start = 0
+        for slot in slots {
+            output += bytes[start..<Int(slot.end)]
+            start = Int(slot.end)
+            HTMLEscape.append(texts[Int(slot.text)], escaped: slot.escaped, to: &output)
         }
+        output += bytes[start...]
         return output
     }
 }

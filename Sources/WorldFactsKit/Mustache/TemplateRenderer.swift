@@ -6,9 +6,6 @@ public struct TemplateRenderer: Sendable {
 
     /// Templates by name, as `TemplateParser.parse` gives them.
     public init(templates: [String: [TemplateNode]]) {
-        precondition(
-            MemoryLayout<TemplateObject.Entry>.offset(of: \.value) == TemplatePlace.valueOffset,
-            "an object entry's value is not where the renderer reads it")
         self.templates = templates
         program = TemplateProgram(templates)
     }
@@ -38,20 +35,8 @@ public struct TemplateRenderer: Sendable {
         var output = Output(bytes: [])
         output.bytes.reserveCapacity(sizeHint)
         guard let body = program.templates[name] else { return [] }
-        withUnsafePointer(to: context) { context in
-            var stack = [TemplatePlace(context)]
-            program.instructions.withUnsafeBufferPointer { instructions in
-                program.text.withUnsafeBufferPointer { text in
-                    program.names.withUnsafeBufferPointer { names in
-                        program.keys.withUnsafeBufferPointer { keys in
-                            let run = Run(
-                                program: program, instructions: instructions, text: text, names: names, keys: keys)
-                            run.render(body, stack: &stack, overrides: [], depth: 0, into: &output)
-                        }
-                    }
-                }
-            }
-        }
+        var stack = [context]
+        Run(program: program).render(body, stack: &stack, overrides: [], depth: 0, into: &output)
         return output.bytes
     }
 
@@ -66,72 +51,69 @@ public struct TemplateRenderer: Sendable {
             if !indentation.isEmpty, bytes.last == UInt8(ascii: "\n") { bytes += indentation }
         }
 
-        mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
+        mutating func appendText(_ text: ArraySlice<UInt8>) {
             guard !text.isEmpty else { return }
             guard !indentation.isEmpty else { bytes += text; return }
-            var lineStart = 0
-            for (offset, byte) in text.enumerated() where byte == UInt8(ascii: "\n") {
+            var lineStart = text.startIndex
+            for offset in text.indices where text[offset] == UInt8(ascii: "\n") {
                 indentIfLineStart()
                 bytes += text[lineStart...offset]
                 lineStart = offset + 1
             }
-            if lineStart < text.count {
+            if lineStart < text.endIndex {
                 indentIfLineStart()
                 bytes += text[lineStart...]
             }
         }
     }
 
-    /// One render's walk over the program.
+    /// One render's walk over the program. The context stack holds the values a section opened, innermost
+    /// last; each is the context's own value (a copy shares its storage), so a lookup copies no object.
     private struct Run {
         let program: TemplateProgram
-        let instructions: UnsafeBufferPointer<TemplateProgram.Instruction>
-        let text: UnsafeBufferPointer<UInt8>
-        let names: UnsafeBufferPointer<TemplateName>
-        let keys: UnsafeBufferPointer<String?>
 
-        func bytes(_ start: Int32, _ count: Int32) -> UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(rebasing: text[Int(start)..<Int(start + count)])
+        func bytes(_ start: Int32, _ count: Int32) -> ArraySlice<UInt8> {
+            program.text[Int(start)..<Int(start + count)]
         }
 
         func render(
-            _ body: Range<Int32>, stack: inout [TemplatePlace], overrides: [TemplateProgram.Override], depth: Int,
+            _ body: Range<Int32>, stack: inout [TemplateValue], overrides: [TemplateProgram.Override], depth: Int,
             into output: inout Output
         ) {
             var at = Int(body.lowerBound)
             let end = Int(body.upperBound)
             while at < end {
-                let instruction = instructions[at]
+                let instruction = program.instructions[at]
                 let next = Int(instruction.end)
                 defer { at = next }
                 switch instruction.kind {
                 case .text:
                     output.appendText(bytes(instruction.a, instruction.b))
                 case .variable:
-                    if let key = keys[Int(instruction.a)] {
+                    if let key = program.keys[Int(instruction.a)] {
                         Self.append(key, in: stack, escaped: instruction.flag, to: &output)
                         continue
                     }
                     guard let value = lookup(instruction.a, in: stack) else { continue }
-                    Self.append(value.pointee, escaped: instruction.flag, to: &output)
+                    Self.append(value, escaped: instruction.flag, to: &output)
                 case .section:
                     let value = lookup(instruction.a, in: stack)
                     let inner = Int32(at + 1)..<instruction.end
                     if instruction.flag {
-                        if value?.pointee.isFalsy ?? true {
+                        if value?.isFalsy ?? true {
                             render(inner, stack: &stack, overrides: overrides, depth: depth, into: &output)
                         }
                         continue
                     }
                     guard let value else { continue }
-                    if let elements = value.pointee.elementPlaces {
-                        for element in elements.indices {
-                            stack.append(TemplatePlace(elements.baseAddress! + element))
+                    if case .list(let elements) = value {
+                        for element in elements {
+                            stack.append(element)
                             render(inner, stack: &stack, overrides: overrides, depth: depth, into: &output)
                             stack.removeLast()
                         }
-                    } else if !value.pointee.isFalsy {
-                        stack.append(TemplatePlace(value))
+                    } else if !value.isFalsy {
+                        stack.append(value)
                         render(inner, stack: &stack, overrides: overrides, depth: depth, into: &output)
                         stack.removeLast()
                     }
@@ -156,10 +138,10 @@ public struct TemplateRenderer: Sendable {
         }
 
         /// `{{key}}`: the text of the innermost value that has `key`.
-        static func append(_ key: String, in stack: [TemplatePlace], escaped: Bool, to output: inout Output) {
+        static func append(_ key: String, in stack: [TemplateValue], escaped: Bool, to output: inout Output) {
             for position in stack.indices.reversed() {
                 if let value = stack[position].child(key) {
-                    return append(value.pointee, escaped: escaped, to: &output)
+                    return append(value, escaped: escaped, to: &output)
                 }
             }
         }
@@ -180,27 +162,26 @@ public struct TemplateRenderer: Sendable {
 
         /// The name numbered `number`: `.` is the current value; `a.b` finds `a` in the innermost value that
         /// has it, then `b` in that. The name's parts are read where they are in the program.
-        func lookup(_ number: Int32, in stack: [TemplatePlace]) -> UnsafePointer<TemplateValue>? {
-            let name = Int(number)
-            let count = names[name].parts.count
-            guard count > 0 else { return stack.last?.value }
-            var found: UnsafePointer<TemplateValue>?
-            if names[name].currentOnly {
-                found = stack.last?.child(names[name].parts[0])
+        func lookup(_ number: Int32, in stack: [TemplateValue]) -> TemplateValue? {
+            let name = program.names[Int(number)]
+            guard let first = name.parts.first else { return stack.last }
+            var found: TemplateValue?
+            if name.currentOnly {
+                found = stack.last?.child(first)
             } else {
                 for position in stack.indices.reversed() {
-                    if let child = stack[position].child(names[name].parts[0]) { found = child; break }
+                    if let child = stack[position].child(first) { found = child; break }
                 }
             }
-            for part in 1..<count {
+            for part in name.parts.dropFirst() {
                 guard let value = found else { return nil }
-                found = TemplatePlace(value).child(names[name].parts[part])
+                found = value.child(part)
             }
             return found
         }
 
         func nested(
-            _ body: Range<Int32>, indentation: UnsafeBufferPointer<UInt8>, stack: inout [TemplatePlace],
+            _ body: Range<Int32>, indentation: ArraySlice<UInt8>, stack: inout [TemplateValue],
             overrides: [TemplateProgram.Override], depth: Int, into output: inout Output
         ) {
             guard !indentation.isEmpty else {

@@ -6,14 +6,14 @@ import WorldFactsSupport
 /// between the home page, the collections' indexes and the groups' overviews. Made once, shared by every
 /// page's context.
 public struct SiteValues: Sendable {
-    var site: TemplateValue
-    var strings: TemplateValue
+    let site: SharedValue
+    let strings: SharedValue
     /// The navigation's entries: label and path from the root. Empty for a site of one collection
     /// without groups, whose one index is its home.
     let navigation: [(label: String, path: String)]
     /// The navigation as a page at a depth of folders sees it (`root`, and its links, none current),
     /// for the depths pages have: made once, not for every page.
-    let navigationAtDepth: [(root: String, links: TemplateValue)]
+    let navigationAtDepth: [(root: String, links: SharedValue)]
     /// The rows that list records, made the same on every page (with their one number formatter).
     public let rows: IndexRows
     /// What every row's input fingerprint shares (`IndexRows.inputsBase`): the config's text, hashed once.
@@ -32,9 +32,9 @@ public struct SiteValues: Sendable {
             if !credit.license.isEmpty { values["license"] = .text(credit.license) }
             siteValues["credit"] = .object(values)
         }
-        self.site = .object(siteValues)
+        self.site = SharedValue(.object(siteValues))
         let strings = config.strings
-        self.strings = [
+        self.strings = SharedValue([
             "none": .text(strings.none), "searchPlaceholder": .text(strings.searchPlaceholder),
             "searchLabel": .text(strings.searchLabel), "noResults": .text(strings.noResults),
             "top": .text(strings.top),
@@ -43,7 +43,7 @@ public struct SiteValues: Sendable {
             "neighbours": .text(strings.neighbours), "notFound": .text(strings.notFound),
             "sectionCount": .text(strings.sectionCount), "home": .text(strings.home),
             "sections": .text(strings.sections), "data": .text(strings.data), "builtWith": .text(strings.builtWith),
-        ]
+        ])
         var navigation: [(label: String, path: String)] = []
         if site.hasHome { navigation.append((strings.home, "index.html")) }
         for collection in site.collections {
@@ -55,7 +55,7 @@ public struct SiteValues: Sendable {
         self.navigation = navigation.count > 1 ? navigation : []
         navigationAtDepth = (0...Self.sharedNavigationDepths).map { depth in
             let root = String(repeating: "../", count: depth)
-            return (root, Self.navigation(navigation, root: root, path: nil))
+            return (root, SharedValue(Self.navigation(navigation, root: root, path: nil)))
         }
         configText = Self.configText(of: config)
         rowBase = rows.inputsBase(configText: configText)

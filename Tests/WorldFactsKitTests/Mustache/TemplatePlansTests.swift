@@ -132,7 +132,7 @@ import Testing
     /// another value (other storage, other texts) is not taken for a shape seen before.
     @Test func aSourcesTreeOutlineAndSharedValues() throws {
         struct Page: ContextSource {
-            let shared: TemplateValue
+            let shared: SharedValue
             let title: String
             let links: [String]
 
@@ -156,11 +156,11 @@ import Testing
                 writer.value("extra", ["n": "1", "f": false])
             }
         }
-        let one: TemplateValue = ["name": "One <&>"]
-        let other: TemplateValue = ["name": "Other"]
+        let one = SharedValue(["name": "One <&>"])
+        let other = SharedValue(["name": "Other"])
         let page = Page(shared: one, title: "T", links: ["a", "b"])
         let expected: TemplateValue = [
-            "site": one, "title": "T", "wide": true, "links": [["href": "a"], ["href": "b"]],
+            "site": one.value, "title": "T", "wide": true, "links": [["href": "a"], ["href": "b"]],
             "back": ["title": "T!"], "extra": ["n": "1", "f": false],
         ]
         #expect(page.tree == expected)
