@@ -26,11 +26,11 @@ public struct ContentLoader {
 
         public init() {}
 
-        /// Starts copying each memo's records, for the next load to splice an edit into (`Spare`): in
+        /// Starts copying each memo's records, for the next load to splice an edit into (`PreparedCopy`): in
         /// `watch`, once a build is done.
-        public func makeSpares() {
-            for memo in json.values { memo.spare.make(copying: memo.records) }
-            for memo in delimited.values { memo.spare.make(copying: memo.records) }
+        public func prepareCopies() {
+            for memo in json.values { memo.prepared.make(copying: memo.records) }
+            for memo in delimited.values { memo.prepared.make(copying: memo.records) }
         }
     }
 

@@ -3,10 +3,10 @@ import WorldFactsModel
 import WorldFactsSupport
 
 /// What loading a CSV or TSV records file leaves for the next load of the same file in a live build
-/// (`RecordsLoader.load(delimited:reusing:)`): the hashes of its header and rows (`PieceHashes`), its
+/// (`RecordsLoader.load(delimited:reusing:)`): the hashes of its header and rows (`RecordsFilePieces`), its
 /// header, where each record's row starts, and the records, in file order.
 public struct DelimitedRecordsMemo: Sendable {
-    let pieces: PieceHashes
+    let pieces: RecordsFilePieces
     let header: [DelimitedSource.Cell]
     /// The rows after the header: where they start, on which line.
     let rows: DelimitedSource.Rows
@@ -16,9 +16,9 @@ public struct DelimitedRecordsMemo: Sendable {
     /// The hashes of the records' keys, when the load that made the memo had them (`KeyHashes`).
     let keys: KeyHashes?
     /// A copy of `records` of its own, for the next load to splice its edit into in place
-    /// (`ContentLoader.Memo.makeSpares`): the records are shared with the live model's content, and
+    /// (`ContentLoader.Memo.prepareCopies`): the records are shared with the live model's content, and
     /// replacing one of them there copied every record.
-    let spare = Spare<[Record]>()
+    let prepared = PreparedCopy<[Record]>()
 
     /// The memo of a file whose records are `records` (every row a record, in order), whose keys hash to
     /// `keys`.
@@ -36,12 +36,12 @@ public struct DelimitedRecordsMemo: Sendable {
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
         let rowStarts = records.map { lineStarts[$0.line] }
         self.rowStarts = rowStarts
-        pieces = PieceHashes(bytes: bytes, starts: [rows.index] + rowStarts)
+        pieces = RecordsFilePieces(bytes: bytes, starts: [rows.index] + rowStarts)
     }
 
     /// A memo read back from a build's snapshot (`ContentLoader.Memo.read`).
     init(
-        pieces: PieceHashes, header: [DelimitedSource.Cell], rows: DelimitedSource.Rows, rowStarts: [Int],
+        pieces: RecordsFilePieces, header: [DelimitedSource.Cell], rows: DelimitedSource.Rows, rowStarts: [Int],
         records: [Record], keys: KeyHashes? = nil
     ) {
         self.keys = keys
@@ -63,10 +63,10 @@ public struct DelimitedRecordsMemo: Sendable {
         /// The first record of the kept end (`records.count` when none is kept).
         let after: Int
         /// What the old file and the new one share at their ends.
-        let ends: SharedEnds
+        let ends: UnchangedEnds
 
         init?(old memo: DelimitedRecordsMemo, new bytes: [UInt8]) {
-            let ends = SharedEnds(old: memo.pieces, new: bytes)
+            let ends = UnchangedEnds(old: memo.pieces, new: bytes)
             self.ends = ends
             guard ends.prefix >= memo.rows.index else { return nil }  // the header
             let starts = memo.rowStarts

@@ -2,7 +2,7 @@ import WorldFactsModel
 import WorldFactsSupport
 
 // How a load's memo (`ContentLoader.Memo`) is written into a build's snapshot and read back: each
-// records file's pieces (`PieceHashes`), where its records start, and its keys' hashes (`KeyHashes`),
+// records file's pieces (`RecordsFilePieces`), where its records start, and its keys' hashes (`KeyHashes`),
 // so that the next build checks only the keys it reads. Its records are the content's, so they are not
 // written twice: the reader takes them from the content read back with it.
 
@@ -50,7 +50,7 @@ extension ContentLoader.Memo {
         }
         var memo = ContentLoader.Memo()
         for _ in 0..<(try reader.count()) {
-            let (file, pieces) = (try reader.string(), try PieceHashes.read(from: &reader))
+            let (file, pieces) = (try reader.string(), try RecordsFilePieces.read(from: &reader))
             let (indexes, lines, lineStarts) = (try reader.ints(), try reader.ints(), try reader.ints())
             guard indexes.count == lines.count, lines.count == lineStarts.count,
                 indexes.allSatisfy({ $0 >= 0 && $0 <= pieces.byteCount })
@@ -64,7 +64,7 @@ extension ContentLoader.Memo {
                 keys: try KeyHashes.read(from: &reader, count: records.count))
         }
         for _ in 0..<(try reader.count()) {
-            let (file, pieces) = (try reader.string(), try PieceHashes.read(from: &reader))
+            let (file, pieces) = (try reader.string(), try RecordsFilePieces.read(from: &reader))
             let bytes = pieces.byteCount
             let header = try reader.array { (reader) throws(Malformed) in
                 DelimitedSource.Cell(text: try reader.string(), line: try reader.int(), column: try reader.int())
@@ -104,15 +104,15 @@ extension KeyHashes {
     }
 }
 
-extension PieceHashes {
+extension RecordsFilePieces {
     func write(to writer: inout BinaryWriter) {
         writer.ints(cuts)
         writer.uint64s(hashes)
     }
 
-    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> PieceHashes {
+    static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> RecordsFilePieces {
         let offset = reader.index
-        guard let pieces = PieceHashes(cuts: try reader.ints(), hashes: try reader.uint64s()) else {
+        guard let pieces = RecordsFilePieces(cuts: try reader.ints(), hashes: try reader.uint64s()) else {
             throw BinaryReader.Malformed(offset: offset)
         }
         return pieces

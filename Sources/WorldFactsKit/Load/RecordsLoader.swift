@@ -95,23 +95,25 @@ public struct RecordsLoader: Sendable {
         let lines = last < starts.count ? starts[last].line - memo.starts[oldLast].line : 0
         guard
             let (records, keys) = Self.replacing(
-                first..<oldLast, of: memo.records, spare: memo.spare, keys: hashes, with: read, movingLaterBy: lines)
+                first..<oldLast, of: memo.records, prepared: memo.prepared, keys: hashes, with: read,
+                movingLaterBy: lines)
         else { return nil }
-        let pieces = PieceHashes(bytes: bytes, starts: starts.lazy.map(\.index), reusing: memo.pieces, ends: ends)
+        let pieces = RecordsFilePieces(bytes: bytes, starts: starts.lazy.map(\.index), reusing: memo.pieces, ends: ends)
         return (records, [], JSONRecordsMemo(pieces: pieces, starts: starts, records: records, keys: keys))
     }
 
     /// A splice's records (`spliced`): `old` with those at `range` replaced by `read`, the ones after moved
     /// `lines` down, and the key hashes (`keys`, of `old`) with them; nil when a key read is not new.
-    /// `spare`: a copy of `old` of its own, which the records are replaced in, in place.
+    /// `prepared`: a copy of `old` of its own, which the records are replaced in, in place.
     static func replacing(
-        _ range: Range<Int>, of old: [Record], spare: Spare<[Record]>? = nil, keys: KeyHashes, with read: [Record],
+        _ range: Range<Int>, of old: [Record], prepared: PreparedCopy<[Record]>? = nil, keys: KeyHashes,
+        with read: [Record],
         movingLaterBy lines: Int
     ) -> ([Record], KeyHashes)? {
         var kept = [Bool](repeating: true, count: old.count)
         for position in range { kept[position] = false }
         guard let keys = keys.updated(old: old, kept: kept, read: read) else { return nil }
-        var records = spare?.take(orShared: old) ?? old
+        var records = prepared?.take(orShared: old) ?? old
         records.replaceSubrange(range, with: read)
         if lines != 0 {
             for record in (range.lowerBound + read.count)..<records.count { records[record].line += lines }
@@ -334,7 +336,7 @@ public struct RecordsLoader: Sendable {
         }
         guard let hashes = memo.keys, let (header, rows) = try? source.header(), rows.index == memo.rows.index,
             let (all, keys) = Self.replacing(
-                splice.before..<splice.after, of: memo.records, spare: memo.spare, keys: hashes, with: records,
+                splice.before..<splice.after, of: memo.records, prepared: memo.prepared, keys: hashes, with: records,
                 movingLaterBy: lines)
         else { return nil }
         // Where the lines of the rows read start: each row starts at its first line.
@@ -349,7 +351,7 @@ public struct RecordsLoader: Sendable {
             rowStarts.append(lineStarts[line])
         }
         rowStarts += memo.rowStarts[splice.after...].map { $0 + splice.ends.shift }
-        let pieces = PieceHashes(
+        let pieces = RecordsFilePieces(
             bytes: source.bytes, starts: [rows.index] + rowStarts, reusing: memo.pieces, ends: splice.ends)
         return (
             all, [],

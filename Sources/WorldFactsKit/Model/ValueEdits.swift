@@ -106,7 +106,7 @@ extension Site {
     }
 
     /// A copy whose collections and their records are arrays of its own, not shared with this site's: an
-    /// edit `apply`ed to it replaces records where they are. Made while nothing waits (`SpareSite`), it
+    /// edit `apply`ed to it replaces records where they are. Made while nothing waits (`PreparedCopy`), it
     /// takes from an edit's build the copy of every record that replacing one in a shared array makes.
     public func withOwnRecords() -> Site {
         var site = self

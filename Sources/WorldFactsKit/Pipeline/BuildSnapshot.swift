@@ -15,9 +15,9 @@ import WorldFactsWrite
 ///   file is written as it is encoded, by `SnapshotFile`), and of this generator's version;
 /// - it must be of the build that left the output folder as it is: the folder's manifest names the
 ///   sources it was made from, with no journal of an interrupted build (`OutputWriter.lastSources`), and
-///   every file the manifest lists is there (`PreviousBuild.isWhole`);
+///   every file the manifest lists is there (`PreviousBuild.keepsEveryFile`);
 /// - the config, templates and assets must be the same as when it was made;
-/// - each records file is still read, and only its bytes decide what changed (`SharedEnds`): a record
+/// - each records file is still read, and only its bytes decide what changed (`UnchangedEnds`): a record
 ///   edited behind the snapshot's back differs from the hash the snapshot kept of it, so it is read again.
 /// Anything else, and the build is done as if there were no snapshot.
 struct BuildSnapshot {
@@ -124,7 +124,7 @@ struct BuildSnapshot {
     /// missing. `rest` is what `rest(config:folder:)` read: its config was checked against the snapshot's
     /// then, and `ValueEdits.between` compares it with this build's, as it does the live model's.
     func model(rest: Rest, templates: TemplateSet, theme: Theme, output: OutputWriter.PreviousBuild) -> LiveModel? {
-        guard output.isWhole, BulkHash.of(Array(templates.fingerprint.utf8)) == self.templates,
+        guard output.keepsEveryFile, BulkHash.of(Array(templates.fingerprint.utf8)) == self.templates,
             Self.digest(theme.assets) == assets
         else { return nil }
         return LiveModel(

@@ -11,7 +11,7 @@ public final class LiveBuilder: @unchecked Sendable {
     private let lock = NSLock()
     private var model: LiveModel?
     /// The model's site with records of its own, for the next build's edits.
-    private var spare: Spare<Site>?
+    private var prepared: PreparedCopy<Site>?
 
     public init(builder: Builder = Builder()) {
         self.builder = builder
@@ -24,44 +24,44 @@ public final class LiveBuilder: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         var last = model
-        let given = spare.take()
+        let given = prepared.take()
         let report: BuildReport, kept: LiveModel?
         do {
-            (report, kept) = try builder.build(options, live: last, spare: given, keep: true)
+            (report, kept) = try builder.build(options, live: last, prepared: given, keep: true)
         } catch {
             // The model stays, and the next edit goes into a new copy of its site: the failed build may
-            // have taken the spare's and put its edits in.
-            spare = last.map(Self.spares)
-            Leftovers.free(consume given as Any)
+            // have taken the prepared copy's site and put its edits in.
+            prepared = last.map(Self.preparedCopies)
+            DeferredRelease.free(consume given as Any)
             throw error
         }
         model = kept
-        spare = kept.map(Self.spares)
+        prepared = kept.map(Self.preparedCopies)
         // The last model is freed on another thread: freeing a large site takes a while, and the
         // rebuild's line should not wait for it.
-        Leftovers.free(last.take() as Any, consume given as Any)
+        DeferredRelease.free(last.take() as Any, consume given as Any)
         return report
     }
 
     /// Copies of what the next edit changes in place, made on threads of their own while `watch` waits for
-    /// it (`Spare`): the model's site with records of its own (`Site.withOwnRecords`), which the edits go
+    /// it (`PreparedCopy`): the model's site with records of its own (`Site.withOwnRecords`), which the edits go
     /// into; its load's records, which the load splices the records it read into; the search index's entry
     /// hashes and floors, which its update changes; and the manifest's text, which the writer patches.
     /// Changing the model's own copies the whole of each first, because the model keeps them for a build
     /// that fails.
-    private static func spares(of model: LiveModel) -> Spare<Site> {
-        model.loadMemo.makeSpares()
-        model.output.makeSpare()
-        model.search?.makeSpares()
-        let site = Spare<Site>()
+    private static func preparedCopies(of model: LiveModel) -> PreparedCopy<Site> {
+        model.loadMemo.prepareCopies()
+        model.output.prepareCopy()
+        model.search?.prepareCopies()
+        let site = PreparedCopy<Site>()
         site.make { [site = model.site] in site.withOwnRecords() }
         return site
     }
 
     /// Whether the next build has a copy of the model's site to put its edits in (for tests).
-    var hasSpare: Bool {
+    var hasPreparedCopy: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return spare != nil
+        return prepared != nil
     }
 }

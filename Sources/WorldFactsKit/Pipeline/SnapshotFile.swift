@@ -11,7 +11,7 @@ import WorldFactsSupport
 final class SnapshotFile: @unchecked Sendable {
     let path: String
     private let staging: String
-    private let fileSystem: FileSystem
+    let fileSystem: FileSystem
     private var hash = BulkHash.Stream()
     private var length = 0
     /// The first write that failed: nothing is written after it, and `close` reports it.

@@ -27,7 +27,7 @@ struct DistinctTexts {
         numbers.reserveCapacity(texts)
         precondition(folded.bytes.count < Int(Int32.max), "a scope's texts have more bytes than a text can place")
         folded.bytes.withUnsafeBufferPointer { bytes in
-            var table = TextNumbers<UInt8>(capacity: texts)
+            var table = TextInterner<UInt8>(capacity: texts)
             for position in positions {
                 for text in keys.textRange(of: position) {
                     let range = folded.range(of: text)

@@ -38,14 +38,14 @@ struct ScopeIndexer: Sendable {
         let candidates: [Int]
         /// The buckets that earlier updates of these keys made (`BucketCache`).
         var buckets: BucketCache? = nil
-        /// The entry heads this update has made, shared by every scope's indexer (`MadeHeads`).
-        var heads: MadeHeads? = nil
+        /// The entry heads this update has made, shared by every scope's indexer (`LazyEntryHeads`).
+        var heads: LazyEntryHeads? = nil
     }
 
     /// An update's kept buckets (`Update.buckets`).
     let buckets: BucketCache?
     /// An update's heads, made once each when no `heads` were made beforehand (`Update.heads`).
-    let madeHeads: MadeHeads?
+    let madeHeads: LazyEntryHeads?
 
     /// The positions whose entry hash differs from the last build's, ascending (an update only).
     let changed: [Int]
@@ -91,8 +91,8 @@ struct ScopeIndexer: Sendable {
         }
         if let update {
             // The memo's copies, changed in place, when they were made.
-            var hashes = update.memo.spareHashes.take(orShared: update.memo.entryHashes)
-            var floors = update.memo.spareFloors.take(orShared: update.memo.entryFloors)
+            var hashes = update.memo.preparedHashes.take(orShared: update.memo.entryHashes)
+            var floors = update.memo.preparedFloors.take(orShared: update.memo.entryFloors)
             var changed: [Int] = []
             var floorsKept = true
             for position in update.candidates {

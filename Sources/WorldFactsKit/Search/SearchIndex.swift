@@ -55,7 +55,7 @@ public struct SearchIndex: Sendable {
             keys[number] = SearchKeys(merging: keys.compactMap { $0 }, count: site.recordCount)
         }
         // An update makes the heads of the entries it plans and writes once each, for every scope.
-        let madeHeads = last == nil ? nil : MadeHeads()
+        let madeHeads = last == nil ? nil : LazyEntryHeads()
         func indexer(_ number: Int, memberHashes: [[UInt64]] = [], changed: [Int]) -> ScopeIndexer {
             ScopeIndexer(
                 scope: scopes[number], keys: keys[number]!, site: site, rows: rows, heads: heads,

@@ -21,12 +21,12 @@ public struct SearchMemo: Sendable {
     }
 
     /// Starts copying each scope's entry hashes and floors, for the next update to change in place
-    /// (`Spare`): in `watch`, once a build is done. Changing the memo's own copied both, for every scope,
+    /// (`PreparedCopy`): in `watch`, once a build is done. Changing the memo's own copied both, for every scope,
     /// on the edit's longest path.
-    public func makeSpares() {
+    public func prepareCopies() {
         for scope in scopes {
-            scope.spareHashes.make(copying: scope.entryHashes)
-            if !scope.entryFloors.isEmpty { scope.spareFloors.make(copying: scope.entryFloors) }
+            scope.preparedHashes.make(copying: scope.entryHashes)
+            if !scope.entryFloors.isEmpty { scope.preparedFloors.make(copying: scope.entryFloors) }
         }
     }
 }
@@ -39,9 +39,9 @@ struct ScopeMemo: Sendable {
     var entryFloors: [Int]
     /// Every bucket of the scope's keys, in scalar order.
     var buckets: [BucketMemo]
-    /// Copies of `entryHashes` and `entryFloors` of their own, when made (`SearchMemo.makeSpares`).
-    let spareHashes = Spare<[UInt64]>()
-    let spareFloors = Spare<[Int]>()
+    /// Copies of `entryHashes` and `entryFloors` of their own, when made (`SearchMemo.prepareCopies`).
+    let preparedHashes = PreparedCopy<[UInt64]>()
+    let preparedFloors = PreparedCopy<[Int]>()
 
     init(entryHashes: [UInt64], entryFloors: [Int], buckets: [BucketMemo]) {
         self.entryHashes = entryHashes

@@ -119,7 +119,7 @@ public struct ShardPlanner: Sendable {
     static func ranked<Suffixes: Sequence<SearchKeys.Suffix>>(
         _ suffixes: Suffixes, limit: Int, stamp: inout [Int], mark: Int
     ) -> [Int32] {
-        var whole = SmallestNumbers(limit: limit), word = SmallestNumbers(limit: limit)
+        var whole = PreviewRecords(limit: limit), word = PreviewRecords(limit: limit)
         for suffix in suffixes where suffix.isWhole && stamp[Int(suffix.record)] != mark {
             stamp[Int(suffix.record)] = mark
             whole.add(suffix.record)
@@ -139,7 +139,7 @@ public struct ShardPlanner: Sendable {
         var textOfSuffix: [Int] = []
         textOfSuffix.reserveCapacity(suffixes.count)
         bucket.scalars.withUnsafeBufferPointer { scalars in
-            var numbers = TextNumbers<Unicode.Scalar>(capacity: suffixes.count)
+            var numbers = TextInterner<Unicode.Scalar>(capacity: suffixes.count)
             for suffix in suffixes {
                 textOfSuffix.append(numbers.number(start: suffix.start, count: suffix.count, in: scalars))
             }

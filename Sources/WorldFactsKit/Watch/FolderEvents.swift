@@ -6,7 +6,7 @@ import Foundation
 
 /// The kernel's word that something changed below the watched folders (Linux's inotify): the watcher
 /// asks it every few milliseconds, which costs one system call, instead of listing every file. It only
-/// says *that* something changed; what changed is always found by comparing `SourceSnapshot`s, so a
+/// says *that* something changed; what changed is always found by comparing `SourceStamps`s, so a
 /// lost or extra event costs a look, never a wrong build.
 ///
 /// Nil where inotify is missing or refused (another system, no watches left): the watcher then polls.

@@ -42,7 +42,7 @@ public struct Rebuilder: Sendable {
     /// `onSuccess` runs after every good build.
     public func watch(onSuccess: @Sendable @escaping () async -> Void = {}) async {
         let folders = [options.content, options.templates]
-        let start = SourceSnapshot.take(folders)
+        let start = SourceStamps.take(folders)
         if await buildOffThePool(reason: "build") { await onSuccess() }
         var again = self
         again.options.clean = false

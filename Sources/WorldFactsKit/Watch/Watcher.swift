@@ -7,7 +7,7 @@ import WorldFactsSupport
 /// folders have been quiet for `eventQuiet` (20 ms, asking every tick); it also looks at every file once a
 /// second, in case the kernel said nothing (a folder made in a folder not yet watched). Elsewhere it polls: it looks
 /// every `interval` (50 ms) and waits for `quiet` (50 ms). Either way, what changed is found by comparing
-/// two `SourceSnapshot`s, so an editor's save or a script that rewrites many files gives one rebuild.
+/// two `SourceStamps`s, so an editor's save or a script that rewrites many files gives one rebuild.
 public struct Watcher: Sendable {
     public var folders: [String]
     public var interval: Duration
@@ -33,12 +33,12 @@ public struct Watcher: Sendable {
     static let lookEvery: Duration = .seconds(1)
 
     /// Calls `onChange` with the changed paths of each burst, until the task is cancelled.
-    public func run(from start: SourceSnapshot? = nil, onChange: @Sendable ([String]) async -> Void) async {
-        var known = start ?? SourceSnapshot.take(folders)
+    public func run(from start: SourceStamps? = nil, onChange: @Sendable ([String]) async -> Void) async {
+        var known = start ?? SourceStamps.take(folders)
         let events = usesEvents ? FolderEvents(folders: folders) : nil
         var lastLook = ContinuousClock.now
         while !Task.isCancelled {
-            let current: SourceSnapshot
+            let current: SourceStamps
             if let events {
                 do { try await Task.sleep(for: tick) } catch { return }
                 let told = events.drain()
@@ -55,16 +55,16 @@ public struct Watcher: Sendable {
                 }
                 // Folders made since are watched before the look, so a change after it is told.
                 events.watchFolders()
-                current = SourceSnapshot.take(folders)
+                current = SourceStamps.take(folders)
                 lastLook = ContinuousClock.now
             } else {
                 do { try await Task.sleep(for: interval) } catch { return }
-                var polled = SourceSnapshot.take(folders)
+                var polled = SourceStamps.take(folders)
                 guard polled != known else { continue }
                 // Coalesce: wait until nothing changes for `quiet`.
                 while true {
                     do { try await Task.sleep(for: quiet) } catch { return }
-                    let settled = SourceSnapshot.take(folders)
+                    let settled = SourceStamps.take(folders)
                     if settled == polled { break }
                     polled = settled
                 }

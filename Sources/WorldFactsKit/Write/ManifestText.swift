@@ -26,16 +26,16 @@ struct ManifestText: Sendable {
     /// `last` at the same line, but for the lines in `replaced` (line → its new entry, encoded again;
     /// nil to drop the line) and the `added` paths after them.
     ///
-    /// `spare`: a copy of `last`'s bytes of its own. When no byte moves (the header is as long as the last
+    /// `prepared`: a copy of `last`'s bytes of its own. When no byte moves (the header is as long as the last
     /// one's, no line is dropped or added, and each entry encoded again is as long as the one it replaces:
     /// a page's new hashes are as long in hex), the text is patched there in place, and the last text's
     /// line starts are kept; else it is made as below.
     static func patched(
         _ last: ManifestText, header: Manifest, replaced: [Int: String?], added: [String],
-        spare: Spare<[UInt8]>? = nil
+        prepared: PreparedCopy<[UInt8]>? = nil
     ) -> ManifestText {
         var bytes = Manifest.encodedHeader(header)
-        if added.isEmpty, var own = spare?.take(),
+        if added.isEmpty, var own = prepared?.take(),
             patch(&own, of: last, header: bytes, entries: header.entries, replaced: replaced)
         {
             return ManifestText(bytes: own, starts: last.starts, ends: last.ends)

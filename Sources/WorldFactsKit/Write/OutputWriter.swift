@@ -24,9 +24,9 @@ public final class OutputWriter {
     let previous: Manifest
     /// The previous build's files that were not on disk when this build started.
     let missing: Set<String>
-    /// Whether the folder held every file of `previous` as its build left them (`PreviousBuild.isWhole`),
+    /// Whether the folder held every file of `previous` as its build left them (`PreviousBuild.keepsEveryFile`),
     /// and this build keeps them (it is not clean).
-    let previousIsWhole: Bool
+    let previousKeepsEveryFile: Bool
     private(set) var current = Manifest()
     /// How many of this build's paths the previous build wrote too.
     private var writtenAgain = 0
@@ -56,15 +56,15 @@ public final class OutputWriter {
         /// The folders holding `order`'s paths, kept with `lines`: a build that adds no folder and removes
         /// no file has the same.
         var folders: Set<String>? = nil
-        /// A copy of `text`'s bytes of its own, for the next build to patch in place (`makeSpare`).
-        let spareText = Spare<[UInt8]>()
+        /// A copy of `text`'s bytes of its own, for the next build to patch in place (`prepareCopy`).
+        let preparedText = PreparedCopy<[UInt8]>()
 
         /// Starts copying the manifest's text, for the next editing build to patch in place
         /// (`ManifestText.patched`): in `watch`, once a build is done. The text is kept for a build that
         /// fails, so patching it copied all of it first, on the edit's longest path.
-        public func makeSpare() {
+        public func prepareCopy() {
             guard let text else { return }
-            spareText.make(copying: text.bytes)
+            preparedText.make(copying: text.bytes)
         }
 
         /// How many files the manifest lists.
@@ -72,7 +72,9 @@ public final class OutputWriter {
 
         /// Whether the folder holds every file the manifest lists, as the build that saved it left them
         /// (none missing, no interrupted build): what an editing build keeps must be there.
-        public var isWhole: Bool { missing.isEmpty && journalled.isEmpty && order.count == manifest.entries.count }
+        public var keepsEveryFile: Bool {
+            missing.isEmpty && journalled.isEmpty && order.count == manifest.entries.count
+        }
     }
 
     public static func readPrevious(folder: String, fileSystem: FileSystem) throws(StageFailure) -> PreviousBuild {
@@ -132,11 +134,11 @@ public final class OutputWriter {
     }
 
     /// True when this build makes only some files and keeps every other file of the previous build as
-    /// it is (`init(folder:fileSystem:editing:whole:)`).
+    /// it is (`init(folder:fileSystem:editing:remaking:)`).
     let editing: Bool
     /// In an editing build: the folders (path prefixes ending in "/") it gives every file of, made or
     /// kept; a file of the previous build there that it does not give is stale.
-    private var whole: [String] = []
+    private var remadeFolders: [String] = []
     /// In an editing build: the paths it wrote or kept by name.
     private var made = Set<String>()
     /// In an editing build: the previous build's paths whose entries it changed.
@@ -159,21 +161,22 @@ public final class OutputWriter {
     public var waitsForStamps = true
     /// In an editing build: the previous manifest's text, line for line with the start of `order`.
     private var lastText: ManifestText?
-    /// In an editing build: a copy of `lastText`'s bytes of its own, when one was made (`PreviousBuild.makeSpare`).
-    private var spareText: Spare<[UInt8]>?
+    /// In an editing build: a copy of `lastText`'s bytes of its own, when one was made (`PreviousBuild.prepareCopy`).
+    private var preparedText: PreparedCopy<[UInt8]>?
     /// The manifest's text as this build saved it (or, unchanged, as the last one did), for `left`.
     private var savedText: ManifestText?
 
     /// A build that makes only the files an edit reaches (a live build, `EditReach`) and keeps every
     /// other file `previous` lists, which must be what the previous build left (`left`), with its order;
-    /// except in the folders of `whole`, where it gives every file (the search index, whose shards an
+    /// except in the folders of `remaking`, where it gives every file (the search index, whose shards an
     /// edit can split or join). The manifest it saves is the previous one with the files it made in
     /// their places.
     public convenience init(
-        folder: String, fileSystem: FileSystem = .disk, editing previous: PreviousBuild, whole: [String]
+        folder: String, fileSystem: FileSystem = .disk, editing previous: PreviousBuild,
+        remaking remadeFolders: [String]
     ) throws(StageFailure) {
         try self.init(folder: folder, fileSystem: fileSystem, clean: false, previous: previous, editing: true)
-        self.whole = whole
+        self.remadeFolders = remadeFolders
     }
 
     /// `previous` is what `readPrevious` gave for this folder, if it was read already.
@@ -201,13 +204,13 @@ public final class OutputWriter {
         previous = manifest
         // A clean build removes every file of the previous one (below): all of them are missing.
         missing = clean ? Set(manifest.entries.keys) : last.missing
-        previousIsWhole = !clean && last.isWhole
+        previousKeepsEveryFile = !clean && last.keepsEveryFile
         if editing {
             precondition(last.order.count == manifest.entries.count, "an editing build needs the previous order")
             current = manifest
             order = last.order
             lastText = last.text.flatMap { $0.starts.count == order.count ? $0 : nil }
-            spareText = last.spareText
+            preparedText = last.preparedText
             lineOf = last.lines.flatMap { $0.count == order.count ? $0 : nil }
             // Its lines are `order`'s only when it indexes the very text the order was read with.
             lastIndex = manifest.entries.textIndex.flatMap { index in
@@ -361,7 +364,7 @@ public final class OutputWriter {
     /// What the previous build left that this one may keep without rendering: a page whose input
     /// fingerprint is unchanged and whose file is still there. Safe to call from any thread.
     public var reuse: ReuseIndex {
-        ReuseIndex(previous: previous, missing: missing, keepsEveryFile: previousIsWhole)
+        ReuseIndex(previous: previous, missing: missing, keepsEveryFile: previousKeepsEveryFile)
     }
 
     /// Whether this writer makes a lazy batch's files on the cores that write them (`write(_:)` of an
@@ -648,15 +651,15 @@ public final class OutputWriter {
 
     /// Removes what the previous build made and this one did not, then saves the manifest.
     public func finish() throws(StageFailure) -> WriteReport {
-        // An editing build keeps every file it did not give, but for those of a `whole` folder, and
+        // An editing build keeps every file it did not give, but for those of a folder it remakes, and
         // those it dropped.
         var staleLines: [Int] = []
         // The lines of the entries this build changed, for the manifest's text.
         var changedLines: [(line: Int, path: String)] = []
         if editing {
-            if !whole.isEmpty {
+            if !remadeFolders.isEmpty {
                 staleLines = order.indices.filter { line in
-                    whole.contains { order[line].hasPrefix($0) } && !made.contains(order[line])
+                    remadeFolders.contains { order[line].hasPrefix($0) } && !made.contains(order[line])
                 }
             }
             // One pass over the last build's paths finds the lines of the files dropped and of those changed.
@@ -751,7 +754,7 @@ public final class OutputWriter {
         for line in staleLines where line < lastCount { replaced.updateValue(nil, forKey: line) }
         let gone = Set(staleLines.filter { $0 >= lastCount })
         let added = (lastCount..<order.count).filter { !gone.contains($0) }.map { order[$0] }
-        return ManifestText.patched(last, header: current, replaced: replaced, added: added, spare: spareText)
+        return ManifestText.patched(last, header: current, replaced: replaced, added: added, prepared: preparedText)
     }
 
     /// The lines of `order` below `count` whose path is one of `paths`, ascending: looked up in the

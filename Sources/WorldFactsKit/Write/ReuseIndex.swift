@@ -7,7 +7,7 @@ public struct ReuseIndex: PreviousOutput {
     let previous: Manifest
     /// The previous build's files that were not on disk when this build started.
     let missing: Set<String>
-    /// Whether the folder held every file of `previous` as its build left them (`PreviousBuild.isWhole`).
+    /// Whether the folder held every file of `previous` as its build left them (`PreviousBuild.keepsEveryFile`).
     public let keepsEveryFile: Bool
 
     init(previous: Manifest, missing: Set<String>, keepsEveryFile: Bool = false) {

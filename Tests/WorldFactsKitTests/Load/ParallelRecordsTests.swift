@@ -162,10 +162,10 @@ import WorldFactsModel
             }
             let bytes = file(records)
             let (fresh, freshProblems) = loader.load(bytes: bytes)
-            // Every other step, the memo has a copy of its records to splice the edit into (`Spare`).
-            if step % 2 == 0, let memo { memo.spare.make(copying: memo.records) }
+            // Every other step, the memo has a copy of its records to splice the edit into (`PreparedCopy`).
+            if step % 2 == 0, let memo { memo.prepared.make(copying: memo.records) }
             let (reloaded, problems, next) = loader.load(bytes: bytes, reusing: memo)
-            if step % 2 == 0, memo?.spare.take() == nil { spliced += 1 }
+            if step % 2 == 0, memo?.prepared.take() == nil { spliced += 1 }
             // Only the part between the shared ends is scanned for elements, and they are where a whole
             // scan finds them.
             let starts = memo.flatMap { JSONRecordsMemo.Splice(old: $0, new: bytes).starts(of: bytes) }
@@ -178,7 +178,8 @@ import WorldFactsModel
             if let next { #expect(next.keys != nil && next.keys == KeyHashes.of(reloaded), "step \(step)") }
             // And so are the hashes of its pieces, where the memo's were kept.
             if let next {
-                #expect(next.pieces == PieceHashes(bytes: bytes, starts: next.starts.map(\.index)), "step \(step)")
+                #expect(
+                    next.pieces == RecordsFilePieces(bytes: bytes, starts: next.starts.map(\.index)), "step \(step)")
             }
             if next != nil { kept += 1 }
             memo = next ?? memo
@@ -277,9 +278,9 @@ import WorldFactsModel
             default: rows[at] = rows[at].replacingOccurrences(of: "Name", with: "Nom")
             }
             let (fresh, freshProblems) = loader.load(delimited: source(rows))
-            if step % 2 == 0, let memo { memo.spare.make(copying: memo.records) }
+            if step % 2 == 0, let memo { memo.prepared.make(copying: memo.records) }
             let (reloaded, problems, next) = loader.load(delimited: source(rows), reusing: memo)
-            if step % 2 == 0, memo?.spare.take() == nil { spliced += 1 }
+            if step % 2 == 0, memo?.prepared.take() == nil { spliced += 1 }
             #expect(reloaded == fresh, "step \(step)")
             #expect(problems == freshProblems, "step \(step)")
             if let next { #expect(next.keys != nil && next.keys == KeyHashes.of(reloaded), "step \(step)") }
@@ -324,24 +325,24 @@ import WorldFactsModel
             "[\n" + (0..<40).map { #"{"id": "r\#($0)", "name": "Name \#($0)"}"# }.joined(separator: ",\n") + "\n]\n"
         let bytes = Array(text.utf8)
         let starts = bytes.indices.filter { bytes[$0] == UInt8(ascii: "{") }
-        let old = PieceHashes(bytes: bytes, starts: starts)
+        let old = RecordsFilePieces(bytes: bytes, starts: starts)
         #expect(old.cuts.count == 42 && old.byteCount == bytes.count)
-        let same = SharedEnds(old: old, new: bytes)
+        let same = UnchangedEnds(old: old, new: bytes)
         #expect(same.prefix == bytes.count && same.suffix == 0)
         for offset in bytes.indices {
             var flipped = bytes
             flipped[offset] ^= 0x20
-            let ends = SharedEnds(old: old, new: flipped)
+            let ends = UnchangedEnds(old: old, new: flipped)
             #expect(ends.prefix <= offset && ends.suffix <= bytes.count - offset - 1, "offset \(offset)")
             // Only the piece with the flipped byte is outside them.
             #expect(ends.prefix + ends.suffix + 80 >= bytes.count, "offset \(offset)")
             var inserted = bytes
             inserted.insert(UInt8(ascii: " "), at: offset)
-            let grown = SharedEnds(old: old, new: inserted)
+            let grown = UnchangedEnds(old: old, new: inserted)
             #expect(grown.prefix <= offset && grown.suffix <= bytes.count - offset && grown.shift == 1)
             var removed = bytes
             removed.remove(at: offset)
-            let shrunk = SharedEnds(old: old, new: removed)
+            let shrunk = UnchangedEnds(old: old, new: removed)
             #expect(shrunk.prefix <= offset && shrunk.suffix <= bytes.count - offset - 1 && shrunk.shift == -1)
             for (edited, ends) in [(flipped, ends), (inserted, grown), (removed, shrunk)] {
                 let expected = oneSideAfterTheOther(old: old, new: edited)
@@ -356,8 +357,9 @@ import WorldFactsModel
             (repeated, Array(repeated.prefix(33))), (repeated, repeated + repeated), (repeated + repeated, repeated),
         ]
         for (before, after) in cases {
-            let old = PieceHashes(bytes: before, starts: before.indices.filter { before[$0] == UInt8(ascii: "{") })
-            let ends = SharedEnds(old: old, new: after)
+            let old = RecordsFilePieces(
+                bytes: before, starts: before.indices.filter { before[$0] == UInt8(ascii: "{") })
+            let ends = UnchangedEnds(old: old, new: after)
             let expected = oneSideAfterTheOther(old: old, new: after)
             #expect(ends.prefix == expected.prefix && ends.suffix == expected.suffix)
             #expect(ends.prefix + ends.suffix <= min(before.count, after.count))
@@ -365,10 +367,10 @@ import WorldFactsModel
     }
 
     /// The shared ends found one after the other, the end never reaching into the start (the way
-    /// `SharedEnds` found them before it looked from both ends at once).
-    func oneSideAfterTheOther(old: PieceHashes, new: [UInt8]) -> (prefix: Int, suffix: Int) {
+    /// `UnchangedEnds` found them before it looked from both ends at once).
+    func oneSideAfterTheOther(old: RecordsFilePieces, new: [UInt8]) -> (prefix: Int, suffix: Int) {
         let shift = new.count - old.byteCount
-        func hash(_ range: Range<Int>) -> UInt64 { new.withUnsafeBytes { PieceHashes.Hashed($0).hash(range) } }
+        func hash(_ range: Range<Int>) -> UInt64 { new.withUnsafeBytes { RecordsFilePieces.Hashed($0).hash(range) } }
         var piece = 0
         while piece < old.hashes.count, old.cuts[piece + 1] <= new.count,
             hash(old.cuts[piece]..<old.cuts[piece + 1]) == old.hashes[piece]

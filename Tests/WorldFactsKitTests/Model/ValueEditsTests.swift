@@ -3,7 +3,7 @@ import Testing
 @testable import WorldFactsModel
 @testable import WorldFactsSupport
 
-/// An edit applied to a site whose records are its own (`Site.withOwnRecords`, the spare `watch` makes
+/// An edit applied to a site whose records are its own (`Site.withOwnRecords`, the copy `watch` prepares
 /// while it waits) replaces records where they are; the site the copy was made from stays as it was.
 @Suite struct ValueEditsTests {
     @Test func editsGoIntoASiteWithItsOwnRecordsWhereTheyAre() throws {

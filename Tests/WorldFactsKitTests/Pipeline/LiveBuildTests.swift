@@ -229,7 +229,7 @@ import Testing
         }
     }
 
-    /// A failed build may have taken the copy of the site that edits go into (`SpareSite`) and put its
+    /// A failed build may have taken the copy of the site that edits go into (`PreparedCopy`) and put its
     /// edits in: the live builder makes a new one from the model it keeps, so the next value edit goes
     /// into a copy again, and builds as a clean build does.
     @Test func aFailedBuildLeavesACopyOfTheSiteForTheNextEdit() throws {
@@ -238,10 +238,10 @@ import Testing
         let options = options(root)
         let live = LiveBuilder()
         _ = try live.build(options)
-        #expect(live.hasSpare)
+        #expect(live.hasPreparedCopy)
         try setCity(root, line: 5, column: 5, "many")
         #expect(throws: BuildFailure.self) { try live.build(options) }
-        #expect(live.hasSpare, "a copy of the site after the failed build")
+        #expect(live.hasPreparedCopy, "a copy of the site after the failed build")
         try setCity(root, line: 5, column: 5, "4242")
         let report = try live.build(options)
         #expect(report.edited != nil, "from the live model")

@@ -126,7 +126,7 @@ import Testing
 @Suite struct MadeHeadsTests {
     @Test func aHeadIsMadeOnceFromItsRowAndIsTheHeadOfTheRow() {
         let rows = countriesSite.only.records.indices.map(PageContexts(site: countriesSite, collection: 0).row)
-        let heads = MadeHeads()
+        let heads = LazyEntryHeads()
         var made = 0
         for _ in 0..<2 {
             for position in [3, 0, 3, 41] {

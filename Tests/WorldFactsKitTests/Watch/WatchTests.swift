@@ -11,13 +11,13 @@ import Testing
         defer { removeTemporary(folder) }
         try "a".write(toFile: folder + "/a.txt", atomically: true, encoding: .utf8)
         try "b".write(toFile: folder + "/b.txt", atomically: true, encoding: .utf8)
-        let before = SourceSnapshot.take([folder])
+        let before = SourceStamps.take([folder])
         try "bb".write(toFile: folder + "/b.txt", atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: folder + "/a.txt")
         try "c".write(toFile: folder + "/c.txt", atomically: true, encoding: .utf8)
         try "x".write(toFile: folder + "/.hidden.swp", atomically: true, encoding: .utf8)
         #expect(
-            SourceSnapshot.take([folder]).changes(since: before) == [
+            SourceStamps.take([folder]).changes(since: before) == [
                 folder + "/a.txt", folder + "/b.txt", folder + "/c.txt",
             ])
     }

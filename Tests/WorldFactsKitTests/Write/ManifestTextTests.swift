@@ -61,10 +61,10 @@ import Testing
         }
     }
 
-    /// With a copy of the last text's bytes (`Spare`), an edit that moves no byte is written there in place
+    /// With a copy of the last text's bytes (`PreparedCopy`), an edit that moves no byte is written there in place
     /// (the header as long, each entry encoded again as long, no line dropped or added), and any other is
     /// made as before; either way the text is the one encoded whole.
-    @Test func aManifestPatchedInItsSpareCopyIsTheOneEncodedWhole() throws {
+    @Test func aManifestPatchedInItsPreparedCopyIsTheOneEncodedWhole() throws {
         var (random, manifest, order, text) = Self.start(seed: 29, records: 100, lines: 200)
         var inPlace = 0
         for step in 0..<60 {
@@ -82,9 +82,10 @@ import Testing
             for path in added { manifest.entries[path] = Manifest.Entry(hash: random.next(), inputs: random.next()) }
             for (line, path) in replaced where path == nil { manifest.entries[order[line]] = nil }
             manifest.records = step % 7 == 6 ? 1_000 + step : 100 + step
-            let spare = Spare<[UInt8]>()
-            spare.make(copying: text.bytes)
-            let patched = ManifestText.patched(text, header: manifest, replaced: replaced, added: added, spare: spare)
+            let prepared = PreparedCopy<[UInt8]>()
+            prepared.make(copying: text.bytes)
+            let patched = ManifestText.patched(
+                text, header: manifest, replaced: replaced, added: added, prepared: prepared)
             if patched.starts.withUnsafeBufferPointer(\.baseAddress)
                 == text.starts.withUnsafeBufferPointer(\.baseAddress)
             {
@@ -94,7 +95,7 @@ import Testing
             let whole = Manifest.text(header: manifest, order: order)
             #expect(patched.bytes == whole.bytes, "step \(step)")
             #expect(patched.starts == whole.starts && patched.ends == whole.ends, "step \(step)")
-            let left = spare.take() != nil
+            let left = prepared.take() != nil
             #expect(left == !added.isEmpty, "step \(step): the copy is taken unless lines are added")
             text = patched
         }

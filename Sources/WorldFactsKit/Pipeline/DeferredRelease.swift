@@ -8,7 +8,7 @@ import Dispatch
 /// goes (`add`), and the bin lets them go (`free`) only once the function that held them has returned:
 /// freed at once, they were still held by that function's locals, which then freed them on the build's
 /// own thread after the other thread had let go.
-final class Leftovers: @unchecked Sendable {
+final class DeferredRelease: @unchecked Sendable {
     private var values: [Any] = []
 
     init() {}
@@ -25,8 +25,8 @@ final class Leftovers: @unchecked Sendable {
 
     /// Takes the last references to `values` (the caller must hold no other) and drops them in the background.
     static func free(_ values: Any...) {
-        let leftovers = Leftovers()
-        leftovers.values = values
-        leftovers.free()
+        let releaseLater = DeferredRelease()
+        releaseLater.values = values
+        releaseLater.free()
     }
 }

@@ -1,5 +1,5 @@
 /// The `limit` smallest of the numbers added, in order; all of them when the limit is not reached.
-struct SmallestNumbers {
+struct PreviewRecords {
     let limit: Int
     private var values: [Int32] = []
     private var isSorted = true

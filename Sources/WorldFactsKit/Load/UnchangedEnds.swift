@@ -3,22 +3,22 @@ import WorldFactsSupport
 /// Two versions of a file: how many bytes they share from their start, and from their end (the two
 /// never overlap). Whatever lies in either is unchanged.
 ///
-/// The old version is known by its pieces' hashes (`PieceHashes`), so the shared ends are whole pieces:
+/// The old version is known by its pieces' hashes (`RecordsFilePieces`), so the shared ends are whole pieces:
 /// from the start, each piece of the new file at the old one's place with the old one's hash; from the
 /// end, likewise, each moved by the change in length.
-struct SharedEnds: Sendable {
+struct UnchangedEnds: Sendable {
     let prefix: Int
     let suffix: Int
     /// The new file's length minus the old one's.
     let shift: Int
     let newCount: Int
 
-    init(old: PieceHashes, new: [UInt8]) {
+    init(old: RecordsFilePieces, new: [UInt8]) {
         newCount = new.count
         let shift = new.count - old.byteCount
         self.shift = shift
         (prefix, suffix) = new.withUnsafeBytes { raw in
-            let new = PieceHashes.Hashed(raw)
+            let new = RecordsFilePieces.Hashed(raw)
             let (cuts, hashes, count) = (old.cuts, old.hashes, raw.count)
             // The shared start and the shared end are found at once, on two cores, each from its end of the
             // file. The end is found

@@ -6,7 +6,7 @@ import WorldFactsModel
 /// again: each time from the record's index row, whose text and page path are made anew. A time zone's
 /// leaf holds every city of the zone, so an edit made those rows twice. A first build makes every head
 /// once beforehand instead (`EntryHeads`).
-final class MadeHeads: Sendable {
+final class LazyEntryHeads: Sendable {
     private let heads = Mutex<[Int: [UInt8]]>([:])
 
     /// The head of the record at `position`, made from `row()` the first time it is asked for.

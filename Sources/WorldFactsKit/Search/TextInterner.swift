@@ -4,7 +4,7 @@
 /// folded texts are numbered so before they are decoded (bytes, `DistinctTexts`). A dictionary keyed by
 /// the texts hashed every scalar with SipHash and retained the scalars for every suffix, a large part
 /// of a clean build's CPU.
-struct TextNumbers<Unit: TextUnit> {
+struct TextInterner<Unit: TextUnit> {
     /// Where each distinct text starts in the buffer, and how many units it has, by number.
     private(set) var starts: [Int32] = []
     private(set) var counts: [Int32] = []
@@ -56,7 +56,7 @@ struct TextNumbers<Unit: TextUnit> {
     }
 }
 
-/// What a text is made of, for `TextNumbers`: Unicode scalars, or UTF-8 bytes.
+/// What a text is made of, for `TextInterner`: Unicode scalars, or UTF-8 bytes.
 protocol TextUnit: Equatable {
     var unitValue: UInt32 { get }
 }

@@ -2,13 +2,13 @@ import WorldFactsSupport
 
 /// What a load keeps of a records file instead of its bytes: the file cut into pieces (one per record,
 /// with what lies between records, and the header or the array's opening before them) and the
-/// `BulkHash` of each. The next load compares the new file with it a piece at a time (`SharedEnds`).
+/// `BulkHash` of each. The next load compares the new file with it a piece at a time (`UnchangedEnds`).
 ///
 /// It is a small fraction of the file's bytes, so a build's snapshot neither reads nor
 /// writes the records files a second time. Two pieces of the same length whose bytes differ in one
 /// 8-byte word never share a hash (each word is mixed in by a bijection); beyond that, telling two
 /// different pieces apart is as sure as a 64-bit hash, as the build's sources digest is.
-public struct PieceHashes: Sendable, Equatable {
+public struct RecordsFilePieces: Sendable, Equatable {
     /// Where each piece starts, then the file's length: piece `i` is `cuts[i]..<cuts[i + 1]`.
     let cuts: [Int]
     let hashes: [UInt64]
@@ -33,7 +33,7 @@ public struct PieceHashes: Sendable, Equatable {
     /// The pieces of `bytes` as `init(bytes:starts:)` cuts them, where `old` are the pieces of the file
     /// before an edit and `ends` what the two share: a piece that lies in the shared start or end, and
     /// that was a piece of the old file there, keeps its old hash; only the others are hashed.
-    init(bytes: [UInt8], starts: some Sequence<Int>, reusing old: PieceHashes, ends: SharedEnds) {
+    init(bytes: [UInt8], starts: some Sequence<Int>, reusing old: RecordsFilePieces, ends: UnchangedEnds) {
         let cuts = Self.cuts(of: bytes, at: starts)
         self.cuts = cuts
         let (pieces, oldPieces) = (cuts.count - 1, old.hashes.count)

@@ -3,7 +3,7 @@ import WorldFactsPipeline
 import WorldFactsSupport
 
 /// The state of the input folders at one moment: every file's size and modification time.
-public struct SourceSnapshot: Sendable, Equatable {
+public struct SourceStamps: Sendable, Equatable {
     public struct Stamp: Sendable, Equatable {
         var size: UInt64
         var modified: Double
@@ -14,7 +14,7 @@ public struct SourceSnapshot: Sendable, Equatable {
     public init(files: [String: Stamp] = [:]) { self.files = files }
 
     /// Reads the folders (recursively); a folder that does not exist contributes nothing.
-    public static func take(_ folders: [String]) -> SourceSnapshot {
+    public static func take(_ folders: [String]) -> SourceStamps {
         var files: [String: Stamp] = [:]
         let manager = FileManager.default
         for folder in folders {
@@ -31,11 +31,11 @@ public struct SourceSnapshot: Sendable, Equatable {
                     modified: (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)
             }
         }
-        return SourceSnapshot(files: files)
+        return SourceStamps(files: files)
     }
 
     /// Paths added, removed or changed since `earlier`, sorted.
-    public func changes(since earlier: SourceSnapshot) -> [String] {
+    public func changes(since earlier: SourceStamps) -> [String] {
         var changed = Set<String>()
         for (path, stamp) in files where earlier.files[path] != stamp { changed.insert(path) }
         for path in earlier.files.keys where files[path] == nil { changed.insert(path) }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import WorldFactsSearch
 
-@Suite struct TextNumbersTests {
+@Suite struct TextInternerTests {
     /// Random texts from a small alphabet, many of them equal, some prefixes of others, numbered as a
     /// dictionary keyed by the texts numbers them: in the order they are first seen, equal texts alike.
     @Test func numbersTextsAsADictionaryWould() {
@@ -23,7 +23,7 @@ import Testing
             expected.append(reference[text]!)
         }
         let numbered = scalars.withUnsafeBufferPointer { buffer in
-            var numbers = TextNumbers<Unicode.Scalar>(capacity: places.count)
+            var numbers = TextInterner<Unicode.Scalar>(capacity: places.count)
             let numbered = places.map { numbers.number(start: $0.start, count: $0.count, in: buffer) }
             #expect(numbers.count == reference.count)
             return numbered
@@ -39,7 +39,7 @@ import Testing
     @Test func nearTextsAreTold() {
         let scalars: [Unicode.Scalar] = ["a", "b", "b", "a", "a", "b", "a"]
         let numbers = scalars.withUnsafeBufferPointer { buffer in
-            var numbers = TextNumbers<Unicode.Scalar>(capacity: 4)
+            var numbers = TextInterner<Unicode.Scalar>(capacity: 4)
             return [(0, 2), (2, 2), (4, 2), (3, 2)].map { numbers.number(start: $0, count: $1, in: buffer) }
         }
         #expect(numbers == [0, 1, 0, 2])

@@ -4,7 +4,7 @@ import Synchronization
 /// it waits for the next edit: the next build changes the copy in place, where changing the value itself
 /// copies it first, on the edit's longest path (the value is shared: the live model keeps it for a build
 /// that fails). Taken once; a build that finds none made copies as it did before.
-public final class Spare<Value: Sendable>: Sendable {
+public final class PreparedCopy<Value: Sendable>: Sendable {
     private let making = Mutex<BackgroundValue<Value>?>(nil)
 
     public init() {}
@@ -21,7 +21,7 @@ public final class Spare<Value: Sendable>: Sendable {
     }
 }
 
-extension Spare {
+extension PreparedCopy {
     /// Starts copying `array` into storage of its own.
     public func make<Element: Sendable>(copying array: [Element]) where Value == [Element] {
         make { array.withUnsafeBufferPointer { Array($0) } }

@@ -1,0 +1,130 @@
+import WorldFactsLoad
+import WorldFactsModel
+import WorldFactsRender
+import WorldFactsSupport
+import WorldFactsWrite
+
+/// What a build does, decided once its sources are checked: nothing, when the output folder holds what
+/// these sources build; else a build, from whatever the last build into the folder left that it can use
+/// (`LastBuild`). Whether that build only puts edits into the last site or models the site again is
+/// known once the content is loaded (`ModelledSite`).
+enum BuildPlan {
+    /// The last build's report again, and the model `watch` keeps, when it had one.
+    case upToDate(BuildReport, LiveModel?)
+    case build(LastBuild)
+}
+
+/// What a build found of the last build into its output folder. A clean build (`--clean`, or a first
+/// build) finds only the manifest, if any, and reads nothing else of it.
+struct LastBuild {
+    /// The model `watch` kept in memory, when the folder is still as that build left it.
+    let live: LiveModel?
+    /// From the command line with a cache folder: where this build saves its snapshot (`BuildSnapshot`).
+    let snapshotPath: String?
+    /// The last build's snapshot, when it is whole and of the build that left the folder as it is.
+    var snapshot: BuildSnapshot?
+    /// The folder's manifest (`OutputWriter.PreviousBuild`), read while the content loads.
+    let manifest: BackgroundValue<Result<OutputWriter.PreviousBuild, StageFailure>>
+    /// The rest of the snapshot, read while the content loads, with the config site.yml gives now.
+    let snapshotRest: BackgroundValue<BuildSnapshot.Rest?>
+    /// Whether this build keeps its model: in memory for `watch`, or in a snapshot.
+    let keepsModel: Bool
+
+    /// What the load starts from: the last load's memo, when this build keeps its own for the next.
+    var loadMemo: ContentLoader.Memo? {
+        keepsModel ? live?.loadMemo ?? snapshot?.loadMemo ?? ContentLoader.Memo() : nil
+    }
+
+    /// The snapshot's model, once the templates are known: nil when it was made with other config,
+    /// templates or assets, or the folder lacks a file it lists.
+    func snapshotModel(templates: TemplateSet, theme: Theme) -> LiveModel? {
+        guard let snapshot, let rest = snapshotRest.take(), case .success(let output) = manifest.wait() else {
+            return nil
+        }
+        return snapshot.model(rest: rest, templates: templates, theme: theme, output: output)
+    }
+}
+
+extension Builder {
+    /// Compares the sources with the last build's and starts reading what the build can reuse of it.
+    /// `early`: the snapshot, when its read started before the sources were checked.
+    func plan(
+        _ options: BuildOptions, sources: CheckedSources, live: LiveModel?, keep: Bool,
+        early: BackgroundValue<BuildSnapshot?>?, steps: inout BuildSteps
+    ) throws(BuildFailure) -> BuildPlan {
+        // The live model holds what the folder holds only while the folder's manifest is the one its
+        // build saved (no other build wrote there since, none was interrupted there).
+        let checkedLive: LiveModel? =
+            try live.map { live throws(BuildFailure) in
+                try steps.run(.compareLastBuild) {
+                    OutputWriter.lastSources(folder: options.output, fileSystem: fileSystem) == live.sources
+                        ? live : nil
+                }
+            } ?? nil
+        if let live = checkedLive, live.sources == sources.digest {
+            let report = BuildReport(
+                records: live.site.recordCount, write: WriteReport(unchanged: live.files, reused: live.files),
+                warnings: sources.warnings + live.site.warnings, steps: steps.done)
+            return .upToDate(report, live)
+        }
+        // A build that keeps its model makes it even when nothing changed since the last build.
+        if checkedLive == nil, !keep, !options.clean,
+            let last = try steps.run(
+                .compareLastBuild,
+                { OutputWriter.upToDate(folder: options.output, fileSystem: fileSystem, sources: sources.digest) })
+        {
+            let report = BuildReport(
+                records: last.records, write: WriteReport(unchanged: last.files, reused: last.files),
+                warnings: last.warnings, steps: steps.done)
+            return .upToDate(report, nil)
+        }
+        // From the command line, the last build's snapshot is read and a new one saved.
+        let snapshotPath =
+            checkedLive == nil && !keep
+            ? options.cache.map { BuildSnapshot.path(in: $0, output: options.output, fileSystem: fileSystem) } : nil
+        // The last build's manifest is read while the content loads: it only reads.
+        let manifest = BackgroundValue.onOwnThread({ [fileSystem] in
+            Result { () throws(StageFailure) in
+                if let checkedLive { return checkedLive.output }
+                return try OutputWriter.readPrevious(folder: options.output, fileSystem: fileSystem)
+            }
+        })
+        var snapshot: BuildSnapshot?
+        if let snapshotPath, !options.clean {
+            snapshot = try steps.run(.readSnapshot) {
+                early.map { $0.take() } ?? readSnapshot(snapshotPath, output: options.output)
+            }
+        }
+        let rest = BackgroundValue.onOwnThread({ [snapshot, fileSystem] in
+            snapshot.flatMap { snapshot in
+                let path = joinPath(options.content, "site.yml")
+                return (try? fileSystem.read(path)).flatMap { String(validating: $0, as: UTF8.self) }
+                    .flatMap { SiteConfigLoader(file: path).load(text: $0).0 }
+                    .flatMap { snapshot.rest(config: $0, folder: options.content) }
+            }
+        })
+        return .build(
+            LastBuild(
+                live: checkedLive, snapshotPath: snapshotPath, snapshot: snapshot, manifest: manifest,
+                snapshotRest: rest, keepsModel: keep || snapshotPath != nil))
+    }
+
+    /// From the command line, the last build's snapshot is read while the sources are checked.
+    func earlySnapshotRead(_ options: BuildOptions, live: LiveModel?, keep: Bool) -> BackgroundValue<BuildSnapshot?>? {
+        guard live == nil, !keep, !options.clean, let folder = options.cache else { return nil }
+        return BackgroundValue.onOwnThread { [self] in
+            readSnapshot(
+                BuildSnapshot.path(in: folder, output: options.output, fileSystem: fileSystem), output: options.output)
+        }
+    }
+
+    /// The snapshot at `path`, when it is whole and of the build that left `output` as it is.
+    func readSnapshot(_ path: String, output: String) -> BuildSnapshot? {
+        guard let last = OutputWriter.lastSources(folder: output, fileSystem: fileSystem),
+            let bytes = try? fileSystem.readMapped(path), let snapshot = BuildSnapshot(bytes: bytes),
+            snapshot.sources == last,
+            snapshot.output == BuildSnapshot.outputName(output, fileSystem: fileSystem)
+        else { return nil }
+        return snapshot
+    }
+}
