@@ -4,10 +4,13 @@ import PackageDescription
 // The generator is one target per pipeline stage, so that the compiler keeps data flowing one way:
 //
 //   Support ─┬─ Model ─┬─ Load ──────────────┐
-//            │         ├─ Search ────────────┤
+//            ├─ Output ├─ Search ────────────┤
 //            │         ├─ Render (+ Mustache, CCmark)
 //            │         └─ Write ─────────────┤
 //            └─ Mustache                     └─ Pipeline ── Watch ── Serve, worldfacts
+//
+// Output (the files a stage makes, and what the last build left of them) is a sibling of Model that
+// Search, Render, Write and Pipeline build on.
 //
 // A stage imports only the stages before it (`Tests/tools/check-back-edges` proves that a back edge fails
 // to build). Each target's sources are the folder of that name in Sources/WorldFactsKit.
@@ -26,7 +29,8 @@ let package = Package(
         .library(
             name: "WorldFactsKit",
             targets: [
-                "WorldFactsSupport", "WorldFactsModel", "WorldFactsLoad", "WorldFactsSearch", "WorldFactsMustache",
+                "WorldFactsSupport", "WorldFactsModel", "WorldFactsOutput", "WorldFactsLoad", "WorldFactsSearch",
+                "WorldFactsMustache",
                 "WorldFactsRender", "WorldFactsWrite", "WorldFactsPipeline", "WorldFactsWatch",
             ]),
     ],
@@ -52,18 +56,19 @@ let package = Package(
         ),
         stage("Support", [algorithms]),
         stage("Model", ["WorldFactsSupport"]),
+        stage("Output", ["WorldFactsSupport"]),
         stage(
             "Load",
             ["WorldFactsSupport", "WorldFactsModel", "CSQLite", algorithms, .product(name: "Yams", package: "Yams")]),
-        stage("Search", ["WorldFactsSupport", "WorldFactsModel", algorithms]),
+        stage("Search", ["WorldFactsSupport", "WorldFactsModel", "WorldFactsOutput", algorithms]),
         stage("Mustache", ["WorldFactsSupport"]),
-        stage("Render", ["WorldFactsSupport", "WorldFactsModel", "WorldFactsMustache", "CCmark"]),
-        stage("Write", ["WorldFactsSupport", "WorldFactsModel"]),
+        stage("Render", ["WorldFactsSupport", "WorldFactsModel", "WorldFactsOutput", "WorldFactsMustache", "CCmark"]),
+        stage("Write", ["WorldFactsSupport", "WorldFactsModel", "WorldFactsOutput"]),
         stage(
             "Pipeline",
             [
-                "WorldFactsSupport", "WorldFactsModel", "WorldFactsLoad", "WorldFactsSearch", "WorldFactsRender",
-                "WorldFactsWrite",
+                "WorldFactsSupport", "WorldFactsModel", "WorldFactsOutput", "WorldFactsLoad", "WorldFactsSearch",
+                "WorldFactsRender", "WorldFactsWrite",
             ]),
         stage("Watch", ["WorldFactsSupport", "WorldFactsPipeline"]),
         .target(
@@ -92,7 +97,8 @@ let package = Package(
         .testTarget(
             name: "WorldFactsKitTests",
             dependencies: [
-                "WorldFactsSupport", "WorldFactsModel", "WorldFactsLoad", "WorldFactsSearch", "WorldFactsMustache",
+                "WorldFactsSupport", "WorldFactsModel", "WorldFactsOutput", "WorldFactsLoad", "WorldFactsSearch",
+                "WorldFactsMustache",
                 "WorldFactsRender", "WorldFactsWrite", "WorldFactsPipeline", "WorldFactsWatch", "WorldFactsServe",
                 // The reference the template engine is checked against (TemplateEngineTests).
                 .product(name: "Mustache", package: "swift-mustache"),

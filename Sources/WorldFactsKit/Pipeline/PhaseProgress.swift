@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
 import WorldFactsModel
+import WorldFactsOutput
 
 /// Turns what the renderer hands over and what the writer finishes into progress reports: record
 /// pages rendered, then the search index, then, once everything is rendered, the files left to write.

@@ -1,4 +1,5 @@
 import WorldFactsModel
+import WorldFactsOutput
 import WorldFactsRender
 import WorldFactsSearch
 import WorldFactsSupport

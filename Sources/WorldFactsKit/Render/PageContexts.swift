@@ -1,5 +1,6 @@
 import WorldFactsModel
 import WorldFactsMustache
+import WorldFactsOutput
 import WorldFactsSupport
 
 /// Builds the values the Mustache templates see for one collection's pages: its index, the section pages

@@ -1,5 +1,6 @@
 import WorldFactsModel
 import WorldFactsMustache
+import WorldFactsOutput
 import WorldFactsSupport
 
 /// Renders the pages of a site: one per record (in parallel, a range at a time, so that only one range

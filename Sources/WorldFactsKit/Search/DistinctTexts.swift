@@ -1,3 +1,4 @@
+import WorldFactsModel
 import WorldFactsSupport
 
 /// The folded texts of some records, as a bucket's suffixes place them (`SearchKeys.Bucket`): the

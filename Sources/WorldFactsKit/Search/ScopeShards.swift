@@ -1,4 +1,5 @@
 import WorldFactsModel
+import WorldFactsOutput
 import WorldFactsSupport
 
 /// Shard files of a scope, or of a part of one, and the prefixes they answer: leaves (every match of

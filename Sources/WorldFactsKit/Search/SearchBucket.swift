@@ -1,4 +1,5 @@
 import Algorithms
+import WorldFactsModel
 import WorldFactsSupport
 
 extension SearchKeys {

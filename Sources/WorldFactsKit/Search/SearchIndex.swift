@@ -1,4 +1,5 @@
 import WorldFactsModel
+import WorldFactsOutput
 import WorldFactsSupport
 
 /// The search index of a site: per scope, a manifest of prefixes and one JSON shard per prefix (see

@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
 import WorldFactsModel
+import WorldFactsOutput
 import WorldFactsSupport
 
 /// Writes batches on a queue of its own while the caller renders the next ones, with at most

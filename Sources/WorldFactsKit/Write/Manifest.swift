@@ -1,4 +1,5 @@
 import WorldFactsModel
+import WorldFactsOutput
 import WorldFactsSupport
 
 /// The list of files a build wrote, with their content hashes, kept in the output folder. It is how a

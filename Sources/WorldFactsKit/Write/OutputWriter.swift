@@ -1,5 +1,6 @@
 import Dispatch
 import WorldFactsModel
+import WorldFactsOutput
 import WorldFactsSupport
 
 /// Writes a site incrementally: a file whose bytes hash as in the manifest (and that is still on disk) is

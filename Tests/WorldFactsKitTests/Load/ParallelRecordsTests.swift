@@ -319,8 +319,8 @@ import WorldFactsModel
 
 /// The shared ends of a file and its last version, known only by its pieces' hashes, never take in a
 /// changed byte: one byte flipped at every offset of a file, then one byte inserted and one removed.
-@Suite struct SharedEndsTests {
-    @Test func noChangedByteIsInTheSharedEnds() {
+@Suite struct UnchangedEndsTests {
+    @Test func noChangedByteIsInTheUnchangedEnds() {
         let text =
             "[\n" + (0..<40).map { #"{"id": "r\#($0)", "name": "Name \#($0)"}"# }.joined(separator: ",\n") + "\n]\n"
         let bytes = Array(text.utf8)

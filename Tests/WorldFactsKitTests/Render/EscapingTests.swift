@@ -1,4 +1,5 @@
 import Testing
+import WorldFactsOutput
 
 @testable import WorldFactsLoad
 @testable import WorldFactsModel

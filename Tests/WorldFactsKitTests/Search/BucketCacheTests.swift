@@ -1,4 +1,5 @@
 import Testing
+import WorldFactsOutput
 
 @testable import WorldFactsModel
 @testable import WorldFactsRender
@@ -123,7 +124,7 @@ import Testing
     }
 }
 
-@Suite struct MadeHeadsTests {
+@Suite struct LazyEntryHeadsTests {
     @Test func aHeadIsMadeOnceFromItsRowAndIsTheHeadOfTheRow() {
         let rows = countriesSite.only.records.indices.map(PageContexts(site: countriesSite, collection: 0).row)
         let heads = LazyEntryHeads()

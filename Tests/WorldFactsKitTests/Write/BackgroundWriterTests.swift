@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WorldFactsOutput
 
 @testable import WorldFactsModel
 @testable import WorldFactsSupport

@@ -1,4 +1,5 @@
 import Testing
+import WorldFactsOutput
 
 @testable import WorldFactsModel
 @testable import WorldFactsSupport

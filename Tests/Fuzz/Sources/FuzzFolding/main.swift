@@ -1,5 +1,6 @@
 import CFuzzerDriver
 import Foundation
+import WorldFactsModel
 import WorldFactsSupport
 
 /// Folding never crashes, is idempotent, and never leaves a combining mark or an uppercase letter.

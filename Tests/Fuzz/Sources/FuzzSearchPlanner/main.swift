@@ -1,5 +1,6 @@
 import CFuzzerDriver
 import Foundation
+import WorldFactsModel
 import WorldFactsSearch
 import WorldFactsSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorldFactsModel
 
 @testable import WorldFactsSupport
 

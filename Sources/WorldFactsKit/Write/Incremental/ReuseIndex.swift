@@ -1,4 +1,5 @@
 import WorldFactsModel
+import WorldFactsOutput
 import WorldFactsSupport
 
 /// The previous build's fingerprints, from its manifest: what the stages that make files may keep

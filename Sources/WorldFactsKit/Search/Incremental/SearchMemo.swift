@@ -1,4 +1,5 @@
 import WorldFactsModel
+import WorldFactsOutput
 import WorldFactsSupport
 
 /// What a build's search index leaves for the next build whose searched values are the same (a live

@@ -1,4 +1,5 @@
 import WorldFactsModel
+import WorldFactsOutput
 import WorldFactsSupport
 
 /// The previous build's shard files of one scope, so that the shards of a bucket (or of a part of a
