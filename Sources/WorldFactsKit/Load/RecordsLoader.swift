@@ -88,8 +88,7 @@ public struct RecordsLoader: Sendable {
         var read: [Record] = []
         for element in first..<last {
             let start = starts[element]
-            guard let record = bytes.withUnsafeBufferPointer({ reader.read($0, at: start.index, line: start.line) })
-            else { return nil }
+            guard let record = reader.read(bytes, at: start.index, line: start.line) else { return nil }
             read.append(record)
         }
         let lines = last < starts.count ? starts[last].line - memo.starts[oldLast].line : 0
@@ -141,7 +140,7 @@ public struct RecordsLoader: Sendable {
             outcomes.reserveCapacity(elements.count)
             // The reader and the splice are called through `?`, which borrows them: `if let` copied each
             // for every element, retaining and releasing every array and text of the collection's spec.
-            let parsed: Bool = bytes.withUnsafeBufferPointer { buffer in
+            let parsed: Bool = {
                 for element in elements {
                     let start = starts[element]
                     let column = start.index - start.lineStart + 1
@@ -151,7 +150,7 @@ public struct RecordsLoader: Sendable {
                         kept.append(old)
                         continue
                     }
-                    if let record = reader?.read(buffer, at: start.index, line: start.line) {
+                    if let record = reader?.read(bytes, at: start.index, line: start.line) {
                         outcomes.append(.record(record, line: start.line, column: column))
                         continue
                     }
@@ -159,7 +158,7 @@ public struct RecordsLoader: Sendable {
                     outcomes.append(outcome(of: node, positionByName))
                 }
                 return true
-            }
+            }()
             guard parsed else { return nil }
             return (outcomes, kept)
         }

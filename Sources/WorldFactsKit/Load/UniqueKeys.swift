@@ -32,8 +32,7 @@ struct UniqueKeys {
 
     /// `BulkHash` of a key's UTF-8: how keys are hashed, here and in `KeyHashes`.
     static func hashOf(_ key: String) -> UInt64 {
-        var key = key
-        return key.withUTF8 { BulkHash.of(UnsafeRawBufferPointer($0)) }
+        BulkHash.of(utf8: key)
     }
 
     /// The hashes of the keys taken, when no two of them share one. They are `KeyHashes`' only when the

@@ -52,18 +52,7 @@ public struct CollationKey: Sendable, Comparable {
     }
 
     /// Byte order in one pass: negative, zero or positive.
-    static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                let common = min(a.count, b.count)
-                if common > 0 {
-                    let order = memcmp(a.baseAddress!, b.baseAddress!, common)
-                    if order != 0 { return Int(order) }
-                }
-                return a.count - b.count
-            }
-        }
-    }
+    static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int { ByteOrder.compare(a, b) }
 
     public static func == (a: CollationKey, b: CollationKey) -> Bool {
         a.primary == b.primary && a.secondary == b.secondary && a.tertiary == b.tertiary && a.tieBreak == b.tieBreak

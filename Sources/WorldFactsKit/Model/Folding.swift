@@ -1,4 +1,5 @@
 import Foundation
+import WorldFactsSupport
 
 /// The one folding used for sections, collation and search, defined in docs/search.md ("Folding") and pinned
 /// by `Tests/Fixtures/fold-vectors.json`, which the JavaScript twin in `Templates/assets/search.js`
@@ -22,18 +23,11 @@ public enum Folding {
     /// not all ASCII.
     package static func foldASCII(_ text: String) -> String? {
         let utf8 = text.utf8
-        let folded = utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            guard bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
-            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-                for (offset, byte) in bytes.enumerated() {
-                    buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                }
-                return bytes.count
-            }
+        guard !utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        guard utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
+        return makeString(capacity: utf8.count) { folded in
+            for byte in utf8 { folded.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
         }
-        if let folded { return folded }
-        return utf8.allSatisfy({ $0 < 0x80 }) ? text.lowercased() : nil
     }
 
     /// The first code points that `latin` covers: ASCII, Latin-1 and Latin Extended-A and -B.

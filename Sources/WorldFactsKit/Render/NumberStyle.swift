@@ -1,4 +1,5 @@
 import Foundation
+import WorldFactsSupport
 
 /// Locale-aware number text: digits grouped in threes with the locale's separators
 /// (en: 1,234,567.5; de: 1.234.567,5; fr: 1 234 567,5). Separators are read once from Foundation's
@@ -25,31 +26,25 @@ public struct NumberStyle: Sendable {
     /// own storage: this runs for every number of every page.
     func grouped(_ magnitude: UInt, sign: StaticString = "", fraction: (digits: Int, value: UInt) = (0, 0)) -> String {
         let digits = String(magnitude)
-        var separator = groupingSeparator, decimal = decimalSeparator
+        let separator = groupingSeparator, decimal = decimalSeparator
         let count = digits.utf8.count
         let fractionCount = fraction.digits > 0 ? decimal.utf8.count + fraction.digits : 0
         let capacity = sign.utf8CodeUnitCount + count + (count - 1) / 3 * separator.utf8.count + fractionCount
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
-            var at = 0
-            func put(_ byte: UInt8) {
-                buffer[at] = byte
-                at += 1
-            }
-            for offset in 0..<sign.utf8CodeUnitCount { put(sign.utf8Start[offset]) }
+        return makeString(capacity: capacity) { bytes in
+            bytes.append(sign)
             for (offset, digit) in digits.utf8.enumerated() {
-                if offset > 0 && (count - offset) % 3 == 0 { separator.withUTF8 { $0.forEach(put) } }
-                put(digit)
+                if offset > 0 && (count - offset) % 3 == 0 { bytes.append(separator) }
+                bytes.append(digit)
             }
             if fraction.digits > 0 {
-                decimal.withUTF8 { $0.forEach(put) }
+                bytes.append(decimal)
                 var value = fraction.value
-                for position in stride(from: at + fraction.digits - 1, through: at, by: -1) {
-                    buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                for position in stride(from: bytes.count + fraction.digits - 1, through: bytes.count, by: -1) {
+                    bytes[position] = UInt8(ascii: "0") + UInt8(value % 10)
                     value /= 10
                 }
-                at += fraction.digits
+                bytes.skip(fraction.digits)
             }
-            return at
         }
     }
 

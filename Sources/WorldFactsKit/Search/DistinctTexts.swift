@@ -27,23 +27,21 @@ struct DistinctTexts {
         for position in positions { texts += keys.textRange(of: position).count }
         numbers.reserveCapacity(texts)
         precondition(folded.bytes.count < Int(Int32.max), "a scope's texts have more bytes than a text can place")
-        folded.bytes.withUnsafeBufferPointer { bytes in
-            var table = TextInterner<UInt8>(capacity: texts)
-            for position in positions {
-                for text in keys.textRange(of: position) {
-                    let range = folded.range(of: text)
-                    let number = table.number(
-                        start: Int32(range.lowerBound), count: Int32(range.count), in: bytes)
-                    if number == starts.count { add(UnsafeBufferPointer(rebasing: bytes[range])) }
-                    numbers.append(Int32(number))
-                }
+        let bytes = folded.bytes
+        var table = TextInterner<UInt8>(capacity: texts)
+        for position in positions {
+            for text in keys.textRange(of: position) {
+                let range = folded.range(of: text)
+                let number = table.number(start: Int32(range.lowerBound), count: Int32(range.count), in: bytes)
+                if number == starts.count { add(bytes[range]) }
+                numbers.append(Int32(number))
             }
         }
         precondition(scalars.count < Int(Int32.max), "a scope's texts have more scalars than a suffix can place")
     }
 
     /// Numbers a text not seen before: decodes its bytes and finds its later word starts.
-    private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private mutating func add(_ bytes: ArraySlice<UInt8>) {
         let start = scalars.count
         // Most folded texts are ASCII: a byte is then its scalar, with no string made to decode it.
         if bytes.allSatisfy({ $0 < 0x80 }) {

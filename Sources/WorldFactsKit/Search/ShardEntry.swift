@@ -33,8 +33,7 @@ enum ShardEntry {
     }
 
     /// `appendTail`, from each text's UTF-8 (`SearchKeys.textBytes(of:)`, which makes no string).
-    static func appendTail<Texts: Sequence>(textBytes texts: Texts, label: String?, to bytes: inout [UInt8])
-    where Texts.Element == UnsafeBufferPointer<UInt8> {
+    static func appendTail(textBytes texts: PackedBytes.Strings, label: String?, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: ",[".utf8)
         for (offset, text) in texts.enumerated() {
             if offset > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -49,8 +48,7 @@ enum ShardEntry {
     }
 
     /// How many bytes `appendTail(textBytes:label:to:)` appends, counted without appending them.
-    static func tailCount<Texts: Sequence>(textBytes texts: Texts, label: String?) -> Int
-    where Texts.Element == UnsafeBufferPointer<UInt8> {
+    static func tailCount(textBytes texts: PackedBytes.Strings, label: String?) -> Int {
         var count = 2 + 1 + 1  // ,[ ] ]
         for (offset, text) in texts.enumerated() { count += (offset > 0 ? 1 : 0) + JSONText.quotedCount(utf8: text) }
         if let label { count += 1 + JSONText.quoted(label).utf8.count }

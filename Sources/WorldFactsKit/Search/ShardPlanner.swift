@@ -138,19 +138,25 @@ public struct ShardPlanner: Sendable {
         var rank: [UInt64] = []
         var textOfSuffix: [Int] = []
         textOfSuffix.reserveCapacity(suffixes.count)
-        bucket.scalars.withUnsafeBufferPointer { scalars in
-            var numbers = TextInterner<Unicode.Scalar>(capacity: suffixes.count)
-            for suffix in suffixes {
-                textOfSuffix.append(numbers.number(start: suffix.start, count: suffix.count, in: scalars))
-            }
-            let (starts, counts) = (numbers.starts, numbers.counts)
-            func text(_ number: Int) -> Slice<UnsafeBufferPointer<Unicode.Scalar>> {
-                scalars[Int(starts[number])..<Int(starts[number]) + Int(counts[number])]
-            }
-            rank = [UInt64](repeating: 0, count: numbers.count)
-            let textOrder = (0..<numbers.count).sorted { SearchKeys.inScalarOrder(text($0), text($1)) }
-            for (position, number) in textOrder.enumerated() { rank[number] = UInt64(position) }
+        let scalars = bucket.scalars
+        var numbers = TextInterner<Unicode.Scalar>(capacity: suffixes.count)
+        for suffix in suffixes {
+            textOfSuffix.append(numbers.number(start: suffix.start, count: suffix.count, in: scalars))
         }
+        let (starts, counts) = (numbers.starts, numbers.counts)
+        /// `SearchKeys.inScalarOrder` of two texts, read by index where they are.
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            let (startA, startB) = (Int(starts[a]), Int(starts[b]))
+            let (countA, countB) = (Int(counts[a]), Int(counts[b]))
+            for offset in 0..<min(countA, countB) {
+                let (x, y) = (scalars[startA + offset].value, scalars[startB + offset].value)
+                if x != y { return x < y }
+            }
+            return countA < countB
+        }
+        rank = [UInt64](repeating: 0, count: numbers.count)
+        let textOrder = (0..<numbers.count).sorted(by: precedes)
+        for (position, number) in textOrder.enumerated() { rank[number] = UInt64(position) }
         // Rank and record in one integer; suffixes with equal ones are equal, in any order.
         var order = suffixes.indices.map {
             (key: rank[textOfSuffix[$0]] << 32 | UInt64(UInt32(suffixes[$0].record)), index: $0)

@@ -25,16 +25,12 @@ struct TextInterner<Unit: TextUnit> {
     var count: Int { starts.count }
 
     /// The number of the text of `count` units at `start` in `units`, numbering it if it is new.
-    mutating func number(start: Int32, count: Int32, in units: UnsafeBufferPointer<Unit>) -> Int {
-        let text = units[Int(start)..<Int(start) + Int(count)]
-        var slot = Self.hash(text) & mask
+    mutating func number(start: Int32, count: Int32, in units: [Unit]) -> Int {
+        let text = Int(start)..<Int(start) + Int(count)
+        var slot = Self.hash(units, text) & mask
         while slots[slot] != 0 {
             let number = Int(slots[slot] - 1)
-            if counts[number] == count
-                && units[Int(starts[number])..<Int(starts[number]) + Int(count)].elementsEqual(text)
-            {
-                return number
-            }
+            if counts[number] == count && Self.equal(units, Int(starts[number]), text) { return number }
             slot = (slot + 1) & mask
         }
         precondition(starts.count * 2 < slots.count, "more distinct texts than the table was made for")
@@ -44,11 +40,18 @@ struct TextInterner<Unit: TextUnit> {
         return starts.count - 1
     }
 
-    /// A hash of the units' values that spreads neighbouring texts over the slots.
-    static func hash(_ text: Slice<UnsafeBufferPointer<Unit>>) -> Int {
+    /// Whether the units from `other` on are those of `text`. By index: a slice of the units would retain
+    /// and release their storage for every comparison.
+    static func equal(_ units: [Unit], _ other: Int, _ text: Range<Int>) -> Bool {
+        for offset in 0..<text.count where units[other + offset] != units[text.lowerBound + offset] { return false }
+        return true
+    }
+
+    /// A hash of the units' values in `text` that spreads neighbouring texts over the slots.
+    static func hash(_ units: [Unit], _ text: Range<Int>) -> Int {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for unit in text {
-            hash = (hash ^ UInt64(unit.unitValue)) &* 0x0000_0100_0000_01B3
+        for position in text {
+            hash = (hash ^ UInt64(units[position].unitValue)) &* 0x0000_0100_0000_01B3
             hash ^= hash >> 29
         }
         hash = (hash ^ (hash >> 32)) &* 0xD6E8_FEB8_6659_FD93

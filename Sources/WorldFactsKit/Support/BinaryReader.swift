@@ -1,7 +1,12 @@
 /// Reads what `BinaryWriter` wrote, in the same order. Every read checks that the bytes are there and
 /// that a count is plausible, and throws `Malformed` otherwise, so a damaged or cut file is refused,
-/// never trusted. It reads through a pointer: make it inside `withUnsafeBytes`.
-public struct BinaryReader {
+/// never trusted.
+///
+/// SAFETY: it reads through a pointer into bytes someone else holds: make it only where those bytes are
+/// held alive and unchanged for as long as it is used (`FileBytes.withReader`), and read no byte outside
+/// them (every read goes through `take`, which checks the count against what is left). It only reads,
+/// so copies of it (`at(_:)`) may read on several threads at once during that time.
+public struct BinaryReader: @unchecked Sendable {
     public struct Malformed: Error, Sendable, CustomStringConvertible {
         public var offset: Int
         public init(offset: Int) { self.offset = offset }
@@ -17,6 +22,9 @@ public struct BinaryReader {
     }
 
     public var isAtEnd: Bool { index == bytes.count }
+
+    /// A reader of the same bytes, from `index` on.
+    public func at(_ index: Int) -> BinaryReader { BinaryReader(bytes, at: index) }
 
     @inline(__always)
     private mutating func take(_ count: Int) throws(Malformed) -> Int {

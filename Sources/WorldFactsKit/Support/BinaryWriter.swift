@@ -6,6 +6,10 @@
 /// A writer made with `init(draining:every:)` hands its bytes on in pieces of about `every` bytes (at the
 /// end of an array's element, or of a run of words), so that a large file is never whole in memory: then
 /// `bytes` holds only what was not handed on yet, and `flush()` hands that on too.
+///
+/// SAFETY: it copies the bytes of integers (`withUnsafeBytes(of:)`), of arrays of integers and of raw
+/// buffers valid for the call (`append(_:_:)` checks its range against the `FileBytes`); it keeps no
+/// pointer.
 public struct BinaryWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
     private let drain: (@Sendable ([UInt8]) -> Void)?
@@ -54,7 +58,16 @@ public struct BinaryWriter: Sendable {
 
     /// Bytes as they are, a piece at a time: a long run (the unchanged records of a snapshot, copied from
     /// the last one) is handed on as it goes, never held whole.
-    public mutating func append(_ raw: UnsafeRawBufferPointer) {
+    public mutating func append(_ file: FileBytes, _ range: Range<Int>) {
+        file.withUnsafeBytes { raw in
+            // SAFETY: the file's bytes outlive the call; the range is checked.
+            precondition(range.lowerBound >= 0 && range.upperBound <= raw.count, "a range past the file's bytes")
+            append(UnsafeRawBufferPointer(rebasing: raw[range]))
+        }
+    }
+
+    /// `append(_:_:)` of bytes read where they are, valid for the call.
+    mutating func append(_ raw: UnsafeRawBufferPointer) {
         var start = 0
         while start < raw.count {
             let end = min(raw.count, start + max(piece - bytes.count, 1 << 16))

@@ -7,9 +7,26 @@
 /// `blockSize` bytes each block of that size is hashed so, and the blocks' hashes are mixed in turn:
 /// the blocks of a large file are hashed on every core, with the same result as on one. Each step is
 /// a bijection of the word or the lane or the block it takes, so one changed word still changes the hash.
+///
+/// SAFETY: the hash reads its bytes through a raw buffer valid for the call (an array's, a text's, or a
+/// `FileBytes`'s), eight bytes at a time with unaligned loads that stay below the buffer's count (the
+/// tail is copied into a zeroed stripe first); the blocks hashed on several cores only read.
 public enum BulkHash {
     public static func of(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBytes { of($0) }
+    }
+
+    /// The hash of `bytes[range]`, read where it is.
+    public static func of(_ bytes: [UInt8], _ range: Range<Int>) -> UInt64 {
+        // SAFETY: `range` is checked against the array, whose storage the call keeps alive and unchanged.
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "a range past the bytes")
+        return bytes.withUnsafeBytes { of(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// The hash of a text's UTF-8.
+    public static func of(utf8 text: String) -> UInt64 {
+        var text = text
+        return text.withUTF8 { of(UnsafeRawBufferPointer($0)) }
     }
 
     public static func of(_ buffer: UnsafeRawBufferPointer) -> UInt64 {

@@ -3,10 +3,13 @@
 /// grammar for whitespace, plain strings and numbers. In the manner of Ink's `Reader`: small reads that
 /// either take what they expect and move on, or leave the position where it was.
 ///
-/// It reads through a pointer: make it inside `withUnsafeBufferPointer` and let it not outlive that call.
+/// SAFETY: it reads through a pointer into bytes someone else holds. Make it only where they are kept
+/// alive and unchanged for as long as it is used (`Array.withCursor`), and let it not outlive that call.
+/// Every read checks its index against `bytes.count` first.
+///
 /// Everything is `@inlinable`: the readers in other modules call these in their innermost loops.
 public struct ByteCursor {
-    public let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
     public var index: Int
     /// The 1-based line of `index`, as far as `skipWhitespace` and `nextLine` have counted.
     public var line: Int
@@ -203,11 +206,36 @@ public struct ByteCursor {
         return start..<end
     }
 
-    /// The bytes of `range`, without copying.
+    /// How many bytes the cursor reads.
+    @inlinable public var count: Int { bytes.count }
+
+    /// A cursor over `range` of these bytes alone, at its start: its indices count from `range.lowerBound`.
     @inlinable
-    public subscript(range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    public func cursor(over range: Range<Int>) -> ByteCursor { ByteCursor(self[range]) }
+
+    /// Whether the bytes of `range` are `other`.
+    @inlinable
+    public func bytes(_ range: Range<Int>, equal other: [UInt8]) -> Bool {
+        range.count == other.count && self[range].elementsEqual(other)
+    }
+
+    /// Whether `byte` is in `range`.
+    @inlinable
+    public func contains(_ byte: UInt8, in range: Range<Int>) -> Bool { self[range].contains(byte) }
+
+    /// The bytes of `range`, without copying (for Support's readers; others ask for what they need).
+    @inlinable
+    package subscript(range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[range])
     }
+
+    /// The bytes of `range` as a new array.
+    @inlinable
+    public func array(_ range: Range<Int>) -> [UInt8] { Array(self[range]) }
+
+    /// The bytes of `range` as text, decoded as `String(decoding:as:)` does (bad UTF-8 repaired).
+    @inlinable
+    public func decoded(_ range: Range<Int>) -> String { String(decoding: self[range], as: UTF8.self) }
 
     /// The bytes of `range` as text, checked to be UTF-8; nil if they are not.
     @inlinable
@@ -215,5 +243,18 @@ public struct ByteCursor {
         let slice = self[range]
         if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
         return String(validating: slice, as: UTF8.self)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Calls `body` with a cursor over the array's bytes, at `index`; the cursor must not outlive the call.
+    @inlinable
+    public func withCursor<Result>(at index: Int = 0, _ body: (inout ByteCursor) throws -> Result) rethrows -> Result {
+        // SAFETY: the array's storage is kept alive and unchanged for the call, and the cursor is the
+        // closure's only.
+        try withUnsafeBufferPointer { buffer in
+            var cursor = ByteCursor(buffer, at: index)
+            return try body(&cursor)
+        }
     }
 }

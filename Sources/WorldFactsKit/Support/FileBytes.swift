@@ -10,6 +10,10 @@ import Foundation
 /// A mapped file must not be cut short while it is mapped: reading past its new end would kill the
 /// process (SIGBUS). So only files that are replaced whole (`rename(2)` over them, which leaves the
 /// mapped file as it was) are mapped: the build's own snapshot, never a source a person edits.
+///
+/// SAFETY: the mapping is read only and lives as long as this object (`munmap` in `deinit`); readers of
+/// it (`withUnsafeBytes`, `withReader`, `hash`, `BinaryWriter.append`) get a pointer valid for their
+/// call only, and check their ranges against `count`. It is shared between threads only to be read.
 public final class FileBytes: @unchecked Sendable {
     private enum Storage {
         case array([UInt8])
@@ -51,6 +55,35 @@ public final class FileBytes: @unchecked Sendable {
         switch storage {
         case .array(let bytes): bytes.count
         case .mapped(let buffer): buffer.count
+        }
+    }
+
+    /// A reader of the bytes `range` (all of them by default) holds, from `at` on (`BinaryReader`), valid
+    /// only until `body` returns.
+    public func withReader<Value>(
+        upTo end: Int? = nil, at index: Int = 0, _ body: (inout BinaryReader) -> Value
+    ) -> Value {
+        withUnsafeBytes { raw in
+            // SAFETY: the reader points into bytes this object keeps mapped (or held) until it is freed,
+            // and `body` does not outlive the call; `end` is checked against the bytes.
+            let end = end ?? raw.count
+            precondition(end >= 0 && end <= raw.count, "a reader past the file's bytes")
+            var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: raw[..<end]), at: index)
+            return body(&reader)
+        }
+    }
+
+    /// Whether the bytes start with `prefix`.
+    public func hasPrefix(_ prefix: [UInt8]) -> Bool {
+        withUnsafeBytes { $0.starts(with: prefix) }
+    }
+
+    /// The hash of `range` of the bytes (`BulkHash`).
+    public func hash(_ range: Range<Int>) -> UInt64 {
+        withUnsafeBytes { raw in
+            // SAFETY: as `withReader`: the bytes outlive the call, and the range is checked.
+            precondition(range.lowerBound >= 0 && range.upperBound <= raw.count, "a range past the file's bytes")
+            return BulkHash.Stream.of(UnsafeRawBufferPointer(rebasing: raw[range]))
         }
     }
 

@@ -4,6 +4,10 @@ import Algorithms
 /// `forEachElement` streams the elements of a top-level array one at a time, so a large records file
 /// never becomes one big tree; `elementStarts` finds them without parsing, so they can be parsed in
 /// parallel (`parseElement`).
+///
+/// SAFETY: every parse reads its bytes through a `ByteCursor` made inside the array's
+/// `withUnsafeBufferPointer`, and no cursor, scan or node keeps a pointer past that call: what a parse
+/// keeps of the bytes (a `Resume`, an `ElementStart`) is offsets, checked against the bytes when used.
 public struct JSONParser {
     private var cursor: ByteCursor
     private var depth = 0

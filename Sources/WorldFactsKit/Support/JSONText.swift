@@ -1,5 +1,9 @@
 /// JSON text that is also safe inside HTML: `<`, `>`, `&`, U+2028 and U+2029 are written as \u escapes,
 /// so a `</script>` in data can never end a script element.
+///
+/// SAFETY: `appendQuoted(utf8:to:)` and `quotedCount(utf8:)` read the buffer they are given, within its
+/// count, during the call only; their callers hand them a text's own UTF-8 or a `PackedBytes.Strings`
+/// element, both valid for the call.
 public enum JSONText {
     public static func quoted(_ text: String) -> String {
         var result = ""

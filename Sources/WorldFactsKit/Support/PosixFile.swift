@@ -1,7 +1,22 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The POSIX calls behind `FileSystem.disk`'s writes.
-enum PosixFile {
+///
+/// SAFETY: the system calls read from and write into an array's own storage, within its count, during the
+/// call that lends it; a directory entry's name is read as the C string the kernel ended with NUL; the
+/// huge-page advice covers only whole pages inside the buffer it is given.
+public enum PosixFile {
+    /// One `read(2)` from `descriptor` into `buffer`, from its start: the count read, 0 at the end, or -1
+    /// with `errno` set.
+    public static func readSome(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
+        // SAFETY: the kernel writes at most `count` bytes into the array's own storage during the call.
+        buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+    }
+
     struct Exists: Error {}
 
     /// Opens `path` for writing with O_CREAT and `flags`, making `target`'s folder if it is missing.

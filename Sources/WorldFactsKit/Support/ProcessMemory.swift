@@ -8,6 +8,9 @@ import Synchronization
 
 /// The memory this process holds, in bytes: resident now, and the most it has held resident so far
 /// (what `/usr/bin/time -f %M` reports at exit).
+///
+/// SAFETY: `returnFreedMemory` calls glibc's `mallopt` through the address `dlsym` gives for it, cast to
+/// its C signature `int mallopt(int, int)`; nothing is called when the symbol is not found.
 public struct ProcessMemory: Sendable, Equatable {
     /// Resident now; nil where the system does not say (it is read from Linux's `/proc/self/statm`).
     public var resident: Int?
@@ -54,7 +57,7 @@ public struct ProcessMemory: Sendable, Equatable {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 128)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        let count = PosixFile.readSome(descriptor, into: &buffer)
         guard count > 0 else { return nil }
         let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
         guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }

@@ -1,6 +1,10 @@
 /// An array's elements read where they are by every core at once, during `withSharedElements`. A
 /// parallel loop that captures the array itself retains and releases it on every use, from every core
 /// at once (they contend for its count); one that reads through this touches no count.
+///
+/// SAFETY: made only by `withSharedElements`, which keeps the array alive and unchanged for the call;
+/// it must not outlive that call. Every core only reads, and a read is checked against the count in
+/// debug builds (`UnsafeBufferPointer`'s subscript).
 public struct SharedElements<Element: Sendable>: @unchecked Sendable, RandomAccessCollection {
     @usableFromInline let buffer: UnsafeBufferPointer<Element>
 

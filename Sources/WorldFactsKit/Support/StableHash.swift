@@ -3,6 +3,9 @@
 /// `mix(_:)`, one step instead of eight (`BulkHash.mixed`: an xor, a multiply by an odd constant, a
 /// rotation and another multiply, each a bijection). Fast, and plenty to tell whether inputs
 /// changed; not for security.
+///
+/// SAFETY: bytes given as a collection are read through its contiguous storage when it has one, during
+/// the call that lends it.
 public struct StableHash: Sendable {
     @usableFromInline var state: UInt64 = 0xcbf2_9ce4_8422_2325
 

@@ -1,4 +1,5 @@
 import Foundation
+import WorldFactsSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -68,7 +69,7 @@ final class FolderEvents: @unchecked Sendable {
         #if canImport(Glibc)
             var any = false
             while true {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                let count = PosixFile.readSome(descriptor, into: &buffer)
                 if count > 0 {
                     any = true
                     continue

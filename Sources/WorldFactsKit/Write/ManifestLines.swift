@@ -43,12 +43,12 @@ enum ManifestLines {
         ends.reserveCapacity(bytes.count / 60)
         keyEnds.reserveCapacity(bytes.count / 60)
         var safe = true
-        let header = scan(bytes) { key, value, span in
-            safe = safe && OutputPath.isSafe(bytes: key)
-            paths.append(string(key))
-            starts.append(span.lowerBound)
-            ends.append(span.upperBound)
-            keyEnds.append(span.lowerBound + 1 + key.count)
+        let header = scan(bytes) { key, value, entry in
+            safe = safe && OutputPath.isSafe(bytes: bytes[key])
+            paths.append(string(bytes[key]))
+            starts.append(entry.lowerBound)
+            ends.append(entry.upperBound)
+            keyEnds.append(key.upperBound)
         }
         guard safe, let header, let warnings = header.warnings else { return nil }
         let read = ManifestText(bytes: bytes, starts: starts, ends: ends)
@@ -62,7 +62,7 @@ enum ManifestLines {
 
     static func summary(_ bytes: [UInt8]) -> Summary? {
         var paths: [String] = []
-        guard var summary = scan(bytes, file: { key, _, _ in paths.append(string(key)) }) else { return nil }
+        guard var summary = scan(bytes, file: { key, _, _ in paths.append(string(bytes[key])) }) else { return nil }
         summary.paths = paths
         return summary
     }
@@ -75,21 +75,24 @@ enum ManifestLines {
         return scan(head) { _, _, _ in }
     }
 
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+    static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Reads the layout line by line, handing each file's path and value to `file`, with where its entry
-    /// (`"path": "value"`, quotes included) is in `bytes`; the header, or nil at the first line it does
-    /// not expect.
+    /// Reads the layout line by line, handing each file's path and value to `file` (where they are in
+    /// `bytes`), with where its entry (`"path": "value"`, quotes included) is; the header, or nil at the
+    /// first line it does not expect.
     static func scan(
-        _ bytes: [UInt8], file: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, Range<Int>) -> Void
+        _ bytes: [UInt8], file: (_ key: Range<Int>, _ value: Range<Int>, _ entry: Range<Int>) -> Void
     ) -> Summary? {
-        bytes.withUnsafeBufferPointer { buffer -> Summary? in
-            var lines = ByteCursor(buffer)
+        bytes.withCursor { lines -> Summary? in
             var summary = Summary()
             var place = Place.start
             var sawGenerator = false
             while let range = lines.nextLine() {
-                var line = ByteCursor(lines[range])
+                var line = lines.cursor(over: range)
+                /// A range of `line` as a range of `bytes`.
+                func inBytes(_ part: Range<Int>) -> Range<Int> {
+                    (part.lowerBound + range.lowerBound)..<(part.upperBound + range.lowerBound)
+                }
                 switch place {
                 case .start:
                     guard line.isExactly("{") else { return nil }
@@ -106,16 +109,19 @@ enum ManifestLines {
                     if line.take("  \"warnings\": ") {
                         // Warnings quote records and fields, so they have escapes: the JSON parser reads them,
                         // when they are asked for (`Summary.warnings`).
-                        guard line.bytes.last == UInt8(ascii: ",") else { return nil }
-                        summary.warningsJSON = Array(line[line.index..<(line.bytes.count - 1)])
+                        guard line.count > line.index, bytes[range.upperBound - 1] == UInt8(ascii: ",") else {
+                            return nil
+                        }
+                        summary.warningsJSON = line.array(line.index..<(line.count - 1))
                         continue
                     }
                     guard let (key, value) = headerEntry(&line) else { return nil }
-                    switch string(key) {
-                    case "generator": sawGenerator = string(value) == "\"worldfacts\","
-                    case "version": guard string(value) == "\(Manifest.version)," else { return nil }
-                    case "sources": summary.sources = unquoted(string(value))
-                    case "records": summary.records = Int(string(UnsafeBufferPointer(rebasing: value.dropLast())))
+                    let (keyText, valueText) = (string(bytes[inBytes(key)]), string(bytes[inBytes(value)]))
+                    switch keyText {
+                    case "generator": sawGenerator = valueText == "\"worldfacts\","
+                    case "version": guard valueText == "\(Manifest.version)," else { return nil }
+                    case "sources": summary.sources = unquoted(valueText)
+                    case "records": summary.records = Int(valueText.dropLast())
                     default: return nil
                     }
                 case .files:
@@ -124,8 +130,8 @@ enum ManifestLines {
                         continue
                     }
                     guard let (key, value) = fileEntry(&line) else { return nil }
-                    let start = key.baseAddress! - buffer.baseAddress! - 1
-                    file(key, value, start..<(value.baseAddress! - buffer.baseAddress! + value.count + 1))
+                    let (keyRange, valueRange) = (inBytes(key), inBytes(value))
+                    file(keyRange, valueRange, (keyRange.lowerBound - 1)..<(valueRange.upperBound + 1))
                 case .end:
                     guard line.isExactly("}") else { return nil }
                     place = .closed
@@ -137,22 +143,23 @@ enum ManifestLines {
         }
     }
 
-    /// `  "key": value`: the key, and the value as written (with its comma), when neither has an escape.
-    static func headerEntry(_ line: inout ByteCursor) -> (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>)? {
+    /// `  "key": value`: where the key is, and the value as written (with its comma), when neither has an
+    /// escape.
+    static func headerEntry(_ line: inout ByteCursor) -> (key: Range<Int>, value: Range<Int>)? {
         guard line.take("  "), let key = line.plainString(), line.take(": ") else { return nil }
-        let value = line[line.index..<line.bytes.count]
-        guard !value.contains(UInt8(ascii: "\\")) else { return nil }
-        return (line[key], value)
+        let value = line.index..<line.count
+        guard !line.contains(UInt8(ascii: "\\"), in: value) else { return nil }
+        return (key, value)
     }
 
-    /// `    "path": "value",` (the comma optional): the path and the unquoted value, when neither has an
-    /// escape. Anything else goes back to the JSON parser.
-    static func fileEntry(_ line: inout ByteCursor) -> (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>)? {
+    /// `    "path": "value",` (the comma optional): where the path and the unquoted value are, when neither
+    /// has an escape. Anything else goes back to the JSON parser.
+    static func fileEntry(_ line: inout ByteCursor) -> (key: Range<Int>, value: Range<Int>)? {
         guard line.take("    "), let key = line.plainString(), line.take(": "), let value = line.plainString() else {
             return nil
         }
         _ = line.take(UInt8(ascii: ","))
-        return line.isAtEnd ? (line[key], line[value]) : nil
+        return line.isAtEnd ? (key, value) : nil
     }
 
     static func unquoted(_ value: String) -> String? {

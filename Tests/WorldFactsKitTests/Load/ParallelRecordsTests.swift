@@ -370,7 +370,7 @@ import WorldFactsModel
     /// `UnchangedEnds` found them before it looked from both ends at once).
     func oneSideAfterTheOther(old: RecordsFilePieces, new: [UInt8]) -> (prefix: Int, suffix: Int) {
         let shift = new.count - old.byteCount
-        func hash(_ range: Range<Int>) -> UInt64 { new.withUnsafeBytes { RecordsFilePieces.Hashed($0).hash(range) } }
+        func hash(_ range: Range<Int>) -> UInt64 { BulkHash.of(new, range) }
         var piece = 0
         while piece < old.hashes.count, old.cuts[piece + 1] <= new.count,
             hash(old.cuts[piece]..<old.cuts[piece + 1]) == old.hashes[piece]

@@ -50,7 +50,7 @@ import Testing
 
     func read(_ element: String) throws -> Record? {
         let reader = try #require(loader.recordReader())
-        return bytes(element).withUnsafeBufferPointer { reader.read($0, at: 1, line: 1) }
+        return reader.read(bytes(element), at: 1, line: 1)
     }
 
     @Test func readsPlainRecordsAsTheTreeDoes() throws {

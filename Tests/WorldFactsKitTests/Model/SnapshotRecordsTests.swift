@@ -42,11 +42,18 @@ import Testing
         return (bytes, starts)
     }
 
+    /// `Content.readRecords` over `bytes`, as a snapshot's reader reads them.
+    static func readRecords(_ bytes: [UInt8], at starts: [Int]) throws -> [Record] {
+        try FileBytes(bytes).withReader { reader in
+            Result { () throws(BinaryReader.Malformed) in try Content.readRecords(at: starts, from: reader) }
+        }.get()
+    }
+
     @Test func recordsReadOnEveryCoreAreThoseWritten() throws {
         for count in [0, 1, 16_383, 16_384, 40_000] {
             let written = records(count)
             let (bytes, starts) = try encoded(written)
-            let read = try bytes.withUnsafeBytes { try Content.readRecords(at: starts, in: $0) }
+            let read = try Self.readRecords(bytes, at: starts)
             #expect(read == written, "\(count) records")
         }
     }
@@ -60,12 +67,12 @@ import Testing
             var wrong = starts
             wrong[moved] += 1
             #expect(throws: BinaryReader.Malformed.self) {
-                _ = try bytes.withUnsafeBytes { try Content.readRecords(at: wrong, in: $0) }
+                _ = try Self.readRecords(bytes, at: wrong)
             }
         }
         // The bytes cut short within the last record.
         #expect(throws: BinaryReader.Malformed.self) {
-            _ = try Array(bytes.dropLast(3)).withUnsafeBytes { try Content.readRecords(at: starts, in: $0) }
+            _ = try Self.readRecords(Array(bytes.dropLast(3)), at: starts)
         }
     }
 }

@@ -53,8 +53,11 @@ struct JSONRecordReader: Sendable {
     }
 
     /// The record of the element at `start`, which is on `line`, or nil to read it the general way.
-    func read(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, line: Int) -> Record? {
-        var cursor = ByteCursor(bytes, at: start)
+    func read(_ bytes: [UInt8], at start: Int, line: Int) -> Record? {
+        bytes.withCursor(at: start) { cursor in read(&cursor, line: line) }
+    }
+
+    private func read(_ cursor: inout ByteCursor, line: Int) -> Record? {
         guard cursor.take(UInt8(ascii: "{")) else { return nil }
         var key: String?, title: String?
         var values = [FieldValue](repeating: .missing, count: collection.fields.count)
@@ -64,7 +67,7 @@ struct JSONRecordReader: Sendable {
         guard cursor.peek != UInt8(ascii: "}") else { return nil }
         while true {
             cursor.skipWhitespace()
-            guard let nameRange = cursor.plainString(), let found = lookUp(bytes, nameRange) else { return nil }
+            guard let nameRange = cursor.plainString(), let found = lookUp(cursor, nameRange) else { return nil }
             guard seen & (1 << found) == 0 else { return nil }
             seen |= 1 << found
             cursor.skipWhitespace()
@@ -92,9 +95,8 @@ struct JSONRecordReader: Sendable {
         return Record(key: key, title: title, values: values, line: line)
     }
 
-    private func lookUp(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-        let candidate = UnsafeBufferPointer(rebasing: bytes[range])
-        return names.firstIndex { $0.bytes.count == candidate.count && $0.bytes.elementsEqual(candidate) }
+    private func lookUp(_ cursor: ByteCursor, _ range: Range<Int>) -> Int? {
+        names.firstIndex { cursor.bytes(range, equal: $0.bytes) }
     }
 
     /// A string, a number, null, or (where `list`) an array of strings, each without escapes.

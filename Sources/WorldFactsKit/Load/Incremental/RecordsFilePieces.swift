@@ -22,12 +22,9 @@ public struct RecordsFilePieces: Sendable, Equatable {
         let cuts = Self.cuts(of: bytes, at: starts)
         let ranges = cuts
         self.cuts = cuts
-        hashes = bytes.withUnsafeBytes { raw in
-            let base = Hashed(raw)
-            return Parallel.map(ranges.count - 1, chunk: 4_096) { pieces in
-                pieces.map { base.hash(ranges[$0]..<ranges[$0 + 1]) }
-            }.flatMap { $0 }
-        }
+        hashes = Parallel.map(ranges.count - 1, chunk: 4_096) { pieces in
+            pieces.map { BulkHash.of(bytes, ranges[$0]..<ranges[$0 + 1]) }
+        }.flatMap { $0 }
     }
 
     /// The pieces of `bytes` as `init(bytes:starts:)` cuts them, where `old` are the pieces of the file
@@ -38,21 +35,18 @@ public struct RecordsFilePieces: Sendable, Equatable {
         self.cuts = cuts
         let (pieces, oldPieces) = (cuts.count - 1, old.hashes.count)
         let suffixStart = ends.newCount - ends.suffix
-        hashes = bytes.withUnsafeBytes { raw in
-            let base = Hashed(raw)
-            return (0..<pieces).map { piece in
-                let (start, end) = (cuts[piece], cuts[piece + 1])
-                if end <= ends.prefix, piece < oldPieces, old.cuts[piece] == start, old.cuts[piece + 1] == end {
-                    return old.hashes[piece]
-                }
-                let moved = piece + oldPieces - pieces
-                if start >= suffixStart, moved >= 0, moved < oldPieces, old.cuts[moved] + ends.shift == start,
-                    old.cuts[moved + 1] + ends.shift == end
-                {
-                    return old.hashes[moved]
-                }
-                return base.hash(start..<end)
+        hashes = (0..<pieces).map { piece in
+            let (start, end) = (cuts[piece], cuts[piece + 1])
+            if end <= ends.prefix, piece < oldPieces, old.cuts[piece] == start, old.cuts[piece + 1] == end {
+                return old.hashes[piece]
             }
+            let moved = piece + oldPieces - pieces
+            if start >= suffixStart, moved >= 0, moved < oldPieces, old.cuts[moved] + ends.shift == start,
+                old.cuts[moved + 1] + ends.shift == end
+            {
+                return old.hashes[moved]
+            }
+            return BulkHash.of(bytes, start..<end)
         }
     }
 
@@ -70,12 +64,5 @@ public struct RecordsFilePieces: Sendable, Equatable {
         else { return nil }
         self.cuts = cuts
         self.hashes = hashes
-    }
-
-    /// Bytes to hash ranges of, handed to the workers, which only read them.
-    struct Hashed: @unchecked Sendable {
-        let raw: UnsafeRawBufferPointer
-        init(_ raw: UnsafeRawBufferPointer) { self.raw = raw }
-        func hash(_ range: Range<Int>) -> UInt64 { BulkHash.of(UnsafeRawBufferPointer(rebasing: raw[range])) }
     }
 }

@@ -17,9 +17,8 @@ struct UnchangedEnds: Sendable {
         newCount = new.count
         let shift = new.count - old.byteCount
         self.shift = shift
-        (prefix, suffix) = new.withUnsafeBytes { raw in
-            let new = RecordsFilePieces.Hashed(raw)
-            let (cuts, hashes, count) = (old.cuts, old.hashes, raw.count)
+        (prefix, suffix) = {
+            let (cuts, hashes, count) = (old.cuts, old.hashes, new.count)
             // The shared start and the shared end are found at once, on two cores, each from its end of the
             // file. The end is found
             // as far as its pieces lie in the new file, then cut where it reaches into the shared start.
@@ -27,7 +26,7 @@ struct UnchangedEnds: Sendable {
                 if side == 0 {
                     var piece = 0
                     while piece < hashes.count, cuts[piece + 1] <= count,
-                        new.hash(cuts[piece]..<cuts[piece + 1]) == hashes[piece]
+                        BulkHash.of(new, cuts[piece]..<cuts[piece + 1]) == hashes[piece]
                     {
                         piece += 1
                     }
@@ -35,7 +34,7 @@ struct UnchangedEnds: Sendable {
                 }
                 var back = hashes.count - 1
                 while back >= 0, cuts[back] + shift >= 0,
-                    new.hash(cuts[back] + shift..<cuts[back + 1] + shift) == hashes[back]
+                    BulkHash.of(new, cuts[back] + shift..<cuts[back + 1] + shift) == hashes[back]
                 {
                     back -= 1
                 }
@@ -46,6 +45,6 @@ struct UnchangedEnds: Sendable {
             var first = max(scans[1], scans[0])
             while first < hashes.count, cuts[first] + shift < prefix { first += 1 }
             return (prefix, old.byteCount - (first < hashes.count ? cuts[first] : old.byteCount))
-        }
+        }()
     }
 }

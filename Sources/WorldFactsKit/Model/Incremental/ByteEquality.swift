@@ -32,23 +32,6 @@ extension Record: SameBytes {
     }
 }
 
-extension Array where Element == Record {
-    /// The positions whose records are not the same bytes as `other`'s at the same place, ascending; the
-    /// records past the shorter list's end are left out. Read in place: most records two loads hold are
-    /// the same storage (copies of one record), and telling so is one comparison of their representation,
-    /// where a copy of each retained its texts and values.
-    public func positionsWithOtherBytes(than other: [Record]) -> [Int] {
-        withUnsafeBufferPointer { mine in
-            other.withUnsafeBufferPointer { theirs in
-                (0..<Swift.min(mine.count, theirs.count)).filter { position in
-                    !sameRepresentation(mine.baseAddress! + position, theirs.baseAddress! + position)
-                        && !mine[position].hasSameBytes(as: theirs[position])
-                }
-            }
-        }
-    }
-}
-
 extension Note: SameBytes {
     /// The same name, file and text, byte for byte.
     public func hasSameBytes(as other: Note) -> Bool {

@@ -119,7 +119,7 @@ extension Content {
             var run: Range<Int>?
             func copyRun() {
                 guard let range = run, let last else { return }
-                last.bytes.withUnsafeBytes { writer.append(UnsafeRawBufferPointer(rebasing: $0[range])) }
+                writer.append(last.bytes, range)
                 run = nil
             }
             // The positions whose records differ, ascending, taken off as they are passed; records past the
@@ -166,7 +166,7 @@ extension Content {
             }
             starts.append(reader.index)
             places.append(starts)
-            let records = try Self.readRecords(at: starts, in: reader.bytes)
+            let records = try Self.readRecords(at: starts, from: reader)
             return LoadedCollection(
                 file: file, records: records,
                 notes: try reader.array { (reader) throws(BinaryReader.Malformed) in try Note.read(from: &reader) })
@@ -177,56 +177,17 @@ extension Content {
 }
 
 extension Content {
-    /// The records starting at `starts` (and the last one ending at its last), read a chunk per core: they
-    /// are on the critical path of a one-record rebuild.
-    static func readRecords(at starts: [Int], in bytes: UnsafeRawBufferPointer) throws(BinaryReader.Malformed)
-        -> [Record]
-    {
-        let count = starts.count - 1
-        let chunk = 1 << 14
-        var failure: BinaryReader.Malformed?
-        // Each record is read into its place in the array: appending chunks' arrays copied every record.
-        let records = [Record](unsafeUninitializedCapacity: count) { buffer, initialized in
-            let places = Places(bytes: bytes, records: buffer.baseAddress)
-            let failures = starts.withSharedElements { starts in
-                Parallel.map(count, chunk: chunk) { range -> BinaryReader.Malformed? in
-                    var reader = BinaryReader(places.bytes, at: starts[range.lowerBound])
-                    for position in range {
-                        do throws(BinaryReader.Malformed) {
-                            (places.records! + position).initialize(to: try Record.read(from: &reader))
-                        } catch {
-                            (places.records! + range.lowerBound).deinitialize(count: position - range.lowerBound)
-                            return error
-                        }
-                    }
-                    // Each record is read as far as the next one's start, found by passing over it.
-                    guard reader.index == starts[range.upperBound] else {
-                        (places.records! + range.lowerBound).deinitialize(count: range.count)
-                        return BinaryReader.Malformed(offset: reader.index)
-                    }
-                    return nil
-                }
-            }
-            guard let first = failures.lazy.compactMap({ $0 }).first else {
-                initialized = count
-                return
-            }
-            // The chunks read whole are let go again: the array is left empty.
-            for (number, failed) in failures.enumerated() where failed == nil {
-                let start = number * chunk
-                (buffer.baseAddress! + start).deinitialize(count: min(count, start + chunk) - start)
-            }
-            failure = first
+    /// The records starting at `starts` (and the last one ending at its last), in the bytes `reader` reads,
+    /// read on every core, each into its place (`Parallel.tryMap`): they are on the critical path of a
+    /// one-record rebuild.
+    static func readRecords(at starts: [Int], from reader: BinaryReader) throws(BinaryReader.Malformed) -> [Record] {
+        try Parallel.tryMap(starts.count - 1, chunk: 1 << 14) { position throws(BinaryReader.Malformed) in
+            var reader = reader.at(starts[position])
+            let record = try Record.read(from: &reader)
+            // Each record is read as far as the next one's start, found by passing over it.
+            guard reader.index == starts[position + 1] else { throw BinaryReader.Malformed(offset: reader.index) }
+            return record
         }
-        if let failure { throw failure }
-        return records
-    }
-
-    /// The snapshot's bytes and the records' places, used by every core during `readRecords`, which
-    /// they do not outlive.
-    private struct Places: @unchecked Sendable {
-        let bytes: UnsafeRawBufferPointer
-        let records: UnsafeMutablePointer<Record>?
     }
 }
 

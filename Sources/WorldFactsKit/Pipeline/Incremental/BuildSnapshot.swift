@@ -55,16 +55,14 @@ struct BuildSnapshot {
     /// and load memo; nil when it is damaged or of another version.
     init?(bytes: FileBytes) {
         let end = bytes.count - Self.trailerSize
-        let whole = bytes.withUnsafeBytes { raw -> Bool in
-            guard raw.count >= Self.magic.count + Self.trailerSize, raw.starts(with: Self.magic) else { return false }
-            var reader = BinaryReader(raw, at: end)
+        guard end >= Self.magic.count, bytes.hasPrefix(Self.magic) else { return nil }
+        let whole = bytes.withReader(at: end) { reader -> Bool in
             guard let length = try? reader.int(), let hash = try? reader.uint64(), length == end else { return false }
-            return BulkHash.Stream.of(UnsafeRawBufferPointer(rebasing: raw[..<end])) == hash
+            return bytes.hash(0..<end) == hash
         }
         guard whole else { return nil }
-        let read = bytes.withUnsafeBytes { raw in
+        let read = bytes.withReader(upTo: end, at: Self.magic.count) { reader in
             Result { () throws(BinaryReader.Malformed) in
-                var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: raw[..<end]), at: Self.magic.count)
                 guard try reader.string() == Self.version else { throw BinaryReader.Malformed(offset: 0) }
                 let output = try reader.string()
                 let sources = try reader.string()
@@ -97,10 +95,8 @@ struct BuildSnapshot {
     func rest(config: SiteConfig, folder: String) -> Rest? {
         guard Self.digest(config) == self.config else { return nil }
         let old = Content(config: config, collections: collections, warnings: warnings, folder: folder)
-        let read = bytes.withUnsafeBytes { raw in
+        let read = bytes.withReader(upTo: bytes.count - Self.trailerSize, at: rest) { reader in
             Result { () throws(BinaryReader.Malformed) in
-                var reader = BinaryReader(
-                    UnsafeRawBufferPointer(rebasing: raw[..<(raw.count - Self.trailerSize)]), at: rest)
                 let positions = try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.ints() }
                 let site = try Site.read(from: &reader, content: old, positions: positions)
                 let rowInputs =

@@ -45,8 +45,7 @@ struct SnapshotCache {
         guard let head = try? fileSystem.readHead(path, Self.headSize), head.starts(with: BuildSnapshot.magic) else {
             return false
         }
-        return head.withUnsafeBytes { raw in
-            var reader = BinaryReader(raw, at: BuildSnapshot.magic.count)
+        return FileBytes(head).withReader(at: BuildSnapshot.magic.count) { reader in
             guard let version = try? reader.string() else { return false }
             guard version == BuildSnapshot.version else { return true }
             guard let output = try? reader.string() else { return false }

@@ -4,6 +4,8 @@ import Synchronization
 /// it waits for the next edit: the next build changes the copy in place, where changing the value itself
 /// copies it first, on the edit's longest path (the value is shared: the live model keeps it for a build
 /// that fails). Taken once; a build that finds none made copies as it did before.
+///
+/// SAFETY: `make(copying:)` copies an array through its buffer, valid for the call, into new storage.
 public final class PreparedCopy<Value: Sendable>: Sendable {
     private let making = Mutex<BackgroundValue<Value>?>(nil)
 

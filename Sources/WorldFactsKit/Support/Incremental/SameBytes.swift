@@ -12,6 +12,7 @@ extension String: SameBytes {
     public func hasSameBytes(as other: String) -> Bool {
         // The same representation (a small text held inline, or the same storage) is the same text: most
         // texts compared are shared by the two loads, and this is one comparison of 16 bytes.
+        // SAFETY: the pointers and the contiguous UTF-8 are read only during the calls that give them.
         let same = withUnsafePointer(to: self) { mine in withUnsafePointer(to: other) { sameRepresentation(mine, $0) } }
         if same { return true }
         let found = utf8.withContiguousStorageIfAvailable { mine in
@@ -29,6 +30,7 @@ extension Array: SameBytes where Element: SameBytes {
     /// what it holds.
     @inlinable
     public func hasSameBytes(as other: [Element]) -> Bool {
+        // SAFETY: both buffers live for the call, and the counts are equal.
         count == other.count
             && withUnsafeBufferPointer { mine in
                 other.withUnsafeBufferPointer { theirs in
@@ -38,9 +40,33 @@ extension Array: SameBytes where Element: SameBytes {
     }
 }
 
+extension Array where Element: SameBytes {
+    /// The positions whose elements are not the same bytes as `other`'s at the same place, ascending; the
+    /// elements past the shorter array's end are left out. Read in place: most elements two loads hold
+    /// are the same storage (copies of one value), and telling so is one comparison of their
+    /// representation, where a copy of each retained what it holds.
+    @inlinable
+    public func positionsWithOtherBytes(than other: [Element]) -> [Int] {
+        // SAFETY: both buffers live for the call, and every position read is below both counts.
+        withUnsafeBufferPointer { mine in
+            other.withUnsafeBufferPointer { theirs in
+                (0..<Swift.min(mine.count, theirs.count)).filter { position in
+                    !sameRepresentation(mine.baseAddress! + position, theirs.baseAddress! + position)
+                        && !mine[position].hasSameBytes(as: theirs[position])
+                }
+            }
+        }
+    }
+}
+
 /// Whether two values are held in the same bytes: the same inline bytes, and the same storage for what
 /// they hold elsewhere (a text, an array). Such values are the same value; values that are not may still
 /// be equal, which a comparison of what they hold decides. Read where they are: a copy retains.
+///
+/// SAFETY: both pointers must point to initialised values. Equal bytes mean the same value for the types
+/// compared here (`String`, `Array`, and structs of them and of integers, whose layout has no padding);
+/// unequal bytes are never taken to mean unequal values (the caller compares those by their contents), so
+/// padding can cost a comparison, never a wrong answer. `SameRepresentationTests` pins this against `==`.
 @inlinable
 public func sameRepresentation<Value>(_ one: UnsafePointer<Value>, _ other: UnsafePointer<Value>) -> Bool {
     memcmp(one, other, MemoryLayout<Value>.size) == 0

@@ -47,15 +47,14 @@ struct FolderStamps: Equatable {
     static func folders(of paths: some Sequence<String>) -> Set<String> {
         var folders = Set<String>()
         var last: [UInt8] = []
-        for var path in paths {
+        for path in paths {
             // On the bytes: paths come folder by folder, and most are compared with the last folder only.
-            path.withUTF8 { bytes in
-                guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return }
-                let folder = UnsafeBufferPointer(rebasing: bytes[..<slash])
-                if !folder.elementsEqual(last) {
-                    last = Array(folder)
-                    folders.insert(String(decoding: folder, as: UTF8.self))
-                }
+            let bytes = path.utf8
+            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { continue }
+            let folder = bytes[..<slash]
+            if !folder.elementsEqual(last) {
+                last = Array(folder)
+                folders.insert(String(decoding: last, as: UTF8.self))
             }
         }
         return folders

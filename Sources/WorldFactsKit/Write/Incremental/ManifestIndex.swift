@@ -24,21 +24,27 @@ final class ManifestIndex: Sendable {
         while size < 2 * keyEnds.count { size *= 2 }
         let mask = size - 1
         var slots = [Int32](repeating: 0, count: size)
-        let repeated = Self.withKeys(text: text, keyEnds: keyEnds) { keys -> Bool in
+        let repeated = { () -> Bool in
             // The paths' hashes on every core; the table is filled on one.
-            let hashes = Parallel.map(keys.count, chunk: 1 << 16) { range in range.map { Self.hash(keys[$0]) } }
-                .flatMap { $0 }
-            for line in 0..<keys.count {
+            let hashes = Parallel.map(keyEnds.count, chunk: 1 << 16) { range in
+                range.map { BulkHash.of(text.bytes, Self.key(at: $0, text: text, keyEnds: keyEnds)) }
+            }.flatMap { $0 }
+            for line in 0..<keyEnds.count {
                 var slot = Int(truncatingIfNeeded: hashes[line]) & mask
                 while slots[slot] != 0 {
                     let other = Int(slots[slot]) - 1
-                    if hashes[other] == hashes[line], keys[line].elementsEqual(keys[other]) { return true }
+                    if hashes[other] == hashes[line],
+                        text.bytes[Self.key(at: line, text: text, keyEnds: keyEnds)]
+                            .elementsEqual(text.bytes[Self.key(at: other, text: text, keyEnds: keyEnds)])
+                    {
+                        return true
+                    }
                     slot = (slot + 1) & mask
                 }
                 slots[slot] = Int32(line + 1)
             }
             return false
-        }
+        }()
         guard !repeated else { return nil }
         self.slots = slots
     }
@@ -48,22 +54,16 @@ final class ManifestIndex: Sendable {
 
     /// The line whose path is `path`, if any.
     func line(of path: String) -> Int? {
-        var path = path
-        return path.withUTF8 { utf8 in
-            let sought = UnsafeRawBufferPointer(utf8)
-            let hash = Self.hash(sought)
-            let mask = slots.count - 1
-            return Self.withKeys(text: text, keyEnds: keyEnds) { keys -> Int? in
-                var slot = Int(truncatingIfNeeded: hash) & mask
-                while slots[slot] != 0 {
-                    let line = Int(slots[slot]) - 1
-                    let key = keys[line]
-                    if key.count == sought.count, key.elementsEqual(sought) { return line }
-                    slot = (slot + 1) & mask
-                }
-                return nil
-            }
+        let hash = BulkHash.of(utf8: path)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let line = Int(slots[slot]) - 1
+            let key = Self.key(at: line, text: text, keyEnds: keyEnds)
+            if key.count == path.utf8.count, text.bytes[key].elementsEqual(path.utf8) { return line }
+            slot = (slot + 1) & mask
         }
+        return nil
     }
 
     /// The entry of the line whose path is `path`, if any.
@@ -77,29 +77,11 @@ final class ManifestIndex: Sendable {
 
     /// The path on `line`.
     func path(at line: Int) -> String {
-        Self.withKeys(text: text, keyEnds: keyEnds) { keys in String(decoding: keys[line], as: UTF8.self) }
+        String(decoding: text.bytes[Self.key(at: line, text: text, keyEnds: keyEnds)], as: UTF8.self)
     }
 
-    /// The bytes of each line's path, between its quotes, read where they are by any core, during
-    /// `withKeys` only.
-    private struct Keys: @unchecked Sendable {
-        let bytes: UnsafeRawBufferPointer
-        let starts: UnsafeBufferPointer<Int>
-        let ends: UnsafeBufferPointer<Int>
-        var count: Int { ends.count }
-
-        subscript(line: Int) -> UnsafeRawBufferPointer {
-            UnsafeRawBufferPointer(rebasing: bytes[(starts[line] + 1)..<ends[line]])
-        }
+    /// Where the path on `line` is in the text's bytes: between its quotes.
+    private static func key(at line: Int, text: ManifestText, keyEnds: [Int]) -> Range<Int> {
+        (text.starts[line] + 1)..<keyEnds[line]
     }
-
-    private static func withKeys<Value>(text: ManifestText, keyEnds: [Int], _ body: (Keys) -> Value) -> Value {
-        text.bytes.withUnsafeBytes { bytes in
-            text.starts.withUnsafeBufferPointer { starts in
-                keyEnds.withUnsafeBufferPointer { ends in body(Keys(bytes: bytes, starts: starts, ends: ends)) }
-            }
-        }
-    }
-
-    private static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 { BulkHash.of(key) }
 }

@@ -1,25 +1,27 @@
-import WorldFactsSupport
-
 /// Many short byte strings one after the other in one buffer, with where each ends: a quarter of a
 /// million of them cost their bytes and an integer each, not an object each. The search keys' folded
 /// texts (`SearchKeys`) and the shard entries' heads (`EntryHeads`) are kept so.
-struct PackedBytes: Sendable, Equatable {
-    private(set) var bytes: [UInt8] = []
+///
+/// SAFETY: `append(_:to:)` and `withStrings` read the strings where they are, through pointers valid
+/// only during the call: `Strings` must not outlive `withStrings`' body. Every string's range comes from
+/// `ends`, which `init(bytes:ends:)` checks and `append` keeps in order, so no read leaves `bytes`.
+public struct PackedBytes: Sendable, Equatable {
+    public private(set) var bytes: [UInt8] = []
     /// Where each string ends in `bytes` (it starts where the one before ends).
-    private(set) var ends: [Int] = []
+    public private(set) var ends: [Int] = []
 
-    init() {}
+    public init() {}
 
     /// Strings packed already (read back from a snapshot); nil unless the ends are in order and the last
     /// is the end of `bytes`.
-    init?(bytes: [UInt8], ends: [Int]) {
+    public init?(bytes: [UInt8], ends: [Int]) {
         guard Self.inOrder(ends, endingAt: bytes.count) else { return nil }
         self.bytes = bytes
         self.ends = ends
     }
 
     /// Parts packed apart (a chunk each, on every core), one after the other.
-    init(joining parts: [PackedBytes]) {
+    public init(joining parts: [PackedBytes]) {
         bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count })
         ends.reserveCapacity(parts.reduce(0) { $0 + $1.count })
         for part in parts {
@@ -29,47 +31,48 @@ struct PackedBytes: Sendable, Equatable {
         }
     }
 
-    var count: Int { ends.count }
+    public var count: Int { ends.count }
 
     /// Where the string `number` is in `bytes`.
-    func range(of number: Int) -> Range<Int> { (number == 0 ? 0 : ends[number - 1])..<ends[number] }
+    public func range(of number: Int) -> Range<Int> { (number == 0 ? 0 : ends[number - 1])..<ends[number] }
 
-    subscript(number: Int) -> ArraySlice<UInt8> { bytes[range(of: number)] }
+    public subscript(number: Int) -> ArraySlice<UInt8> { bytes[range(of: number)] }
 
     /// Appends the string `number` to `output`, copied from where it is (a slice of it would retain and
     /// release the buffer: a shard's entries did so twice each).
-    func append(_ number: Int, to output: inout [UInt8]) {
+    public func append(_ number: Int, to output: inout [UInt8]) {
         let range = range(of: number)
         bytes.withUnsafeBufferPointer { output += UnsafeBufferPointer(rebasing: $0[range]) }
     }
 
     /// Calls `body` with the strings numbered `numbers`, each read where it is.
-    func withStrings<Result>(_ numbers: Range<Int>, _ body: (Strings) -> Result) -> Result {
-        bytes.withUnsafeBufferPointer { bytes in
+    public func withStrings<Result>(_ numbers: Range<Int>, _ body: (Strings) -> Result) -> Result {
+        precondition(numbers.lowerBound >= 0 && numbers.upperBound <= count, "strings past the packed ones")
+        return bytes.withUnsafeBufferPointer { bytes in
             ends.withUnsafeBufferPointer { ends in body(Strings(bytes: bytes, ends: ends, numbers: numbers)) }
         }
     }
 
     /// Some of the strings, each a buffer that is valid while `withStrings` runs.
-    struct Strings: RandomAccessCollection {
+    public struct Strings: RandomAccessCollection {
         let bytes: UnsafeBufferPointer<UInt8>
         let ends: UnsafeBufferPointer<Int>
         let numbers: Range<Int>
-        var startIndex: Int { numbers.lowerBound }
-        var endIndex: Int { numbers.upperBound }
-        subscript(number: Int) -> UnsafeBufferPointer<UInt8> {
+        public var startIndex: Int { numbers.lowerBound }
+        public var endIndex: Int { numbers.upperBound }
+        public subscript(number: Int) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: bytes[(number == 0 ? 0 : ends[number - 1])..<ends[number]])
         }
     }
 
     /// Appends one string: the bytes `write` appends.
-    mutating func append(_ write: (inout [UInt8]) -> Void) {
+    public mutating func append(_ write: (inout [UInt8]) -> Void) {
         write(&bytes)
         ends.append(bytes.count)
     }
 
     /// True when `ends` never fall and the last is `end` (0 when there are none).
-    static func inOrder(_ ends: [Int], endingAt end: Int) -> Bool {
+    public static func inOrder(_ ends: [Int], endingAt end: Int) -> Bool {
         var last = 0
         for value in ends {
             guard value >= last else { return false }
