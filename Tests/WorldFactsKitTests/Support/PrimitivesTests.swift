@@ -1,0 +1,86 @@
+import Testing
+
+@testable import WorldFactsSupport
+
+/// The safe faces of Support's unsafe primitives agree with the plain computations they stand for.
+@Suite struct PrimitivesTests {
+    static let texts = ["", "a", "Zürich", "e\u{301}", "a text longer than fifteen bytes, long enough", "😀 emoji"]
+
+    @Test func aRangesHashIsTheHashOfItsBytes() {
+        let bytes = Array(Self.texts.joined(separator: "|").utf8)
+        for start in stride(from: 0, to: bytes.count, by: 7) {
+            for end in [start, min(bytes.count, start + 1), min(bytes.count, start + 40), bytes.count] {
+                #expect(BulkHash.of(bytes, start..<end) == BulkHash.of(Array(bytes[start..<end])))
+            }
+        }
+        for text in Self.texts { #expect(BulkHash.of(utf8: text) == BulkHash.of(Array(text.utf8))) }
+    }
+
+    @Test func byteOrderIsLexicographicOrder() {
+        let all = Self.texts.map { Array($0.utf8) } + [[0], [0, 0], [255], [1, 2, 3], [1, 2]]
+        for a in all {
+            for b in all {
+                let order = ByteOrder.compare(a, b)
+                #expect((order < 0) == a.lexicographicallyPrecedes(b), "\(a) \(b)")
+                #expect((order == 0) == (a == b), "\(a) \(b)")
+            }
+        }
+    }
+
+    @Test func aStringMadeInPlaceHasTheBytesWritten() {
+        let made = makeString(capacity: 12) { bytes in
+            bytes.append("ab")
+            bytes.append(UInt8(ascii: "c"))
+            bytes[bytes.count + 2] = UInt8(ascii: "f")
+            bytes[bytes.count + 1] = UInt8(ascii: "e")
+            bytes[bytes.count] = UInt8(ascii: "d")
+            bytes.skip(3)
+            bytes.append("é" as StaticString)
+        }
+        #expect(made == "abcdefé")
+        #expect(makeString(capacity: 4) { _ in } == "")
+    }
+
+    struct Odd: Error, Equatable { let position: Int }
+
+    @Test func tryMapGivesEveryValueOrTheFirstFailure() throws {
+        for count in [0, 1, 99, 100, 101, 1_000] {
+            let values = try Parallel.tryMap(count, chunk: 100) { (position) throws(Odd) -> String in "\(position)" }
+            #expect(values == (0..<count).map { "\($0)" })
+        }
+        // Failures in several chunks: the lowest position's is thrown, and the values made are let go.
+        #expect(throws: Odd(position: 150)) {
+            try Parallel.tryMap(1_000, chunk: 100) { (position) throws(Odd) -> String in
+                if position == 150 || position == 420 || position == 999 { throw Odd(position: position) }
+                return String(repeating: "x", count: 20 + position % 7)
+            }
+        }
+    }
+
+    @Test func aFilesReaderReadsWithinItsEnd() throws {
+        var writer = BinaryWriter()
+        writer.int(7)
+        writer.string("seven")
+        writer.uint64(0xFEED)
+        let file = FileBytes(writer.bytes)
+        let (number, text, rest) = file.withReader { reader in
+            (try? reader.int(), try? reader.string(), try? reader.uint64())
+        }
+        #expect(number == 7 && text == "seven" && rest == 0xFEED)
+        // A reader that ends before the last word does not read it.
+        let cut = file.withReader(upTo: file.count - 1, at: file.count - 8) { reader in try? reader.uint64() }
+        #expect(cut == nil)
+        #expect(file.hash(0..<file.count) == BulkHash.Stream.of(writer.bytes))
+        #expect(file.hasPrefix(Array(writer.bytes.prefix(3))) && !file.hasPrefix([0xFF]))
+    }
+
+    @Test func packedStringsAreReadWhereTheyAre() {
+        var packed = PackedBytes()
+        for text in Self.texts { packed.append { $0 += text.utf8 } }
+        let read = packed.withStrings(1..<packed.count) { strings in strings.map { Array($0) } }
+        #expect(read == Self.texts.dropFirst().map { Array($0.utf8) })
+        var output: [UInt8] = []
+        packed.append(2, to: &output)
+        #expect(output == Array(Self.texts[2].utf8))
+    }
+}
