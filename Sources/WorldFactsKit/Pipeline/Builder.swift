@@ -62,14 +62,8 @@ public struct Builder: Sendable {
         case .upToDate(let report, let model): return (report, model)
         case .build(let found): last = found
         }
-        progress?(BuildProgress(phase: .loadContent, done: 0, total: 0))
-        let (content, loadMemo) = try steps.run(.loadContent) { () throws(StageFailure) in
-            try ContentLoader(folder: options.content, fileSystem: fileSystem.serving(sources.read.take() ?? [:]))
-                .load(reusing: last.loadMemo)
-        }
-        progress?(
-            BuildProgress(
-                phase: .loadContent, done: content.recordCount, total: content.recordCount, seconds: steps.lastSeconds))
+        let (content, loadMemo) = try loadContent(
+            options, read: sources.read.take(), memo: last.loadMemo, steps: &steps)
         let theme = try steps.run(.loadTemplates) { () throws(StageFailure) in
             try ThemeLoader(folder: options.templates, fileSystem: fileSystem).load()
         }
@@ -106,9 +100,7 @@ public struct Builder: Sendable {
             warnings: sources.warnings + site.warnings + report.warnings, steps: steps.done,
             edited: modelled.edits?.count)
         built.fromSnapshot = last.live == nil && lastModel != nil && modelled.edits != nil
-        built.undeclaredColumns = content.collections.filter { !$0.undeclaredColumns.isEmpty }.map {
-            ($0.file, $0.undeclaredColumns)
-        }
+        built.undeclaredColumns = content.undeclaredColumns
         if let saving {
             let problem = try steps.run(.saveSnapshot) { saving.close(cache: options.cache) }
             built.warnings += problem.map { [$0] } ?? []
@@ -124,6 +116,20 @@ public struct Builder: Sendable {
             assets: theme.assets, site: site, rowInputs: made.rowInputs, search: made.search, positions: positions,
             output: left)
         return (built, model)
+    }
+
+    /// The load step, with its progress: the content, and what the next load can keep (`memo`: what the
+    /// last one kept, when this build keeps its own). `read`: the records files the digest read already.
+    private func loadContent(
+        _ options: BuildOptions, read: [String: [UInt8]]?, memo: ContentLoader.Memo?, steps: inout BuildSteps
+    ) throws(BuildFailure) -> (Content, ContentLoader.Memo) {
+        progress?(BuildProgress(phase: .loadContent, done: 0, total: 0))
+        let (content, kept) = try steps.run(.loadContent) { () throws(StageFailure) in
+            try ContentLoader(folder: options.content, fileSystem: fileSystem.serving(read ?? [:])).load(reusing: memo)
+        }
+        let count = content.recordCount
+        progress?(BuildProgress(phase: .loadContent, done: count, total: count, seconds: steps.lastSeconds))
+        return (content, kept)
     }
 
     /// What the model step made: the site modelled from the content, or the last build's site with the
@@ -335,4 +341,11 @@ struct CheckedSources {
     let warnings: [Diagnostic]
     /// The large files the digest read (records files), for the load to take from there.
     var read: [String: [UInt8]]?
+}
+
+extension Content {
+    /// By records file: the columns site.yml does not declare, for files that have some.
+    var undeclaredColumns: [(file: String, columns: [String])] {
+        collections.filter { !$0.undeclaredColumns.isEmpty }.map { ($0.file, $0.undeclaredColumns) }
+    }
 }

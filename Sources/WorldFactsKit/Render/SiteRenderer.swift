@@ -89,7 +89,8 @@ public struct SiteRenderer: Sendable {
     /// With `reach` (a build that keeps every page it does not make: `OutputWriter(editing:)`), only
     /// the pages of the range that it reaches.
     public func recordPages(
-        _ range: Range<Int>, in collection: Int = 0, previous: any PreviousOutput, reach: EditReach? = nil
+        _ range: Range<Int>, in collection: Int = 0, previous: any PreviousOutput = NoPreviousOutput(),
+        reach: EditReach? = nil
     ) -> [OutputFile] {
         recordPageBatch(range, in: collection, previous: previous, reach: reach).files
     }
