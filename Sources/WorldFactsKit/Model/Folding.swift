@@ -21,14 +21,7 @@ public enum Folding {
 
     /// ASCII text folds by lowering its capitals: nothing decomposes or is mapped. Nil when the text is
     /// not all ASCII.
-    package static func foldASCII(_ text: String) -> String? {
-        let utf8 = text.utf8
-        guard !utf8.contains(where: { $0 >= 0x80 }) else { return nil }
-        guard utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
-        return makeString(capacity: utf8.count) { folded in
-            for byte in utf8 { folded.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
-        }
-    }
+    package static func foldASCII(_ text: String) -> String? { UTF8Runs.asciiLowercased(text) }
 
     /// The first code points that `latin` covers: ASCII, Latin-1 and Latin Extended-A and -B.
     @usableFromInline

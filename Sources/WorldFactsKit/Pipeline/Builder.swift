@@ -63,7 +63,7 @@ public struct Builder: Sendable {
         case .build(let found): last = found
         }
         let (content, loadMemo) = try loadContent(
-            options, read: sources.read.take(), memo: last.loadMemo, steps: &steps)
+            options, read: &sources.read, memo: last.loadMemo, steps: &steps)
         let theme = try steps.run(.loadTemplates) { () throws(StageFailure) in
             try ThemeLoader(folder: options.templates, fileSystem: fileSystem).load()
         }
@@ -119,13 +119,15 @@ public struct Builder: Sendable {
     }
 
     /// The load step, with its progress: the content, and what the next load can keep (`memo`: what the
-    /// last one kept, when this build keeps its own). `read`: the records files the digest read already.
+    /// last one kept, when this build keeps its own). `read`: the records files the digest read already,
+    /// taken, so that their bytes are freed as the load ends.
     private func loadContent(
-        _ options: BuildOptions, read: [String: [UInt8]]?, memo: ContentLoader.Memo?, steps: inout BuildSteps
+        _ options: BuildOptions, read: inout [String: [UInt8]]?, memo: ContentLoader.Memo?, steps: inout BuildSteps
     ) throws(BuildFailure) -> (Content, ContentLoader.Memo) {
         progress?(BuildProgress(phase: .loadContent, done: 0, total: 0))
         let (content, kept) = try steps.run(.loadContent) { () throws(StageFailure) in
-            try ContentLoader(folder: options.content, fileSystem: fileSystem.serving(read ?? [:])).load(reusing: memo)
+            try ContentLoader(folder: options.content, fileSystem: fileSystem.serving(read.take() ?? [:]))
+                .load(reusing: memo)
         }
         let count = content.recordCount
         progress?(BuildProgress(phase: .loadContent, done: count, total: count, seconds: steps.lastSeconds))
