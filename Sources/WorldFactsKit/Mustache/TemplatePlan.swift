@@ -1,3 +1,5 @@
+import WorldFactsSupport
+
 /// A template's output for one shape of context (`ContextShape`), cut where the texts go: the bytes every
 /// context of that shape shows, and which text goes between them, escaped or not. Made by rendering the
 /// template once over the context with its texts replaced by numbered markers, and reading the markers
@@ -66,11 +68,11 @@ struct TemplatePlan: Sendable {
         output.reserveCapacity(sizeHint)
         var start = 0
         for slot in slots {
-            output += bytes[start..<Int(slot.end)]
+            UTF8Runs.append(bytes, start..<Int(slot.end), to: &output)
             start = Int(slot.end)
             HTMLEscape.append(texts[Int(slot.text)], escaped: slot.escaped, to: &output)
         }
-        output += bytes[start...]
+        UTF8Runs.append(bytes, start..<bytes.count, to: &output)
         return output
     }
 }

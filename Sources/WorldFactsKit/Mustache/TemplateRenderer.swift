@@ -1,3 +1,5 @@
+import WorldFactsSupport
+
 /// Renders parsed templates over `TemplateValue`s straight into UTF-8 bytes: no dynamic casts, and
 /// escaping byte by byte (so a quote followed by a combining mark is escaped too).
 public struct TemplateRenderer: Sendable {
@@ -51,18 +53,18 @@ public struct TemplateRenderer: Sendable {
             if !indentation.isEmpty, bytes.last == UInt8(ascii: "\n") { bytes += indentation }
         }
 
-        mutating func appendText(_ text: ArraySlice<UInt8>) {
-            guard !text.isEmpty else { return }
-            guard !indentation.isEmpty else { bytes += text; return }
-            var lineStart = text.startIndex
-            for offset in text.indices where text[offset] == UInt8(ascii: "\n") {
+        mutating func appendText(_ range: Range<Int>, of text: [UInt8]) {
+            guard !range.isEmpty else { return }
+            guard !indentation.isEmpty else { return UTF8Runs.append(text, range, to: &bytes) }
+            var lineStart = range.lowerBound
+            for offset in range where text[offset] == UInt8(ascii: "\n") {
                 indentIfLineStart()
-                bytes += text[lineStart...offset]
+                UTF8Runs.append(text, lineStart..<offset + 1, to: &bytes)
                 lineStart = offset + 1
             }
-            if lineStart < text.endIndex {
+            if lineStart < range.upperBound {
                 indentIfLineStart()
-                bytes += text[lineStart...]
+                UTF8Runs.append(text, lineStart..<range.upperBound, to: &bytes)
             }
         }
     }
@@ -88,7 +90,7 @@ public struct TemplateRenderer: Sendable {
                 defer { at = next }
                 switch instruction.kind {
                 case .text:
-                    output.appendText(bytes(instruction.a, instruction.b))
+                    output.appendText(Int(instruction.a)..<Int(instruction.a + instruction.b), of: program.text)
                 case .variable:
                     if let key = program.keys[Int(instruction.a)] {
                         Self.append(key, in: stack, escaped: instruction.flag, to: &output)

@@ -31,21 +31,25 @@ public struct PackedBytes: Sendable, Equatable {
         }
     }
 
-    public var count: Int { ends.count }
+    @inlinable public var count: Int { ends.count }
 
     /// Where the string `number` is in `bytes`.
+    @inlinable
     public func range(of number: Int) -> Range<Int> { (number == 0 ? 0 : ends[number - 1])..<ends[number] }
 
+    @inlinable
     public subscript(number: Int) -> ArraySlice<UInt8> { bytes[range(of: number)] }
 
     /// Appends the string `number` to `output`, copied from where it is (a slice of it would retain and
     /// release the buffer: a shard's entries did so twice each).
+    @inlinable
     public func append(_ number: Int, to output: inout [UInt8]) {
         let range = range(of: number)
         bytes.withUnsafeBufferPointer { output += UnsafeBufferPointer(rebasing: $0[range]) }
     }
 
     /// Calls `body` with the strings numbered `numbers`, each read where it is.
+    @inlinable
     public func withStrings<Result>(_ numbers: Range<Int>, _ body: (Strings) -> Result) -> Result {
         precondition(numbers.lowerBound >= 0 && numbers.upperBound <= count, "strings past the packed ones")
         return bytes.withUnsafeBufferPointer { bytes in
@@ -55,12 +59,15 @@ public struct PackedBytes: Sendable, Equatable {
 
     /// Some of the strings, each a buffer that is valid while `withStrings` runs.
     public struct Strings: RandomAccessCollection {
-        let bytes: UnsafeBufferPointer<UInt8>
-        let ends: UnsafeBufferPointer<Int>
-        let numbers: Range<Int>
-        public var startIndex: Int { numbers.lowerBound }
-        public var endIndex: Int { numbers.upperBound }
-        public subscript(number: Int) -> UnsafeBufferPointer<UInt8> {
+        @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+        @usableFromInline let ends: UnsafeBufferPointer<Int>
+        @usableFromInline let numbers: Range<Int>
+        @inlinable init(bytes: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>, numbers: Range<Int>) {
+            (self.bytes, self.ends, self.numbers) = (bytes, ends, numbers)
+        }
+        @inlinable public var startIndex: Int { numbers.lowerBound }
+        @inlinable public var endIndex: Int { numbers.upperBound }
+        @inlinable public subscript(number: Int) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: bytes[(number == 0 ? 0 : ends[number - 1])..<ends[number]])
         }
     }

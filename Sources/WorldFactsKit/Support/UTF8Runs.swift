@@ -21,12 +21,20 @@ public enum UTF8Runs {
             var runStart = 0
             for offset in utf8.indices {
                 guard let replaced = replacement(utf8[offset]) else { continue }
-                bytes.append(contentsOf: utf8[runStart..<offset])
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
                 replaced.withUTF8Buffer { bytes.append(contentsOf: $0) }
                 runStart = offset + 1
             }
-            bytes.append(contentsOf: utf8[runStart...])
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
+    }
+
+    /// Appends `source[range]` to `bytes`, copied from where it is: a slice of `source` would retain and
+    /// release its storage (a template's text, appended a run at a time for every page).
+    @inlinable
+    public static func append(_ source: [UInt8], _ range: Range<Int>, to bytes: inout [UInt8]) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= source.count, "a range past the bytes")
+        source.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// `text` with its capitals A–Z lowered, when it is all ASCII (the same string when it has none);
