@@ -62,8 +62,10 @@ public struct Builder: Sendable {
         case .upToDate(let report, let model): return (report, model)
         case .build(let found): last = found
         }
-        let (content, loadMemo) = try loadContent(
-            options, read: &sources.read, memo: last.loadMemo, steps: &steps)
+        let (content, memo) = try loadContent(options, read: &sources.read, memo: last.loadMemo, steps: &steps)
+        // Kept for the next build: by the live model, or by the snapshot's encoding, which lets it go once
+        // it is written.
+        var loadMemo: ContentLoader.Memo? = consume memo
         let theme = try steps.run(.loadTemplates) { () throws(StageFailure) in
             try ThemeLoader(folder: options.templates, fileSystem: fileSystem).load()
         }
@@ -79,8 +81,9 @@ public struct Builder: Sendable {
         }
         let site = modelled.site
         let positions = last.keepsModel ? modelled.positions : []
-        let saving = last.snapshotPath.map { path in
-            startSnapshot(
+        var saving: SnapshotSaving?
+        if let path = last.snapshotPath, let loadMemo {
+            saving = startSnapshot(
                 path, options: options, sources: sources.digest, content: content, loadMemo: loadMemo,
                 templates: templates, theme: theme, positions: positions, site: site,
                 // The last snapshot's bytes are kept, by this encoding only, until it has copied the
@@ -88,6 +91,7 @@ public struct Builder: Sendable {
                 lastRecords: last.snapshot.take()?.encodedRecords)
         }
         defer { saving?.discardUnlessSaved() }
+        if !keep { loadMemo = nil }
         let (report, made, left) = try steps.run(.renderAndWrite) {
             () throws(StageFailure) -> (WriteReport, SiteGenerator.Made, OutputWriter.PreviousBuild?) in
             try renderAndWrite(
@@ -106,9 +110,9 @@ public struct Builder: Sendable {
             built.warnings += problem.map { [$0] } ?? []
             built.steps = steps.done
         }
-        guard keep, let left else {
+        guard keep, let left, let loadMemo else {
             // The process may end before these are freed: that is quicker still.
-            releaseLater.add(consume content, consume loadMemo, consume modelled, consume lastModel as Any, last)
+            releaseLater.add(consume content, consume loadMemo as Any, consume modelled, consume lastModel as Any, last)
             return (built, nil)
         }
         let model = LiveModel(

@@ -43,9 +43,9 @@ enum ManifestLines {
         ends.reserveCapacity(bytes.count / 60)
         keyEnds.reserveCapacity(bytes.count / 60)
         var safe = true
-        let header = scan(bytes) { key, value, entry in
-            safe = safe && OutputPath.isSafe(bytes: bytes[key])
-            paths.append(string(bytes[key]))
+        let header = scan(bytes) { path, key, entry in
+            safe = safe && OutputPath.isSafe(path)
+            paths.append(path)
             starts.append(entry.lowerBound)
             ends.append(entry.upperBound)
             keyEnds.append(key.upperBound)
@@ -62,7 +62,7 @@ enum ManifestLines {
 
     static func summary(_ bytes: [UInt8]) -> Summary? {
         var paths: [String] = []
-        guard var summary = scan(bytes, file: { key, _, _ in paths.append(string(bytes[key])) }) else { return nil }
+        guard var summary = scan(bytes, file: { path, _, _ in paths.append(path) }) else { return nil }
         summary.paths = paths
         return summary
     }
@@ -75,13 +75,11 @@ enum ManifestLines {
         return scan(head) { _, _, _ in }
     }
 
-    static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
-
-    /// Reads the layout line by line, handing each file's path and value to `file` (where they are in
-    /// `bytes`), with where its entry (`"path": "value"`, quotes included) is; the header, or nil at the
+    /// Reads the layout line by line, handing each file's path to `file`, with where the path (between its
+    /// quotes) and its entry (`"path": "value"`, quotes included) are in `bytes`; the header, or nil at the
     /// first line it does not expect.
     static func scan(
-        _ bytes: [UInt8], file: (_ key: Range<Int>, _ value: Range<Int>, _ entry: Range<Int>) -> Void
+        _ bytes: [UInt8], file: (_ path: String, _ key: Range<Int>, _ entry: Range<Int>) -> Void
     ) -> Summary? {
         bytes.withCursor { lines -> Summary? in
             var summary = Summary()
@@ -116,7 +114,7 @@ enum ManifestLines {
                         continue
                     }
                     guard let (key, value) = headerEntry(&line) else { return nil }
-                    let (keyText, valueText) = (string(bytes[inBytes(key)]), string(bytes[inBytes(value)]))
+                    let (keyText, valueText) = (line.decoded(key), line.decoded(value))
                     switch keyText {
                     case "generator": sawGenerator = valueText == "\"worldfacts\","
                     case "version": guard valueText == "\(Manifest.version)," else { return nil }
@@ -131,7 +129,7 @@ enum ManifestLines {
                     }
                     guard let (key, value) = fileEntry(&line) else { return nil }
                     let (keyRange, valueRange) = (inBytes(key), inBytes(value))
-                    file(keyRange, valueRange, (keyRange.lowerBound - 1)..<(valueRange.upperBound + 1))
+                    file(line.decoded(key), keyRange, (keyRange.lowerBound - 1)..<(valueRange.upperBound + 1))
                 case .end:
                     guard line.isExactly("}") else { return nil }
                     place = .closed
