@@ -76,8 +76,8 @@ public struct Builder: Sendable {
         }
         let modelled = try steps.run(.model) { () throws(StageFailure) in
             try modelSite(
-                content, templates: templates, theme: theme, last: &lastModel,
-                prepared: last.live == nil ? nil : prepared)
+                content, templates: templates, theme: theme, last: &lastModel, fromLive: last.live != nil,
+                prepared: prepared)
         }
         let site = modelled.site
         let positions = last.keepsModel ? modelled.positions : []
@@ -164,9 +164,10 @@ public struct Builder: Sendable {
     }
 
     /// The model step: the last model with the edits in, when only records' values changed; else the site
-    /// modelled from the content.
+    /// modelled from the content. `fromLive`: `last` is the model `watch` keeps in memory, not one read
+    /// from a snapshot.
     private func modelSite(
-        _ content: Content, templates: TemplateSet, theme: Theme, last: inout LiveModel?,
+        _ content: Content, templates: TemplateSet, theme: Theme, last: inout LiveModel?, fromLive: Bool,
         prepared: PreparedCopy<Site>?
     ) throws(StageFailure) -> ModelledSite {
         guard var model = last.take() else { return try modelAnew(content) }
@@ -177,7 +178,6 @@ public struct Builder: Sendable {
         // The edits go into a site whose records nothing else holds, replaced where they are: the live
         // model's prepared copy (the live model keeps its own for a build that fails), or the site the
         // snapshot's model was read with, taken from it (nothing after this step reads it there).
-        let fromLive = prepared != nil
         var site = fromLive ? prepared?.take() ?? model.site : model.takeSite()
         last = model
         site.apply(edits)

@@ -156,7 +156,7 @@ public enum PosixFile {
         // What lies past the size it said: a file that grew while it was read, or a file of /proc.
         var chunk = [UInt8](repeating: 0, count: 4_096)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = readSome(descriptor, into: &chunk)
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return count == 0 ? bytes : nil }
             bytes += chunk[..<count]
