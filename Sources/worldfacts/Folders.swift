@@ -22,13 +22,20 @@ struct Folders: ParsableArguments {
             discussion: "Default: $WORLDFACTS_CACHE_DIR, else $XDG_CACHE_HOME/worldfacts, else ~/.cache/worldfacts."))
     var cacheDir: String?
     @Flag(help: "Neither read nor save a build snapshot.") var noCache = false
+    @Option(
+        help: ArgumentHelp(
+            "The address the site is published at (http or https, a path prefix allowed), over site.yml's url.",
+            discussion: "With it, pages carry canonical links, link previews and JSON-LD, and the build writes"
+                + " sitemap.xml and robots.txt."))
+    var baseURL: String?
     @Option(help: "Print at most this many errors; the rest are counted.")
     var maxErrors = DiagnosticList.defaultMaxErrors
 
     var options: BuildOptions {
         BuildOptions(
             content: content, templates: templates, output: output, force: force, clean: clean,
-            followSymlinks: followSymlinks, waitForLock: !noWait, cache: noCache ? nil : cacheDir ?? Self.defaultCache)
+            followSymlinks: followSymlinks, waitForLock: !noWait, cache: noCache ? nil : cacheDir ?? Self.defaultCache,
+            baseURL: baseURL)
     }
 
     /// Where snapshots go when `--cache-dir` is not given, as other tools keep their caches.

@@ -25,6 +25,7 @@ struct CollectionsReader {
                 index: IndexSpec(detailLabel: "", splitAbove: 5_000))
             spec.fields = fields(r.list(top, "fields"), path: "fields", at: top.node, own: 0, ids: [spec.id], &r)
             spec.index = index(r.map(top, "index"), of: spec, &r)
+            web(records, into: &spec, &r)
             collections = [spec]
         } else {
             for (key, node) in [("fields", fieldsNode), ("index", indexNode)] {
@@ -74,6 +75,7 @@ struct CollectionsReader {
             spec.fields = fields(
                 r.list(map, "fields"), path: map.path + ".fields", at: map.node, own: position, ids: ids, &r)
             spec.index = index(r.map(map, "index"), of: spec, &r)
+            web(map, into: &spec, &r)
             spec.groups = groups(map, of: spec, &r)
             specs.append(spec)
         }
@@ -185,6 +187,68 @@ struct CollectionsReader {
         return index
     }
 
+    /// How the record pages present themselves with a base URL: their description and their JSON-LD.
+    private func web(_ map: YAMLReader.Map, into spec: inout CollectionSpec, _ r: inout YAMLReader) {
+        if let text = r.optionalString(map, "description"), let node = map.node(for: "description") {
+            spec.description = description(text, of: spec, at: node, path: map.path + ".description", &r)
+        }
+        guard let data = r.map(map, "structured_data") else { return }
+        var structured = StructuredDataSpec(type: r.string(data, "type") ?? "")
+        if let properties = r.map(data, "properties") {
+            for (nameNode, fieldNode) in properties.mapping {
+                guard let name = nameNode.string else { continue }
+                let path = properties.path + "." + name
+                if name.hasPrefix("@") || name == "name" || name == "url" || name == "geo" {
+                    r.problem(
+                        at: nameNode, field: path,
+                        "'\(name)' is written by the page itself (@context, @type, @id, name, url, and geo from"
+                            + " latitude and longitude); name another property")
+                    continue
+                }
+                guard let field = r.scalarString(fieldNode, path: path) else { continue }
+                if let ref = r.resolve(field, in: spec, at: fieldNode, path) {
+                    structured.properties.append(.init(name: name, field: ref))
+                }
+            }
+        }
+        spec.structuredData = structured
+    }
+
+    /// A description: a field's id, or a text with fields' ids in braces.
+    private func description(
+        _ text: String, of spec: CollectionSpec, at node: Node, path: String, _ r: inout YAMLReader
+    ) -> PageDescription? {
+        guard text.contains("{") || text.contains("}") else {
+            guard let ref = spec.ref(for: text) else {
+                r.problem(
+                    at: node, field: path,
+                    "names no field: '\(text)' is neither the key, the title nor a declared field of '\(spec.id)';"
+                        + " a text with fields in braces ('{name} is a city in {country}.') is a template")
+                return nil
+            }
+            return PageDescription(parts: [.field(ref)])
+        }
+        var parts: [PageDescription.Part] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            if rest[open] == "}" {
+                r.problem(at: node, field: path, "a '}' closes no '{' in '\(text)'")
+                return nil
+            }
+            if open > rest.startIndex { parts.append(.text(String(rest[..<open]))) }
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                r.problem(at: node, field: path, "a '{' is not closed in '\(text)'")
+                return nil
+            }
+            let name = String(rest[rest.index(after: open)..<close])
+            guard let ref = r.resolve(name, in: spec, at: node, path) else { return nil }
+            parts.append(.field(ref))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { parts.append(.text(String(rest))) }
+        return PageDescription(parts: parts)
+    }
+
     private func groups(_ collection: YAMLReader.Map, of spec: CollectionSpec, _ r: inout YAMLReader) -> [GroupSpec] {
         var groups: [GroupSpec] = []
         for (position, item) in r.list(collection, "groups").enumerated() {
@@ -208,7 +272,9 @@ struct CollectionsReader {
                         + " '\(spec.fields[field].format.rawValue)'")
                 continue
             }
-            groups.append(GroupSpec(field: field, pagesFolder: pages, label: label ?? spec.fields[field].label))
+            var group = GroupSpec(field: field, pagesFolder: pages, label: label ?? spec.fields[field].label)
+            if let data = r.map(map, "structured_data") { group.structuredDataType = r.string(data, "type") }
+            groups.append(group)
         }
         return groups
     }

@@ -60,6 +60,13 @@ public struct SiteConfigLoader {
                 resultCount: "{count} results",
                 notFound: "Page not found", sectionCount: "{count} records"),
             credit: nil, noteSizeLimit: 10 * 1024 * 1024, unsafeRawHTML: false)
+        if let written = r.optionalString(top, "url"), let node = top.node(for: "url") {
+            switch BaseURL.parse(written) {
+            case .success(let url): config.url = url
+            case .failure(let problem): r.problem(at: node, field: "url", problem.message)
+            }
+        }
+        config.description = r.optionalString(top, "description")
         config.collections = CollectionsReader(top: top).read(&r)
 
         if let search = r.map(top, "search") {

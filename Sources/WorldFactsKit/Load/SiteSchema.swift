@@ -15,6 +15,8 @@ enum SiteSchema {
         case texts = "list of texts"
         case mapping = "mapping"
         case listOfMappings = "list of mappings"
+        /// Names of one's own choosing, each naming a field: not checked against a list of keys.
+        case namedFields = "mapping of names to fields"
     }
 
     struct Key {
@@ -38,11 +40,17 @@ enum SiteSchema {
             Key("title", .text, "required", "The site's title."),
             Key("locale", .text, "en", "Locale of number formats (`en`: 1,234,567.5) and of the pages' `lang`."),
             Key(
+                "url", .text, "",
+                "The address the site is published at (http or https, a path prefix allowed):"
+                    + " canonical links, link previews, JSON-LD, sitemap.xml and robots.txt. `--base-url` overrides it."
+            ),
+            Key("description", .text, "", "The home page's description in link previews (with `url`)."),
+            Key(
                 "hide_empty", .flag, "false",
                 "Every field leaves its row out of the facts table where a record has no value (`strings.none`"
                     + " otherwise); a field's own `hide_empty` wins."),
             Key("records", .mapping, "", "One collection, the short form: its records and their pages."),
-        ] + sourceKeys("records.", pages: "records", notes: "notes")
+        ] + sourceKeys("records.", pages: "records", notes: "notes") + webKeys("records.")
         + [Key("fields", .listOfMappings, "", "The short form's fields, in the order the facts table shows them.")]
         + fieldKeys("fields[].")
         + [Key("index", .mapping, "", "The short form's index row: the title, a subtitle, and a labelled detail.")]
@@ -55,7 +63,7 @@ enum SiteSchema {
                 "collections[].id", .text, "required",
                 "The collection's name in links, lists and scopes: letters, digits, `-`, `_`."),
             Key("collections[].label", .text, "the id", "Its name on the home page and in search results."),
-        ] + sourceKeys("collections[].", pages: "the id", notes: "notes/<id>")
+        ] + sourceKeys("collections[].", pages: "the id", notes: "notes/<id>") + webKeys("collections[].")
         + [Key("collections[].fields", .listOfMappings, "required", "Its fields, as `fields`.")]
         + fieldKeys("collections[].fields[].")
         + [Key("collections[].index", .mapping, "", "Its index row, as `index`.")]
@@ -85,6 +93,12 @@ enum SiteSchema {
                 "A text field (a list or number is refused: one record, one group page)."),
             Key("collections[].groups[].pages", .text, "the field", "The output folder of the group pages."),
             Key("collections[].groups[].label", .text, "the field's label", "The overview page's title."),
+            Key(
+                "collections[].groups[].structured_data", .mapping, "",
+                "The group pages' JSON-LD (with `url`)."),
+            Key(
+                "collections[].groups[].structured_data.type", .text, "required",
+                "The schema.org type of a group page (`Continent`)."),
             Key("search", .mapping, "", "The search index; without it a site has no search."),
             Key(
                 "search.shard_budget", .wholeNumber, "16384",
@@ -156,6 +170,24 @@ enum SiteSchema {
         ]
     }
 
+    /// How a collection's record pages present themselves on the web, with a base URL.
+    static func webKeys(_ p: String) -> [Key] {
+        [
+            Key(
+                p + "description", .text, "the note's first paragraph",
+                "A record page's description in link previews (with `url`): a field, or a text with fields in"
+                    + " braces (`{name} is a city in {country}.`)."),
+            Key(
+                p + "structured_data", .mapping, "",
+                "The record pages' JSON-LD (with `url`): a schema.org type and its properties."),
+            Key(p + "structured_data.type", .text, "required", "The schema.org type (`Country`)."),
+            Key(
+                p + "structured_data.properties", .namedFields, "",
+                "Property name → field. A link gives its target's `@id`, a group field its group page's;"
+                    + " `latitude` and `longitude` give `geo`."),
+        ]
+    }
+
     /// A field's keys.
     static func fieldKeys(_ p: String) -> [Key] {
         [
@@ -200,9 +232,12 @@ enum SiteSchema {
         var lines = ["| key | value | default | meaning |", "|---|---|---|---|"]
         for key in keys {
             let shown =
-                ["", "required", "the id", "the only one", "its own", "the field", "the field's label", "the site's"]
-                    .contains(
-                        key.defaultValue) ? key.defaultValue : "`\(key.defaultValue)`"
+                [
+                    "", "required", "the id", "the only one", "its own", "the field", "the field's label", "the site's",
+                    "the note's first paragraph",
+                ]
+                .contains(
+                    key.defaultValue) ? key.defaultValue : "`\(key.defaultValue)`"
             lines.append("| `\(key.path)` | \(key.kind.rawValue) | \(shown) | \(key.meaning) |")
         }
         return lines.joined(separator: "\n") + "\n"

@@ -15,12 +15,15 @@ public struct BuildOptions: Sendable {
     /// The folder that keeps each output folder's build snapshot (`BuildSnapshot`), from which the next
     /// build from the command line into the same folder starts; nil for none.
     public var cache: String?
+    /// `--base-url`: where the site is published, over site.yml's `url` (checked by the build).
+    public var baseURL: String?
 
     public init(
         content: String = "Content", templates: String = "Templates", output: String = "Output",
         force: Bool = false, clean: Bool = false, followSymlinks: Bool = false, waitForLock: Bool = true,
-        cache: String? = nil
+        cache: String? = nil, baseURL: String? = nil
     ) {
+        self.baseURL = baseURL
         self.content = content
         self.templates = templates
         self.output = output

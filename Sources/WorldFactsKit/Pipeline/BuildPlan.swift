@@ -95,11 +95,13 @@ extension Builder {
                 early.map { $0.take() } ?? readSnapshot(snapshotPath, output: options.output)
             }
         }
-        let rest = BackgroundValue.onOwnThread({ [snapshot, fileSystem] in
+        let rest = BackgroundValue.onOwnThread({ [snapshot, fileSystem, baseURL = sources.baseURL] in
             snapshot.flatMap { snapshot in
                 let path = joinPath(options.content, "site.yml")
                 return (try? fileSystem.read(path)).flatMap { String(validating: $0, as: UTF8.self) }
-                    .flatMap { SiteConfigLoader(file: path).load(text: $0).0 }
+                    .flatMap {
+                        SiteConfigLoader(file: path).load(text: $0).0.map { CheckedSources.configured($0, baseURL) }
+                    }
                     .flatMap { snapshot.rest(config: $0, folder: options.content) }
             }
         })

@@ -62,7 +62,7 @@ public struct Builder: Sendable {
         case .upToDate(let report, let model): return (report, model)
         case .build(let found): last = found
         }
-        let (content, memo) = try loadContent(options, read: &sources.read, memo: last.loadMemo, steps: &steps)
+        let (content, memo) = try loadContent(options, sources: &sources, memo: last.loadMemo, steps: &steps)
         // Kept for the next build: by the live model, or by the snapshot's encoding, which lets it go once
         // it is written.
         var loadMemo: ContentLoader.Memo? = consume memo
@@ -126,13 +126,14 @@ public struct Builder: Sendable {
     /// last one kept, when this build keeps its own). `read`: the records files the digest read already,
     /// taken, so that their bytes are freed as the load ends.
     private func loadContent(
-        _ options: BuildOptions, read: inout [String: [UInt8]]?, memo: ContentLoader.Memo?, steps: inout BuildSteps
+        _ options: BuildOptions, sources: inout CheckedSources, memo: ContentLoader.Memo?, steps: inout BuildSteps
     ) throws(BuildFailure) -> (Content, ContentLoader.Memo) {
         progress?(BuildProgress(phase: .loadContent, done: 0, total: 0))
-        let (content, kept) = try steps.run(.loadContent) { () throws(StageFailure) in
-            try ContentLoader(folder: options.content, fileSystem: fileSystem.serving(read.take() ?? [:]))
+        var (content, kept) = try steps.run(.loadContent) { () throws(StageFailure) in
+            try ContentLoader(folder: options.content, fileSystem: fileSystem.serving(sources.read.take() ?? [:]))
                 .load(reusing: memo)
         }
+        content.config = sources.configured(content.config)
         let count = content.recordCount
         progress?(BuildProgress(phase: .loadContent, done: count, total: count, seconds: steps.lastSeconds))
         return (content, kept)
@@ -211,6 +212,10 @@ public struct Builder: Sendable {
         saving: SnapshotSaving?, releaseLater: DeferredRelease
     ) throws(StageFailure) -> (WriteReport, SiteGenerator.Made, OutputWriter.PreviousBuild?) {
         let reach = edits.map { EditReach($0, in: site) }
+        // The days the last build's pages last changed, read before a clean build puts its files aside.
+        let sitemap = site.config.url.map {
+            SitemapDays(sitemap: Sitemap(url: $0), folder: options.output, fileSystem: fileSystem)
+        }
         // After an edit, the writer keeps every file the edit does not reach. The search index updates the
         // last one's, giving the files it makes and those it drops, when the last model kept it; else it
         // gives every file of its folder.
@@ -269,6 +274,11 @@ public struct Builder: Sendable {
         phases.renderingDone()
         let report: WriteReport
         do throws(StageFailure) {
+            if let sitemap {
+                // Once every page is written: a page's day is known from its bytes' hash.
+                let written = try background?.waitForWrites() ?? writer
+                _ = try written.write(.made(sitemap.files(written: written, today: Self.today())))
+            }
             if let background {
                 report = try background.finish(dropping: made.dropped)
             } else {
@@ -282,6 +292,14 @@ public struct Builder: Sendable {
         let left = keep ? writer.leave() : nil
         releaseLater.add(consume writer, consume generator, background as Any)
         return (report, made, left)
+    }
+
+    /// The day of this build, as sitemaps give it: `SOURCE_DATE_EPOCH`'s when set (reproducible builds),
+    /// else the clock's, in UTC.
+    static func today() -> String {
+        let environment = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"]
+        let seconds = environment.flatMap { Int64($0) } ?? Int64(Date().timeIntervalSince1970)
+        return CalendarDay.of(secondsSince1970: seconds)
     }
 
     /// Record pages in a batch when they are made where they are written: a batch holds no page's bytes,
@@ -315,9 +333,19 @@ public struct Builder: Sendable {
             warnings += try SourceLinks.check(
                 folder: folder, role: role, fileSystem: fileSystem, followOutside: options.followSymlinks)
         }
-        let (digest, read) = try SourceDigest.read(
+        var baseURL: BaseURL?
+        if let written = options.baseURL {
+            switch BaseURL.parse(written) {
+            case .success(let url): baseURL = url
+            case .failure(let problem):
+                throw StageFailure([.error(SourceLocation(file: "--base-url"), problem.message)])
+            }
+        }
+        var (digest, read) = try SourceDigest.read(
             folders: [options.content, options.templates], fileSystem: fileSystem)
-        return CheckedSources(digest: digest, warnings: warnings, read: read)
+        // The flag changes what is built as site.yml does: a build with another one is not up to date.
+        if let baseURL { digest = SourceDigest.with(baseURL, digest) }
+        return CheckedSources(digest: digest, warnings: warnings, read: read, baseURL: baseURL)
     }
 
     /// Takes the output folder's lock: waits for a build that holds it, saying so, or with `--no-wait`
@@ -347,6 +375,18 @@ struct CheckedSources {
     let warnings: [Diagnostic]
     /// The large files the digest read (records files), for the load to take from there.
     var read: [String: [UInt8]]?
+    /// `--base-url`, checked: it takes the place of site.yml's `url`.
+    var baseURL: BaseURL? = nil
+
+    /// The config as this build uses it: site.yml's, with the flags' values in.
+    func configured(_ config: SiteConfig) -> SiteConfig { Self.configured(config, baseURL) }
+
+    static func configured(_ config: SiteConfig, _ baseURL: BaseURL?) -> SiteConfig {
+        guard let baseURL else { return config }
+        var config = config
+        config.url = baseURL
+        return config
+    }
 }
 
 extension Content {

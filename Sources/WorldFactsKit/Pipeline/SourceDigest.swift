@@ -12,6 +12,15 @@ public enum SourceDigest {
         try read(folders: folders, fileSystem: fileSystem).digest
     }
 
+    /// A digest with a base URL given on the command line mixed in.
+    static func with(_ url: BaseURL, _ digest: String) -> String {
+        var hash = StableHash()
+        hash.add(contentsOf: digest.utf8)
+        hash.add(0xFF)
+        hash.add(contentsOf: url.text.utf8)
+        return hash.hex
+    }
+
     /// Files this large are kept as they were read (`read`): records files, which the load reads next.
     static let keptFrom = 1 << 20
 

@@ -27,7 +27,8 @@ public struct GroupContexts: Sendable {
         let path = group.pagePath(of: value)
         let root = SiteValues.root(of: path)
         var context = values.common(
-            root: root, path: path, pageTitle: "\(groupValue.title) — \(group.spec.label) — \(site.config.title)")
+            root: root, path: path, pageTitle: "\(groupValue.title) — \(group.spec.label) — \(site.config.title)",
+            name: groupValue.title, structuredData: values.structuredData?.group(group, value: value))
         context["heading"] = .text(groupValue.title)
         context["isIndex"] = true
         context["topHref"] = "#top"
@@ -74,7 +75,8 @@ public struct GroupContexts: Sendable {
     public func overview() -> TemplateValue {
         let path = group.overviewPath
         let root = SiteValues.root(of: path)
-        var context = values.common(root: root, path: path, pageTitle: "\(group.spec.label) — \(site.config.title)")
+        var context = values.common(
+            root: root, path: path, pageTitle: "\(group.spec.label) — \(site.config.title)", name: group.spec.label)
         context["heading"] = .text(group.spec.label)
         context["isIndex"] = true
         context["topHref"] = "#top"

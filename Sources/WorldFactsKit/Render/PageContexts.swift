@@ -61,7 +61,9 @@ public final class PageContexts: Sendable {
         let root = SiteValues.root(of: path)
         var context = values.common(
             root: root, path: path,
-            pageTitle: site.hasHome ? "\(indexHeading) — \(site.config.title)" : site.config.title)
+            pageTitle: site.hasHome ? "\(indexHeading) — \(site.config.title)" : site.config.title,
+            name: indexHeading, description: site.hasHome ? nil : site.config.description,
+            structuredData: site.hasHome ? nil : values.structuredData?.home())
         context["heading"] = .text(indexHeading)
         context["isIndex"] = true
         context["topHref"] = "#top"
@@ -108,7 +110,8 @@ public final class PageContexts: Sendable {
         let root = SiteValues.root(of: path)
         let part = page.range == section.range ? section.letter : guideWords(page)
         var context = values.common(
-            root: root, path: path, pageTitle: "\(part) — \(indexHeading) — \(site.config.title)")
+            root: root, path: path, pageTitle: "\(part) — \(indexHeading) — \(site.config.title)",
+            name: "\(part) — \(indexHeading)")
         context["heading"] = .text(indexHeading)
         context["isIndex"] = true
         context["topHref"] = .text(root + collection.indexPath + "#top")
@@ -132,6 +135,9 @@ public final class PageContexts: Sendable {
         values.writeCommon(
             root: recordRoot, path: collection.pagePath(of: position),
             pageTitle: concat(record.title, " — ", site.config.title), into: &writer)
+        values.writeWeb(
+            path: collection.pagePath(of: position), name: record.title, description: description(of: position),
+            structuredData: values.structuredData?.record(position, in: collection.number), into: &writer)
         writer.beginObject("record")
         writer.text("title", record.title)
         writer.text("key", record.key)
@@ -201,6 +207,35 @@ public final class PageContexts: Sendable {
         writer.end()
     }
 
+    /// A record page's description: its collection's (`PageDescription`), else its note's first paragraph.
+    func description(of position: Int) -> String? {
+        let record = collection.records[position]
+        guard let spec = collection.spec.description else {
+            return collection.notes[position].flatMap { markdown.firstParagraph($0.markdown) }
+        }
+        var text = ""
+        for part in spec.parts {
+            switch part {
+            case .text(let words): text += words
+            case .field(let ref): text += shownText(record.value(ref), ref: ref)
+            }
+        }
+        return text
+    }
+
+    /// A value as the facts table shows it: a link by its targets' titles, a number grouped, with its unit.
+    func shownText(_ value: FieldValue, ref: SiteConfig.FieldRef) -> String {
+        guard case .field(let field) = ref else { return formatter.text(value, nil) }
+        let spec = collection.spec.fields[field]
+        if spec.format.isLink {
+            let titles = rows.linkKeys(value).map { key in
+                site.target(of: spec, key: key).map { site.title(of: $0) } ?? key
+            }
+            return titles.joined(separator: ", ")
+        }
+        return formatter.text(value, unit: spec.unit, fractionDigits: spec.fractionDigits)
+    }
+
     /// The link to the record before or after a record page's.
     private func writeNeighbour<Writer: ContextWriter>(_ key: StaticString, _ position: Int, into writer: inout Writer)
     {
@@ -236,7 +271,8 @@ public final class PageContexts: Sendable {
         let path = list.pagePath(of: position, in: collection)
         let root = SiteValues.root(of: path)
         let heading = "\(list.spec.label) — \(record.title)"
-        var context = values.common(root: root, path: path, pageTitle: "\(heading) — \(site.config.title)")
+        var context = values.common(
+            root: root, path: path, pageTitle: "\(heading) — \(site.config.title)", name: heading)
         context["heading"] = .text(heading)
         context["topHref"] = "#top"
         context["sections"] = [

@@ -22,6 +22,11 @@ public struct SiteValues: Sendable {
     let notFoundTitle: String
     /// Everything site.yml says, as text: every page fingerprint starts from it (see `configText(of:)`).
     let configText: String
+    /// With a base URL: what each page says of itself in its head, and its JSON-LD.
+    let web: WebHead?
+    let structuredData: StructuredData?
+    /// The 404 page's way to the root: the base URL when there is one, as it is served at any depth.
+    let notFoundRoot: String
 
     public init(site: Site) {
         let config = site.config
@@ -60,18 +65,38 @@ public struct SiteValues: Sendable {
         configText = Self.configText(of: config)
         rowBase = rows.inputsBase(configText: configText)
         notFoundTitle = "\(strings.notFound) — \(config.title)"
+        web = config.url.map(WebHead.init)
+        structuredData = config.url.map { StructuredData(site: site, url: $0) }
+        notFoundRoot = config.url?.text ?? ""
     }
 
     /// The 404 page's context.
     public func notFound() -> TemplateValue {
-        .object(common(root: "", path: "404.html", pageTitle: notFoundTitle))
+        .object(common(root: notFoundRoot, path: "404.html", pageTitle: notFoundTitle))
     }
 
     /// The values of a page at `root` (the way back up to the output root, "../"), whose path is `path`.
-    func common(root: String, path: String, pageTitle: String) -> TemplateObject {
+    /// With a base URL, `name` (the page's own title), `description` and `structuredData` go into its head
+    /// (`WebHead`).
+    func common(
+        root: String, path: String, pageTitle: String, name: String? = nil, description: String? = nil,
+        structuredData: String? = nil
+    ) -> TemplateObject {
         var tree = ContextTree()
         writeCommon(root: root, path: path, pageTitle: pageTitle, into: &tree)
+        if let name {
+            writeWeb(path: path, name: name, description: description, structuredData: structuredData, into: &tree)
+        }
         return tree.object
+    }
+
+    /// With a base URL, what the page at `path` says of itself in its head (`WebHead`); else nothing.
+    func writeWeb<Writer: ContextWriter>(
+        path: String, name: String, description: @autoclosure () -> String?,
+        structuredData: @autoclosure () -> String?, into writer: inout Writer
+    ) {
+        web?.write(
+            path: path, name: name, description: description(), structuredData: structuredData(), into: &writer)
     }
 
     /// `common`, written into `writer`: the values made once are written as shared.

@@ -8,6 +8,8 @@ public enum TemplateVocabulary {
         "site", "title", "lang", "credit", "text", "url", "license", "root", "pageTitle", "strings",
         "none", "searchPlaceholder", "searchLabel", "noResults", "top", "previous", "next", "backToIndex",
         "neighbours", "notFound", "home", "nav", "current", "heading", "data", "builtWith",
+        // every page of a site with a base URL (`WebHead`)
+        "canonical", "pageName", "description", "structuredData",
         // the index
         "isIndex", "sections", "letter", "anchor", "rows", "href", "subtitle", "detail", "strip", "search",
         "manifest", "scopes", "id", "label", "checked", "topHref", "page", "countText", "sectionCount", "hasRows",

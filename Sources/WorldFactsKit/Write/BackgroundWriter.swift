@@ -42,6 +42,13 @@ public final class BackgroundWriter: Sendable {
     /// may touch the folder.
     public func drain() { queue.sync {} }
 
+    /// Waits for every batch, and gives the writer, idle until the next `submit`; throws the first failure.
+    public func waitForWrites() throws(StageFailure) -> OutputWriter {
+        drain()
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        return writer.value
+    }
+
     /// Waits for every batch, then removes stale files (and, in an editing build, the previous build's
     /// files of `dropped`) and saves the manifest.
     public func finish(dropping dropped: [String] = []) throws(StageFailure) -> WriteReport {

@@ -448,6 +448,15 @@ public final class OutputWriter {
     /// build that is not editing, which orders every path it is given).
     public func lastPaths(_ count: Int) -> ArraySlice<String> { order.suffix(count) }
 
+    /// The files this build leaves so far whose path `include` accepts, by path, with the hash of their
+    /// bytes and the hash the previous build's file of that path had (nil where unknown or new): what
+    /// tells whether a page changed, a clean build included.
+    public func files(where include: (String) -> Bool) -> [(path: String, hash: UInt64?, previous: UInt64?)] {
+        current.entries.compactMap { path, entry in
+            include(path) ? (path, entry.hash, previous.entries[path]?.hash) : nil
+        }
+    }
+
     /// A file of this build as the manifest takes it, against the previous build's (`entry(of:)`).
     struct FileEntry: Sendable {
         var path: String

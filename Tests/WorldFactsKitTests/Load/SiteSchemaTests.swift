@@ -96,7 +96,8 @@ import Testing
             "collections[].groups[].field": "other", "search.scopes[].id": "s", "search.scopes[].fields": "[name]",
             "search.scopes[].collection": collections ? "c" : "records",
             "credit.url": "https://example.org/", "search.shard_budget": "2048", "search.max_length": "500",
-            "locale": "de",
+            "locale": "de", "url": "https://example.org/facts", "records.description": "name",
+            "collections[].description": "\"{name} has {population}.\"",
         ]
         func value(_ key: SiteSchema.Key) -> String {
             if let value = values[key.path] { return value }
@@ -110,6 +111,7 @@ import Testing
             case .number: return "0.5"
             case .flag: return "true"
             case .texts: return "[name]"
+            case .namedFields: return "{ alternateName: name, containedInPlace: population }"
             case .mapping, .listOfMappings: return ""
             }
         }

@@ -38,12 +38,26 @@ import WorldFactsSupport
     func position(_ code: String, _ content: Content) -> Int { content.only.records.firstIndex { $0.key == code }! }
 
     /// Whenever a page's context changes, its input fingerprint changes; and it changes for few others.
-    @Test(arguments: [false, true]) func changeWheneverTheContextChanges(split: Bool) throws {
+    /// With `web`, a base URL: the pages carry descriptions (the notes' first paragraphs) and JSON-LD with
+    /// their links' addresses.
+    @Test(arguments: [(false, false), (true, false), (false, true)])
+    func changeWheneverTheContextChanges(split: Bool, web: Bool) throws {
         // Split, with sections in parts.
         let splitting = { (content: inout Content) in
             if split {
                 content.config.only.index.splitAbove = 10
                 content.config.only.index.sectionSize = 8
+            }
+            if web {
+                content.config.url = try! BaseURL.parse("https://example.org/facts").get()
+                let neighbours = content.config.only.fields.firstIndex { $0.id == "neighbours" }!
+                let population = content.config.only.fields.firstIndex { $0.id == "population" }!
+                content.config.only.structuredData = StructuredDataSpec(
+                    type: "Country",
+                    properties: [
+                        .init(name: "borders", field: .field(neighbours)),
+                        .init(name: "population", field: .field(population)),
+                    ])
             }
         }
         let original = fingerprints(try site(splitting))
@@ -69,6 +83,7 @@ import WorldFactsSupport
             ("a removed record", { $0.only.records.remove(at: self.position("DE", $0)) }),
             ("the pages folder", { $0.config.only.records.pagesFolder = "c/x" }),
             ("the split index", { $0.config.only.index.splitAbove = split ? 100_000 : 10 }),
+            ("the base URL", { $0.config.url = try! BaseURL.parse("https://example.com/").get() }),
         ]
         for (name, edit) in edits {
             let edited = fingerprints(

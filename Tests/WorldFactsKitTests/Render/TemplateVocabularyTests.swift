@@ -64,6 +64,13 @@ import Testing
         let split = try! SiteModeler().model(content)
         collect(PageContexts(site: split, collection: 0).index())
         collect(PageContexts(site: split, collection: 0).sectionPage(0))
+        // Published at an address: the head's canonical link, name, description and JSON-LD.
+        var web = try! ContentLoader(folder: repoPath("Tests/Fixtures/countries")).load()
+        web.config.url = try! BaseURL.parse("https://example.org/facts/").get()
+        web.config.only.structuredData = StructuredDataSpec(type: "Country")
+        let published = try! SiteModeler().model(web)
+        let publishedContexts = PageContexts(site: published, collection: 0)
+        for position in published.only.records.indices { collect(publishedContexts.record(position)) }
         // A site of linked collections: the home page, navigation, lists and group pages.
         let linked = try! CollectionsTests().model(CollectionsTests().project())
         let values = SiteValues(site: linked)

@@ -11,6 +11,10 @@ public struct CollectionSpec: Sendable {
     public var index: IndexSpec
     public var lists: [ListSpec]
     public var groups: [GroupSpec]
+    /// How a record page describes itself (`PageDescription`); nil: the first paragraph of its note.
+    public var description: PageDescription?
+    /// The record pages' JSON-LD, with a base URL.
+    public var structuredData: StructuredDataSpec?
 
     public init(
         id: String, label: String, records: RecordsSpec, fields: [FieldSpec], index: IndexSpec,

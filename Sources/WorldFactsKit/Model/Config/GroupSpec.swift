@@ -7,6 +7,8 @@ public struct GroupSpec: Sendable {
     public var pagesFolder: String
     /// The overview page's title (`Continents`).
     public var label: String
+    /// The schema.org type of a group page's JSON-LD (`Continent`), with a base URL.
+    public var structuredDataType: String?
 
     public init(field: Int, pagesFolder: String, label: String) {
         self.field = field

@@ -4,6 +4,10 @@
 public struct SiteConfig: Sendable {
     public var title: String
     public var locale: String
+    /// Where the site is published; nil: no canonical links, sitemap or structured data.
+    public var url: BaseURL?
+    /// The home page's description for link previews and search engines.
+    public var description: String?
     public var collections: [CollectionSpec]
     public var search: SearchSpec
     public var strings: InterfaceStrings
