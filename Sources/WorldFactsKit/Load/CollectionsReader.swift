@@ -189,6 +189,33 @@ struct CollectionsReader {
 
     /// How the record pages present themselves with a base URL: their description and their JSON-LD.
     private func web(_ map: YAMLReader.Map, into spec: inout CollectionSpec, _ r: inout YAMLReader) {
+        spec.credit = SiteConfigLoader.credit(in: map, &r)
+        for (n, node) in r.list(map, "downloads").enumerated() {
+            let path = "\(map.path).downloads[\(n)]"
+            guard let name = r.scalarString(node, path: path) else { continue }
+            guard let format = DownloadFormat(rawValue: name) else {
+                r.problem(
+                    at: node, field: path,
+                    "unknown download format '\(name)'; expected "
+                        + DownloadFormat.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or "))
+                continue
+            }
+            if !spec.downloads.contains(format) { spec.downloads.append(format) }
+        }
+        if let name = r.optionalString(map, "aliases"), let node = map.node(for: "aliases") {
+            if let field = spec.fields.firstIndex(where: { $0.id == name }) {
+                if spec.fields[field].format == .text || spec.fields[field].format == .list {
+                    spec.aliases = field
+                } else {
+                    r.problem(
+                        at: node, field: map.path + ".aliases",
+                        "expected a text or list field of former keys; '\(name)' is"
+                            + " '\(spec.fields[field].format.rawValue)'")
+                }
+            } else {
+                r.problem(at: node, field: map.path + ".aliases", "names no declared field of '\(spec.id)': '\(name)'")
+            }
+        }
         if let text = r.optionalString(map, "description"), let node = map.node(for: "description") {
             spec.description = description(text, of: spec, at: node, path: map.path + ".description", &r)
         }
@@ -326,9 +353,11 @@ struct CollectionsReader {
         return lists
     }
 
-    /// Every folder of pages belongs to one collection or group, and none is `assets` or `search`.
+    /// Every folder of pages belongs to one collection or group, and none is `assets`, `search` or `data`.
     private func checkFolders(_ collections: [CollectionSpec], _ r: inout YAMLReader) {
-        var owners: [String: String] = ["assets": "the assets", "search": "the search index"]
+        var owners: [String: String] = [
+            "assets": "the assets", "search": "the search index", DownloadFormat.folder: "the data downloads",
+        ]
         if collections.count == 1 { owners["sections"] = "the index's sections" }
         func claim(_ folder: String, by owner: String) {
             let first = String(folder.split(separator: "/").first ?? "")

@@ -122,27 +122,33 @@ public struct SiteConfigLoader {
             text("sections", \.sections)
             text("data", \.data)
             text("built_with", \.builtWith)
+            text("download", \.download)
             text("home", \.home)
             text("see_all", \.seeAll)
             text("browse", \.browse)
             text("value_count", \.valueCount)
         }
-        if let credit = r.map(top, "credit") {
-            config.credit = Credit(
-                text: r.string(credit, "text") ?? "", url: r.string(credit, "url", default: ""),
-                license: r.string(credit, "license", default: ""))
-            if let url = config.credit?.url, !Self.isSafeLink(url) {
-                r.problem(
-                    at: credit.node(for: "url") ?? credit.node, field: "credit.url",
-                    "expected an http, https or mailto address, or a relative one, found '\(url)'")
-            }
-        }
+        config.credit = Self.credit(in: top, &r)
         if let notes = r.map(top, "notes") {
             config.noteSizeLimit = r.int(notes, "size_limit", default: config.noteSizeLimit, minimum: 1)
             config.unsafeRawHTML = r.bool(notes, "unsafe_raw_html", default: false)
         }
         if title.isEmpty { r.problem(at: top.node, field: "title", "expected a non-empty site title") }
         return config
+    }
+
+    /// The `credit` mapping of `map`, if it has one; its link must be safe (`isSafeLink`).
+    static func credit(in map: YAMLReader.Map, _ r: inout YAMLReader) -> Credit? {
+        guard let credit = r.map(map, "credit") else { return nil }
+        let found = Credit(
+            text: r.string(credit, "text") ?? "", url: r.string(credit, "url", default: ""),
+            license: r.string(credit, "license", default: ""))
+        if !isSafeLink(found.url) {
+            r.problem(
+                at: credit.node(for: "url") ?? credit.node, field: credit.path + ".url",
+                "expected an http, https or mailto address, or a relative one, found '\(found.url)'")
+        }
+        return found
     }
 
     /// Links from site.yml go into href attributes: escaping does not stop `javascript:`, so only

@@ -142,6 +142,7 @@ enum SiteSchema {
             Key("strings.sections", .text, "Sections", "The section strip's name for screen readers."),
             Key("strings.data", .text, "Data:", "Before the data credit in the footer."),
             Key("strings.built_with", .text, "Built with WorldFacts.", "After the data credit in the footer."),
+            Key("strings.download", .text, "Download the data:", "Before an index's links to its data downloads."),
             Key("credit", .mapping, "", "The data credit in the footer."),
             Key("credit.text", .text, "required", "The credit's text."),
             Key("credit.url", .text, "", "Its link: http, https, mailto or relative."),
@@ -173,6 +174,16 @@ enum SiteSchema {
     /// How a collection's record pages present themselves on the web, with a base URL.
     static func webKeys(_ p: String) -> [Key] {
         [
+            Key(
+                p + "aliases", .text, "",
+                "A text or list field of former keys: each gets a redirect page to its record's page."),
+            Key(
+                p + "downloads", .texts, "",
+                "Formats the records are published in, linked from the index: `csv`, `json` (`data/<id>.<format>`)."),
+            Key(p + "credit", .mapping, "the site's", "Where the collection's data comes from, in its pages' footers."),
+            Key(p + "credit.text", .text, "required", "The source's name."),
+            Key(p + "credit.url", .text, "", "Its link: http, https, mailto or relative."),
+            Key(p + "credit.license", .text, "", "The data's license."),
             Key(
                 p + "description", .text, "the note's first paragraph",
                 "A record page's description in link previews (with `url`): a field, or a text with fields in"

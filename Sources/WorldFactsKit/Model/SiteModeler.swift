@@ -58,6 +58,9 @@ public struct SiteModeler {
                 }
             }
         }
+        for collection in collections where collection.spec.aliases != nil {
+            diagnostics += AliasPages(collection).problems
+        }
         let lists = collections.map { target in
             target.spec.lists.map { ReverseList.make(spec: $0, target: target, source: collections[$0.source]) }
         }

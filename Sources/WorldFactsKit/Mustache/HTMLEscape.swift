@@ -1,7 +1,14 @@
 import WorldFactsSupport
 
 /// HTML escaping of `& < > " '`, byte by byte over UTF-8.
-enum HTMLEscape {
+public enum HTMLEscape {
+    /// A text escaped as `{{name}}` writes it, for pages written without a template.
+    public static func text(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        append(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// How a template writes a variable's text, in the renderer and in a plan (`TemplatePlan.fill`) alike:
     /// escaped (`{{name}}`) or as it is (`{{{name}}}`, `{{&name}}`).
     static func append(_ text: String, escaped: Bool, to bytes: inout [UInt8]) {

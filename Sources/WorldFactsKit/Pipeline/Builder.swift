@@ -277,7 +277,7 @@ public struct Builder: Sendable {
             if let sitemap {
                 // Once every page is written: a page's day is known from its bytes' hash.
                 let written = try background?.waitForWrites() ?? writer
-                _ = try written.write(.made(sitemap.files(written: written, today: Self.today())))
+                _ = try written.write(.made(sitemap.files(written: written, site: site, today: Self.today())))
             }
             if let background {
                 report = try background.finish(dropping: made.dropped)

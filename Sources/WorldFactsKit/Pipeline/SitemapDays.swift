@@ -1,3 +1,4 @@
+import WorldFactsModel
 import WorldFactsOutput
 import WorldFactsRender
 import WorldFactsSupport
@@ -18,9 +19,15 @@ struct SitemapDays {
         lastDays = read(Sitemap.fileName).map { sitemap.lastDays($0, read: read) } ?? [:]
     }
 
-    /// The sitemap's files for the pages `written` holds.
-    func files(written: OutputWriter, today: String) -> [OutputFile] {
-        let pages = written.files(where: Sitemap.lists).map { file -> (path: String, day: String) in
+    /// The sitemap's files for the pages `written` holds, but the redirects of `site`'s former keys.
+    func files(written: OutputWriter, site: Site, today: String) -> [OutputFile] {
+        let redirects = Set(
+            site.collections.flatMap { collection in
+                let aliases = AliasPages(collection)
+                return aliases.pages.indices.map { aliases.path(of: $0, in: collection) }
+            })
+        let pages = written.files(where: { Sitemap.lists($0) && !redirects.contains($0) }).map {
+            file -> (path: String, day: String) in
             let unchanged = file.hash != nil && file.hash == file.previous
             return (file.path, unchanged ? lastDays[file.path] ?? today : today)
         }

@@ -28,6 +28,7 @@ public struct GroupContexts: Sendable {
         let root = SiteValues.root(of: path)
         var context = values.common(
             root: root, path: path, pageTitle: "\(groupValue.title) — \(group.spec.label) — \(site.config.title)",
+            credits: values.credits(of: group.collection),
             name: groupValue.title, structuredData: values.structuredData?.group(group, value: value))
         context["heading"] = .text(groupValue.title)
         context["isIndex"] = true
@@ -76,7 +77,8 @@ public struct GroupContexts: Sendable {
         let path = group.overviewPath
         let root = SiteValues.root(of: path)
         var context = values.common(
-            root: root, path: path, pageTitle: "\(group.spec.label) — \(site.config.title)", name: group.spec.label)
+            root: root, path: path, pageTitle: "\(group.spec.label) — \(site.config.title)",
+            credits: values.credits(of: group.collection), name: group.spec.label)
         context["heading"] = .text(group.spec.label)
         context["isIndex"] = true
         context["topHref"] = "#top"

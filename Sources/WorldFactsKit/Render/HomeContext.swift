@@ -18,7 +18,8 @@ public struct HomeContext: Sendable {
     public func context(extra: TemplateObject = [:]) -> TemplateValue {
         let strings = site.config.strings
         var context = values.common(
-            root: "", path: "index.html", pageTitle: site.config.title, name: site.config.title,
+            root: "", path: "index.html", pageTitle: site.config.title, credits: values.allCredits,
+            name: site.config.title,
             description: site.config.description, structuredData: values.structuredData?.home())
         context["heading"] = .text(site.config.title)
         context["isIndex"] = true

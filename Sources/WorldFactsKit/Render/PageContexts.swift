@@ -62,6 +62,7 @@ public final class PageContexts: Sendable {
         var context = values.common(
             root: root, path: path,
             pageTitle: site.hasHome ? "\(indexHeading) — \(site.config.title)" : site.config.title,
+            credits: site.hasHome ? values.credits(of: collection.number) : values.allCredits,
             name: indexHeading, description: site.hasHome ? nil : site.config.description,
             structuredData: site.hasHome ? nil : values.structuredData?.home())
         context["heading"] = .text(indexHeading)
@@ -87,6 +88,17 @@ public final class PageContexts: Sendable {
                 return .object(values)
             })
         context["strip"] = strip(root: root, onPage: path)
+        if !collection.spec.downloads.isEmpty {
+            context["downloads"] = [
+                "links": .list(
+                    collection.spec.downloads.map { format -> TemplateValue in
+                        [
+                            "href": .text(root + format.path(of: collection.spec.id)),
+                            "label": .text(format.rawValue.uppercased()),
+                        ]
+                    })
+            ]
+        }
         for entry in extra.entries { context[entry.key] = entry.value }
         return .object(context)
     }
@@ -111,6 +123,7 @@ public final class PageContexts: Sendable {
         let part = page.range == section.range ? section.letter : guideWords(page)
         var context = values.common(
             root: root, path: path, pageTitle: "\(part) — \(indexHeading) — \(site.config.title)",
+            credits: values.credits(of: collection.number),
             name: "\(part) — \(indexHeading)")
         context["heading"] = .text(indexHeading)
         context["isIndex"] = true
@@ -134,7 +147,8 @@ public final class PageContexts: Sendable {
         let record = collection.records[position]
         values.writeCommon(
             root: recordRoot, path: collection.pagePath(of: position),
-            pageTitle: concat(record.title, " — ", site.config.title), into: &writer)
+            pageTitle: concat(record.title, " — ", site.config.title), credits: values.credits(of: collection.number),
+            into: &writer)
         values.writeWeb(
             path: collection.pagePath(of: position), name: record.title, description: description(of: position),
             structuredData: values.structuredData?.record(position, in: collection.number), into: &writer)
@@ -272,7 +286,8 @@ public final class PageContexts: Sendable {
         let root = SiteValues.root(of: path)
         let heading = "\(list.spec.label) — \(record.title)"
         var context = values.common(
-            root: root, path: path, pageTitle: "\(heading) — \(site.config.title)", name: heading)
+            root: root, path: path, pageTitle: "\(heading) — \(site.config.title)",
+            credits: values.credits(of: collection.number), name: heading)
         context["heading"] = .text(heading)
         context["topHref"] = "#top"
         context["sections"] = [

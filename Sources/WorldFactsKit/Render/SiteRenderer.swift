@@ -159,6 +159,13 @@ public struct SiteRenderer: Sendable {
             pages.append(
                 page(collection.indexPath, template: "index", context: contexts.index(extra: extra), previous: previous)
             )
+            // Few, and made on every build: a redirect names its record's page and title.
+            let aliases = AliasPages(collection)
+            pages += aliases.pages.indices.map { RedirectPage(site: site).file($0, of: aliases, in: collection) }
+            // An edit that reaches none of the collection's pages changes none of its records.
+            if !collection.spec.downloads.isEmpty, reach?.recordPages[collection.number].isEmpty != true {
+                pages += DataDownloads(collection: collection).files()
+            }
             if collection.isIndexSplit {
                 // Fingerprinted from their rows before any context is made, as record pages are.
                 let made = collection.indexPages.indices.filter {

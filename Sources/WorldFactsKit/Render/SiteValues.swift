@@ -8,6 +8,12 @@ import WorldFactsSupport
 public struct SiteValues: Sendable {
     let site: SharedValue
     let strings: SharedValue
+    /// By collection, the data credits its pages show: its own, else the site's (`credits(of:)`).
+    let collectionCredits: [SharedValue]
+    /// The site's own credit, as a list of none or one; and every credit its collections' pages show, for
+    /// the home page.
+    let siteCredits: SharedValue
+    let allCredits: SharedValue
     /// The navigation's entries: label and path from the root. Empty for a site of one collection
     /// without groups, whose one index is its home.
     let navigation: [(label: String, path: String)]
@@ -38,6 +44,10 @@ public struct SiteValues: Sendable {
             siteValues["credit"] = .object(values)
         }
         self.site = SharedValue(.object(siteValues))
+        collectionCredits = config.collections.map { Self.credits([$0.credit ?? config.credit]) }
+        siteCredits = Self.credits([config.credit])
+        // The site's own credit only where a collection has none of its own.
+        allCredits = Self.credits(config.collections.map { $0.credit ?? config.credit })
         let strings = config.strings
         self.strings = SharedValue([
             "none": .text(strings.none), "searchPlaceholder": .text(strings.searchPlaceholder),
@@ -48,6 +58,7 @@ public struct SiteValues: Sendable {
             "neighbours": .text(strings.neighbours), "notFound": .text(strings.notFound),
             "sectionCount": .text(strings.sectionCount), "home": .text(strings.home),
             "sections": .text(strings.sections), "data": .text(strings.data), "builtWith": .text(strings.builtWith),
+            "download": .text(strings.download),
         ])
         var navigation: [(label: String, path: String)] = []
         if site.hasHome { navigation.append((strings.home, "index.html")) }
@@ -70,20 +81,39 @@ public struct SiteValues: Sendable {
         notFoundRoot = config.url?.text ?? ""
     }
 
+    /// Credits as the footer lists them (`credits`): each once, in order, with its link and license when
+    /// it has them.
+    static func credits(_ credits: [Credit?]) -> SharedValue {
+        var seen = Set<Credit>()
+        return SharedValue(
+            .list(
+                credits.compactMap { $0 }.filter { seen.insert($0).inserted }.map { credit -> TemplateValue in
+                    var values: TemplateObject = ["text": .text(credit.text)]
+                    if !credit.url.isEmpty { values["url"] = .text(credit.url) }
+                    if !credit.license.isEmpty { values["license"] = .text(credit.license) }
+                    return .object(values)
+                }))
+    }
+
+    /// The credits the pages of a collection show, or the site's for a page of none.
+    func credits(of collection: Int?) -> SharedValue {
+        collection.map { collectionCredits[$0] } ?? siteCredits
+    }
+
     /// The 404 page's context.
     public func notFound() -> TemplateValue {
-        .object(common(root: notFoundRoot, path: "404.html", pageTitle: notFoundTitle))
+        .object(common(root: notFoundRoot, path: "404.html", pageTitle: notFoundTitle, credits: siteCredits))
     }
 
     /// The values of a page at `root` (the way back up to the output root, "../"), whose path is `path`.
     /// With a base URL, `name` (the page's own title), `description` and `structuredData` go into its head
     /// (`WebHead`).
     func common(
-        root: String, path: String, pageTitle: String, name: String? = nil, description: String? = nil,
-        structuredData: String? = nil
+        root: String, path: String, pageTitle: String, credits: SharedValue, name: String? = nil,
+        description: String? = nil, structuredData: String? = nil
     ) -> TemplateObject {
         var tree = ContextTree()
-        writeCommon(root: root, path: path, pageTitle: pageTitle, into: &tree)
+        writeCommon(root: root, path: path, pageTitle: pageTitle, credits: credits, into: &tree)
         if let name {
             writeWeb(path: path, name: name, description: description, structuredData: structuredData, into: &tree)
         }
@@ -100,8 +130,11 @@ public struct SiteValues: Sendable {
     }
 
     /// `common`, written into `writer`: the values made once are written as shared.
-    func writeCommon<Writer: ContextWriter>(root: String, path: String, pageTitle: String, into writer: inout Writer) {
+    func writeCommon<Writer: ContextWriter>(
+        root: String, path: String, pageTitle: String, credits: SharedValue, into writer: inout Writer
+    ) {
         writer.shared("site", site)
+        writer.shared("credits", credits)
         writer.text("root", root)
         writer.text("pageTitle", pageTitle)
         writer.shared("strings", strings)

@@ -5,11 +5,13 @@ import WorldFactsMustache
 public enum TemplateVocabulary {
     public static let names: Set<String> = [
         // every page
-        "site", "title", "lang", "credit", "text", "url", "license", "root", "pageTitle", "strings",
+        "site", "title", "lang", "credit", "credits", "text", "url", "license", "root", "pageTitle", "strings",
         "none", "searchPlaceholder", "searchLabel", "noResults", "top", "previous", "next", "backToIndex",
         "neighbours", "notFound", "home", "nav", "current", "heading", "data", "builtWith",
         // every page of a site with a base URL (`WebHead`)
         "canonical", "pageName", "description", "structuredData",
+        // a collection's index with data downloads
+        "downloads", "download",
         // the index
         "isIndex", "sections", "letter", "anchor", "rows", "href", "subtitle", "detail", "strip", "search",
         "manifest", "scopes", "id", "label", "checked", "topHref", "page", "countText", "sectionCount", "hasRows",

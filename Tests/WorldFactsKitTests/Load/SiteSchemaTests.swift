@@ -98,6 +98,8 @@ import Testing
             "credit.url": "https://example.org/", "search.shard_budget": "2048", "search.max_length": "500",
             "locale": "de", "url": "https://example.org/facts", "records.description": "name",
             "collections[].description": "\"{name} has {population}.\"",
+            "records.aliases": "other", "collections[].aliases": "other", "records.downloads": "[csv, json]",
+            "collections[].downloads": "[json]",
         ]
         func value(_ key: SiteSchema.Key) -> String {
             if let value = values[key.path] { return value }

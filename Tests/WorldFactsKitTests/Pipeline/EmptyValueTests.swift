@@ -62,7 +62,9 @@ import Testing
         defer { removeTemporary(root) }
         let index = try readText(output + "/index.html")
         #expect(
-            index.contains(#"<p>Daten: <a href="https://www.geonames.org/">GeoNames</a>. Erstellt mit WorldFacts.</p>"#)
+            index.contains(
+                #"<p>Daten: <a href="https://www.geonames.org/">GeoNames</a>.</p>"#
+                    + "\n<p>Erstellt mit WorldFacts.</p>")
         )
         #expect(index.contains(#"aria-label="Abschnitte""#))
         #expect(!index.contains("Built with") && !index.contains("\"Sections\""))

@@ -68,9 +68,11 @@ import Testing
         var web = try! ContentLoader(folder: repoPath("Tests/Fixtures/countries")).load()
         web.config.url = try! BaseURL.parse("https://example.org/facts/").get()
         web.config.only.structuredData = StructuredDataSpec(type: "Country")
+        web.config.only.downloads = [.csv, .json]
         let published = try! SiteModeler().model(web)
         let publishedContexts = PageContexts(site: published, collection: 0)
         for position in published.only.records.indices { collect(publishedContexts.record(position)) }
+        collect(publishedContexts.index())
         // A site of linked collections: the home page, navigation, lists and group pages.
         let linked = try! CollectionsTests().model(CollectionsTests().project())
         let values = SiteValues(site: linked)

@@ -15,6 +15,12 @@ public struct CollectionSpec: Sendable {
     public var description: PageDescription?
     /// The record pages' JSON-LD, with a base URL.
     public var structuredData: StructuredDataSpec?
+    /// Where its data comes from, shown on its pages instead of the site's `credit`.
+    public var credit: Credit?
+    /// The field that lists each record's former keys, each of which gets a redirect page (`AliasPages`).
+    public var aliases: Int?
+    /// The formats its records are published in for download (`data/<id>.csv`, `data/<id>.json`).
+    public var downloads: [DownloadFormat] = []
 
     public init(
         id: String, label: String, records: RecordsSpec, fields: [FieldSpec], index: IndexSpec,

@@ -1,4 +1,5 @@
-public struct Credit: Sendable {
+/// Where data comes from: its source, a link to it and its license, shown in the pages' footers.
+public struct Credit: Sendable, Hashable {
     public var text: String
     public var url: String
     public var license: String

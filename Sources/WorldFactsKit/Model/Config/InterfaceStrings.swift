@@ -29,6 +29,8 @@ public struct InterfaceStrings: Sendable {
     public var data = "Data:"
     /// After it.
     public var builtWith = "Built with WorldFacts."
+    /// Before an index's links to its data downloads.
+    public var download = "Download the data:"
 
     public init(
         none: String, searchPlaceholder: String, searchLabel: String, noResults: String, top: String, previous: String,

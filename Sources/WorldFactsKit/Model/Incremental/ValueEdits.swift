@@ -49,12 +49,13 @@ public struct ValueEdits: Sendable {
     }
 
     /// The fields of a collection whose values decide more than the pages that show them: links, the
-    /// field of a group, and the fields of a search scope over it (its keys decide which shards hold
-    /// a record).
+    /// field of a group, the former keys that get redirect pages, and the fields of a search scope over
+    /// it (its keys decide which shards hold a record).
     static func fixedFields(of collection: Int, in config: SiteConfig) -> Set<Int> {
         let spec = config.collections[collection]
         var fixed = Set(spec.fields.indices.filter { spec.fields[$0].format.isLink })
         for group in spec.groups { fixed.insert(group.field) }
+        if let aliases = spec.aliases { fixed.insert(aliases) }
         for scope in config.search.scopes where scope.collection == collection {
             for case .field(let field) in scope.fields { fixed.insert(field) }
         }
