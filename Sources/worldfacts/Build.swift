@@ -19,11 +19,14 @@ struct Build: ParsableCommand {
         var progress: (@Sendable (BuildProgress) -> Void)?
         if let bar { progress = { bar.show($0) } }
         do {
-            let report = try Builder(progress: progress, waiting: folders.waiting).build(folders.options)
+            var builder = Builder(progress: progress, waiting: folders.waiting)
+            builder.takesCensus = !quiet
+            let report = try builder.build(folders.options)
             bar?.finish()
             if !quiet {
                 for line in DiagnosticList(report.warnings, maxErrors: folders.maxErrors).lines { printError(line) }
                 print(report.summary)
+                if let census = report.census { print("  " + census.line) }
             }
             if stats {
                 for step in report.steps { print(statsLine(step)) }

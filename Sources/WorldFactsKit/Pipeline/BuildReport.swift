@@ -17,6 +17,8 @@ public struct BuildReport: Sendable {
     /// By records file: the columns site.yml does not declare (`LoadedCollection.undeclaredColumns`), for
     /// `--stats`. Empty for a build that stopped before loading.
     public var undeclaredColumns: [(file: String, columns: [String])] = []
+    /// The folder's files by kind and the bytes written of each, when the builder takes a census.
+    public var census: OutputCensus?
 
     public init(records: Int, write: WriteReport, warnings: [Diagnostic], steps: [BuildStep], edited: Int? = nil) {
         self.records = records

@@ -18,6 +18,9 @@ public struct Builder: Sendable {
     public var progress: (@Sendable (BuildProgress) -> Void)?
     /// Called before waiting for another build that holds the output folder, with its pid if known.
     public var waiting: (@Sendable (Int?) -> Void)?
+    /// Count the folder's files by kind once written (`BuildReport.census`): a pass over every path, which
+    /// the command line's build takes and `watch`'s edits do not.
+    public var takesCensus = false
 
     public init(
         fileSystem: FileSystem = .disk, progress: (@Sendable (BuildProgress) -> Void)? = nil,
@@ -92,8 +95,8 @@ public struct Builder: Sendable {
         }
         defer { saving?.discardUnlessSaved() }
         if !keep { loadMemo = nil }
-        let (report, made, left) = try steps.run(.renderAndWrite) {
-            () throws(StageFailure) -> (WriteReport, SiteGenerator.Made, OutputWriter.PreviousBuild?) in
+        let (report, made, left, census) = try steps.run(.renderAndWrite) {
+            () throws(StageFailure) -> (WriteReport, SiteGenerator.Made, OutputWriter.PreviousBuild?, OutputCensus?) in
             try renderAndWrite(
                 options, site: site, templates: templates, theme: theme, edits: modelled.edits, last: lastModel,
                 manifest: last.manifest.wait().get(), sources: sources, keep: keep, saving: saving,
@@ -105,6 +108,7 @@ public struct Builder: Sendable {
             edited: modelled.edits?.count)
         built.fromSnapshot = last.live == nil && lastModel != nil && modelled.edits != nil
         built.undeclaredColumns = content.undeclaredColumns
+        built.census = census
         if let saving {
             let problem = try steps.run(.saveSnapshot) { saving.close(cache: options.cache) }
             built.warnings += problem.map { [$0] } ?? []
@@ -210,7 +214,7 @@ public struct Builder: Sendable {
         _ options: BuildOptions, site: Site, templates: TemplateSet, theme: Theme, edits: ValueEdits?,
         last: LiveModel?, manifest: OutputWriter.PreviousBuild, sources: CheckedSources, keep: Bool,
         saving: SnapshotSaving?, releaseLater: DeferredRelease
-    ) throws(StageFailure) -> (WriteReport, SiteGenerator.Made, OutputWriter.PreviousBuild?) {
+    ) throws(StageFailure) -> (WriteReport, SiteGenerator.Made, OutputWriter.PreviousBuild?, OutputCensus?) {
         let reach = edits.map { EditReach($0, in: site) }
         // The days the last build's pages last changed, read before a clean build puts its files aside.
         let sitemap = site.config.url.map {
@@ -290,8 +294,9 @@ public struct Builder: Sendable {
             throw error
         }
         let left = keep ? writer.leave() : nil
+        let census = takesCensus ? OutputCensus(site: site, paths: writer.paths, report: report) : nil
         releaseLater.add(consume writer, consume generator, background as Any)
-        return (report, made, left)
+        return (report, made, left, census)
     }
 
     /// The day of this build, as sitemaps give it: `SOURCE_DATE_EPOCH`'s when set (reproducible builds),

@@ -437,7 +437,10 @@ public final class OutputWriter {
         for chunk in chunks {
             for made in chunk.entries {
                 try record(made)
-                if made.changed { report.written.append(made.path) }
+                if made.changed {
+                    report.written.append(made.path)
+                    report.writtenSizes.append(made.size)
+                }
             }
             files += chunk.entries.count
         }
@@ -447,6 +450,9 @@ public final class OutputWriter {
     /// The paths of the last `count` files this build gave, in order: a batch's, after `write(_:)` (in a
     /// build that is not editing, which orders every path it is given).
     public func lastPaths(_ count: Int) -> ArraySlice<String> { order.suffix(count) }
+
+    /// Every file of the folder this build leaves, once `finish` is done.
+    public var paths: [String] { order }
 
     /// The files this build leaves so far whose path `include` accepts, by path, with the hash of their
     /// bytes and the hash the previous build's file of that path had (nil where unknown or new): what
@@ -466,6 +472,8 @@ public final class OutputWriter {
         var isReused: Bool
         /// Whether its bytes are to be written: they differ from the previous build's, or its file is missing.
         var changed: Bool
+        /// How many bytes it has (none for a file reused unread).
+        var size = 0
     }
 
     /// `file`'s entry: its hash (the previous build's, for a page reused unrendered; else of its bytes,
@@ -487,7 +495,7 @@ public final class OutputWriter {
         let changed = !file.isReused && (before?.hash != hash || (!missing.isEmpty && missing.contains(file.path)))
         return FileEntry(
             path: file.path, entry: Manifest.Entry(hash: hash, inputs: file.inputsValue),
-            existed: before != nil, isReused: file.isReused, changed: changed)
+            existed: before != nil, isReused: file.isReused, changed: changed, size: file.bytes.count)
     }
 
     /// Puts a file's entry into this build's manifest and counts it; a path given twice fails the build.
@@ -650,6 +658,7 @@ public final class OutputWriter {
         }
         if !problems.isEmpty { throw StageFailure(problems) }
         report.written.append(contentsOf: changed.map { files[$0].path })
+        report.writtenSizes.append(contentsOf: changed.map { files[$0].bytes.count })
     }
 
     /// In an editing build: the previous build's files at `paths` are made no more, and `finish` removes

@@ -3,6 +3,8 @@ import WorldFactsSupport
 /// What a build did to the output folder.
 public struct WriteReport: Sendable, Equatable {
     public var written: [String] = []
+    /// The bytes of each file of `written`, in its order.
+    public var writtenSizes: [Int] = []
     public var unchanged = 0
     /// Of the unchanged files, pages that were not even rendered: their inputs were unchanged.
     public var reused = 0

@@ -5,6 +5,7 @@ import WorldFactsSupport
 
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
+@testable import WorldFactsPipeline
 @testable import WorldFactsRender
 
 /// Downloads, per-collection credits and redirects of former keys, on the linked two-collection site.
@@ -93,5 +94,35 @@ import WorldFactsSupport
                 "record '3', field 'former': alias '1' would take the page '1.html', but it is the page of record '1'")
                 && text.contains("alias 'uno'") && text.contains("lists it as an alias too")
         }
+    }
+}
+
+/// The census under the summary: every file of the folder once, by kind, and the bytes written.
+@Suite struct OutputCensusTests {
+    @Test func everyFileIsCountedOnceByKind() throws {
+        let collections = CollectionsTests()
+        let root = collections.project()
+        defer { removeTemporary(root) }
+        var builder = Builder()
+        builder.takesCensus = true
+        let options = BuildOptions(
+            content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output")
+        let report = try builder.build(options)
+        let census = try #require(report.census)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: root + "/Output").filter { path in
+            var folder: ObjCBool = false
+            FileManager.default.fileExists(atPath: root + "/Output/" + path, isDirectory: &folder)
+            return !folder.boolValue && !path.split(separator: "/").last!.hasPrefix(".")
+        }
+        #expect(census.files == files.count)
+        func count(_ name: String) -> Int { census.kinds.first { $0.name == name }?.files ?? -1 }
+        #expect(count("countries pages") == 2 && count("cities pages") == 6)
+        #expect(count("group pages") == files.filter { $0.hasPrefix("continents/") }.count)
+        #expect(count("search shards") == files.filter { $0.hasPrefix("search/") && $0.hasSuffix(".json") }.count)
+        #expect(count("search script twins") == count("search shards"))
+        #expect(census.bytesWritten == report.write.writtenSizes.reduce(0, +) && census.bytesWritten > 0)
+        #expect(census.line.hasPrefix("\(files.count) files: 2 countries pages, 6 cities pages, "))
+        // A build that finds the folder up to date stops before writing, and counts nothing.
+        #expect(try builder.build(options).census == nil)
     }
 }
