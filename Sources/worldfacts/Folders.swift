@@ -28,6 +28,8 @@ struct Folders: ParsableArguments {
             discussion: "With it, pages carry canonical links, link previews and JSON-LD, and the build writes"
                 + " sitemap.xml and robots.txt."))
     var baseURL: String?
+    @Option(help: "Fail before writing anything when the output would hold more files than this (over max_files).")
+    var maxFiles: Int?
     @Option(help: "Print at most this many errors; the rest are counted.")
     var maxErrors = DiagnosticList.defaultMaxErrors
 
@@ -35,7 +37,7 @@ struct Folders: ParsableArguments {
         BuildOptions(
             content: content, templates: templates, output: output, force: force, clean: clean,
             followSymlinks: followSymlinks, waitForLock: !noWait, cache: noCache ? nil : cacheDir ?? Self.defaultCache,
-            baseURL: baseURL)
+            baseURL: baseURL, maxFiles: maxFiles)
     }
 
     /// Where snapshots go when `--cache-dir` is not given, as other tools keep their caches.

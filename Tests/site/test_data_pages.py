@@ -114,3 +114,53 @@ def test_an_alias_that_names_another_record_or_is_shared_is_an_error(tmp_path):
     assert re.search(r"record 'CZ', field 'former_codes': alias 'FR' .*page of record 'FR'", result.stderr), result.stderr
     assert re.search(r"record '(MM|MY)', field 'former_codes': alias 'BU' .*record '(MM|MY)'", result.stderr)
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
+def census(result):
+    line = next(l for l in result.stdout.splitlines() if re.match(r"\s+[\d,]+ files: ", l))
+    return int(line.split()[0].replace(",", ""))
+
+
+def test_max_files_fails_before_writing_and_names_the_largest_contributors(tmp_path):
+    out = tmp_path / "out"
+    built = subprocess.run(
+        [worldfacts_bin(), "build", "--content", str(COUNTRIES), "--templates", str(ROOT / "Templates"),
+         "--output", str(out), "--no-cache"], capture_output=True, text=True, check=True)
+    files = census(built)
+    on_disk = [p for p in out.rglob("*") if p.is_file() and not p.name.startswith(".")]
+    assert files == len(on_disk)
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    shutil.rmtree(out)
+    # Exactly the count passes; one fewer fails, with nothing written, into a fresh folder as into a built one.
+    build(COUNTRIES, out, "--max-files", str(files))
+    shutil.rmtree(out)
+    result = build(COUNTRIES, out, "--max-files", str(files - 1), check=False)
+    assert result.returncode == 1
+    assert f"the site would be {files:,} files, more than the {files - 1:,} allowed; nothing was written" in result.stderr
+    assert "252 records record pages: one per record" in result.stderr
+    assert "search shards: raise search.shard_budget (now 16384)" in result.stderr
+    assert "search script twins: search.script_twins: false" in result.stderr
+    assert not out.exists() or not any(p for p in out.rglob("*") if p.is_file() and not p.name.startswith(".worldfacts-lock"))
+    build(COUNTRIES, out)
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    result = build(COUNTRIES, out, "--max-files", "100", check=False)
+    assert result.returncode == 1 and "--max-files" in result.stderr
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
+def test_without_script_twins_the_search_is_half_the_files_and_max_files_in_site_yml(tmp_path):
+    content = tmp_path / "Content"
+    shutil.copytree(COUNTRIES, content)
+    config = content / "site.yml"
+    config.write_text(config.read_text().replace("search:\n", "search:\n  script_twins: false\n", 1))
+    out = tmp_path / "out"
+    build(content, out)
+    shards = list((out / "search").rglob("*.json"))
+    assert shards and not list((out / "search").rglob("*.js"))
+    twins_out = tmp_path / "twins"
+    build(COUNTRIES, twins_out)
+    assert len(list((twins_out / "search").rglob("*.js"))) == len(shards)
+    # max_files in site.yml, named in the message.
+    config.write_text(config.read_text().replace("locale: en\n", "locale: en\nmax_files: 50\n", 1))
+    result = build(content, out, check=False)
+    assert result.returncode == 1 and "site.yml: max_files" in result.stderr and "allowed" in result.stderr

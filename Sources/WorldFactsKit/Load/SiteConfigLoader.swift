@@ -67,11 +67,14 @@ public struct SiteConfigLoader {
             }
         }
         config.description = r.optionalString(top, "description")
+        let maxFiles = r.int(top, "max_files", default: 0, minimum: 1)
+        if top.node(for: "max_files") != nil { config.maxFiles = maxFiles }
         config.collections = CollectionsReader(top: top).read(&r)
 
         if let search = r.map(top, "search") {
             config.search.shardBudget = r.int(search, "shard_budget", default: 16_384, minimum: 1_024)
             config.search.previewSize = r.int(search, "preview", default: 20, minimum: 1)
+            config.search.scriptTwins = r.bool(search, "script_twins", default: true)
             config.search.maxLength = r.int(
                 search, "max_length", default: SearchSpec.defaultMaxLength, minimum: 64)
             if let all = r.optionalString(search, "all") {

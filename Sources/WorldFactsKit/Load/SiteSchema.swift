@@ -46,6 +46,10 @@ enum SiteSchema {
             ),
             Key("description", .text, "", "The home page's description in link previews (with `url`)."),
             Key(
+                "max_files", .wholeNumber, "",
+                "The most files the output may hold; a build that would leave more fails before writing,"
+                    + " naming the largest contributors. `--max-files` overrides it."),
+            Key(
                 "hide_empty", .flag, "false",
                 "Every field leaves its row out of the facts table where a record has no value (`strings.none`"
                     + " otherwise); a field's own `hide_empty` wins."),
@@ -107,6 +111,10 @@ enum SiteSchema {
             Key(
                 "search.max_length", .wholeNumber, "1000",
                 "Characters (at least 64) a title or a searched value may have; a longer one is an error."),
+            Key(
+                "search.script_twins", .flag, "true",
+                "Each shard's script twin, which pages opened from disk (`file://`) load; `false` halves the"
+                    + " search's files, and search then works over HTTP only."),
             Key(
                 "search.all", .text, "",
                 "The label of an \"All\" scope (`search/all/`), first in the scope bar: every collection at once."),

@@ -17,12 +17,15 @@ public struct BuildOptions: Sendable {
     public var cache: String?
     /// `--base-url`: where the site is published, over site.yml's `url` (checked by the build).
     public var baseURL: String?
+    /// `--max-files`: the most files the output may hold, over site.yml's `max_files`.
+    public var maxFiles: Int?
 
     public init(
         content: String = "Content", templates: String = "Templates", output: String = "Output",
         force: Bool = false, clean: Bool = false, followSymlinks: Bool = false, waitForLock: Bool = true,
-        cache: String? = nil, baseURL: String? = nil
+        cache: String? = nil, baseURL: String? = nil, maxFiles: Int? = nil
     ) {
+        self.maxFiles = maxFiles
         self.baseURL = baseURL
         self.content = content
         self.templates = templates

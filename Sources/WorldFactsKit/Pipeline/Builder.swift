@@ -257,9 +257,24 @@ public struct Builder: Sendable {
         let made: SiteGenerator.Made
         do throws(StageFailure) {
             let scopes = site.config.search.scopes
+            // A build that edits the last one's pages leaves as many files as it did.
+            let limit =
+                reach == nil
+                ? options.maxFiles.map { ($0, "--max-files") }
+                    ?? site.config.maxFiles.map { ($0, joinPath(options.content, "site.yml") + ": max_files") } : nil
+            var beforeWriting: ((Int) throws(StageFailure) -> Void)?
+            if let (most, source) = limit {
+                let (assets, notFoundPage) = (theme.assets.count, templates.has("404"))
+                beforeWriting = { searchFiles throws(StageFailure) in
+                    let budget = FileBudget(
+                        site: site, assets: assets, notFoundPage: notFoundPage, searchFiles: searchFiles)
+                    try budget.check(most, source: SourceLocation(file: source))
+                }
+            }
             made = try generator.generate(
                 previous: writer.reuse,
-                indexed: { known in saving?.finish(rowInputs: known.rowInputs, search: known.search, scopes: scopes) }
+                indexed: { known in saving?.finish(rowInputs: known.rowInputs, search: known.search, scopes: scopes) },
+                beforeWriting: beforeWriting
             ) { batch throws(StageFailure) in
                 guard let background else {
                     let count = try writer.write(batch)
@@ -348,8 +363,9 @@ public struct Builder: Sendable {
         }
         var (digest, read) = try SourceDigest.read(
             folders: [options.content, options.templates], fileSystem: fileSystem)
-        // The flag changes what is built as site.yml does: a build with another one is not up to date.
-        if let baseURL { digest = SourceDigest.with(baseURL, digest) }
+        // These flags change what is built as site.yml does: a build with others is not up to date.
+        if let baseURL { digest = SourceDigest.with("--base-url " + baseURL.text, digest) }
+        if let maxFiles = options.maxFiles { digest = SourceDigest.with("--max-files \(maxFiles)", digest) }
         return CheckedSources(digest: digest, warnings: warnings, read: read, baseURL: baseURL)
     }
 

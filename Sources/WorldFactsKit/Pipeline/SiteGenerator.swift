@@ -41,9 +41,12 @@ struct SiteGenerator: Sendable {
 
     /// Makes the files and hands them to `emit`. `indexed` is told the row inputs and the search index's
     /// memo as soon as they are made, before the index's files and the index pages are written.
+    /// `beforeWriting`, when given, is told how many files the search index is before any file is made:
+    /// the search index is then made first, rather than while the record pages are.
     @discardableResult
     func generate<Failure: Error>(
         previous: any PreviousOutput, indexed: (Made) -> Void = { _ in },
+        beforeWriting: ((_ searchFiles: Int) throws(Failure) -> Void)? = nil,
         _ emit: (OutputBatch) throws(Failure) -> Void
     ) throws(Failure) -> Made {
         let hasSearch = !site.config.search.scopes.isEmpty
@@ -65,6 +68,7 @@ struct SiteGenerator: Sendable {
                         } ?? [])
                 }
             } : nil
+        if let beforeWriting { try beforeWriting(search?.wait().fileCount ?? 0) }
         for collection in site.collections {
             let count = collection.records.count
             for start in stride(from: 0, to: count, by: recordPagesAtOnce) {

@@ -12,12 +12,12 @@ public enum SourceDigest {
         try read(folders: folders, fileSystem: fileSystem).digest
     }
 
-    /// A digest with a base URL given on the command line mixed in.
-    static func with(_ url: BaseURL, _ digest: String) -> String {
+    /// A digest with a flag of the command line that changes what is built mixed in (`--base-url URL`).
+    static func with(_ flag: String, _ digest: String) -> String {
         var hash = StableHash()
         hash.add(contentsOf: digest.utf8)
         hash.add(0xFF)
-        hash.add(contentsOf: url.text.utf8)
+        hash.add(contentsOf: flag.utf8)
         return hash.hex
     }
 

@@ -69,7 +69,9 @@ struct ScopeIndexer: Sendable {
         self.rows = rows
         self.previous = previous
         self.keys = keys
-        planner = ShardPlanner(budget: site.config.search.shardBudget, previewSize: site.config.search.previewSize)
+        planner = ShardPlanner(
+            budget: site.config.search.shardBudget, previewSize: site.config.search.previewSize,
+            twins: site.config.search.scriptTwins)
         let labels = RecordLabels(site: site, merges: merges)
         self.labels = labels
         @Sendable func hash(_ position: Int) -> UInt64 {
@@ -305,12 +307,12 @@ struct ScopeIndexer: Sendable {
     func planWhole(_ bucket: SearchKeys.Bucket, inputs: UInt64) -> ScopeShards {
         // by the bucket's own record numbers
         let plans = planner.plan(bucket, entrySize: bucket.positions.map(entrySize))
-        return ScopeShards.planned(plans, scope: scope, inputs: inputs)
+        return ScopeShards.planned(plans, scope: scope, inputs: inputs, twins: planner.twins)
     }
 
     /// The node alone of a bucket planned in parts: its preview.
     func planNode(_ bucket: SearchKeys.Bucket, inputs: UInt64) -> ScopeShards {
-        ScopeShards.planned([planner.preview(of: bucket)], scope: scope, inputs: inputs)
+        ScopeShards.planned([planner.preview(of: bucket)], scope: scope, inputs: inputs, twins: planner.twins)
     }
 
     /// Appends the entry of the record at `position`.

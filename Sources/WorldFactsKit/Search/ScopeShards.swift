@@ -19,7 +19,14 @@ struct ScopeShards {
     /// from its plan and the entries of its records when it is written.
     enum File: Sendable {
         case kept(OutputFile)
-        case planned(ShardPlan, key: String, inputs: String)
+        /// `twins`: with its script twin (`search.script_twins`).
+        case planned(ShardPlan, key: String, inputs: String, twins: Bool)
+
+        /// How many files it is: a kept file, or a planned shard with or without its twin.
+        var fileCount: Int {
+            if case .planned(_, _, _, let twins) = self { return twins ? 2 : 1 }
+            return 1
+        }
 
         var isPlanned: Bool {
             if case .planned = self { return true }
@@ -31,7 +38,7 @@ struct ScopeShards {
         func outputFiles(appendEntry: (Int, inout [UInt8]) -> Void) -> [OutputFile] {
             switch self {
             case .kept(let file): return [file]
-            case .planned(let plan, let key, let inputs):
+            case .planned(let plan, let key, let inputs, let twins):
                 let opening = "__worldfacts(\(JSONText.quoted(key)),"
                 var script = Array(opening.utf8)
                 script += "{\"n\":\(plan.total),\"r\":[".utf8
@@ -42,10 +49,9 @@ struct ScopeShards {
                 script += "]}".utf8
                 let json = Array(script[opening.utf8.count...])
                 script += ");\n".utf8
-                return [
-                    OutputFile(path: SearchIndex.folder + key + ".json", bytes: json, inputs: inputs),
-                    OutputFile(path: SearchIndex.folder + key + ".js", bytes: script, inputs: inputs),
-                ]
+                let file = OutputFile(path: SearchIndex.folder + key + ".json", bytes: json, inputs: inputs)
+                guard twins else { return [file] }
+                return [file, OutputFile(path: SearchIndex.folder + key + ".js", bytes: script, inputs: inputs)]
             }
         }
     }
@@ -57,13 +63,13 @@ struct ScopeShards {
     }
 
     /// Planned shards, each carrying `inputs` (see `ShardUnit`), and the prefixes they answer.
-    static func planned(_ plans: [ShardPlan], scope: SearchScope, inputs number: UInt64) -> ScopeShards {
+    static func planned(_ plans: [ShardPlan], scope: SearchScope, inputs number: UInt64, twins: Bool) -> ScopeShards {
         let inputs = Hex.text(number)
         var shards = ScopeShards()
         for plan in plans {
             if plan.kind == .leaf { shards.leaves.append(plan.prefix) } else { shards.splits.append(plan.prefix) }
             let key = scope.id + "/" + fileName(kind: plan.kind, prefix: plan.prefix)
-            shards.files.append(.planned(plan, key: key, inputs: inputs))
+            shards.files.append(.planned(plan, key: key, inputs: inputs, twins: twins))
         }
         return shards
     }

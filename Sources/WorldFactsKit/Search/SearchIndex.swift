@@ -137,6 +137,9 @@ public struct SearchIndex: Sendable {
         }
     }
 
+    /// How many files the index's shards are, twins included.
+    public var fileCount: Int { shards.reduce(0) { $0 + $1.file.fileCount } }
+
     /// How many shards `files(_:)` makes files of (each one or two files).
     public var shardCount: Int { shards.count }
 

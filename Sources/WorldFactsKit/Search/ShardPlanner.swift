@@ -11,10 +11,13 @@ import WorldFactsSupport
 public struct ShardPlanner: Sendable {
     public var budget: Int
     public var previewSize: Int
+    /// Each shard gets a script twin, for pages opened from disk (`search.script_twins`).
+    public var twins: Bool
 
-    public init(budget: Int, previewSize: Int) {
+    public init(budget: Int, previewSize: Int, twins: Bool = true) {
         self.budget = budget
         self.previewSize = previewSize
+        self.twins = twins
     }
 
     /// `entrySize[record]` is the encoded size of the record's entry in a shard.

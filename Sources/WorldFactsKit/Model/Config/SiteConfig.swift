@@ -8,6 +8,8 @@ public struct SiteConfig: Sendable {
     public var url: BaseURL?
     /// The home page's description for link previews and search engines.
     public var description: String?
+    /// The most files a build may leave (`max_files:`); nil for no limit.
+    public var maxFiles: Int?
     public var collections: [CollectionSpec]
     public var search: SearchSpec
     public var strings: InterfaceStrings

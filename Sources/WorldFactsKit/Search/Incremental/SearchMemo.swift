@@ -101,8 +101,9 @@ extension ScopeShards.File {
     var written: [(path: String, inputs: String)] {
         switch self {
         case .kept(let file): return [(file.path, file.inputs ?? "")]
-        case .planned(_, let key, let inputs):
-            return [(SearchIndex.folder + key + ".json", inputs), (SearchIndex.folder + key + ".js", inputs)]
+        case .planned(_, let key, let inputs, let twins):
+            let json = (SearchIndex.folder + key + ".json", inputs)
+            return twins ? [json, (SearchIndex.folder + key + ".js", inputs)] : [json]
         }
     }
 }

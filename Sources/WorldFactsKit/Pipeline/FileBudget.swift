@@ -1,0 +1,90 @@
+import WorldFactsModel
+import WorldFactsSupport
+
+/// The files a build of the site leaves, counted from its model and its search plan before any file is
+/// written, by what makes them and the keys that shrink each: what `--max-files` (`max_files:`) holds a
+/// build to, failing it with nothing written.
+struct FileBudget {
+    struct Contributor {
+        var name: String
+        var files: Int
+        /// How to make fewer: the keys of site.yml that shrink it, with their values.
+        var shrink: String
+    }
+
+    var contributors: [Contributor] = []
+    var total: Int { contributors.reduce(0) { $0 + $1.files } }
+
+    /// `searchFiles`: the search index's shards and twins (`SearchIndex.fileCount`).
+    init(site: Site, assets: Int, notFoundPage: Bool, searchFiles: Int) {
+        let config = site.config
+        var pages = 0
+        for collection in site.collections {
+            let id = collection.spec.id
+            let redirects = AliasPages(collection).pages.count
+            add("\(id) record pages", collection.records.count, "one per record")
+            pages += collection.records.count + 1
+            add("\(id) index", 1, "one per collection")
+            if collection.isIndexSplit {
+                add(
+                    "\(id) section pages", collection.indexPages.count,
+                    "raise collections[\(id)].index.split_above (now \(collection.spec.index.splitAbove)) to keep one"
+                        + " index page, or section_size (now \(collection.spec.index.sectionSize))")
+                pages += collection.indexPages.count
+            }
+            for list in site.lists[collection.number] {
+                let cut = collection.records.indices.filter(list.isCut).count
+                add(
+                    "\(id) complete lists '\(list.spec.id)'", cut,
+                    "raise collections[\(id)].lists[\(list.spec.id)].limit (now \(list.spec.limit)): a record page"
+                        + " then shows more of the list, and fewer need a page of their own")
+                pages += cut
+            }
+            add("\(id) redirects of former keys", redirects, "collections[\(id)].aliases")
+            add("\(id) data downloads", collection.spec.downloads.count, "collections[\(id)].downloads")
+        }
+        for group in site.groups {
+            add(
+                "group pages '\(group.spec.pagesFolder)'", group.values.count + 1,
+                "one per value of the group's field, and an overview")
+            pages += group.values.count + 1
+        }
+        let twins = config.search.scriptTwins
+        let shards = twins ? searchFiles / 2 : searchFiles
+        add(
+            "search shards", shards,
+            "raise search.shard_budget (now \(config.search.shardBudget)): larger shards, fewer of them")
+        if twins {
+            add(
+                "search script twins", searchFiles - shards,
+                "search.script_twins: false, for a site served over HTTP only (search then needs HTTP)")
+        }
+        var other = assets + (notFoundPage ? 1 : 0) + (site.hasHome ? 1 : 0)
+        if config.url != nil {
+            pages += site.hasHome ? 1 : 0
+            other += 1 + (pages > Self.sitemapURLs ? 1 + (pages + Self.sitemapURLs - 1) / Self.sitemapURLs : 1)
+        }
+        add("assets, home, 404, sitemap", other, "the theme's assets/")
+    }
+
+    static let sitemapURLs = 50_000
+
+    private mutating func add(_ name: String, _ files: Int, _ shrink: String) {
+        if files > 0 { contributors.append(Contributor(name: name, files: files, shrink: shrink)) }
+    }
+
+    /// Fails when the site would be more than `limit` files, naming its largest contributors and how to
+    /// shrink each. `source`: where the limit was given.
+    func check(_ limit: Int, source: SourceLocation) throws(StageFailure) {
+        guard total > limit else { return }
+        let largest = contributors.sorted { $0.files > $1.files }.prefix(6).map {
+            "  \(Plural.grouped($0.files)) \($0.name): \($0.shrink)"
+        }
+        throw StageFailure([
+            .error(
+                source,
+                "the site would be \(Plural.grouped(total)) files, more than the \(Plural.grouped(limit)) allowed;"
+                    + " nothing was written. The largest contributors:\n" + largest.joined(separator: "\n"))
+        ])
+    }
+}
