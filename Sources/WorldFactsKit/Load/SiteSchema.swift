@@ -151,10 +151,8 @@ enum SiteSchema {
             Key("strings.data", .text, "Data:", "Before the data credit in the footer."),
             Key("strings.built_with", .text, "Built with WorldFacts.", "After the data credit in the footer."),
             Key("strings.download", .text, "Download the data:", "Before an index's links to its data downloads."),
-            Key("credit", .mapping, "", "The data credit in the footer."),
-            Key("credit.text", .text, "required", "The credit's text."),
-            Key("credit.url", .text, "", "Its link: http, https, mailto or relative."),
-            Key("credit.license", .text, "", "The data's license."),
+        ] + creditKeys("", "", "The data credit in the footer, on the pages of a collection with none of its own.")
+        + [
             Key("notes", .mapping, "", "Markdown notes."),
             Key("notes.size_limit", .wholeNumber, "10485760", "Bytes; a larger note is an error."),
             Key(
@@ -188,22 +186,30 @@ enum SiteSchema {
             Key(
                 p + "downloads", .texts, "",
                 "Formats the records are published in, linked from the index: `csv`, `json` (`data/<id>.<format>`)."),
-            Key(p + "credit", .mapping, "the site's", "Where the collection's data comes from, in its pages' footers."),
+        ] + creditKeys(p, "the site's", "Where the collection's data comes from, in its pages' footers.")
+            + [
+                Key(
+                    p + "description", .text, "the note's first paragraph",
+                    "A record page's description in link previews (with `url`): a field, or a text with fields in"
+                        + " braces (`{name} is a city in {country}.`)."),
+                Key(
+                    p + "structured_data", .mapping, "",
+                    "The record pages' JSON-LD (with `url`): a schema.org type and its properties."),
+                Key(p + "structured_data.type", .text, "required", "The schema.org type (`Country`)."),
+                Key(
+                    p + "structured_data.properties", .namedFields, "",
+                    "Property name → field. A link gives its target's `@id`, a group field its group page's;"
+                        + " `latitude` and `longitude` give `geo`."),
+            ]
+    }
+
+    /// A data credit's keys, under `p`.
+    static func creditKeys(_ p: String, _ defaultValue: String, _ meaning: String) -> [Key] {
+        [
+            Key(p + "credit", .mapping, defaultValue, meaning),
             Key(p + "credit.text", .text, "required", "The source's name."),
             Key(p + "credit.url", .text, "", "Its link: http, https, mailto or relative."),
             Key(p + "credit.license", .text, "", "The data's license."),
-            Key(
-                p + "description", .text, "the note's first paragraph",
-                "A record page's description in link previews (with `url`): a field, or a text with fields in"
-                    + " braces (`{name} is a city in {country}.`)."),
-            Key(
-                p + "structured_data", .mapping, "",
-                "The record pages' JSON-LD (with `url`): a schema.org type and its properties."),
-            Key(p + "structured_data.type", .text, "required", "The schema.org type (`Country`)."),
-            Key(
-                p + "structured_data.properties", .namedFields, "",
-                "Property name → field. A link gives its target's `@id`, a group field its group page's;"
-                    + " `latitude` and `longitude` give `geo`."),
         ]
     }
 

@@ -111,7 +111,9 @@ import WorldFactsSupport
         let census = try #require(report.census)
         let files = try FileManager.default.subpathsOfDirectory(atPath: root + "/Output").filter { path in
             var folder: ObjCBool = false
-            FileManager.default.fileExists(atPath: root + "/Output/" + path, isDirectory: &folder)
+            guard FileManager.default.fileExists(atPath: root + "/Output/" + path, isDirectory: &folder) else {
+                return false
+            }
             return !folder.boolValue && !path.split(separator: "/").last!.hasPrefix(".")
         }
         #expect(census.files == files.count)

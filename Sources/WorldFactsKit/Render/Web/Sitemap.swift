@@ -1,4 +1,5 @@
 import WorldFactsModel
+import WorldFactsMustache
 import WorldFactsOutput
 import WorldFactsSupport
 
@@ -70,22 +71,8 @@ public struct Sitemap: Sendable {
         return files
     }
 
-    /// An address as XML text: `&`, `<`, `>`, quotes escaped (`BaseURL` leaves only `&` and `'` possible).
-    static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { "&<>\"'".utf8.contains($0) }) else { return text }
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    /// An address as XML text: escaped as HTML text is (`&`, `<`, `>` and quotes), which XML reads too.
+    static func escaped(_ text: String) -> String { HTMLEscape.text(text) }
 
     /// The day each page's bytes last changed, as the last build's sitemap says, by path: `text` is a
     /// sitemap of this base URL, or an index whose sitemaps `read` gives (by file name). Addresses not
@@ -145,7 +132,8 @@ public struct Sitemap: Sendable {
         let raw = String(String(decoding: contents, as: UTF8.self).trimmingWhitespace())
         guard raw.contains("&") else { return raw }
         return raw.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&apos;", with: "'")
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 
