@@ -46,8 +46,11 @@ def test_progress_bar_on_a_terminal_only():
 
         piped = subprocess.run([worldfacts_bin(), *ARGS, "--output", out + "/b"], capture_output=True, text=True)
         assert piped.returncode == 0
-        assert piped.stdout.splitlines() == ["252 records: 356 files written, 0 unchanged, 0 removed in "
-                                             + piped.stdout.split(" in ")[1].strip()]
+        summary, census = piped.stdout.splitlines()
+        assert summary == "252 records: 356 files written, 0 unchanged, 0 removed in " + summary.split(" in ")[1]
+        # Under it, the folder's files by kind and the bytes written of each.
+        assert re.fullmatch(r"  356 files: 252 records pages, 1 index and section pages, 50 search shards, "
+                            r"50 search script twins, 3 other; [\d.]+ KB written \(records pages .*\)", census), census
         assert "[" not in piped.stdout and "\r" not in piped.stdout
 
 
@@ -63,7 +66,8 @@ def test_quiet_and_stats():
         clean = subprocess.run([worldfacts_bin(), *ARGS, "--output", out, "--stats", "--clean"], capture_output=True, text=True)
         lines = clean.stdout.splitlines()
         assert lines[0].startswith("252 records: 356 files written")
-        steps = list(map(stats_line, lines[1:]))
+        assert lines[1].startswith("  356 files: 252 records pages")
+        steps = list(map(stats_line, lines[2:]))
         assert [step for step, *_ in steps] == [
             "check output", "check sources", "load content", "load templates", "compile templates", "model",
             "render and write", "save snapshot"]
