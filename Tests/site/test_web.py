@@ -35,12 +35,22 @@ def build(content, output, *extra, epoch=None, check=True):
 @pytest.fixture(scope="module")
 def web_site():
     """The shipped Content, built with a base URL that has a path prefix (in a world-readable folder:
-    linkchecker, run as root, drops privileges to nobody)."""
+    linkchecker, run as root, drops privileges to nobody). In make test, with every 15th city and Bern:
+    every kind of page, in a fraction of the time."""
     out = Path(tempfile.mkdtemp(prefix="worldfacts-web-"))
     out.chmod(0o755)
-    build(ROOT / "Content", out, "--base-url", BASE.rstrip("/"))
+    content = ROOT / "Content"
+    if not FULL:
+        content = Path(tempfile.mkdtemp(prefix="worldfacts-web-content-")) / "Content"
+        shutil.copytree(ROOT / "Content", content)
+        lines = (content / "cities.tsv").read_text().splitlines(keepends=True)
+        kept = [line for n, line in enumerate(lines) if n == 0 or n % 15 == 0 or line.startswith("2661552\t")]
+        (content / "cities.tsv").write_text("".join(kept))
+    build(content, out, "--base-url", BASE.rstrip("/"))
     yield out
     shutil.rmtree(out, ignore_errors=True)
+    if not FULL:
+        shutil.rmtree(content.parent, ignore_errors=True)
 
 
 def sitemap_urls(site: Path) -> dict:
@@ -157,12 +167,15 @@ def test_record_pages_carry_json_ld_with_links_as_ids(web_site):
 
 
 def test_the_site_with_a_base_url_is_valid_and_its_links_resolve(web_site):
-    sample = sample_of_every_folder(web_site, 25 if not FULL else 200)
+    sample = sample_of_every_folder(web_site, 8 if not FULL else 200)
     result = nu_validator(*sample)
     assert result.returncode == 0, result.stdout + result.stderr
-    depth = [] if FULL else ["--recursion-level=2"]
+    if not FULL:
+        # The pages' own links are relative with or without a base URL: make test checks them on the site
+        # without one (test_valid_site.py).
+        return
     result = subprocess.run(
-        ["linkchecker", "--config", str(ROOT / "Tests/tools/linkcheckerrc"), "--no-status", *depth,
+        ["linkchecker", "--config", str(ROOT / "Tests/tools/linkcheckerrc"), "--no-status",
          (web_site / "index.html").as_uri()],
         capture_output=True, text=True)
     assert result.returncode == 0 and "0 errors found" in result.stdout, result.stdout[-4000:]
