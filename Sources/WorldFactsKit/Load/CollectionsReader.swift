@@ -25,7 +25,7 @@ struct CollectionsReader {
                 index: IndexSpec(detailLabel: "", splitAbove: 5_000))
             spec.fields = fields(r.list(top, "fields"), path: "fields", at: top.node, own: 0, ids: [spec.id], &r)
             spec.index = index(r.map(top, "index"), of: spec, &r)
-            web(records, into: &spec, &r)
+            publishing(records, into: &spec, &r)
             collections = [spec]
         } else {
             for (key, node) in [("fields", fieldsNode), ("index", indexNode)] {
@@ -75,7 +75,7 @@ struct CollectionsReader {
             spec.fields = fields(
                 r.list(map, "fields"), path: map.path + ".fields", at: map.node, own: position, ids: ids, &r)
             spec.index = index(r.map(map, "index"), of: spec, &r)
-            web(map, into: &spec, &r)
+            publishing(map, into: &spec, &r)
             spec.groups = groups(map, of: spec, &r)
             specs.append(spec)
         }
@@ -187,8 +187,9 @@ struct CollectionsReader {
         return index
     }
 
-    /// How the record pages present themselves with a base URL: their description and their JSON-LD.
-    private func web(_ map: YAMLReader.Map, into spec: inout CollectionSpec, _ r: inout YAMLReader) {
+    /// What the collection publishes beside its pages (its credit, downloads, former keys' redirects),
+    /// and how its record pages present themselves with a base URL (description, JSON-LD).
+    private func publishing(_ map: YAMLReader.Map, into spec: inout CollectionSpec, _ r: inout YAMLReader) {
         spec.credit = SiteConfigLoader.credit(in: map, &r)
         for (n, node) in r.list(map, "downloads").enumerated() {
             let path = "\(map.path).downloads[\(n)]"

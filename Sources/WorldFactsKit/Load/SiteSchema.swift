@@ -54,7 +54,7 @@ enum SiteSchema {
                 "Every field leaves its row out of the facts table where a record has no value (`strings.none`"
                     + " otherwise); a field's own `hide_empty` wins."),
             Key("records", .mapping, "", "One collection, the short form: its records and their pages."),
-        ] + sourceKeys("records.", pages: "records", notes: "notes") + webKeys("records.")
+        ] + sourceKeys("records.", pages: "records", notes: "notes") + publishingKeys("records.")
         + [Key("fields", .listOfMappings, "", "The short form's fields, in the order the facts table shows them.")]
         + fieldKeys("fields[].")
         + [Key("index", .mapping, "", "The short form's index row: the title, a subtitle, and a labelled detail.")]
@@ -67,7 +67,7 @@ enum SiteSchema {
                 "collections[].id", .text, "required",
                 "The collection's name in links, lists and scopes: letters, digits, `-`, `_`."),
             Key("collections[].label", .text, "the id", "Its name on the home page and in search results."),
-        ] + sourceKeys("collections[].", pages: "the id", notes: "notes/<id>") + webKeys("collections[].")
+        ] + sourceKeys("collections[].", pages: "the id", notes: "notes/<id>") + publishingKeys("collections[].")
         + [Key("collections[].fields", .listOfMappings, "required", "Its fields, as `fields`.")]
         + fieldKeys("collections[].fields[].")
         + [Key("collections[].index", .mapping, "", "Its index row, as `index`.")]
@@ -177,8 +177,9 @@ enum SiteSchema {
         ]
     }
 
-    /// How a collection's record pages present themselves on the web, with a base URL.
-    static func webKeys(_ p: String) -> [Key] {
+    /// What a collection publishes beside its pages (former keys, downloads, its credit) and how its
+    /// record pages present themselves with a base URL (description, JSON-LD).
+    static func publishingKeys(_ p: String) -> [Key] {
         [
             Key(
                 p + "aliases", .text, "",

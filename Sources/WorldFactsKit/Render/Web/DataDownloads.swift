@@ -21,9 +21,7 @@ struct DataDownloads {
     /// The columns: the key's and title's names, then the fields'.
     var header: [String] {
         [collection.spec.records.keyField, collection.spec.records.titleField]
-            + collection.spec.fields.map(\.id).filter {
-                $0 != collection.spec.records.keyField && $0 != collection.spec.records.titleField
-            }
+            + fieldPositions.map { collection.spec.fields[$0].id }
     }
 
     /// The declared fields written after the key and title (a field declared under the title's name is
