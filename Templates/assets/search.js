@@ -30,38 +30,35 @@
       .sort((a, b) => a[0] - b[0] || a[1][0] - b[1][0]).map(h => h[1]);
   }
 
-  function hex(p) {
-    return Array.from(new TextEncoder().encode(p), b => (b < 16 ? "0" : "") + b.toString(16)).join("");
-  }
-
+  // Prefix → shard name, as Maps: a prefix may be any text ("constructor").
   function prepare(manifest) {
     for (var id in manifest.scopes) {
       var s = manifest.scopes[id];
-      manifest.scopes[id] = { l: new Set(s.l), p: new Set(s.p), m: s.m };
+      manifest.scopes[id] = { l: new Map(Object.entries(s.l)), p: new Map(Object.entries(s.p)), m: s.m };
     }
     return manifest;
   }
 
-  // The file that answers q in a prepared scope: "l-<hex>" (all matches), "p-<hex>" (a preview), or
-  // null when no record can match.
+  // The shard that answers q in a prepared scope, as the manifest names it: { file, preview }, or null
+  // when no record can match.
   function route(scope, q) {
     var p = "";
     for (var ch of q) {
       p += ch;
-      if (scope.l.has(p)) return "l-" + hex(p);
+      if (scope.l.has(p)) return { file: scope.l.get(p), preview: false };
       if (!scope.p.has(p)) return null;
     }
-    return "p-" + hex(p);
+    return { file: scope.p.get(p), preview: true };
   }
 
-  // Loads shards once each: fetch() over HTTP, a <script> twin from file://. `root` leads from the page
-  // to the site's root ("../" from a collection's index).
+  // Loads files of the index once each, by name under search/ ("entry", "manifest.<tag>", "<scope>/<shard>"):
+  // fetch() over HTTP, a <script> twin from file://. `root` leads to the site's root. Only the entry's name
+  // never changes: it is asked again of the server.
   function loader(doc, fileMode, root) {
     root = root || "";
     var cache = {}, waiting = {};
     G.__worldfacts = function (key, data) { if (waiting[key]) { waiting[key](data); delete waiting[key]; } };
-    return function (scope, file) {
-      var key = scope + "/" + file;
+    return function (key) {
       if (!cache[key]) {
         cache[key] = fileMode ? new Promise((ok, fail) => {
           var s = doc.createElement("script");
@@ -69,7 +66,7 @@
           s.src = root + "search/" + key + ".js";
           s.onerror = fail;
           doc.head.appendChild(s);
-        }) : fetch(root + "search/" + key + ".json").then(r => {
+        }) : fetch(root + "search/" + key + ".json", key === "entry" ? { cache: "no-cache" } : {}).then(r => {
           if (!r.ok) throw new Error(r.status);
           return r.json();
         });
@@ -79,6 +76,11 @@
     };
   }
 
+  // The prepared manifest, through the entry that names it.
+  function manifestOf(load) {
+    return load("entry").then(entry => load(entry.manifest)).then(prepare);
+  }
+
   // Runs queries, dropping an answer that comes after a newer query. Below its previews, the "All" scope
   // merges its members' shards (m: [[scope, label]]), a record once.
   function searcher(manifest, load, show) {
@@ -86,25 +88,29 @@
     return function (query, scope) {
       var mine = ++seq, q = fold(query).replace(/^\s+/, ""), s = scopes[scope], n = 0, seen = {};
       if (!q) return Promise.resolve(show(null));
-      var file = route(s, q), parts = file ? [[scope, file]] : (s.m || []).map(m => [m[0], route(scopes[m[0]], q), m[1]]);
-      return Promise.all(parts.filter(p => p[1]).map(p => load(p[0], p[1]).then(shard => {
+      var own = route(s, q), parts = own ? [{ scope, file: own.file }] : (s.m || []).map(m => {
+        var r = route(scopes[m[0]], q);
+        return r && { scope: m[0], file: r.file, label: m[1] };
+      });
+      return Promise.all(parts.filter(p => p).map(p => load(p.scope + "/" + p.file).then(shard => {
         n += shard.n;
-        return p[2] ? shard.r.map(e => e.concat(p[2])) : shard.r;
+        return p.label ? shard.r.map(e => e.concat(p.label)) : shard.r;
       }))).then(lists => {
         if (mine !== seq) return;
         var results = rank([].concat(...lists), q).filter(e => !seen[e[0]] && (seen[e[0]] = 1));
-        show({ results, more: file && file[0] === "p" ? n - results.length : 0 });
+        show({ results, more: own && own.preview ? n - results.length : 0 });
       }, () => { if (mine === seq) show({ results: [], more: 0 }); });
     };
   }
 
-  G.WorldFactsSearch = { fold, rankText, rank, hex, prepare, route, loader, searcher };
+  G.WorldFactsSearch = { fold, rankText, rank, prepare, route, loader, manifestOf, searcher };
 
-  var doc = G.document, m = doc && doc.getElementById("search-manifest");
-  if (!m) return;
+  var doc = G.document, form = doc && doc.getElementById("search-form");
+  if (!form) return;
   var $ = id => doc.getElementById(id);
-  var manifest = prepare(JSON.parse(m.textContent)), lang = doc.documentElement.lang || undefined;
-  var root = m.getAttribute("data-root") || "";
+  var lang = doc.documentElement.lang || undefined, root = form.getAttribute("data-root") || "";
+  // What results stand in for: an index and its section strip, or the page's content.
+  var page = ["index", "section-index", "content"].map($).filter(e => e);
   var input = $("search"), list = $("results"), none = $("no-results"), more = $("more-results"), count = $("result-count");
   var radios = doc.querySelectorAll("input[name=scope]"), active = -1;
   var scope = () => { for (var r of radios) if (r.checked) return r.value; return radios[0].value; };
@@ -113,7 +119,7 @@
 
   function show(res) {
     var on = !!res, n = on ? res.results.length : 0;
-    $("index").hidden = $("section-index").hidden = on;
+    page.forEach(e => { e.hidden = on; });
     list.hidden = !n;
     none.hidden = !on || n > 0;
     more.hidden = !on || !res.more;
@@ -134,8 +140,10 @@
         if (e[3]) add(a, "detail", e[3]);
         if (e[6]) add(a, "collection", e[6]);
       });
-      more.textContent = manifest.more.replace("{count}", res.more.toLocaleString(lang));
-      count.textContent = manifest.count.replace("{count}", (n + res.more).toLocaleString(lang));
+      if (strings) {
+        more.textContent = strings.more.replace("{count}", res.more.toLocaleString(lang));
+        count.textContent = strings.count.replace("{count}", (n + res.more).toLocaleString(lang));
+      }
     }
     input.dispatchEvent(new Event("results"));
   }
@@ -150,13 +158,22 @@
     input.setAttribute("aria-activedescendant", items[active].id);
   }
 
-  var run = searcher(manifest, loader(doc, G.location.protocol === "file:", root), show);
+  // The manifest is loaded once, when first needed (again after a failure).
+  var load = loader(doc, G.location.protocol === "file:", root), strings = null, running = null;
+  function ready() {
+    return running || (running = manifestOf(load).then(manifest => {
+      strings = manifest;
+      return searcher(manifest, load, show);
+    }, e => { running = null; throw e; }));
+  }
   function update() {
     var q = input.value, s = scope();
     try { G.history.replaceState(null, "", q ? "?q=" + encodeURIComponent(q) + "&scope=" + encodeURIComponent(s) : G.location.pathname); } catch (e) { /* some file:// setups refuse */ }
-    run(q, s);
+    ready().then(run => run(q, s), () => { show(q ? { results: [], more: 0 } : null); });
   }
 
+  form.addEventListener("submit", ev => { ev.preventDefault(); });
+  input.addEventListener("focus", () => { ready().catch(() => {}); });
   input.addEventListener("input", update);
   radios.forEach(r => { r.addEventListener("change", update); });
   input.addEventListener("keydown", ev => {

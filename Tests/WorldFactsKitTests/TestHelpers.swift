@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
@@ -180,4 +181,20 @@ struct SplitMix: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+}
+
+/// The search manifest a built site at `output` publishes, as search.js finds it: through `search/entry.json`.
+func publishedSearchManifest(_ output: String) throws -> String {
+    let entry = try readText(output + "/search/entry.json")
+    let name = try #require(entry.firstMatch(of: /"manifest":"([^"]+)"/)).output.1
+    return try readText(output + "/search/" + name + ".json")
+}
+
+/// The path under `output` of the shard the manifest names for `prefix` in `scope` (kind "l" or "p").
+func publishedShard(_ output: String, scope: String, kind: String, prefix: String) throws -> String {
+    let manifest = try publishedSearchManifest(output)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(manifest.utf8)) as? [String: Any])
+    let scopes = try #require(object["scopes"] as? [String: [String: Any]])
+    let names = try #require(scopes[scope]?[kind] as? [String: String])
+    return output + "/search/" + scope + "/" + (try #require(names[prefix])) + ".json"
 }

@@ -35,20 +35,35 @@ test("rank: whole-field matches first, then word starts, each in index order", (
   assert.deepEqual(S.rank(entries, "k").map((e) => e[0]), [2, 3, 1, 5]);
 });
 
-test("hex is the UTF-8 of a prefix", () => {
-  assert.equal(S.hex("sw"), "7377");
-  assert.equal(S.hex("å"), "c3a5");
-});
+// A manifest's scope as the build writes it: each prefix maps to its shard's name, here "<kind>:<prefix>".
+const names = (prefixes, kind) => Object.fromEntries(prefixes.map((p) => [p, `${kind}:${p}`]));
+const scopeOf = (leaves, splits, m) => ({ l: names(leaves, "l"), p: names(splits, "p"), ...(m ? { m } : {}) });
 
-test("route: leaves answer, split prefixes preview, unknown prefixes have no match", () => {
-  const m = S.prepare({ scopes: { name: { l: ["a", "sa", "sw", "b"], p: ["s"] } } });
+test("route: leaves answer, split prefixes preview, unknown prefixes have no match, by the names the manifest gives", () => {
+  const m = S.prepare({ scopes: { name: scopeOf(["a", "sa", "sw", "b", "constructor"], ["s"]) } });
   const scope = m.scopes.name;
-  assert.equal(S.route(scope, "a"), "l-61");
-  assert.equal(S.route(scope, "alb"), "l-61");
-  assert.equal(S.route(scope, "s"), "p-73");
-  assert.equal(S.route(scope, "swe"), "l-7377");
+  assert.deepEqual(S.route(scope, "a"), { file: "l:a", preview: false });
+  assert.deepEqual(S.route(scope, "alb"), { file: "l:a", preview: false });
+  assert.deepEqual(S.route(scope, "s"), { file: "p:s", preview: true });
+  assert.deepEqual(S.route(scope, "swe"), { file: "l:sw", preview: false });
   assert.equal(S.route(scope, "sx"), null);
   assert.equal(S.route(scope, "x"), null);
+  // A prefix is any text: one that names an Object property is looked up as text.
+  assert.equal(S.route(scope, "c"), null);
+  assert.equal(S.route(S.prepare({ scopes: { name: scopeOf([], []) } }).scopes.name, "constructor"), null);
+});
+
+test("the manifest is read through the entry, which is asked again of the server", async () => {
+  const calls = [];
+  globalThis.fetch = async (url, options) => {
+    calls.push([url, options && options.cache]);
+    const body = url.endsWith("entry.json") ? { v: 2, manifest: "manifest.0123456789" }
+      : { v: 2, scopes: { name: scopeOf(["a"], []) }, more: "{count} more", count: "{count} results" };
+    return { ok: true, json: async () => body };
+  };
+  const manifest = await S.manifestOf(S.loader(null, false, "../"));
+  assert.deepEqual(calls, [["../search/entry.json", "no-cache"], ["../search/manifest.0123456789.json", undefined]]);
+  assert.equal(manifest.scopes.name.l.get("a"), "l:a");
 });
 
 function deferred() {
@@ -58,23 +73,23 @@ function deferred() {
 }
 
 test("a slow shard never overwrites the answer to a newer query", async () => {
-  const m = S.prepare({ scopes: { name: { l: ["sw"], p: ["s"] } } });
+  const m = S.prepare({ scopes: { name: scopeOf(["sw"], ["s"]) } });
   const pending = {};
-  const load = (scope, file) => (pending[file] = deferred()).promise;
+  const load = (key) => (pending[key] = deferred()).promise;
   const shown = [];
   const run = S.searcher(m, load, (r) => shown.push(r));
   const first = run("s", "name");
   const second = run("Sw", "name");
-  pending["l-7377"].resolve({ n: 1, r: [entry(7, "Sweden", "sweden")] });
+  pending["name/l:sw"].resolve({ n: 1, r: [entry(7, "Sweden", "sweden")] });
   await second;
-  pending["p-73"].resolve({ n: 40, r: [entry(1, "Spain", "spain")] });
+  pending["name/p:s"].resolve({ n: 40, r: [entry(1, "Spain", "spain")] });
   await first;
   assert.equal(shown.length, 1);
   assert.deepEqual(shown[0].results.map((e) => e[1]), ["Sweden"]);
 });
 
 test("a preview reports the exact count of the rest", async () => {
-  const m = S.prepare({ scopes: { name: { l: [], p: ["s"] } } });
+  const m = S.prepare({ scopes: { name: scopeOf([], ["s"]) } });
   let result;
   await S.searcher(m, async () => ({ n: 40, r: [entry(1, "Spain", "spain"), entry(2, "Sweden", "sweden")] }), (r) => { result = r; })("S", "name");
   assert.equal(result.results.length, 2);
@@ -82,7 +97,7 @@ test("a preview reports the exact count of the rest", async () => {
 });
 
 test("an empty or blank query shows the index; no route means no results without a request", async () => {
-  const m = S.prepare({ scopes: { name: { l: ["a"], p: [] } } });
+  const m = S.prepare({ scopes: { name: scopeOf(["a"], []) } });
   const shown = [];
   let requests = 0;
   const run = S.searcher(m, async () => { requests++; return { n: 0, r: [] }; }, (r) => shown.push(r));
@@ -95,24 +110,24 @@ test("an empty or blank query shows the index; no route means no results without
 test("the All scope answers from its own previews, and below them merges its members' leaves", async () => {
   const m = S.prepare({
     scopes: {
-      all: { l: [], p: ["b"], m: [["name", "Countries"], ["capital", "Countries"], ["city", "Cities"]] },
-      name: { l: ["b"], p: [] },
-      capital: { l: ["b"], p: [] },
-      city: { l: ["be"], p: ["b"] },
+      all: scopeOf([], ["b"], [["name", "Countries"], ["capital", "Countries"], ["city", "Cities"]]),
+      name: scopeOf(["b"], []),
+      capital: scopeOf(["b"], []),
+      city: scopeOf(["be"], ["b"]),
     },
   });
   const files = {
-    "all/p-62": { n: 9, r: [[1, "Belgium", "", "", "countries/be.html", ["belgium"], "Countries"]] },
-    "name/l-62": { n: 2, r: [entry(1, "Belgium", "belgium"), entry(3, "Benin", "benin")] },
-    "capital/l-62": { n: 2, r: [entry(0, "Germany", "berlin"), entry(1, "Belgium", "brussels")] },
-    "city/l-6265": { n: 2, r: [entry(5, "Bern", "bern"), entry(6, "Berlin", "berlin")] },
+    "all/p:b": { n: 9, r: [[1, "Belgium", "", "", "countries/be.html", ["belgium"], "Countries"]] },
+    "name/l:b": { n: 2, r: [entry(1, "Belgium", "belgium"), entry(3, "Benin", "benin")] },
+    "capital/l:b": { n: 2, r: [entry(0, "Germany", "berlin"), entry(1, "Belgium", "brussels")] },
+    "city/l:be": { n: 2, r: [entry(5, "Bern", "bern"), entry(6, "Berlin", "berlin")] },
   };
   const requested = [];
-  const load = async (scope, file) => { requested.push(`${scope}/${file}`); return files[`${scope}/${file}`]; };
+  const load = async (key) => { requested.push(key); return files[key]; };
   let result;
   const run = S.searcher(m, load, (r) => { result = r; });
   await run("B", "all");
-  assert.deepEqual(requested, ["all/p-62"]);
+  assert.deepEqual(requested, ["all/p:b"]);
   assert.equal(result.more, 8);
   await run("Be", "all");
   // Each record once (Belgium is in two scopes), whole-field matches first, each in index order, with its label.
@@ -137,36 +152,37 @@ test("the loader fetches each shard once and retries after a failure", async () 
     return { ok: true, json: async () => ({ n: 0, r: [] }) };
   };
   const load = S.loader(null, false);
-  await assert.rejects(load("name", "l-61"));
-  await load("name", "l-61");
-  await load("name", "l-61");
-  assert.deepEqual(calls, ["search/name/l-61.json", "search/name/l-61.json"]);
+  await assert.rejects(load("name/l-61.0123456789"));
+  await load("name/l-61.0123456789");
+  await load("name/l-61.0123456789");
+  assert.deepEqual(calls, ["search/name/l-61.0123456789.json", "search/name/l-61.0123456789.json"]);
 });
 
 test("the file:// loader resolves through the script twin's callback", async () => {
   const appended = [];
   const doc = { createElement: () => ({}), head: { appendChild: (s) => appended.push(s) } };
   const load = S.loader(doc, true);
-  const answer = load("capital", "l-72");
-  assert.equal(appended[0].src, "search/capital/l-72.js");
-  globalThis.__worldfacts("capital/l-72", { n: 1, r: [] });
+  const answer = load("capital/l-72.0123456789");
+  assert.equal(appended[0].src, "search/capital/l-72.0123456789.js");
+  globalThis.__worldfacts("capital/l-72.0123456789", { n: 1, r: [] });
   assert.deepEqual(await answer, { n: 1, r: [] });
 });
 
 test("from a page one folder down, both loaders find the shards at the site's root", async () => {
   const calls = [];
   globalThis.fetch = async (url) => { calls.push(url); return { ok: true, json: async () => ({ n: 0, r: [] }) }; };
-  await S.loader(null, false, "../")("city", "l-7a");
-  assert.deepEqual(calls, ["../search/city/l-7a.json"]);
+  await S.loader(null, false, "../")("city/l-7a.0123456789");
+  assert.deepEqual(calls, ["../search/city/l-7a.0123456789.json"]);
   const appended = [];
   const doc = { createElement: () => ({}), head: { appendChild: (s) => appended.push(s) } };
-  const answer = S.loader(doc, true, "../")("all", "l-7a");
-  assert.equal(appended[0].src, "../search/all/l-7a.js");
-  globalThis.__worldfacts("all/l-7a", { n: 0, r: [] });
+  const answer = S.loader(doc, true, "../")("all/l-7a.0123456789");
+  assert.equal(appended[0].src, "../search/all/l-7a.0123456789.js");
+  globalThis.__worldfacts("all/l-7a.0123456789", { n: 0, r: [] });
   await answer;
 });
 
-test("search.js is at most 3 KB gzipped", () => {
+// Every page of a site with search loads it, once: its name carries its hash, so hosts cache it for good.
+test("search.js is at most 3.5 KB gzipped", () => {
   const size = gzipSync(Buffer.from(source), { level: 9 }).length;
-  assert.ok(size <= 3072, `${size} bytes`);
+  assert.ok(size <= 3584, `${size} bytes`);
 });

@@ -213,15 +213,20 @@ def test_arrow_keys_and_enter_open_a_result(browser, server):
 
 
 def test_one_request_per_keystroke_on_a_cold_cache(browser, server):
+    """A page names no file of the index: the first keystroke loads the entry, the manifest it names and one
+    shard; each later keystroke one shard at most."""
     open_index(browser, server)
-    count = "return performance.getEntriesByType('resource').filter(e => e.name.includes('/search/')).length"
-    assert browser.execute_script(count) == 0
+    requested = ("return performance.getEntriesByType('resource').map(e => e.name)"
+                 ".filter(n => n.includes('/search/')).map(n => n.split('/search/')[1])")
+    assert browser.execute_script(requested) == []
     browser.find_element(By.ID, "search").send_keys("m")
     wait_for(browser, lambda: len(results(browser)) > 0, "results for m")
-    assert browser.execute_script(count) == 1
+    first = browser.execute_script(requested)
+    assert len(first) == 3 and first[0] == "entry.json" and first[1].startswith("manifest/"), first
+    assert first[2].startswith("name/l-6d."), first
     browser.find_element(By.ID, "search").send_keys("a")
     wait_for(browser, lambda: len(results(browser)) > 0, "results for ma")
-    assert browser.execute_script(count) == 1, "a longer query inside a loaded shard needs no request"
+    assert browser.execute_script(requested) == first, "a longer query inside a loaded shard needs no request"
 
 
 def test_search_works_from_disk(browser, countries_site, model):

@@ -103,7 +103,8 @@ def test_serve_holds_load_slow_clients_and_many_reload_clients(project):
         pages = sorted(p.relative_to(project / "Output") for p in (project / "Output").rglob("*.html"))
         shards = sorted(p.relative_to(project / "Output") for p in (project / "Output/search").rglob("*.json"))
         paths = [(f"/{p}", 200) for p in pages + shards[:200]]
-        paths += [("/assets/style.css", 200), ("/assets/search.js", 200), ("/countries/nowhere.html", 404)]
+        assets = sorted(p.relative_to(project / "Output") for p in (project / "Output/assets").iterdir())
+        paths += [(f"/{p}", 200) for p in assets] + [("/countries/nowhere.html", 404)]
 
         async def round_of_load(figures):
             opened = []

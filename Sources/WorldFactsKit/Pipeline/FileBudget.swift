@@ -52,19 +52,20 @@ struct FileBudget {
         let twins = config.search.scriptTwins
         let shards = twins ? searchFiles / 2 : searchFiles
         add(
-            "search shards", shards,
+            "search files", shards,
             "raise search.shard_budget (now \(config.search.shardBudget)): larger shards, fewer of them")
         if twins {
             add(
                 "search script twins", searchFiles - shards,
                 "search.script_twins: false, for a site served over HTTP only (search then needs HTTP)")
         }
-        var other = assets + (notFoundPage ? 1 : 0) + (site.hasHome ? 1 : 0)
+        // The assets, the home page, the 404 page and `_headers`.
+        var other = assets + (notFoundPage ? 1 : 0) + (site.hasHome ? 1 : 0) + 1
         if config.url != nil {
             pages += site.hasHome ? 1 : 0
             other += 1 + (pages > Self.sitemapURLs ? 1 + (pages + Self.sitemapURLs - 1) / Self.sitemapURLs : 1)
         }
-        add("assets, home, 404, sitemap", other, "the theme's assets/")
+        add("assets, home, 404, sitemap, _headers", other, "the theme's assets/")
     }
 
     static let sitemapURLs = 50_000

@@ -24,7 +24,7 @@ public struct OutputCensus: Sendable, Equatable {
     init(site: Site, paths: [String], report: WriteReport) {
         let names =
             site.collections.map { "\($0.spec.id) pages" } + [
-                "index and section pages", "complete lists", "group pages", "search shards", "search script twins",
+                "index and section pages", "complete lists", "group pages", "search files", "search script twins",
                 "data downloads", "other",
             ]
         kinds = names.map { Kind(name: $0) }

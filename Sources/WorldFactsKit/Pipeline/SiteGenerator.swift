@@ -6,8 +6,8 @@ import WorldFactsSupport
 
 /// Makes every file of the site, in the order the writer takes them: the record pages a range at a time,
 /// while the search index is made on another thread (its work fills the time the writes spend in the
-/// kernel); then the search shards, a range at a time; then the assets, the index, the 404 page and the
-/// section pages.
+/// kernel); then the search shards, a range at a time, and the manifest that names them; `_headers`; then
+/// the assets, the index, the 404 page and the section pages.
 /// Render and Search are stages of their own; this is where they meet.
 struct SiteGenerator: Sendable {
     let renderer: SiteRenderer
@@ -86,11 +86,24 @@ struct SiteGenerator: Sendable {
                     .lazyGroups(count: min(shardsAtOnce, index.shardCount - start)) { index.files(ofShard: start + $0) }
                 )
             }
+            // After every shard it names: a reader never finds a manifest whose shards are not there yet.
+            try emit(.made(index.manifestFiles))
         }
-        try renderer.indexPages(
-            searchManifest: index?.manifest, rowInputs: rowInputs, previous: previous, reach: reach
-        ) { files throws(Failure) in try emit(.made(files)) }
+        try emit(.made([hostHeaders.file]))
+        try renderer.indexPages(rowInputs: rowInputs, previous: previous, reach: reach) { files throws(Failure) in
+            try emit(.made(files))
+        }
         return Made(rowInputs: rowInputs, search: index?.memo, dropped: index?.dropped ?? [])
+    }
+
+    /// `_headers`: which files may be cached for good.
+    var hostHeaders: HostHeaders {
+        let search = site.config.search
+        let hasSearch = !search.scopes.isEmpty
+        return HostHeaders(
+            site: site, assets: renderer.values.assets,
+            hashedFolders: hasSearch ? SearchIndex.hashedFolders(scopes: search.scopes) : [],
+            revalidatedFiles: hasSearch ? SearchIndex.entryFiles(twins: search.scriptTwins) : [])
     }
 
     /// The rows the search index shows, every collection's after the one before (`RecordCollection.offset`),

@@ -28,7 +28,7 @@ public struct GroupContexts: Sendable {
         let root = SiteValues.root(of: path)
         var context = values.common(
             root: root, path: path, pageTitle: "\(groupValue.title) — \(group.spec.label) — \(site.config.title)",
-            credits: values.credits(of: group.collection),
+            credits: values.credits(of: group.collection), searching: group.collection,
             name: groupValue.title, structuredData: values.structuredData?.group(group, value: value))
         context["heading"] = .text(groupValue.title)
         context["isIndex"] = true
@@ -78,7 +78,7 @@ public struct GroupContexts: Sendable {
         let root = SiteValues.root(of: path)
         var context = values.common(
             root: root, path: path, pageTitle: "\(group.spec.label) — \(site.config.title)",
-            credits: values.credits(of: group.collection), name: group.spec.label)
+            credits: values.credits(of: group.collection), searching: group.collection, name: group.spec.label)
         context["heading"] = .text(group.spec.label)
         context["isIndex"] = true
         context["topHref"] = "#top"

@@ -19,7 +19,7 @@ public struct HomeContext: Sendable {
         let strings = site.config.strings
         var context = values.common(
             root: "", path: "index.html", pageTitle: site.config.title, credits: values.allCredits,
-            name: site.config.title,
+            searching: nil, name: site.config.title,
             description: site.config.description, structuredData: values.structuredData?.home())
         context["heading"] = .text(site.config.title)
         context["isIndex"] = true

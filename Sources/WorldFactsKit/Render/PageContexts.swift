@@ -63,7 +63,7 @@ public final class PageContexts: Sendable {
             root: root, path: path,
             pageTitle: site.hasHome ? "\(indexHeading) — \(site.config.title)" : site.config.title,
             credits: site.hasHome ? values.credits(of: collection.number) : values.allCredits,
-            name: indexHeading, description: site.hasHome ? nil : site.config.description,
+            searching: collection.number, name: indexHeading, description: site.hasHome ? nil : site.config.description,
             structuredData: site.hasHome ? nil : values.structuredData?.home())
         context["heading"] = .text(indexHeading)
         context["isIndex"] = true
@@ -123,7 +123,7 @@ public final class PageContexts: Sendable {
         let part = page.range == section.range ? section.letter : guideWords(page)
         var context = values.common(
             root: root, path: path, pageTitle: "\(part) — \(indexHeading) — \(site.config.title)",
-            credits: values.credits(of: collection.number),
+            credits: values.credits(of: collection.number), searching: collection.number,
             name: "\(part) — \(indexHeading)")
         context["heading"] = .text(indexHeading)
         context["isIndex"] = true
@@ -148,7 +148,7 @@ public final class PageContexts: Sendable {
         values.writeCommon(
             root: recordRoot, path: collection.pagePath(of: position),
             pageTitle: concat(record.title, " — ", site.config.title), credits: values.credits(of: collection.number),
-            into: &writer)
+            searching: collection.number, into: &writer)
         values.writeWeb(
             path: collection.pagePath(of: position), name: record.title, description: description(of: position),
             structuredData: values.structuredData?.record(position, in: collection.number), into: &writer)
@@ -287,7 +287,7 @@ public final class PageContexts: Sendable {
         let heading = "\(list.spec.label) — \(record.title)"
         var context = values.common(
             root: root, path: path, pageTitle: "\(heading) — \(site.config.title)",
-            credits: values.credits(of: collection.number), name: heading)
+            credits: values.credits(of: collection.number), searching: collection.number, name: heading)
         context["heading"] = .text(heading)
         context["topHref"] = "#top"
         context["sections"] = [

@@ -20,7 +20,7 @@ public struct SiteRenderer: Sendable {
         self.site = site
         self.templates = templates
         self.theme = theme
-        let values = SiteValues(site: site)
+        let values = SiteValues(site: site, assets: PublishedAssets(theme: theme))
         self.values = values
         contexts = site.collections.indices.map { PageContexts(site: site, collection: $0, values: values) }
         recordInputsBases = contexts.map { $0.recordInputsBase(templates: templates.fingerprint) }
@@ -106,32 +106,19 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    /// The search part of an index or home page: the manifest, and the scope bar with `checked` first.
-    func search(manifest: String, checked: Int) -> TemplateValue {
-        [
-            "manifest": .text(manifest),
-            "scopes": .list(
-                site.config.search.scopes.enumerated().map { offset, scope -> TemplateValue in
-                    ["id": .text(scope.id), "label": .text(scope.label), "checked": .flag(offset == checked)]
-                }),
-        ]
-    }
-
     /// The assets, the home page (a site of several collections), the 404 page when there is a template
-    /// for it, each collection's index (with the search manifest, when the site has search) and the
-    /// section pages of a split index, the complete lists of records that link to a record, and the
-    /// group pages. `rowInputs`, when given, holds `rowInputs()`. With `reach` (a build that keeps every
-    /// page it does not make), only the section, list and group pages it reaches.
+    /// for it, each collection's index and the section pages of a split index, the complete lists of
+    /// records that link to a record, and the group pages. `rowInputs`, when given, holds `rowInputs()`.
+    /// With `reach` (a build that keeps every page it does not make), only the section, list and group
+    /// pages it reaches.
     ///
     /// The pages go to `emit` a few at a time, in a fixed order: a split index's section pages run to
     /// hundreds of kilobytes each, so they are never held all at once.
     public func indexPages<Failure: Error>(
-        searchManifest: String?, rowInputs: [[UInt64]]?, previous: any PreviousOutput = NoPreviousOutput(),
+        rowInputs: [[UInt64]]?, previous: any PreviousOutput = NoPreviousOutput(),
         reach: EditReach? = nil, _ emit: ([OutputFile]) throws(Failure) -> Void
     ) throws(Failure) {
-        var pages = theme.assets.sorted(by: { $0.key < $1.key }).map {
-            OutputFile(path: "assets/" + $0.key, bytes: $0.value)
-        }
+        var pages = values.assets.files(of: theme)
         /// Hands on the pages made so far, then makes `count` more on every core, a range at a time.
         func many(_ count: Int, _ make: @Sendable (Int) -> OutputFile) throws(Failure) {
             for start in stride(from: 0, to: count, by: Self.indexPagesAtOnce) {
@@ -141,9 +128,7 @@ public struct SiteRenderer: Sendable {
             }
         }
         if site.hasHome {
-            var extra: TemplateObject = [:]
-            if let searchManifest { extra["search"] = search(manifest: searchManifest, checked: 0) }
-            let context = HomeContext(site: site, values: values).context(extra: extra)
+            let context = HomeContext(site: site, values: values).context()
             pages.append(page("index.html", template: "index", context: context, previous: previous))
         }
         if templates.has("404") {
@@ -151,14 +136,7 @@ public struct SiteRenderer: Sendable {
         }
         for contexts in self.contexts {
             let collection = contexts.collection
-            var extra: TemplateObject = [:]
-            if let searchManifest {
-                let first = site.config.search.scopes.firstIndex { $0.collection == collection.number } ?? 0
-                extra["search"] = search(manifest: searchManifest, checked: first)
-            }
-            pages.append(
-                page(collection.indexPath, template: "index", context: contexts.index(extra: extra), previous: previous)
-            )
+            pages.append(page(collection.indexPath, template: "index", context: contexts.index(), previous: previous))
             // Few, and made on every build: a redirect names its record's page and title.
             let aliases = AliasPages(collection)
             pages += aliases.pages.indices.map { RedirectPage(site: site).file($0, of: aliases, in: collection) }

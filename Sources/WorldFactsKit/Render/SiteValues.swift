@@ -33,8 +33,14 @@ public struct SiteValues: Sendable {
     let structuredData: StructuredData?
     /// The 404 page's way to the root: the base URL when there is one, as it is served at any depth.
     let notFoundRoot: String
+    /// The stylesheet and search script pages name, under their hashed names.
+    public let assets: PublishedAssets
+    /// By collection, the search box its pages show, the collection's first scope checked; and the one of
+    /// the pages of no collection, the first scope checked. Nil in a site without search.
+    let searchBars: [SharedValue]
+    let siteSearchBar: SharedValue?
 
-    public init(site: Site) {
+    public init(site: Site, assets: PublishedAssets = PublishedAssets()) {
         let config = site.config
         rows = IndexRows(site: site)
         var siteValues: TemplateObject = ["title": .text(config.title), "lang": .text(config.locale)]
@@ -79,6 +85,29 @@ public struct SiteValues: Sendable {
         web = config.url.map(WebHead.init)
         structuredData = config.url.map { StructuredData(site: site, url: $0) }
         notFoundRoot = config.url?.text ?? ""
+        self.assets = assets
+        let scopes = config.search.scopes
+        func bar(checked: Int) -> SharedValue {
+            SharedValue([
+                "scopes": .list(
+                    scopes.enumerated().map { offset, scope -> TemplateValue in
+                        ["id": .text(scope.id), "label": .text(scope.label), "checked": .flag(offset == checked)]
+                    })
+            ])
+        }
+        siteSearchBar = scopes.isEmpty ? nil : bar(checked: 0)
+        searchBars =
+            scopes.isEmpty
+            ? []
+            : site.collections.map { collection in
+                bar(checked: scopes.firstIndex { $0.collection == collection.number } ?? 0)
+            }
+    }
+
+    /// The search box of the pages of `collection`, or of no collection's; nil in a site without search.
+    func searchBar(of collection: Int?) -> SharedValue? {
+        guard let siteSearchBar else { return nil }
+        return collection.map { searchBars[$0] } ?? siteSearchBar
     }
 
     /// Credits as the footer lists them (`credits`): each once, in order, with its link and license when
@@ -100,20 +129,26 @@ public struct SiteValues: Sendable {
         collection.map { collectionCredits[$0] } ?? siteCredits
     }
 
-    /// The 404 page's context.
+    /// The 404 page's context. It is served at any depth: without a base URL, it finds the site's root
+    /// where it is served (`findsRoot`, see 404.mustache).
     public func notFound() -> TemplateValue {
-        .object(common(root: notFoundRoot, path: "404.html", pageTitle: notFoundTitle, credits: siteCredits))
+        var context = common(
+            root: notFoundRoot, path: "404.html", pageTitle: notFoundTitle, credits: siteCredits, searching: nil)
+        context["findsRoot"] = .flag(web == nil)
+        return .object(context)
     }
 
-    /// The values of a page at `root` (the way back up to the output root, "../"), whose path is `path`.
+    /// The values of a page at `root` (the way back up to the output root, "../"), whose path is `path`,
+    /// and whose search box has the first scope of `collection` checked (of none: the first scope).
     /// With a base URL, `name` (the page's own title), `description` and `structuredData` go into its head
     /// (`WebHead`).
     func common(
-        root: String, path: String, pageTitle: String, credits: SharedValue, name: String? = nil,
-        description: String? = nil, structuredData: String? = nil
+        root: String, path: String, pageTitle: String, credits: SharedValue, searching collection: Int?,
+        name: String? = nil, description: String? = nil, structuredData: String? = nil
     ) -> TemplateObject {
         var tree = ContextTree()
-        writeCommon(root: root, path: path, pageTitle: pageTitle, credits: credits, into: &tree)
+        writeCommon(
+            root: root, path: path, pageTitle: pageTitle, credits: credits, searching: collection, into: &tree)
         if let name {
             writeWeb(path: path, name: name, description: description, structuredData: structuredData, into: &tree)
         }
@@ -131,11 +166,17 @@ public struct SiteValues: Sendable {
 
     /// `common`, written into `writer`: the values made once are written as shared.
     func writeCommon<Writer: ContextWriter>(
-        root: String, path: String, pageTitle: String, credits: SharedValue, into writer: inout Writer
+        root: String, path: String, pageTitle: String, credits: SharedValue, searching collection: Int?,
+        into writer: inout Writer
     ) {
         writer.shared("site", site)
         writer.shared("credits", credits)
         writer.text("root", root)
+        writer.text("stylesheet", assets.stylesheet)
+        if let search = searchBar(of: collection) {
+            writer.shared("search", search)
+            writer.text("script", assets.script)
+        }
         writer.text("pageTitle", pageTitle)
         writer.shared("strings", strings)
         guard !navigation.isEmpty else { return }
@@ -173,6 +214,7 @@ public struct SiteValues: Sendable {
         hash.add(templates)
         hash.add(kind)
         hash.add(configText)
+        hash.add(assets.fingerprint)
         return hash
     }
 

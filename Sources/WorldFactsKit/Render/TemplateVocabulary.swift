@@ -7,14 +7,18 @@ public enum TemplateVocabulary {
         // every page
         "site", "title", "lang", "credit", "credits", "text", "url", "license", "root", "pageTitle", "strings",
         "none", "searchPlaceholder", "searchLabel", "noResults", "top", "previous", "next", "backToIndex",
-        "neighbours", "notFound", "home", "nav", "current", "heading", "data", "builtWith",
+        "neighbours", "notFound", "home", "nav", "current", "heading", "data", "builtWith", "stylesheet",
+        // every page of a site with search
+        "search", "script", "scopes", "id", "label", "checked",
+        // the 404 page of a site without a base URL, which finds the root where it is served
+        "findsRoot",
         // every page of a site with a base URL (`WebHead`)
         "canonical", "pageName", "description", "structuredData",
         // a collection's index with data downloads
         "downloads", "download",
         // the index
-        "isIndex", "sections", "letter", "anchor", "rows", "href", "subtitle", "detail", "strip", "search",
-        "manifest", "scopes", "id", "label", "checked", "topHref", "page", "countText", "sectionCount", "hasRows",
+        "isIndex", "sections", "letter", "anchor", "rows", "href", "subtitle", "detail", "strip",
+        "topHref", "page", "countText", "sectionCount", "hasRows",
         "parts", "guide",
         // a record page
         "record", "key", "facts", "value", "links", "note", "back", "lists", "more",

@@ -119,8 +119,9 @@ struct ScopeIndexer: Sendable {
         madeHeads = heads == nil ? update?.heads : nil
     }
 
-    /// A scope's shards and its part of the search manifest: `"<id>":{"l":[leaf prefixes],"p":[split
-    /// prefixes]}`, and for the "All" scope `"m":[["<member scope>","<its collection's label>"],…]` too.
+    /// A scope's shards and its part of the search manifest: `"<id>":{"l":{"<leaf prefix>":"<file>",…},
+    /// "p":{"<split prefix>":"<file>",…}}`, and for the "All" scope `"m":[["<member scope>","<its collection's
+    /// label>"],…]` too.
     struct Index {
         var part: String
         /// Kept and planned, in prefix order: `SearchIndex.files(_:)` makes them. An update gives only
@@ -237,6 +238,9 @@ struct ScopeIndexer: Sendable {
 
     private func index(_ memos: [BucketMemo], files: [ScopeShards.File]) -> Index {
         let splits = memos.flatMap(\.splits)
+        func map(_ names: [ShardName]) -> String {
+            "{" + names.map { JSONText.quoted($0.prefix) + ":" + JSONText.quoted($0.file) }.joined(separator: ",") + "}"
+        }
         let merged =
             members.isEmpty
             ? ""
@@ -244,11 +248,10 @@ struct ScopeIndexer: Sendable {
                 + members.map { "[" + JSONText.quoted($0.id) + "," + JSONText.quoted($0.label) + "]" }.joined(
                     separator: ",") + "]"
         let part =
-            JSONText.quoted(scope.id) + ":{\"l\":["
-            + memos.flatMap(\.leaves).map(JSONText.quoted).joined(separator: ",")
-            + "],\"p\":[" + splits.map(JSONText.quoted).joined(separator: ",") + "]" + merged + "}"
+            JSONText.quoted(scope.id) + ":{\"l\":" + map(memos.flatMap(\.leaves)) + ",\"p\":" + map(splits) + merged
+            + "}"
         return Index(
-            part: part, files: files, splits: splits, entryHashes: entryHashes,
+            part: part, files: files, splits: splits.map(\.prefix), entryHashes: entryHashes,
             memo: ScopeMemo(entryHashes: entryHashes, entryFloors: entryFloors, buckets: memos))
     }
 
@@ -307,12 +310,13 @@ struct ScopeIndexer: Sendable {
     func planWhole(_ bucket: SearchKeys.Bucket, inputs: UInt64) -> ScopeShards {
         // by the bucket's own record numbers
         let plans = planner.plan(bucket, entrySize: bucket.positions.map(entrySize))
-        return ScopeShards.planned(plans, scope: scope, inputs: inputs, twins: planner.twins)
+        return ScopeShards.planned(plans, scope: scope, inputs: inputs, twins: planner.twins, entryHashes: entryHashes)
     }
 
     /// The node alone of a bucket planned in parts: its preview.
     func planNode(_ bucket: SearchKeys.Bucket, inputs: UInt64) -> ScopeShards {
-        ScopeShards.planned([planner.preview(of: bucket)], scope: scope, inputs: inputs, twins: planner.twins)
+        ScopeShards.planned(
+            [planner.preview(of: bucket)], scope: scope, inputs: inputs, twins: planner.twins, entryHashes: entryHashes)
     }
 
     /// Appends the entry of the record at `position`.

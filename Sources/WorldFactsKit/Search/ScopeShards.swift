@@ -4,15 +4,17 @@ import WorldFactsSupport
 
 /// Shard files of a scope, or of a part of one, and the prefixes they answer: leaves (every match of
 /// the prefix) and splits (a preview and the exact total). Files are
-/// `search/<scope>/<l|p>-<hex of the prefix's UTF-8>.json`, each with a script twin (`.js`) for pages
-/// opened from disk, where fetch() is not allowed: `__worldfacts("<scope>/<file>", <the same JSON>);`.
+/// `search/<scope>/<l|p>-<hex of the prefix's UTF-8>.<content tag>.json`, each with a script twin (`.js`)
+/// for pages opened from disk, where fetch() is not allowed: `__worldfacts("<scope>/<file>", <the same
+/// JSON>);`. The tag (`contentTag`) changes exactly when the shard's bytes do, so a host may cache a shard
+/// for good; the manifest names each prefix's file.
 /// Shard JSON: `{"n": total, "r": [entry, …]}`; a leaf's `n` is the count of its entries.
 ///
 /// A planned shard's files are made only when they are written (`File.outputFiles`): a large site's
 /// index is never held whole.
 struct ScopeShards {
-    var leaves: [String] = []
-    var splits: [String] = []
+    var leaves: [ShardName] = []
+    var splits: [ShardName] = []
     var files: [File] = []
 
     /// A file the previous build left and this one keeps, or a planned shard, whose two files are made
@@ -63,28 +65,68 @@ struct ScopeShards {
     }
 
     /// Planned shards, each carrying `inputs` (see `ShardUnit`), and the prefixes they answer.
-    static func planned(_ plans: [ShardPlan], scope: SearchScope, inputs number: UInt64, twins: Bool) -> ScopeShards {
+    /// `entryHashes` are by record position (`ShardEntry.hash`): they name the shards' contents.
+    static func planned(
+        _ plans: [ShardPlan], scope: SearchScope, inputs number: UInt64, twins: Bool, entryHashes: [UInt64]
+    ) -> ScopeShards {
         let inputs = Hex.text(number)
         var shards = ScopeShards()
         for plan in plans {
-            if plan.kind == .leaf { shards.leaves.append(plan.prefix) } else { shards.splits.append(plan.prefix) }
-            let key = scope.id + "/" + fileName(kind: plan.kind, prefix: plan.prefix)
-            shards.files.append(.planned(plan, key: key, inputs: inputs, twins: twins))
+            let name = ShardName(
+                prefix: plan.prefix,
+                file: fileName(
+                    kind: plan.kind, prefix: plan.prefix,
+                    tag: contentTag(of: plan, scope: scope, entryHashes: entryHashes)))
+            if plan.kind == .leaf { shards.leaves.append(name) } else { shards.splits.append(name) }
+            shards.files.append(.planned(plan, key: scope.id + "/" + name.file, inputs: inputs, twins: twins))
         }
         return shards
     }
 
-    /// `l-<hex>` or `p-<hex>`: the kind, then the prefix's UTF-8 bytes as hex.
-    static func fileName(kind: ShardPlan.Kind, prefix: String) -> String {
-        kind.rawValue + "-" + Hex.text(bytes: prefix.utf8)
+    /// The tag of a planned shard's name: a hash of everything its bytes are made of, known before they are
+    /// made (the manifest names every shard, and is made with the plan). A shard's JSON is its total and
+    /// its records' entries in order, and an entry's hash covers its position, its row's inputs, its
+    /// folded texts and its label (`ShardEntry.hash`), as the shard reuse of a rebuild already relies on.
+    /// The script twin's bytes are the JSON and its key, which holds this tag.
+    static func contentTag(of plan: ShardPlan, scope: SearchScope, entryHashes: [UInt64]) -> String {
+        var hash = StableHash()
+        hash.add(contentsOf: GeneratorVersion.current.utf8)
+        hash.add(0xFF)
+        hash.add(contentsOf: scope.id.utf8)
+        hash.add(0xFF)
+        hash.add(contentsOf: plan.kind.rawValue.utf8)
+        hash.add(contentsOf: plan.prefix.utf8)
+        hash.add(0xFF)
+        hash.mix(UInt64(plan.total))
+        hash.mix(UInt64(plan.records.count))
+        for position in plan.records {
+            hash.mix(UInt64(position))
+            hash.mix(entryHashes[position])
+        }
+        return HashedName.tag(hash.value)
+    }
+
+    /// `l-<hex>.<tag>` or `p-<hex>.<tag>`: the kind, the prefix's UTF-8 bytes as hex, and the content tag.
+    static func fileName(kind: ShardPlan.Kind, prefix: String, tag: String) -> String {
+        kind.rawValue + "-" + Hex.text(bytes: prefix.utf8) + "." + tag
     }
 
     /// The kind and prefix of a file name `fileName` made (without its extension); nil for any other name.
     static func parse(fileName name: Substring) -> (kind: ShardPlan.Kind, prefix: [Unicode.Scalar])? {
+        guard let dot = name.firstIndex(of: "."), name.distance(from: dot, to: name.endIndex) == 1 + HashedName.digits
+        else { return nil }
+        let name = name[..<dot]
         guard name.count > 2, let kind = ShardPlan.Kind(rawValue: String(name.prefix(1))),
             name.dropFirst().first == "-", let bytes = Hex.bytes(name.dropFirst(2).utf8),
             let text = String(validating: bytes, as: UTF8.self), !text.isEmpty
         else { return nil }
         return (kind, Array(text.unicodeScalars))
     }
+}
+
+/// A prefix the manifest lists, and the name of the shard file that answers it, without its extension
+/// (`l-7377.3fa9c2d1e0`).
+struct ShardName: Sendable, Equatable {
+    var prefix: String
+    var file: String
 }

@@ -5,14 +5,24 @@ import WorldFactsSupport
 /// The search index of a site: per scope, a manifest of prefixes and one JSON shard per prefix (see
 /// `ScopeShards` for the files and `ScopeIndexer` for how they are made and kept).
 ///
-/// Manifest (inlined in index.html): `{"v":1,"scopes":{"<id>":{"l":[leaf prefixes],"p":[split prefixes]}},
-/// "more":"…{count}…","count":"…{count}…"}`; the "All" scope's has no leaves and names the scopes whose
-/// shards answer below its previews: `"m":[["<scope>","<label>"],…]` (see `ScopeIndexer`).
+/// Pages name no file of the index, so that a change to one shard rewrites no page. `search.js` reads
+/// `search/entry.json`, the one file of the index whose name never changes: `{"v":2,"manifest":"manifest/<tag>"}`.
+/// It names the manifest, `search/manifest/<tag>.json`, whose tag is a hash of its bytes:
+/// `{"v":2,"scopes":{"<id>":{"l":{"<leaf prefix>":"<file>",…},"p":{"<split prefix>":"<file>",…}}},
+/// "more":"…{count}…","count":"…{count}…"}`. Every shard is `search/<scope>/<file>.json`. The "All" scope's
+/// has no leaves and names the scopes whose shards answer below its previews: `"m":[["<scope>","<label>"],…]`
+/// (see `ScopeIndexer`). With script twins, the entry and the manifest have one too (`.js`), as every shard:
+/// `__worldfacts("<name>", <the same JSON>);`, where the name is the path under `search/` without extension.
 public struct SearchIndex: Sendable {
     /// The folder of every file of the index (its shards).
     public static let folder = "search/"
 
+    /// The manifest's JSON.
     public var manifest: String
+    /// The manifest's name under `search/`, without extension: `manifest/<tag>`.
+    public let manifestName: String
+    /// Whether the entry, the manifest and every shard have a script twin (`search.script_twins`).
+    let twins: Bool
     /// Every shard, kept or planned, by scope and in prefix order, with the number of its scope.
     private let shards: [(scope: Int, file: ScopeShards.File)]
     /// The indexer of each scope, which makes its planned shards' entries.
@@ -86,7 +96,8 @@ public struct SearchIndex: Sendable {
         let previewsKept =
             !alls.isEmpty
             && last.map { last in
-                Set(members.flatMap { member in last.scopes[member].buckets.lazy.flatMap(\.splits) }) == splits
+                Set(members.flatMap { member in last.scopes[member].buckets.lazy.flatMap(\.splits).map(\.prefix) })
+                    == splits
             } == true
         for number in alls {
             let indexer = indexer(number, memberHashes: memberHashes, changed: membersChanged)
@@ -97,13 +108,24 @@ public struct SearchIndex: Sendable {
         }
         let parts: [ScopeIndexer.Index] = indexes.map { $0! }
         manifest =
-            "{\"v\":1,\"scopes\":{" + parts.map(\.part).joined(separator: ",") + "},\"more\":"
+            "{\"v\":2,\"scopes\":{" + parts.map(\.part).joined(separator: ",") + "},\"more\":"
             + JSONText.quoted(config.strings.moreResults) + ",\"count\":" + JSONText.quoted(config.strings.resultCount)
             + "}"
+        let manifestName = Self.manifestFolder + HashedName.tag(BulkHash.of(Array(manifest.utf8)))
+        self.manifestName = manifestName
+        let twins = config.search.scriptTwins
+        self.twins = twins
         shards = parts.enumerated().flatMap { number, part in part.files.map { (number, $0) } }
         self.indexers = indexers.map { $0! }
-        memo = SearchMemo(keys: keys.map { $0! }, scopes: parts.map(\.memo), buckets: last?.buckets ?? BucketCache())
-        dropped = parts.flatMap(\.dropped)
+        memo = SearchMemo(
+            keys: keys.map { $0! }, scopes: parts.map(\.memo), buckets: last?.buckets ?? BucketCache(),
+            manifestName: manifestName)
+        let lastManifest =
+            last.map { last in
+                last.manifestName == manifestName
+                    ? [] : ([".json"] + (twins ? [".js"] : [])).map { Self.folder + last.manifestName + $0 }
+            } ?? []
+        dropped = parts.flatMap(\.dropped) + lastManifest
     }
 
     /// The indexes of the scopes numbered `members` updated from the last build's (`memo`). An update plans
@@ -137,8 +159,36 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// How many files the index's shards are, twins included.
-    public var fileCount: Int { shards.reduce(0) { $0 + $1.file.fileCount } }
+    /// How many files the index is: its shards, its manifest and its entry, twins included.
+    public var fileCount: Int { shards.reduce(0) { $0 + $1.file.fileCount } + (twins ? 4 : 2) }
+
+    /// The folders under `search/` whose every file's name carries a hash of its bytes: the manifest's
+    /// and each scope's.
+    public static func hashedFolders(scopes: [SearchScope]) -> [String] {
+        ([manifestFolder] + scopes.map { $0.id + "/" }).map { folder + $0 }
+    }
+
+    /// The entry's files, whose names never change.
+    public static func entryFiles(twins: Bool) -> [String] {
+        ([".json"] + (twins ? [".js"] : [])).map { folder + entryName + $0 }
+    }
+
+    /// The manifest and the entry that names it, each with its script twin when shards have theirs.
+    public var manifestFiles: [OutputFile] {
+        let entry = "{\"v\":2,\"manifest\":" + JSONText.quoted(manifestName) + "}"
+        return [(manifestName, manifest), (Self.entryName, entry)].flatMap { name, json in
+            let file = OutputFile(path: Self.folder + name + ".json", bytes: Array(json.utf8))
+            guard twins else { return [file] }
+            let script = "__worldfacts(" + JSONText.quoted(name) + "," + json + ");\n"
+            return [file, OutputFile(path: Self.folder + name + ".js", bytes: Array(script.utf8))]
+        }
+    }
+
+    /// The name of the file that names the manifest: the one file of the index whose name never changes.
+    public static let entryName = "entry"
+    /// The folder of the manifest, under `search/`: a folder of its own, so that one rule of `_headers`
+    /// covers every name it takes.
+    public static let manifestFolder = "manifest/"
 
     /// How many shards `files(_:)` makes files of (each one or two files).
     public var shardCount: Int { shards.count }

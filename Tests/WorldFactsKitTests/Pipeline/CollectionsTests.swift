@@ -115,8 +115,11 @@ import WorldFactsOutput
         #expect(try page("continents/europe.html").contains(#"<a href="../countries/a.html">"#))
         let home = try page("index.html")
         #expect(home.contains(#"<a href="cities/index.html"><span class="title">Cities</span>"#))
-        #expect(try page("search/city/l-74.json").contains(#""cities/2.html",["two"]]"#))
-        #expect(home.contains(#""all":{"l":[],"p":[],"m":[["country","Countries"],["city","Cities"]]}"#))
+        let shard = try publishedShard(root + "/Output", scope: "city", kind: "l", prefix: "t")
+        #expect(try readText(shard).contains(#""cities/2.html",["two"]]"#))
+        #expect(
+            try publishedSearchManifest(root + "/Output").contains(
+                #""all":{"l":{},"p":{},"m":[["country","Countries"],["city","Cities"]]}"#))
     }
 
     /// The "All" scope writes only previews, where its members have theirs, and its results carry their
@@ -164,14 +167,16 @@ import WorldFactsOutput
         let files = try FileManager.default.contentsOfDirectory(atPath: root + "/Output/search/all")
         #expect(!files.isEmpty)
         #expect(files.allSatisfy { $0.hasPrefix("p-") }, "\(files)")
-        #expect(try readText(root + "/Output/search/all/p-74.json").contains(#","Cities"]"#))
+        let preview = try publishedShard(root + "/Output", scope: "all", kind: "p", prefix: "t")
+        #expect(try readText(preview).contains(#","Cities"]"#))
         // The manifest's scopes, as search.js routes them.
-        let home = try readText(root + "/Output/index.html")
-        let json = try #require(home.firstMatch(of: /id="search-manifest"[^>]*>([^<]*)</)).output.1
+        let json = try publishedSearchManifest(root + "/Output")
         let manifest = try #require(
             try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let scopes = try #require(manifest["scopes"] as? [String: [String: Any]])
-        func set(_ scope: String, _ kind: String) -> Set<String> { Set(scopes[scope]?[kind] as? [String] ?? []) }
+        func set(_ scope: String, _ kind: String) -> Set<String> {
+            Set((scopes[scope]?[kind] as? [String: String])?.keys.map { $0 } ?? [])
+        }
         enum Answer: Equatable { case leaf, preview, none }
         func route(_ scope: String, _ query: String) -> Answer {
             var prefix = ""
@@ -215,8 +220,14 @@ import WorldFactsOutput
         #expect(
             moved.subtracting(moved.filter { $0.hasPrefix("search/") })
                 == Set(["cities/3.html", "countries/a.html", "countries/cities/a.html", "cities/index.html"]))
-        // Every shard rewritten holds Three: its prefix is a prefix of "three".
-        #expect(moved.filter { $0.hasPrefix("search/") }.allSatisfy { $0.contains("/l-74") || $0.contains("/p-74") })
+        // Every shard rewritten holds Three: its prefix is a prefix of "three". The manifest names them,
+        // and the entry names the manifest.
+        #expect(
+            moved.filter {
+                $0.hasPrefix("search/") && !$0.hasPrefix("search/manifest/") && !$0.hasPrefix("search/entry.")
+            }
+            .allSatisfy { $0.contains("/l-74") || $0.contains("/p-74") })
+        #expect(moved.contains { $0.hasPrefix("search/manifest/") } && moved.contains("search/entry.json"))
         // One is not on Aland's page (it shows two): the page stays as it was, the complete list changes.
         let unseen = try edit("1,One,A,10", "1,One,A,11")
         #expect(

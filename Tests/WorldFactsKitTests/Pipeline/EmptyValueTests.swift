@@ -28,7 +28,7 @@ import Testing
         let alpha = try #require(index.components(separatedBy: "<li>").first { $0.contains(">Alpha<") })
         #expect(alpha.contains(#"<span class="subtitle">A-town</span>"#))
         // The search entry of Beta has empty subtitle and detail, which the script does not show.
-        let shard = try readText(output + "/search/name/l-62.json")
+        let shard = try readText(try publishedShard(output, scope: "name", kind: "l", prefix: "b"))
         #expect(shard.contains(#""Beta","","","#), "\(shard)")
         // Without hide_empty, the facts table shows strings.none.
         #expect(try readText(output + "/things/b.html").contains("<th scope=\"row\">Capital</th><td>None</td>"))

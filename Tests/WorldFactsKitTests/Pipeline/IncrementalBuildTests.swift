@@ -48,14 +48,24 @@ import Testing
         let report = try Builder().build(options)
         let shards = try files(containing: "countries/is.html", under: "search")
         #expect(!shards.isEmpty)
-        #expect(Set(report.write.written) == Set(["countries/is.html", "index.html"]).union(shards))
-        #expect(report.write.removed.isEmpty)
+        // The manifest names the new shards, and the entry the new manifest; no other page changes.
+        let manifestFiles = Set(
+            report.write.written.filter { $0.hasPrefix("search/manifest/") || $0.hasPrefix("search/entry.") })
+        #expect(manifestFiles.count == 4)
+        #expect(
+            Set(report.write.written) == Set(["countries/is.html", "index.html"]).union(shards).union(manifestFiles))
+        // Each shard that changed has a new name: the old names, and the old manifest, are gone.
+        #expect(report.write.removed.count == shards.count + 2)
+        #expect(report.write.removed.allSatisfy { $0.hasPrefix("search/") && !shards.contains($0) })
         #expect(try readText(root + "/Output/countries/is.html").contains("400,000"))
     }
 
     @Test func unchangedPagesAreNotRenderedAgain() throws {
         defer { removeTemporary(root) }
-        let searchFiles = try manifest().files.keys.filter { $0.hasPrefix("search/") }.count
+        // The shards, which carry their inputs (the manifest and the entry are compared by their bytes).
+        let searchFiles = try manifest().files.keys.filter {
+            $0.hasPrefix("search/") && !$0.hasPrefix("search/manifest/") && !$0.hasPrefix("search/entry.")
+        }.count
         #expect(searchFiles > 50)
         // A change that leaves every page's context as it was (a field no page shows) renders nothing,
         // and plans no search shard.
@@ -222,7 +232,8 @@ import Testing
             }
         }
         let report = try Builder().build(options)
-        #expect(report.write.removed == ["countries/fr.html"])
+        // The shards that held the old key are under new names now: their old names are gone.
+        #expect(report.write.removed.filter { !$0.hasPrefix("search/") } == ["countries/fr.html"])
         #expect(!FileManager.default.fileExists(atPath: root + "/Output/countries/fr.html"))
         #expect(FileManager.default.fileExists(atPath: root + "/Output/countries/fx.html"))
         #expect(try files(containing: "fr.html", under: "countries").isEmpty)

@@ -37,7 +37,8 @@ import Testing
         #expect(
             b.contains(##"<a href="../sections/a.html#section-A">A</a>"##)
                 && b.contains(##"<a href="#section-B">B</a>"##))
-        #expect(!b.contains(#"id="search""#))
+        // Search is on every page, its root one folder up.
+        #expect(b.contains(#"id="search""#) && b.contains(#"data-root="../""#))
         #expect(try readText(root + "/Output/things/b2.html").contains(#"href="../sections/b.html#section-B""#))
         // Every relative link of every page points at a file that exists.
         for page in try FileSystem.disk.listFiles(root + "/Output") where page.hasSuffix(".html") {

@@ -54,8 +54,7 @@ import Testing
             }
             if case .list(let list) = value { list.forEach(collect) }
         }
-        collect(
-            contexts.index(extra: ["search": ["manifest": "", "scopes": [["id": "", "label": "", "checked": true]]]]))
+        collect(contexts.index())
         collect(contexts.values.notFound())
         for position in countriesSite.only.records.indices { collect(contexts.record(position)) }
         var content = try! ContentLoader(folder: repoPath("Tests/Fixtures/countries")).load()

@@ -101,7 +101,8 @@ import WorldFactsOutput
         }
         let first = SearchIndex(site: site, rows: rows(site))
         let cache = BucketCache(smallest: 1)
-        var memo = SearchMemo(keys: first.memo.keys, scopes: first.memo.scopes, buckets: cache)
+        var memo = SearchMemo(
+            keys: first.memo.keys, scopes: first.memo.scopes, buckets: cache, manifestName: first.manifestName)
         var files = Dictionary(uniqueKeysWithValues: first.files.map { ($0.path, $0) })
         for (edit, people) in [1, 2, 3].enumerated() {
             site.only.records[iceland].values[population] = .integer(people)

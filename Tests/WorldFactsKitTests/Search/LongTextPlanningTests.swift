@@ -51,7 +51,8 @@ import WorldFactsModel
         let plans = ShardPlanner(budget: budget, previewSize: 5).plan(keys: keys, entrySize: sizes(keys))
         for plan in plans {
             #expect(plan.prefix.utf8.count <= SearchKeys.maxKeyBytes, "prefix of \(plan.prefix.utf8.count) bytes")
-            #expect(ScopeShards.fileName(kind: plan.kind, prefix: plan.prefix).utf8.count <= 2 + 2 * 64)
+            let name = ScopeShards.fileName(kind: plan.kind, prefix: plan.prefix, tag: HashedName.tag(0))
+            #expect(name.utf8.count <= 2 + 2 * 64 + 1 + HashedName.digits)
         }
         // A record is copied into no more shards than it has word starts.
         let first = keys.texts.count - long.count

@@ -6,7 +6,14 @@ import WorldFactsSupport
 /// large one) whose digest is unchanged can be kept without planning them. Every file carries the
 /// inputs of the unit it was planned in (`ShardUnit`), so a unit's files are found by its inputs.
 struct PreviousShards: Sendable {
-    struct File { var path: String; var inputs: UInt64; var kind: ShardPlan.Kind; var prefix: [Unicode.Scalar] }
+    struct File {
+        var path: String
+        var inputs: UInt64
+        var kind: ShardPlan.Kind
+        var prefix: [Unicode.Scalar]
+        /// The name the manifest gives it: without its folder and extension.
+        var name: String
+    }
     let previous: any PreviousOutput
     /// By their inputs: the files of one unit.
     let byInputs: [UInt64: [File]]
@@ -31,7 +38,8 @@ struct PreviousShards: Sendable {
             uniqueKeysWithValues: scopes.map { ($0, PreviousShards(previous: previous, files: files[$0] ?? [])) })
     }
 
-    /// The scope and file of a shard's path (`search/<scope>/<kind>-<hex>.<extension>`); nil for any other path.
+    /// The scope and file of a shard's path (`search/<scope>/<kind>-<hex>.<tag>.<extension>`); nil for any
+    /// other path.
     static func file(path: String, inputs: UInt64) -> (scope: String, file: File)? {
         let rest = path.dropFirst(SearchIndex.folder.count)
         guard path.hasPrefix(SearchIndex.folder), let slash = rest.firstIndex(of: "/") else { return nil }
@@ -39,7 +47,10 @@ struct PreviousShards: Sendable {
         guard let dot = name.lastIndex(of: "."), let (kind, prefix) = ScopeShards.parse(fileName: name[..<dot]) else {
             return nil
         }
-        return (String(rest[..<slash]), File(path: path, inputs: inputs, kind: kind, prefix: prefix))
+        return (
+            String(rest[..<slash]),
+            File(path: path, inputs: inputs, kind: kind, prefix: prefix, name: String(name[..<dot]))
+        )
     }
 
     /// The shards of the unit planned with `inputs`, as the previous build left them, when every one
@@ -77,8 +88,8 @@ struct PreviousShards: Sendable {
             SearchKeys.inScalarOrder($0.prefix, $1.prefix)
         }
         for file in byPrefix {
-            let prefix = String(String.UnicodeScalarView(file.prefix))
-            if file.kind == .leaf { shards.leaves.append(prefix) } else { shards.splits.append(prefix) }
+            let name = ShardName(prefix: String(String.UnicodeScalarView(file.prefix)), file: file.name)
+            if file.kind == .leaf { shards.leaves.append(name) } else { shards.splits.append(name) }
         }
         shards.files = files.map { .kept(OutputFile.reused(path: $0.path, inputsValue: $0.inputs)) }
         return shards

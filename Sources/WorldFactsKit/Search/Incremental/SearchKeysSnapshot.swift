@@ -49,14 +49,17 @@ extension SearchKeys {
 extension SearchMemo {
     public func write(scopes: [SearchScope], to writer: inout BinaryWriter) {
         SearchKeys.write(keys, scopes: scopes, to: &writer)
+        writer.strings([manifestName])
         writer.array(self.scopes) { writer, scope in
             writer.uint64s(scope.entryHashes)
             writer.ints(scope.entryFloors)
             writer.array(scope.buckets) { writer, bucket in
                 writer.int(Int(bucket.first.value))
                 writer.ints(bucket.positions)
-                writer.strings(bucket.leaves)
-                writer.strings(bucket.splits)
+                writer.strings(bucket.leaves.map(\.prefix))
+                writer.strings(bucket.leaves.map(\.file))
+                writer.strings(bucket.splits.map(\.prefix))
+                writer.strings(bucket.splits.map(\.file))
                 writer.strings(bucket.files.map(\.path))
                 writer.strings(bucket.files.map(\.inputs))
             }
@@ -71,6 +74,7 @@ extension SearchMemo {
     ) throws(BinaryReader.Malformed) -> SearchMemo {
         typealias Malformed = BinaryReader.Malformed
         let keys = try SearchKeys.read(from: &reader, scopes: scopes, count: count)
+        guard let manifestName = try reader.strings().first else { throw Malformed(offset: reader.index) }
         let memos = try reader.array { (reader) throws(Malformed) -> ScopeMemo in
             let (hashes, floors) = (try reader.uint64s(), try reader.ints())
             guard hashes.count == count, floors.isEmpty || floors.count == count else {
@@ -79,18 +83,21 @@ extension SearchMemo {
             let buckets = try reader.array { (reader) throws(Malformed) -> BucketMemo in
                 let first = try reader.int()
                 let positions = try reader.ints()
-                let (leaves, splits) = (try reader.strings(), try reader.strings())
+                let (leaves, leafFiles) = (try reader.strings(), try reader.strings())
+                let (splits, splitFiles) = (try reader.strings(), try reader.strings())
                 let (paths, inputs) = (try reader.strings(), try reader.strings())
                 guard let scalar = UInt32(exactly: first).flatMap(Unicode.Scalar.init), paths.count == inputs.count,
+                    leaves.count == leafFiles.count, splits.count == splitFiles.count,
                     positions.allSatisfy({ $0 >= 0 && $0 < count }), zip(positions, positions.dropFirst()).allSatisfy(<)
                 else { throw Malformed(offset: reader.index) }
                 return BucketMemo(
-                    first: scalar, positions: positions, leaves: leaves, splits: splits,
+                    first: scalar, positions: positions, leaves: zip(leaves, leafFiles).map(ShardName.init),
+                    splits: zip(splits, splitFiles).map(ShardName.init),
                     files: Array(zip(paths, inputs)))
             }
             return ScopeMemo(entryHashes: hashes, entryFloors: floors, buckets: buckets)
         }
         guard memos.count == scopes.count else { throw Malformed(offset: reader.index) }
-        return SearchMemo(keys: keys, scopes: memos)
+        return SearchMemo(keys: keys, scopes: memos, manifestName: manifestName)
     }
 }

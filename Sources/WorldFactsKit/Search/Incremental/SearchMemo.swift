@@ -14,11 +14,15 @@ public struct SearchMemo: Sendable {
     /// The large buckets that updates of these keys made, kept for the next update (not saved with the
     /// snapshot: a build from it starts with none).
     let buckets: BucketCache
+    /// The name of the manifest the index wrote (`SearchIndex.manifestName`): an update whose manifest
+    /// has another drops it.
+    let manifestName: String
 
-    init(keys: [SearchKeys], scopes: [ScopeMemo], buckets: BucketCache = BucketCache()) {
+    init(keys: [SearchKeys], scopes: [ScopeMemo], buckets: BucketCache = BucketCache(), manifestName: String) {
         self.keys = keys
         self.scopes = scopes
         self.buckets = buckets
+        self.manifestName = manifestName
     }
 
     /// Starts copying each scope's entry hashes and floors, for the next update to change in place
@@ -57,8 +61,8 @@ struct BucketMemo: Sendable {
     let first: Unicode.Scalar
     /// Ascending.
     let positions: [Int]
-    let leaves: [String]
-    let splits: [String]
+    let leaves: [ShardName]
+    let splits: [ShardName]
     /// Every file of its shards, with the inputs it was written from.
     let files: [(path: String, inputs: String)]
 
@@ -71,7 +75,7 @@ struct BucketMemo: Sendable {
     }
 
     init(
-        first: Unicode.Scalar, positions: [Int], leaves: [String], splits: [String],
+        first: Unicode.Scalar, positions: [Int], leaves: [ShardName], splits: [ShardName],
         files: [(path: String, inputs: String)]
     ) {
         self.first = first
