@@ -8,7 +8,7 @@ import re
 import shutil
 import subprocess
 
-from conftest import COUNTRIES, ROOT, worldfacts_bin
+from conftest import COUNTRIES, FULL, ROOT, worldfacts_bin
 
 
 def build(content, output, *extra, check=True):
@@ -138,7 +138,7 @@ def test_max_files_fails_before_writing_and_names_the_largest_contributors(tmp_p
     assert result.returncode == 1
     assert f"the site would be {files:,} files, more than the {files - 1:,} allowed; nothing was written" in result.stderr
     assert "252 records record pages: one per record" in result.stderr
-    assert "search shards: raise search.shard_budget (now 16384)" in result.stderr
+    assert "search files: raise search.shard_budget (now 16384)" in result.stderr
     assert "search script twins: search.script_twins: false" in result.stderr
     assert not out.exists() or not any(p for p in out.rglob("*") if p.is_file() and not p.name.startswith(".worldfacts-lock"))
     build(COUNTRIES, out)
@@ -164,3 +164,24 @@ def test_without_script_twins_the_search_is_half_the_files_and_max_files_in_site
     config.write_text(config.read_text().replace("locale: en\n", "locale: en\nmax_files: 50\n", 1))
     result = build(content, out, check=False)
     assert result.returncode == 1 and "site.yml: max_files" in result.stderr and "allowed" in result.stderr
+
+
+def test_the_documented_example_fits_20000_files(tmp_path):
+    """examples/under-20000-files: the shipped data with its site.yml is under 20,000 files. The count before
+    writing (`--max-files 1` fails, naming it) is the count a build leaves; make test-full builds it too."""
+    content = tmp_path / "Content"
+    shutil.copytree(ROOT / "Content", content)
+    shutil.copy(ROOT / "examples/under-20000-files/site.yml", content / "site.yml")
+    out = tmp_path / "out"
+    result = build(content, out, "--max-files", "1", check=False)
+    assert result.returncode == 1, result.stderr
+    planned = int(re.search(r"the site would be ([\d,]+) files", result.stderr).group(1).replace(",", ""))
+    assert 15_000 < planned <= 20_000
+    assert not any(p for p in out.rglob("*") if p.is_file() and not p.name.startswith(".worldfacts-lock"))
+    if FULL:
+        built = subprocess.run(
+            [worldfacts_bin(), "build", "--content", str(content), "--templates", str(ROOT / "Templates"),
+             "--output", str(out), "--no-cache"], capture_output=True, text=True, check=True)
+        assert census(built) == planned
+        assert "warning" not in built.stderr, "a link to a city `only:` leaves out is no mistake"
+        assert not list((out / "search").rglob("*.js"))

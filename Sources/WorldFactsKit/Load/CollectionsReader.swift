@@ -191,6 +191,9 @@ struct CollectionsReader {
     /// and how its record pages present themselves with a base URL (description, JSON-LD).
     private func publishing(_ map: YAMLReader.Map, into spec: inout CollectionSpec, _ r: inout YAMLReader) {
         spec.credit = SiteConfigLoader.credit(in: map, &r)
+        if let only = r.map(map, "only") {
+            spec.only = selection(only, of: spec, &r)
+        }
         for (n, node) in r.list(map, "downloads").enumerated() {
             let path = "\(map.path).downloads[\(n)]"
             guard let name = r.scalarString(node, path: path) else { continue }
@@ -240,6 +243,31 @@ struct CollectionsReader {
             }
         }
         spec.structuredData = structured
+    }
+
+    /// `only:`: a number field and its bounds.
+    private func selection(_ map: YAMLReader.Map, of spec: CollectionSpec, _ r: inout YAMLReader) -> RecordSelection? {
+        let (min, max) = (r.optionalDouble(map, "min"), r.optionalDouble(map, "max"))
+        guard let name = r.string(map, "field"), let node = map.node(for: "field") else { return nil }
+        guard let field = spec.fields.firstIndex(where: { $0.id == name }) else {
+            r.problem(at: node, field: map.path + ".field", "names no declared field of '\(spec.id)': '\(name)'")
+            return nil
+        }
+        guard spec.fields[field].format == .integer || spec.fields[field].format == .decimal else {
+            r.problem(
+                at: node, field: map.path + ".field",
+                "expected an integer or decimal field; '\(name)' is '\(spec.fields[field].format.rawValue)'")
+            return nil
+        }
+        if min == nil && max == nil {
+            r.problem(at: node, field: map.path, "expected 'min', 'max' or both: the bounds of the records kept")
+            return nil
+        }
+        if let min, let max, min > max {
+            r.problem(at: node, field: map.path, "'min' (\(min)) is above 'max' (\(max)): no record would be kept")
+            return nil
+        }
+        return RecordSelection(field: field, min: min, max: max)
     }
 
     /// A description: a field's id, or a text with fields' ids in braces.

@@ -182,6 +182,13 @@ enum SiteSchema {
     static func publishingKeys(_ p: String) -> [Key] {
         [
             Key(
+                p + "only", .mapping, "the whole file",
+                "Publishes only the records whose number in a field lies within bounds (`{ field: population,"
+                    + " min: 40000 }`); the others are as if the file did not hold them."),
+            Key(p + "only.field", .text, "required", "An integer or decimal field."),
+            Key(p + "only.min", .number, "", "The smallest number kept."),
+            Key(p + "only.max", .number, "", "The largest number kept."),
+            Key(
                 p + "aliases", .text, "",
                 "A text or list field of former keys: each gets a redirect page to its record's page."),
             Key(

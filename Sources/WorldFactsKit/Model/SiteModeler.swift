@@ -26,17 +26,24 @@ public struct SiteModeler {
         }
         var collections: [RecordCollection] = []
         var positions: [[Int]] = []
+        // By collection, the keys of the records `only:` leaves out: a link to one is no mistake.
+        var leftOut: [Set<String>] = []
         var offset = 0
-        for (number, loaded) in content.collections.enumerated() {
+        for (number, var loaded) in content.collections.enumerated() {
             let spec = config.collections[number]
+            // `only:`: the records kept, by their place in the file; the others have no position (-1).
+            let kept = spec.only.map { only in loaded.records.indices.filter { only.keeps(loaded.records[$0]) } }
+            leftOut.append(
+                spec.only.map { only in Set(loaded.records.lazy.filter { !only.keeps($0) }.map(\.key)) } ?? [])
+            if let kept { loaded.records = kept.map { loaded.records[$0] } }
             let modelled = modelCollection(
                 spec, loaded, number: number, offset: offset,
                 indexFolder: config.collections.count > 1 ? spec.records.pagesFolder + "/" : "",
                 indexesKeys: looked.contains(number), &diagnostics)
             var collection = modelled.collection
-            var positionOfLoaded = [Int](repeating: 0, count: modelled.order.count)
+            var positionOfLoaded = [Int](repeating: -1, count: content.collections[number].records.count)
             for (position, loadedPosition) in modelled.order.enumerated() {
-                positionOfLoaded[loadedPosition] = position
+                positionOfLoaded[kept?[loadedPosition] ?? loadedPosition] = position
             }
             positions.append(positionOfLoaded)
             attachNotes(loaded.notes, to: &collection, &diagnostics)
@@ -48,7 +55,8 @@ public struct SiteModeler {
             for (fieldPosition, field) in collection.spec.fields.enumerated() where field.format.isLink {
                 guard let target = field.target else { continue }
                 for record in collection.records {
-                    for key in record.values[fieldPosition].keys where collections[target].position(ofKey: key) == nil {
+                    for key in record.values[fieldPosition].keys
+                    where collections[target].position(ofKey: key) == nil && !leftOut[target].contains(key) {
                         diagnostics.append(
                             .warning(
                                 collection.location(of: record), record: record.key, field: field.id,

@@ -99,7 +99,7 @@ import Testing
             "locale": "de", "url": "https://example.org/facts", "records.description": "name",
             "collections[].description": "\"{name} has {population}.\"",
             "records.aliases": "other", "collections[].aliases": "other", "records.downloads": "[csv, json]",
-            "collections[].downloads": "[json]",
+            "collections[].downloads": "[json]", "records.only.field": "size", "collections[].only.field": "size",
         ]
         func value(_ key: SiteSchema.Key) -> String {
             if let value = values[key.path] { return value }
@@ -126,8 +126,10 @@ import Testing
                 case .mapping: return ["\(indent)\(name):"] + lines(under: full, indent: indent + "  ")
                 case .listOfMappings:
                     let items = lines(under: full + "[]", indent: indent + "    ")
-                    // A second, plain field for the first to fall back on and to group by.
-                    let other = name == "fields" ? [indent + "  - id: other"] : []
+                    // A second, plain field for the first to fall back on and to group by, and a number.
+                    let other =
+                        name == "fields"
+                        ? [indent + "  - id: other", indent + "  - { id: size, format: integer }"] : []
                     return ["\(indent)\(name):", indent + "  - " + items[0].dropFirst(indent.count + 4)]
                         + items.dropFirst() + other
                 default: return ["\(indent)\(name): \(value(key))"]

@@ -21,6 +21,8 @@ public struct CollectionSpec: Sendable {
     public var aliases: Int?
     /// The formats its records are published in for download (`data/<id>.csv`, `data/<id>.json`).
     public var downloads: [DownloadFormat] = []
+    /// Which records of its file it publishes; nil: all of them.
+    public var only: RecordSelection?
 
     public init(
         id: String, label: String, records: RecordsSpec, fields: [FieldSpec], index: IndexSpec,

@@ -269,9 +269,10 @@ extension Site {
         for number in 0..<count {
             let loaded = content.collections[number].records
             guard positions[number].count == loaded.count else { throw fail() }
-            // The site's order: each content record put at its position, each position taken once.
-            var source = [Int](repeating: -1, count: loaded.count)
-            for (index, position) in positions[number].enumerated() {
+            // The site's order: each content record put at its position, each position taken once; a
+            // record that `only:` leaves out has none (-1).
+            var source = [Int](repeating: -1, count: positions[number].count { $0 >= 0 })
+            for (index, position) in positions[number].enumerated() where position != -1 {
                 guard source.indices.contains(position), source[position] < 0 else { throw fail() }
                 source[position] = index
             }

@@ -39,6 +39,8 @@ public struct ValueEdits: Sendable {
                 guard was.key.hasSameBytes(as: now.key), was.title.hasSameBytes(as: now.title), was.line == now.line,
                     fixed.allSatisfy({ was.values[$0].hasSameBytes(as: now.values[$0]) })
                 else { return nil }
+                // A record `only:` leaves out, and still leaves out (its field is fixed), is in no page.
+                guard positions[number][index] >= 0 else { continue }
                 edited.append((positions[number][index], now))
                 count += 1
                 if count > limit { return nil }
@@ -56,6 +58,7 @@ public struct ValueEdits: Sendable {
         var fixed = Set(spec.fields.indices.filter { spec.fields[$0].format.isLink })
         for group in spec.groups { fixed.insert(group.field) }
         if let aliases = spec.aliases { fixed.insert(aliases) }
+        if let only = spec.only { fixed.insert(only.field) }
         for scope in config.search.scopes where scope.collection == collection {
             for case .field(let field) in scope.fields { fixed.insert(field) }
         }
