@@ -269,6 +269,18 @@ def main(sizes):
                 to_hugo = f"{seconds / hugo[0]:>7.2f}" if with_hugo else f"{'-':>7}"
                 print(f"{records:>8} {name:<14} {seconds:>8.2f} {peak:>8.0f} {files:>8} {size_bytes / 1e6:>8.1f} "
                       f"{to_hugo} {seconds / fl[0]:>7.2f}", flush=True)
+            # The same build without the search's file:// twins (search.script_twins: false), once: its files.
+            lean = work / f"content-{size}-no-twins"
+            shutil.copytree(content, lean)
+            config = lean / "site.yml"
+            config.write_text(config.read_text().replace("search:\n", "search:\n  script_twins: false\n", 1))
+            lean_out = work / f"out-worldfacts-lean-{size}"
+            lean_run = timed([WORLDFACTS, "build", "--content", lean, "--templates", ROOT / "Templates", "--output", lean_out, "--no-cache", "--quiet"])
+            lean_files, lean_bytes = tree(lean_out)
+            print(f"{records:>8} {'no twins':<14} {lean_run[0]:>8.2f} {lean_run[1]:>8.0f} {lean_files:>8} {lean_bytes / 1e6:>8.1f}"
+                  f"   (worldfacts with search.script_twins: false, one run)", flush=True)
+            shutil.rmtree(lean_out, ignore_errors=True)
+            shutil.rmtree(lean, ignore_errors=True)
             if with_hugo:
                 print(f"{records:>8} {'':<14} worldfacts ÷ hugo+pagefind {wf[0] / hpf[0]:.3f}", flush=True)
             else:

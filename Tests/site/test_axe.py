@@ -39,7 +39,8 @@ def violations(browser, axe_source):
 def pages(site):
     """One page of every kind: home, a collection's index (whole and split into sections), a record with a
     list, a complete list, a section page, a group and the groups' overview, and the 404 page."""
-    section = sorted(p.name for p in (site / "cities/sections").glob("*.html"))[0]
+    # The smallest section page: axe takes half a minute over a part of 2,000 rows, and finds nothing more.
+    section = min((site / "cities/sections").glob("*.html"), key=lambda p: p.stat().st_size).name
     return ["index.html", "countries/index.html", "countries/ch.html", "countries/cities/ch.html",
             "cities/index.html", f"cities/sections/{section}", "cities/2657896.html", "continents/index.html",
             "continents/europe.html", "404.html"]
@@ -68,7 +69,7 @@ def test_every_kind_of_page_has_no_violation(browser, base, site, axe_source):
 STATES = [("index.html", "all", "zur", "results"), ("index.html", "all", "s", "more"),
           ("index.html", "all", "zzzzq", "none"), ("cities/index.html", "city", "sa", "more"),
           ("countries/index.html", "name", "korea", "results"), ("countries/ch.html", "all", "zur", "results"),
-          ("cities/sections/a-1.html", "city", "sa", "more"), ("countries/cities/ch.html", "name", "korea", "results"),
+          ("cities/sections/other.html", "city", "sa", "more"), ("countries/cities/ch.html", "name", "korea", "results"),
           ("continents/europe.html", "all", "zzzzq", "none"), ("continents/index.html", "capital", "ber", "results"),
           ("404.html", "all", "ber", "results")]
 
