@@ -4,7 +4,8 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BIN = .build/release/worldfacts
 
-.PHONY: site test test-full check deps test-deps release swift-test site-test js-test stage-graph back-edges \
+.PHONY: site test test-full check deps test-deps release swift-test swift-build swift-test-run site-test js-test \
+	stage-graph back-edges \
 	format-check format crash-drill drill asan clean
 
 site: deps release
@@ -13,7 +14,11 @@ site: deps release
 # Three gates (docs/testing.md). `make test`, what CI runs: every kind of check at a size that finds
 # regressions, one compile (debug), minutes. `make test-full`: the same checks at full size, with the
 # release binary, AddressSanitizer and the fuzzers. `make check`: the edit loop, the Swift tests on a warm build.
-test: test-deps format-check stage-graph swift-test js-test site-test crash-drill
+# The Swift tests and the site tests run side by side once the one compile is done: the site tests
+# spend most of their time waiting on a browser, the Swift tests on two cores.
+test: test-deps format-check stage-graph swift-build js-test
+	$(MAKE) -j2 --output-sync=target swift-test-run site-test
+	$(MAKE) crash-drill
 
 test-full: export WORLDFACTS_TEST_FULL = 1
 test-full: test-deps format-check back-edges swift-test js-test site-test-full crash-drill-full asan
@@ -34,9 +39,13 @@ release:
 # compile of the package and its tests; the site tests and the crash drill run its debug binary.
 IMPORT_CHECK = --explicit-target-dependency-import-check error
 
-swift-test:
+swift-build:
 	$(SWIFT) build --build-tests $(IMPORT_CHECK)
+
+swift-test-run:
 	$(SWIFT) test --skip-build
+
+swift-test: swift-build swift-test-run
 
 # Unformatted Swift fails the tests; `make format` formats the tree (configured by .swift-format).
 format-check:

@@ -41,7 +41,7 @@ def order(site):
     return {path: position for position, path in enumerate(paths)}
 
 
-def queries_for(model, scope, every=scaled(40, 160), countries_every=scaled(1, 3)):
+def queries_for(model, scope, every=scaled(40, 320), countries_every=scaled(1, 3)):
     """Prefixes of one to three characters of every word of every searched text of every country (of every
     third in make test), and of every `every`th city (every 40th in make test-full, every 160th in make
     test), as written and folded. The recall sweep of test_search_browser.py takes every country's."""
