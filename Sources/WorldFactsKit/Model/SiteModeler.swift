@@ -32,10 +32,16 @@ public struct SiteModeler {
         for (number, var loaded) in content.collections.enumerated() {
             let spec = config.collections[number]
             // `only:`: the records kept, by their place in the file; the others have no position (-1).
-            let kept = spec.only.map { only in loaded.records.indices.filter { only.keeps(loaded.records[$0]) } }
-            leftOut.append(
-                spec.only.map { only in Set(loaded.records.lazy.filter { !only.keeps($0) }.map(\.key)) } ?? [])
-            if let kept { loaded.records = kept.map { loaded.records[$0] } }
+            var kept: [Int]?
+            var keysLeftOut = Set<String>()
+            if let only = spec.only {
+                let keeps = loaded.records.map(only.keeps)
+                let indices = loaded.records.indices.filter { keeps[$0] }
+                keysLeftOut = Set(loaded.records.indices.lazy.filter { !keeps[$0] }.map { loaded.records[$0].key })
+                loaded.records = indices.map { loaded.records[$0] }
+                kept = indices
+            }
+            leftOut.append(keysLeftOut)
             let modelled = modelCollection(
                 spec, loaded, number: number, offset: offset,
                 indexFolder: config.collections.count > 1 ? spec.records.pagesFolder + "/" : "",

@@ -123,7 +123,7 @@ public struct SearchIndex: Sendable {
         let lastManifest =
             last.map { last in
                 last.manifestName == manifestName
-                    ? [] : ([".json"] + (twins ? [".js"] : [])).map { Self.folder + last.manifestName + $0 }
+                    ? [] : Self.paths(of: last.manifestName, twins: twins)
             } ?? []
         dropped = parts.flatMap(\.dropped) + lastManifest
     }
@@ -169,8 +169,12 @@ public struct SearchIndex: Sendable {
     }
 
     /// The entry's files, whose names never change.
-    public static func entryFiles(twins: Bool) -> [String] {
-        ([".json"] + (twins ? [".js"] : [])).map { folder + entryName + $0 }
+    public static func entryFiles(twins: Bool) -> [String] { paths(of: entryName, twins: twins) }
+
+    /// The paths of the file named `name` (under `search/`, without extension), and of its script twin
+    /// when there are twins: every file of the index, entry, manifest and shards alike.
+    static func paths(of name: String, twins: Bool) -> [String] {
+        ([".json"] + (twins ? [".js"] : [])).map { folder + name + $0 }
     }
 
     /// The manifest and the entry that names it, each with its script twin when shards have theirs.

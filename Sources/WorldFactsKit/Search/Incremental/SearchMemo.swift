@@ -106,8 +106,7 @@ extension ScopeShards.File {
         switch self {
         case .kept(let file): return [(file.path, file.inputs ?? "")]
         case .planned(_, let key, let inputs, let twins):
-            let json = (SearchIndex.folder + key + ".json", inputs)
-            return twins ? [json, (SearchIndex.folder + key + ".js", inputs)] : [json]
+            return SearchIndex.paths(of: key, twins: twins).map { ($0, inputs) }
         }
     }
 }
