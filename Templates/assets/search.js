@@ -10,24 +10,49 @@
       .replace(/[ßæœøłđðþıħŧς]/g, c => MAP[c]);
   }
 
-  // 0: the text starts with q; 1: a later word of it does; -1: no match.
+  // 0: the text is q; 1: it starts with q; 2: a later word of it does; -1: no match.
   function rankText(t, q) {
-    if (t.startsWith(q)) return 0;
+    if (t.startsWith(q)) return t.length === q.length ? 0 : 1;
     var prev = true, i = 0;
     for (var ch of t) {
       var w = WORD.test(ch);
-      if (w && !prev && t.startsWith(q, i)) return 1;
+      if (w && !prev && t.startsWith(q, i)) return 2;
       prev = w;
       i += ch.length;
     }
     return -1;
   }
 
-  // Entries [position, title, subtitle, detail, path, texts(, collection)] that match q: whole-field matches first,
-  // then word-start matches, each in index order.
+  // Entries [position, title, subtitle, detail, path, texts(, score(, collection))] that match q: a text equal
+  // to q first, then by score (higher first, none last), then whole-field matches before word starts, then
+  // in index order. ShardPlanner.ranked orders previews the same way.
   function rank(entries, q) {
-    return entries.map(e => [Math.min(...e[5].map(t => rankText(t, q)).filter(r => r >= 0)), e]).filter(h => h[0] < 2)
-      .sort((a, b) => a[0] - b[0] || a[1][0] - b[1][0]).map(h => h[1]);
+    return entries.map(e => [Math.min(...e[5].map(t => rankText(t, q)).filter(r => r >= 0)), e]).filter(h => h[0] < 3)
+      .sort((a, b) => {
+        var x = a[1][6], y = b[1][6];
+        return (a[0] > 0) - (b[0] > 0) || (x == null) - (y == null) || y - x || a[0] - b[0] || a[1][0] - b[1][0];
+      }).map(h => h[1]);
+  }
+
+  // Where q starts a word of `title` (or the title itself), as [start, end] in code points, by folding the
+  // title a character at a time from each word start; null where it does not (a match in another field).
+  function mark(title, q) {
+    var chars = Array.from(title), prev = false;
+    for (var i = 0; i < chars.length && q; i++) {
+      var w = WORD.test(chars[i]), start = i === 0 || (w && !prev);
+      prev = w;
+      if (!start) continue;
+      for (var j = i, k = 0; j < chars.length && k < q.length; j++) {
+        var f = fold(chars[j]);
+        if (q.startsWith(f, k)) k += f.length;
+        else if (f.startsWith(q.slice(k))) k = q.length;
+        else break;
+      }
+      if (k < q.length) continue;
+      while (j < chars.length && !fold(chars[j])) j++;
+      return [i, j];
+    }
+    return null;
   }
 
   // Prefix → shard name, as Maps: a prefix may be any text ("constructor").
@@ -94,16 +119,16 @@
       });
       return Promise.all(parts.filter(p => p).map(p => load(p.scope + "/" + p.file).then(shard => {
         n += shard.n;
-        return p.label ? shard.r.map(e => e.concat(p.label)) : shard.r;
+        return p.label ? shard.r.map(e => e.slice(0, 6).concat(e.length > 6 ? e[6] : null, p.label)) : shard.r;
       }))).then(lists => {
         if (mine !== seq) return;
         var results = rank([].concat(...lists), q).filter(e => !seen[e[0]] && (seen[e[0]] = 1));
-        show({ results, more: own && own.preview ? n - results.length : 0 });
+        show({ results, q, more: own && own.preview ? n - results.length : 0 });
       }, () => { if (mine === seq) show({ results: [], more: 0 }); });
     };
   }
 
-  G.WorldFactsSearch = { fold, rankText, rank, prepare, route, loader, manifestOf, searcher };
+  G.WorldFactsSearch = { fold, rankText, rank, mark, prepare, route, loader, manifestOf, searcher };
 
   var doc = G.document, form = doc && doc.getElementById("search-form");
   if (!form) return;
@@ -115,12 +140,20 @@
   var radios = doc.querySelectorAll("input[name=scope]"), active = -1;
   var scope = () => { for (var r of radios) if (r.checked) return r.value; return radios[0].value; };
 
-  function add(a, cls, text) { var s = doc.createElement("span"); s.className = cls; s.textContent = text; a.appendChild(s); }
+  function add(a, cls, text, at) {
+    var s = a.appendChild(doc.createElement("span")), c = Array.from(text);
+    s.className = cls;
+    if (!at) return void (s.textContent = text);
+    var m = doc.createElement("mark");
+    m.textContent = c.slice(at[0], at[1]).join("");
+    s.append(c.slice(0, at[0]).join(""), m, c.slice(at[1]).join(""));
+  }
 
   function show(res) {
     var on = !!res, n = on ? res.results.length : 0;
     page.forEach(e => { e.hidden = on; });
     list.hidden = !n;
+    input.setAttribute("aria-expanded", n > 0);
     none.hidden = !on || n > 0;
     more.hidden = !on || !res.more;
     input.removeAttribute("aria-activedescendant");
@@ -135,10 +168,10 @@
         a.setAttribute("role", "option");
         a.href = root + e[4];
         a.tabIndex = -1;
-        add(a, "title", e[1]);
+        add(a, "title", e[1], mark(e[1], res.q));
         if (e[2]) add(a, "subtitle", e[2]);
         if (e[3]) add(a, "detail", e[3]);
-        if (e[6]) add(a, "collection", e[6]);
+        if (e[7]) add(a, "collection", e[7]);
       });
       if (strings) {
         more.textContent = strings.more.replace("{count}", res.more.toLocaleString(lang));
@@ -148,11 +181,12 @@
     input.dispatchEvent(new Event("results"));
   }
 
-  function move(step) {
+  // Makes option `to` active; with `step`, the one that many after the active one, wrapping around.
+  function move(step, to) {
     var items = list.querySelectorAll("a");
     if (!items.length) return;
     if (active >= 0) items[active].setAttribute("aria-selected", "false");
-    active = (active + step + items.length) % items.length;
+    active = step ? (active + step + items.length) % items.length : (to + items.length) % items.length;
     items[active].setAttribute("aria-selected", "true");
     items[active].scrollIntoView({ block: "nearest" });
     input.setAttribute("aria-activedescendant", items[active].id);
@@ -179,6 +213,7 @@
   input.addEventListener("keydown", ev => {
     if (ev.key === "Escape") { input.value = ""; update(); ev.preventDefault(); }
     else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") { ev.preventDefault(); move(ev.key === "ArrowDown" ? 1 : -1); }
+    else if ((ev.key === "Home" || ev.key === "End") && active >= 0) { ev.preventDefault(); move(0, ev.key === "Home" ? 0 : -1); }
     else if (ev.key === "Enter" && list.children.length) { ev.preventDefault(); G.location.href = list.querySelectorAll("a")[Math.max(active, 0)].href; }
   });
   var params = new URLSearchParams(G.location.search);

@@ -1,6 +1,7 @@
 """What the search must answer, computed independently of the site: BEGINSWITH[cd] on the scope's
-fields, plus matches at the start of any later word; whole-field matches first, then word starts,
-each in index order. Folding follows Tests/Fixtures/fold-vectors.json."""
+fields, plus matches at the start of any later word; a text equal to the query first, then by the
+collection's `rank:` (highest score first, no score last), then whole-field matches before word starts,
+then index order. Folding follows Tests/Fixtures/fold-vectors.json."""
 import csv
 import json
 import unicodedata
@@ -28,10 +29,21 @@ def word_starts(text: str) -> list:
 
 
 def rank(text: str, q: str, starts=None) -> int:
-    """0: the text starts with q; 1: a later word of it does; -1: no match."""
+    """0: the text is q; 1: it starts with q; 2: a later word of it does; -1: no match."""
     if text.startswith(q):
-        return 0
-    return 1 if any(text.startswith(q, i) for i in (starts or word_starts(text))[1:]) else -1
+        return 0 if text == q else 1
+    return 2 if any(text.startswith(q, i) for i in (starts or word_starts(text))[1:]) else -1
+
+
+def score(record, spec):
+    """The record's rank score: its number in the rank field, negated in ascending order; None without."""
+    rank_spec = spec.get("rank")
+    value = record.get(rank_spec["field"]) if rank_spec else None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return -number if rank_spec.get("order") == "ascending" else number
 
 
 def read_records(path: Path) -> list:
@@ -78,6 +90,7 @@ class Model:
             self.pages[spec["id"]], self.keys[spec["id"]] = spec["pages"], spec["key"]
             for record in read_records(content / spec["file"]):
                 record["_collection"] = spec["id"]
+                record["_score"] = score(record, spec)
                 self.records.append(record)
         only = specs[0]["id"] if len(specs) == 1 else None
         self.fields_of = {}
@@ -129,6 +142,8 @@ class Model:
         for number in by_first.get(q[0], ()):
             ranks = [r for r in (rank(t, q, starts) for t, starts in texts[number]) if r >= 0]
             if ranks:
-                path = self.path(self.records[number])
-                hits.append((min(ranks), order[path], path))
-        return [path for _, _, path in sorted(hits)]
+                record = self.records[number]
+                path, best, points = self.path(record), min(ranks), record["_score"]
+                key = (best > 0, points is None, -(points or 0), best, order[path])
+                hits.append((key, path))
+        return [path for _, path in sorted(hits)]

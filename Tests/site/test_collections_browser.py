@@ -107,3 +107,32 @@ def test_all_scope_from_disk_shows_each_results_collection(browser, site, shippe
     box.clear()
     box.send_keys("switz")
     wait_for(browser, lambda: ["Switzerland", "Countries"] in labels(), f"switz: {labels()}")
+
+
+def test_results_are_ranked_and_their_matched_prefix_marked(browser, shipped_server):
+    """`rank: { field: population }` on both collections: a split prefix's preview shows the largest cities
+    first, a name equal to the query comes before any larger one, and the All scope merges by population
+    across collections. The part of a title the query matched is in <mark>, as text."""
+    open_index(browser, shipped_server)
+    box = browser.find_element(By.ID, "search")
+    shown = lambda: browser.execute_script(
+        "return [...document.querySelectorAll('#results .title')].map(s => [s.textContent,"
+        " (s.querySelector('mark') || {}).textContent || null])")
+    browser.find_element(By.CSS_SELECTOR, "input[name=scope][value=city]").click()
+    box.send_keys("par")
+    wait_for(browser, lambda: shown()[:2] == [["Paris", "Par"], ["Paranaque City", "Par"]], f"par: {shown()[:3]}")
+    # A match at a later word marks that word.
+    box.clear()
+    box.send_keys("york")
+    wait_for(browser, lambda: ["New York City", "York"] in shown(), f"york: {shown()[:3]}")
+    # Exact first: Kara (about 100,000) before Karachi (about 12 million), whose name only starts so.
+    box.clear()
+    box.send_keys("kara")
+    wait_for(browser, lambda: shown()[:2] == [["Kara", "Kara"], ["Karachi", "Kara"]], f"kara: {shown()[:3]}")
+    browser.find_element(By.CSS_SELECTOR, "input[name=scope][value=all]").click()
+    box.clear()
+    box.send_keys("par")
+    # One order across both collections: France (found through its capital, so nothing in its title is
+    # marked), Paraguay, then Paris.
+    want = [["France", None], ["Paraguay", "Par"], ["Paris", "Par"]]
+    wait_for(browser, lambda: shown()[:3] == want, f"all par: {shown()[:3]}")

@@ -196,8 +196,28 @@ def test_query_and_scope_live_in_the_url(browser, server):
 
 
 def test_arrow_keys_and_enter_open_a_result(browser, server):
+    """The WAI-ARIA 1.2 combobox pattern: the input is a combobox that says whether its listbox is shown;
+    arrows move through the options, wrapping; Home and End go to the first and last once an option is
+    active, and move the caret before."""
     open_index(browser, server)
     box = browser.find_element(By.ID, "search")
+    assert (box.get_attribute("role"), box.get_attribute("aria-expanded"), box.get_attribute("aria-controls")) == (
+        "combobox", "false", "results")
+    box.send_keys("sa")
+    wait_for(browser, lambda: len(results(browser)) > 3, "results for sa")
+    assert box.get_attribute("aria-expanded") == "true"
+    last = len(results(browser)) - 1
+    box.send_keys(Keys.HOME)
+    assert box.get_attribute("aria-activedescendant") is None
+    box.send_keys(Keys.ARROW_DOWN, Keys.END)
+    assert box.get_attribute("aria-activedescendant") == f"result-{last}"
+    box.send_keys(Keys.ARROW_DOWN)
+    assert box.get_attribute("aria-activedescendant") == "result-0"
+    box.send_keys(Keys.ARROW_UP, Keys.HOME)
+    assert box.get_attribute("aria-activedescendant") == "result-0"
+    assert browser.execute_script("return document.querySelectorAll('#results [aria-selected=true]').length") == 1
+    box.send_keys(Keys.ESCAPE)
+    wait_for(browser, lambda: box.get_attribute("aria-expanded") == "false", "collapsed after Escape")
     box.send_keys("korea")
     wait_for(browser, lambda: len(results(browser)) == 2, "two koreas")
     second = results(browser)[1]

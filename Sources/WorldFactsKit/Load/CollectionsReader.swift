@@ -194,6 +194,9 @@ struct CollectionsReader {
         if let only = r.map(map, "only") {
             spec.only = selection(only, of: spec, &r)
         }
+        if let rank = r.map(map, "rank") {
+            spec.rank = self.rank(rank, of: spec, &r)
+        }
         for (n, node) in r.list(map, "downloads").enumerated() {
             let path = "\(map.path).downloads[\(n)]"
             guard let name = r.scalarString(node, path: path) else { continue }
@@ -248,6 +251,33 @@ struct CollectionsReader {
     /// `only:`: a number field and its bounds.
     private func selection(_ map: YAMLReader.Map, of spec: CollectionSpec, _ r: inout YAMLReader) -> RecordSelection? {
         let (min, max) = (r.optionalDouble(map, "min"), r.optionalDouble(map, "max"))
+        guard let field = numberField(map, of: spec, &r), let node = map.node(for: "field") else { return nil }
+        if min == nil && max == nil {
+            r.problem(at: node, field: map.path, "expected 'min', 'max' or both: the bounds of the records kept")
+            return nil
+        }
+        if let min, let max, min > max {
+            r.problem(at: node, field: map.path, "'min' (\(min)) is above 'max' (\(max)): no record would be kept")
+            return nil
+        }
+        return RecordSelection(field: field, min: min, max: max)
+    }
+
+    /// `rank:`: a number field and its order.
+    private func rank(_ map: YAMLReader.Map, of spec: CollectionSpec, _ r: inout YAMLReader) -> RecordRank? {
+        let order = r.string(map, "order", default: "descending")
+        guard let field = numberField(map, of: spec, &r) else { return nil }
+        guard order == "descending" || order == "ascending" else {
+            r.problem(
+                at: map.node(for: "order") ?? map.node, field: map.path + ".order",
+                "expected 'descending' (largest first) or 'ascending', found '\(order)'")
+            return nil
+        }
+        return RecordRank(field: field, descending: order == "descending")
+    }
+
+    /// The integer or decimal field that `map`'s `field` names (`only:`, `rank:`).
+    private func numberField(_ map: YAMLReader.Map, of spec: CollectionSpec, _ r: inout YAMLReader) -> Int? {
         guard let name = r.string(map, "field"), let node = map.node(for: "field") else { return nil }
         guard let field = spec.fields.firstIndex(where: { $0.id == name }) else {
             r.problem(at: node, field: map.path + ".field", "names no declared field of '\(spec.id)': '\(name)'")
@@ -259,15 +289,7 @@ struct CollectionsReader {
                 "expected an integer or decimal field; '\(name)' is '\(spec.fields[field].format.rawValue)'")
             return nil
         }
-        if min == nil && max == nil {
-            r.problem(at: node, field: map.path, "expected 'min', 'max' or both: the bounds of the records kept")
-            return nil
-        }
-        if let min, let max, min > max {
-            r.problem(at: node, field: map.path, "'min' (\(min)) is above 'max' (\(max)): no record would be kept")
-            return nil
-        }
-        return RecordSelection(field: field, min: min, max: max)
+        return field
     }
 
     /// A description: a field's id, or a text with fields' ids in braces.

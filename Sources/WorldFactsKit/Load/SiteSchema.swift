@@ -189,6 +189,12 @@ enum SiteSchema {
             Key(p + "only.min", .number, "", "The smallest number kept."),
             Key(p + "only.max", .number, "", "The largest number kept."),
             Key(
+                p + "rank", .mapping, "index order",
+                "What orders search results after an exact match (`{ field: population }`): a number field;"
+                    + " a record without one comes last, and the \"All\" scope merges by it."),
+            Key(p + "rank.field", .text, "required", "An integer or decimal field."),
+            Key(p + "rank.order", .text, "descending", "`descending` (largest first) or `ascending`."),
+            Key(
                 p + "aliases", .text, "",
                 "A text or list field of former keys: each gets a redirect page to its record's page."),
             Key(

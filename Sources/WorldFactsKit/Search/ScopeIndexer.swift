@@ -27,6 +27,8 @@ struct ScopeIndexer: Sendable {
     let heads: EntryHeads?
     /// By record position: the label of its collection, in the "All" scope of a site of several.
     let labels: RecordLabels
+    /// By record position: its score, which orders previews and which its entry carries.
+    let ranks: RecordRanks
     /// The scopes whose shards answer below the "All" scope's previews, each with the label its
     /// results show (empty in a site of one collection); empty for any other scope.
     let members: [(id: String, label: String)]
@@ -56,9 +58,10 @@ struct ScopeIndexer: Sendable {
     /// `memberHashes`: for the "All" scope, each member's `entryHashes`. They stand in the All scope's own
     /// entry hashes, so a bucket's digest covers what decides its previews: every member's shards in it.
     init(
-        scope: SearchScope, keys: SearchKeys, site: Site, rows: SearchRows, heads: EntryHeads?,
+        scope: SearchScope, keys: SearchKeys, site: Site, rows: SearchRows, ranks: RecordRanks, heads: EntryHeads?,
         previous: PreviousShards, memberHashes: [[UInt64]] = [], update: Update? = nil
     ) {
+        self.ranks = ranks
         self.scope = scope
         let merges = scope.collection == nil
         members =
@@ -75,21 +78,26 @@ struct ScopeIndexer: Sendable {
         let labels = RecordLabels(site: site, merges: merges)
         self.labels = labels
         @Sendable func hash(_ position: Int) -> UInt64 {
+            let label = labels[position]
             guard merges else {
                 return ShardEntry.hash(
                     position: position, rowInputs: rows.inputs[position], textBytes: keys.textBytes(of: position),
-                    label: labels[position])
+                    rank: ranks.text(position, labelled: label != nil), label: label)
             }
             var hash = StableHash()
-            hash.add(contentsOf: (labels[position] ?? "").utf8)
+            hash.add(contentsOf: (label ?? "").utf8)
+            hash.add(0xFF)
+            hash.add(contentsOf: (ranks.text(position, labelled: label != nil) ?? "").utf8)
             hash.add(0xFF)
             for member in memberHashes { hash.mix(member[position]) }
             return hash.value
         }
         @Sendable func floor(_ position: Int) -> Int {
-            ShardEntry.floor(
+            let label = labels[position]
+            return ShardEntry.floor(
                 position: position, titleAndPath: rows.titleAndPathBytes[position],
-                textBytes: keys.textBytes(of: position), label: labels[position])
+                textBytes: keys.textBytes(of: position), rank: ranks.text(position, labelled: label != nil),
+                label: label)
         }
         if let update {
             // The memo's copies, changed in place, when they were made.
@@ -309,14 +317,22 @@ struct ScopeIndexer: Sendable {
     /// A bucket planned whole: its shards, each carrying the unit's inputs, sized by its entries.
     func planWhole(_ bucket: SearchKeys.Bucket, inputs: UInt64) -> ScopeShards {
         // by the bucket's own record numbers
-        let plans = planner.plan(bucket, entrySize: bucket.positions.map(entrySize))
+        let plans = planner.plan(bucket, entrySize: bucket.positions.map(entrySize), scores: scores(of: bucket))
         return ScopeShards.planned(plans, scope: scope, inputs: inputs, twins: planner.twins, entryHashes: entryHashes)
     }
 
     /// The node alone of a bucket planned in parts: its preview.
     func planNode(_ bucket: SearchKeys.Bucket, inputs: UInt64) -> ScopeShards {
         ScopeShards.planned(
-            [planner.preview(of: bucket)], scope: scope, inputs: inputs, twins: planner.twins, entryHashes: entryHashes)
+            [planner.preview(of: bucket, scores: scores(of: bucket))], scope: scope, inputs: inputs,
+            twins: planner.twins, entryHashes: entryHashes)
+    }
+
+    /// The scores of a bucket's records, by its own numbers; nil when none has one.
+    func scores(of bucket: SearchKeys.Bucket) -> [Double?]? {
+        guard !ranks.isEmpty else { return nil }
+        let scores = bucket.positions.map { ranks[$0] }
+        return scores.contains { $0 != nil } ? scores : nil
     }
 
     /// Appends the entry of the record at `position`.
@@ -329,13 +345,16 @@ struct ScopeIndexer: Sendable {
             ShardEntry.appendHead(position: position, row: rows.row(position), to: &bytes)
         }
         keys.withTextBytes(of: position) { texts in
-            ShardEntry.appendTail(textBytes: texts, label: labels[position], to: &bytes)
+            let label = labels[position]
+            ShardEntry.appendTail(
+                textBytes: texts, rank: ranks.text(position, labelled: label != nil), label: label, to: &bytes)
         }
     }
 
     /// The size of the entry of the record at `position`.
     func entrySize(_ position: Int) -> Int {
-        let tail = keys.withTextBytes(of: position) { ShardEntry.tailCount(textBytes: $0, label: labels[position]) }
+        let label = labels[position], rank = ranks.text(position, labelled: label != nil)
+        let tail = keys.withTextBytes(of: position) { ShardEntry.tailCount(textBytes: $0, rank: rank, label: label) }
         if let heads { return heads[position].count + tail }
         if let madeHeads { return madeHeads.head(position) { rows.row(position) }.count + tail }
         var head: [UInt8] = []

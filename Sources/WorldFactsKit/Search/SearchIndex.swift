@@ -67,9 +67,10 @@ public struct SearchIndex: Sendable {
         }
         // An update makes the heads of the entries it plans and writes once each, for every scope.
         let madeHeads = last == nil ? nil : LazyEntryHeads()
+        let ranks = RecordRanks(site: site)
         func indexer(_ number: Int, memberHashes: [[UInt64]] = [], changed: [Int]) -> ScopeIndexer {
             ScopeIndexer(
-                scope: scopes[number], keys: keys[number]!, site: site, rows: rows, heads: heads,
+                scope: scopes[number], keys: keys[number]!, site: site, rows: rows, ranks: ranks, heads: heads,
                 previous: previous[number], memberHashes: memberHashes,
                 update: last.map {
                     ScopeIndexer.Update(

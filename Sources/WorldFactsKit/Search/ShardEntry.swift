@@ -3,15 +3,18 @@ import WorldFactsSupport
 
 /// One record's entry in a shard, and what is known of it before it is written: its hash (what decides
 /// whether its shards change) and its floor (the fewest bytes it can take, which decides whether its
-/// bucket must split). An entry is `[position, title, subtitle, detail, path, [folded texts…]]`, and in
-/// the "All" scope of a site of several collections the collection's label after it, as JSON that cannot
-/// close a script element (`JSONText`).
+/// bucket must split). An entry is `[position, title, subtitle, detail, path, [folded texts…]]`; in a
+/// ranked collection its score after it (`RecordRanks`, `null` when it has none); and in the "All" scope of
+/// a site of several collections its score (or `null`) and the collection's label after that, as JSON that
+/// cannot close a script element (`JSONText`).
 enum ShardEntry {
     /// The entry's JSON.
-    static func json(position: Int, row: IndexRow, texts: [String], label: String? = nil) -> String {
+    static func json(position: Int, row: IndexRow, texts: [String], rank: String? = nil, label: String? = nil)
+        -> String
+    {
         var bytes: [UInt8] = []
         appendHead(position: position, row: row, to: &bytes)
-        appendTail(texts: texts, label: label, to: &bytes)
+        appendTail(texts: texts, rank: rank, label: label, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -25,21 +28,28 @@ enum ShardEntry {
         }
     }
 
-    /// The part of the entry that is the scope's own: `,[folded texts…]`, the label, and the closing `]`.
-    static func appendTail(texts: [String], label: String?, to bytes: inout [UInt8]) {
+    /// The part of the entry that is the scope's own: `,[folded texts…]`, the score (`RecordRanks.text`),
+    /// the label, and the closing `]`.
+    static func appendTail(texts: [String], rank: String? = nil, label: String?, to bytes: inout [UInt8]) {
         var packed = PackedBytes()
         for text in texts { packed.append { $0 += text.utf8 } }
-        packed.withStrings(0..<packed.count) { appendTail(textBytes: $0, label: label, to: &bytes) }
+        packed.withStrings(0..<packed.count) { appendTail(textBytes: $0, rank: rank, label: label, to: &bytes) }
     }
 
     /// `appendTail`, from each text's UTF-8 (`SearchKeys.textBytes(of:)`, which makes no string).
-    static func appendTail(textBytes texts: PackedBytes.Strings, label: String?, to bytes: inout [UInt8]) {
+    static func appendTail(
+        textBytes texts: PackedBytes.Strings, rank: String? = nil, label: String?, to bytes: inout [UInt8]
+    ) {
         bytes.append(contentsOf: ",[".utf8)
         for (offset, text) in texts.enumerated() {
             if offset > 0 { bytes.append(UInt8(ascii: ",")) }
             JSONText.appendQuoted(utf8: text, to: &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
+        if let rank {
+            bytes.append(UInt8(ascii: ","))
+            bytes += rank.utf8
+        }
         if let label {
             bytes.append(UInt8(ascii: ","))
             JSONText.appendQuoted(label, to: &bytes)
@@ -48,24 +58,31 @@ enum ShardEntry {
     }
 
     /// How many bytes `appendTail(textBytes:label:to:)` appends, counted without appending them.
-    static func tailCount(textBytes texts: PackedBytes.Strings, label: String?) -> Int {
+    static func tailCount(textBytes texts: PackedBytes.Strings, rank: String? = nil, label: String?) -> Int {
         var count = 2 + 1 + 1  // ,[ ] ]
         for (offset, text) in texts.enumerated() { count += (offset > 0 ? 1 : 0) + JSONText.quotedCount(utf8: text) }
+        if let rank { count += 1 + rank.utf8.count }
         if let label { count += 1 + JSONText.quoted(label).utf8.count }
         return count
     }
 
     /// A hash of everything `json` writes, without writing it: its position, what its row is made of
-    /// (`SearchRows.inputs`) and its folded texts.
-    static func hash(position: Int, rowInputs: UInt64, texts: [String], label: String? = nil) -> UInt64 {
-        hash(position: position, rowInputs: rowInputs, textBytes: texts.lazy.map(\.utf8), label: label)
+    /// (`SearchRows.inputs`), its folded texts, its score and its label.
+    static func hash(position: Int, rowInputs: UInt64, texts: [String], rank: String? = nil, label: String? = nil)
+        -> UInt64
+    {
+        hash(position: position, rowInputs: rowInputs, textBytes: texts.lazy.map(\.utf8), rank: rank, label: label)
     }
 
     /// `hash`, from each text's UTF-8 (`SearchKeys.textBytes(of:)`, which makes no string).
-    static func hash<Texts: Sequence>(position: Int, rowInputs: UInt64, textBytes texts: Texts, label: String? = nil)
-        -> UInt64 where Texts.Element: Collection<UInt8>
-    {
+    static func hash<Texts: Sequence>(
+        position: Int, rowInputs: UInt64, textBytes texts: Texts, rank: String? = nil, label: String? = nil
+    ) -> UInt64 where Texts.Element: Collection<UInt8> {
         var hash = StableHash()
+        if let rank {
+            hash.add(contentsOf: rank.utf8)
+            hash.add(0xFD)
+        }
         if let label {
             hash.add(contentsOf: label.utf8)
             hash.add(0xFE)
@@ -81,21 +98,24 @@ enum ShardEntry {
 
     /// The fewest bytes `json` can write for a record, knowing only the bytes of its title and path
     /// and its texts: no subtitle, no detail, nothing escaped.
-    static func floor(position: Int, titleAndPath: Int, texts: [String], label: String? = nil) -> Int {
-        floor(position: position, titleAndPath: titleAndPath, textBytes: texts.lazy.map(\.utf8), label: label)
+    static func floor(position: Int, titleAndPath: Int, texts: [String], rank: String? = nil, label: String? = nil)
+        -> Int
+    {
+        floor(
+            position: position, titleAndPath: titleAndPath, textBytes: texts.lazy.map(\.utf8), rank: rank, label: label)
     }
 
     /// `floor`, from each text's UTF-8.
-    static func floor<Texts: Sequence>(position: Int, titleAndPath: Int, textBytes texts: Texts, label: String? = nil)
-        -> Int where Texts.Element: Collection<UInt8>
-    {
+    static func floor<Texts: Sequence>(
+        position: Int, titleAndPath: Int, textBytes texts: Texts, rank: String? = nil, label: String? = nil
+    ) -> Int where Texts.Element: Collection<UInt8> {
         var count = 0, bytes = 0
         for text in texts {
             count += 1
             bytes += text.count
         }
-        // [ position ,"title" ,"" ,"" ,"path" ,[ "text",… ] ,"label" ]
+        // [ position ,"title" ,"" ,"" ,"path" ,[ "text",… ] ,rank ,"label" ]
         return 1 + String(position).utf8.count + 3 + 3 + 3 + 3 + titleAndPath + 2 + bytes + 2 * count
-            + max(count - 1, 0) + 2 + (label.map { $0.utf8.count + 3 } ?? 0)
+            + max(count - 1, 0) + 2 + (rank.map { $0.utf8.count + 1 } ?? 0) + (label.map { $0.utf8.count + 3 } ?? 0)
     }
 }

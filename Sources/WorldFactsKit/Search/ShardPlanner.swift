@@ -1,3 +1,4 @@
+import Algorithms
 import WorldFactsModel
 import WorldFactsSupport
 
@@ -20,24 +21,31 @@ public struct ShardPlanner: Sendable {
         self.twins = twins
     }
 
-    /// `entrySize[record]` is the encoded size of the record's entry in a shard.
-    public func plan(keys: SearchKeys, entrySize: [Int]) -> [ShardPlan] {
-        keys.buckets().flatMap { bucket in plan(bucket, entrySize: bucket.positions.map { entrySize[$0] }) }
+    /// `entrySize[record]` is the encoded size of the record's entry in a shard, and `scores[record]` its
+    /// score (`RecordRanks`).
+    public func plan(keys: SearchKeys, entrySize: [Int], scores: [Double?]? = nil) -> [ShardPlan] {
+        keys.buckets().flatMap { bucket in
+            plan(
+                bucket, entrySize: bucket.positions.map { entrySize[$0] },
+                scores: scores.map { scores in bucket.positions.map { scores[$0] } })
+        }
     }
 
     /// The shards of one bucket: its one-scalar prefix and everything below it. The root of the prefix
     /// tree is never a shard, so the buckets together are the whole plan, in prefix order.
-    /// `entrySize` is by the bucket's own record numbers.
-    func plan(_ bucket: SearchKeys.Bucket, entrySize: [Int]) -> [ShardPlan] {
+    /// `entrySize` and `scores` (`RecordRanks`, nil when no record has one) are by the bucket's own
+    /// record numbers.
+    func plan(_ bucket: SearchKeys.Bucket, entrySize: [Int], scores: [Double?]? = nil) -> [ShardPlan] {
         let suffixes = Self.sorted(bucket.suffixes, in: bucket)
         let positions = bucket.positions
         var plans: [ShardPlan] = []
         var stamp = [Int](repeating: -1, count: positions.count)
         var nodeNumber = 0
 
-        func ranked(_ range: Range<Int>, limit: Int) -> [Int32] {
+        func ranked(_ range: Range<Int>, depth: Int, limit: Int) -> [Int32] {
             nodeNumber += 1
-            return Self.ranked(suffixes[range], limit: limit, stamp: &stamp, mark: nodeNumber)
+            return Self.ranked(
+                suffixes[range], depth: depth, limit: limit, scores: scores, stamp: &stamp, mark: nodeNumber)
         }
 
         // The children of a node: its suffixes longer than `depth`, grouped by the scalar at `depth`.
@@ -78,14 +86,15 @@ public struct ShardPlanner: Sendable {
             if size <= budget || !splittable || total == 1 {
                 plans.append(
                     ShardPlan(
-                        prefix: prefix, kind: .leaf, records: ranked(range, limit: total).map { positions[Int($0)] },
-                        total: total))
+                        prefix: prefix, kind: .leaf,
+                        records: ranked(range, depth: depth, limit: total).map { positions[Int($0)] }, total: total))
                 return
             }
             plans.append(
                 ShardPlan(
                     prefix: prefix, kind: .preview,
-                    records: ranked(range, limit: previewSize).map { positions[Int($0)] }, total: total))
+                    records: ranked(range, depth: depth, limit: previewSize).map { positions[Int($0)] },
+                    total: total))
             visitChildren(range, depth: depth, prefix: prefix)
         }
 
@@ -107,31 +116,51 @@ public struct ShardPlanner: Sendable {
 
     /// The node of a bucket that `mustSplit`: its first records, ranked as `plan` ranks them, and its
     /// total, without sorting its suffixes or sizing its entries.
-    func preview(of bucket: SearchKeys.Bucket) -> ShardPlan {
+    func preview(of bucket: SearchKeys.Bucket, scores: [Double?]? = nil) -> ShardPlan {
         var stamp = [Int](repeating: -1, count: bucket.positions.count)
-        let records = Self.ranked(bucket.suffixes, limit: previewSize, stamp: &stamp, mark: 0).map {
-            bucket.positions[Int($0)]
-        }
+        let records = Self.ranked(
+            bucket.suffixes, depth: bucket.prefix.count, limit: previewSize, scores: scores, stamp: &stamp, mark: 0
+        ).map { bucket.positions[Int($0)] }
         return ShardPlan(prefix: bucket.prefixText, kind: .preview, records: records, total: bucket.positions.count)
     }
 
-    /// Ranked unique records (the bucket's numbers) of a node's suffixes: whole-field matches first,
-    /// then word starts, each in record order; only the first `limit` of them. The order the suffixes
-    /// come in does not matter. A record is counted once: `stamp[record]` is set to `mark` when it is
-    /// taken, so a stamp array can serve many nodes, each with a mark of its own.
+    /// Ranked unique records (the bucket's numbers) of the suffixes of a node `depth` scalars deep, as
+    /// `search.js` orders what a query of the node's prefix finds: a record with a text equal to the
+    /// prefix first, then by score (`scores`, higher first, none last), then those whose text starts with
+    /// the prefix before those where a later word does, then in record order; only the first `limit` of
+    /// them. The order the suffixes come in does not matter. A record is counted once: `stamp[record]` is
+    /// set to `mark` when it is taken, so a stamp array can serve many nodes, each with a mark of its own.
     static func ranked<Suffixes: Sequence<SearchKeys.Suffix>>(
-        _ suffixes: Suffixes, limit: Int, stamp: inout [Int], mark: Int
+        _ suffixes: Suffixes, depth: Int, limit: Int, scores: [Double?]? = nil, stamp: inout [Int], mark: Int
     ) -> [Int32] {
-        var whole = PreviewRecords(limit: limit), word = PreviewRecords(limit: limit)
-        for suffix in suffixes where suffix.isWhole && stamp[Int(suffix.record)] != mark {
-            stamp[Int(suffix.record)] = mark
-            whole.add(suffix.record)
+        let tiers: [(SearchKeys.Suffix) -> Bool] = [
+            { $0.isWhole && !$0.isCut && Int($0.count) == depth }, { $0.isWhole }, { _ in true },
+        ]
+        guard let scores else {
+            var taken: [Int32] = []
+            for tier in tiers where taken.count < limit {
+                var records = PreviewRecords(limit: limit - taken.count)
+                for suffix in suffixes where stamp[Int(suffix.record)] != mark && tier(suffix) {
+                    stamp[Int(suffix.record)] = mark
+                    records.add(suffix.record)
+                }
+                taken += records.sorted
+            }
+            return taken
         }
-        for suffix in suffixes where stamp[Int(suffix.record)] != mark {
-            stamp[Int(suffix.record)] = mark
-            word.add(suffix.record)
+        var found: [(record: Int32, tier: Int)] = []
+        for (number, tier) in tiers.enumerated() {
+            for suffix in suffixes where stamp[Int(suffix.record)] != mark && tier(suffix) {
+                stamp[Int(suffix.record)] = mark
+                found.append((suffix.record, number))
+            }
         }
-        return Array((whole.sorted + word.sorted).prefix(limit))
+        return found.min(count: limit) { a, b in
+            if (a.tier == 0) != (b.tier == 0) { return a.tier == 0 }
+            let (x, y) = (scores[Int(a.record)], scores[Int(b.record)])
+            if x != y { return y.map { y in x.map { $0 > y } ?? false } ?? true }
+            return (a.tier, a.record) < (b.tier, b.record)
+        }.map(\.record)
     }
 
     /// Suffixes in code point order, then record order. Each distinct text is compared once: suffixes

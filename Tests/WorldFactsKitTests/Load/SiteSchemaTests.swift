@@ -100,6 +100,8 @@ import Testing
             "collections[].description": "\"{name} has {population}.\"",
             "records.aliases": "other", "collections[].aliases": "other", "records.downloads": "[csv, json]",
             "collections[].downloads": "[json]", "records.only.field": "size", "collections[].only.field": "size",
+            "records.rank.field": "size", "collections[].rank.field": "size", "records.rank.order": "ascending",
+            "collections[].rank.order": "descending",
         ]
         func value(_ key: SiteSchema.Key) -> String {
             if let value = values[key.path] { return value }

@@ -179,6 +179,33 @@ import WorldFactsOutput
         #expect(leaf.records[..<firstWordMatch] == leaf.records[..<firstWordMatch].sorted()[...])
     }
 
+    /// With scores (the countries' populations, some left out), every preview holds the first records of
+    /// the order `search.js` shows, computed here by brute force: a text equal to the prefix, then the
+    /// highest score (none last), then a whole-field match, then record order.
+    @Test(arguments: [0, 1]) func previewsWithScoresHoldTheTopOfTheRankedOrder(scope: Int) {
+        let keys = SearchKeys(site: countriesSite, scope: countriesSite.config.search.scopes[scope])
+        let records = countriesSite.only.records
+        let population = countriesSite.only.spec.fields.firstIndex { $0.id == "population" }!
+        let scores = records.indices.map { $0 % 7 == 0 ? nil : RecordRank(field: population).score(records[$0]) }
+        #expect(scores.contains { $0 == nil } && scores.contains { $0 != nil })
+        let rows = records.indices.map(PageContexts(site: countriesSite, collection: 0).row)
+        let sizes = rows.enumerated().map { ShardEntry.json(position: $0, row: $1, texts: keys.texts[$0]).utf8.count }
+        let plans = ShardPlanner(budget: 512, previewSize: 5).plan(keys: keys, entrySize: sizes, scores: scores)
+        let previews = plans.filter { $0.kind == .preview }
+        #expect(previews.count > 10)
+        for plan in previews {
+            func key(_ record: Int) -> (Int, Double, Int, Int) {
+                let texts = keys.texts[record]
+                return (
+                    texts.contains(plan.prefix) ? 0 : 1, -(scores[record] ?? -.infinity),
+                    texts.contains { $0.hasPrefix(plan.prefix) } ? 0 : 1, record
+                )
+            }
+            let expected = expected(keys, plan.prefix).sorted { key($0) < key($1) }.prefix(5)
+            #expect(plan.records == Array(expected), "preview '\(plan.prefix)'")
+        }
+    }
+
     /// The shipped site's index at a 1 KiB budget, a manifest of its files, and the site with Iceland's
     /// population changed (a value the index shows, not one it searches).
     func icelandEdited() throws -> (site: Site, first: SearchIndex, manifest: Manifest, iceland: Int) {

@@ -23,6 +23,8 @@ public struct CollectionSpec: Sendable {
     public var downloads: [DownloadFormat] = []
     /// Which records of its file it publishes; nil: all of them.
     public var only: RecordSelection?
+    /// What orders its search results after an exact match; nil: index order.
+    public var rank: RecordRank?
 
     public init(
         id: String, label: String, records: RecordsSpec, fields: [FieldSpec], index: IndexSpec,
