@@ -23,11 +23,21 @@
     return -1;
   }
 
+  // The words of a folded query, split at white space.
+  var wordsOf = q => q.split(/\s+/).filter(w => w);
+
+  // How a record's texts match q: rankText's best, or 3 when q has several words and each starts a word of
+  // one text, in any order ("jose san" → San José); Infinity when they do not match.
+  function tier(texts, q) {
+    var best = Math.min(...texts.map(t => rankText(t, q)).filter(r => r >= 0)), words = wordsOf(q);
+    return best < 3 || words.length < 2 || !texts.some(t => words.every(w => rankText(t, w) >= 0)) ? best : 3;
+  }
+
   // Entries [position, title, subtitle, detail, path, texts(, score(, collection))] that match q: a text equal
-  // to q first, then by score (higher first, none last), then whole-field matches before word starts, then
-  // in index order. ShardPlanner.ranked orders previews the same way.
+  // to q first, then by score (higher first, none last), then whole-field matches before word starts before
+  // words in any order, then in index order. ShardPlanner.ranked orders previews the same way.
   function rank(entries, q) {
-    return entries.map(e => [Math.min(...e[5].map(t => rankText(t, q)).filter(r => r >= 0)), e]).filter(h => h[0] < 3)
+    return entries.map(e => [tier(e[5], q), e]).filter(h => h[0] < 4)
       .sort((a, b) => {
         var x = a[1][6], y = b[1][6];
         return (a[0] > 0) - (b[0] > 0) || (x == null) - (y == null) || y - x || a[0] - b[0] || a[1][0] - b[1][0];
@@ -36,12 +46,12 @@
 
   // Where q starts a word of `title` (or the title itself), as [start, end] in code points, by folding the
   // title a character at a time from each word start; null where it does not (a match in another field).
-  function mark(title, q) {
+  function markOne(title, q, taken) {
     var chars = Array.from(title), prev = false;
     for (var i = 0; i < chars.length && q; i++) {
       var w = WORD.test(chars[i]), start = i === 0 || (w && !prev);
       prev = w;
-      if (!start) continue;
+      if (!start || (taken && taken.has(i))) continue;
       for (var j = i, k = 0; j < chars.length && k < q.length; j++) {
         var f = fold(chars[j]);
         if (q.startsWith(f, k)) k += f.length;
@@ -53,6 +63,30 @@
       return [i, j];
     }
     return null;
+  }
+
+  // The parts of `title` that q matched, in order: q where it starts a word, else each of its words (the
+  // longest first), each at a word start of its own.
+  function mark(title, q) {
+    var whole = markOne(title, q), taken = new Set(), end = 0;
+    return (whole ? [whole] : wordsOf(q).sort((a, b) => b.length - a.length).map(w => {
+      var r = markOne(title, w, taken);
+      return r && taken.add(r[0]) && r;
+    }).filter(r => r).sort((a, b) => a[0] - b[0])).filter(r => r[0] >= end && (end = r[1]));
+  }
+
+  // The shard that answers q in a prepared scope: { file, preview }, or null when no record can match. A
+  // query of several words is answered from the shard of one word that every match has a word starting
+  // with (the first, or one starting with a letter or digit): a leaf when any such word has one, preferring
+  // one already loaded, then the longest; else that word's preview, which answers in part (`partial`).
+  function plan(scope, q, loaded) {
+    var words = wordsOf(q);
+    if (words.length < 2) return route(scope, q);
+    var routes = words.filter((w, i) => !i || WORD.test([...w][0]))
+      .sort((a, b) => b.length - a.length).map(w => route(scope, w));
+    if (routes.some(r => !r)) return null;
+    var leaves = routes.filter(r => !r.preview);
+    return leaves.find(r => loaded(r.file)) || leaves[0] || { file: routes[0].file, preview: true, partial: true };
   }
 
   // Prefix → shard name, as Maps: a prefix may be any text ("constructor").
@@ -83,7 +117,7 @@
     root = root || "";
     var cache = {}, waiting = {};
     G.__worldfacts = function (key, data) { if (waiting[key]) { waiting[key](data); delete waiting[key]; } };
-    return function (key) {
+    var load = function (key) {
       if (!cache[key]) {
         cache[key] = fileMode ? new Promise((ok, fail) => {
           var s = doc.createElement("script");
@@ -99,6 +133,8 @@
       }
       return cache[key];
     };
+    load.has = key => key in cache;
+    return load;
   }
 
   // The prepared manifest, through the entry that names it.
@@ -113,8 +149,12 @@
     return function (query, scope) {
       var mine = ++seq, q = fold(query).replace(/^\s+/, ""), s = scopes[scope], n = 0, seen = {};
       if (!q) return Promise.resolve(show(null));
-      var own = route(s, q), parts = own ? [{ scope, file: own.file }] : (s.m || []).map(m => {
-        var r = route(scopes[m[0]], q);
+      // The "All" scope answers a query of several words from its members' shards.
+      var planned = id => plan(scopes[id], q, f => load.has && load.has(id + "/" + f));
+      var own = s.m && wordsOf(q).length > 1 ? null : planned(scope), partial = own && own.partial;
+      var parts = own ? [{ scope, file: own.file }] : (s.m || []).map(m => {
+        var r = planned(m[0]);
+        partial = partial || (r && r.partial);
         return r && { scope: m[0], file: r.file, label: m[1] };
       });
       return Promise.all(parts.filter(p => p).map(p => load(p.scope + "/" + p.file).then(shard => {
@@ -123,12 +163,12 @@
       }))).then(lists => {
         if (mine !== seq) return;
         var results = rank([].concat(...lists), q).filter(e => !seen[e[0]] && (seen[e[0]] = 1));
-        show({ results, q, more: own && own.preview ? n - results.length : 0 });
+        show({ results, q, more: partial ? -1 : own && own.preview ? n - results.length : 0 });
       }, () => { if (mine === seq) show({ results: [], more: 0 }); });
     };
   }
 
-  G.WorldFactsSearch = { fold, rankText, rank, mark, prepare, route, loader, manifestOf, searcher };
+  G.WorldFactsSearch = { fold, rankText, tier, rank, mark, prepare, route, plan, loader, manifestOf, searcher };
 
   var doc = G.document, form = doc && doc.getElementById("search-form");
   if (!form) return;
@@ -140,13 +180,17 @@
   var radios = doc.querySelectorAll("input[name=scope]"), active = -1;
   var scope = () => { for (var r of radios) if (r.checked) return r.value; return radios[0].value; };
 
-  function add(a, cls, text, at) {
-    var s = a.appendChild(doc.createElement("span")), c = Array.from(text);
+  // A span of `text`, the parts `marks` gives ([start, end] in code points, in order) in <mark>, as text.
+  function add(a, cls, text, marks) {
+    var s = a.appendChild(doc.createElement("span")), c = Array.from(text), at = 0;
     s.className = cls;
-    if (!at) return void (s.textContent = text);
-    var m = doc.createElement("mark");
-    m.textContent = c.slice(at[0], at[1]).join("");
-    s.append(c.slice(0, at[0]).join(""), m, c.slice(at[1]).join(""));
+    for (var [from, to] of marks || []) {
+      var m = doc.createElement("mark");
+      m.textContent = c.slice(from, to).join("");
+      s.append(c.slice(at, from).join(""), m);
+      at = to;
+    }
+    s.append(c.slice(at).join(""));
   }
 
   function show(res) {
@@ -174,8 +218,9 @@
         if (e[7]) add(a, "collection", e[7]);
       });
       if (strings) {
-        more.textContent = strings.more.replace("{count}", res.more.toLocaleString(lang));
-        count.textContent = strings.count.replace("{count}", (n + res.more).toLocaleString(lang));
+        // A query of several words answered in part has no known total: the count is of those shown.
+        more.textContent = res.more < 0 ? strings.words : strings.more.replace("{count}", res.more.toLocaleString(lang));
+        count.textContent = strings.count.replace("{count}", (n + Math.max(res.more, 0)).toLocaleString(lang));
       }
     }
     input.dispatchEvent(new Event("results"));

@@ -38,6 +38,39 @@ test("rank: whole-field matches first, then word starts, each in index order", (
   assert.deepEqual(S.rank([...entries, entry(9, "Korea", "korea")], "korea").map((e) => e[0]), [9, 3, 1, 5]);
 });
 
+test("words in any order: each word starts a word of one text; after every contiguous match", () => {
+  const entries = [entry(1, "San José", "san jose"), entry(2, "José San Martín", "jose san martin"),
+    entry(3, "Del Monte San Jose", "del monte san jose"), entry(4, "San Marino", "san marino", "jose"),
+    entry(5, "Sanjose", "sanjose")];
+  assert.deepEqual(S.rank(entries, "jose san").map((e) => e[0]), [2, 1, 3]);
+  assert.deepEqual(S.rank(entries, "del monte san").map((e) => e[0]), [3]);
+  assert.deepEqual(S.rank(entries, "san del mon").map((e) => e[0]), [3]);
+  // The texts of one field each: a word in one and a word in another is no match (San Marino).
+  assert.deepEqual(S.rank(entries, "marino jose").map((e) => e[0]), []);
+  assert.equal(S.tier(["san jose"], "jose san"), 3);
+  assert.equal(S.tier(["san jose"], "san jo"), 1);
+  // A trailing space is part of a one-word query, as it always was ("saint " is not "saint-…").
+  assert.equal(S.tier(["san jose"], "jose  "), Infinity);
+  assert.equal(S.tier(["san jose"], "san "), 1);
+  assert.equal(S.tier(["san jose"], "jo x"), Infinity);
+});
+
+test("plan: a query of several words routes by one word, a leaf when it can, a loaded one first", () => {
+  const scope = S.prepare({ scopes: { c: scopeOf(["sa", "jo", "m", "-"], ["s", "j"]) } }).scopes.c;
+  const none = () => false;
+  assert.deepEqual(S.plan(scope, "san jose", none), { file: "l:jo", preview: false });
+  assert.deepEqual(S.plan(scope, "san jose", (f) => f === "l:sa"), { file: "l:sa", preview: false });
+  // The longest word first among leaves; a word no key starts means no match.
+  assert.deepEqual(S.plan(scope, "m sa", none), { file: "l:sa", preview: false });
+  assert.equal(S.plan(scope, "sa x", none), null);
+  // Only previews: the longest word's, marked partial.
+  assert.deepEqual(S.plan(scope, "s j", none), { file: "p:s", preview: true, partial: true });
+  // A later word that starts with neither letter nor digit routes nothing ("-"), the first one does.
+  assert.deepEqual(S.plan(scope, "s -", none), { file: "p:s", preview: true, partial: true });
+  // One word: its route, trailing space and all.
+  assert.deepEqual(S.plan(scope, "sa ", none), S.route(scope, "sa "));
+});
+
 const ranked = (pos, title, score, ...texts) => [...entry(pos, title, ...texts), score];
 
 test("rank with scores: the exact match, then the highest score, then whole-field before word start, then index order", () => {
@@ -50,19 +83,24 @@ test("rank with scores: the exact match, then the highest score, then whole-fiel
     ["Paris", "Paray", "Parla"]);
 });
 
-test("mark: the matched prefix of a title, in code points, through folding", () => {
-  assert.deepEqual(S.mark("Paris", "par"), [0, 3]);
-  assert.deepEqual(S.mark("Le Parc", "par"), [3, 6]);
-  assert.deepEqual(S.mark("São Paulo", "sao p"), [0, 5]);
-  assert.deepEqual(S.mark("Straße", "strass"), [0, 5]);
-  assert.deepEqual(S.mark("Straße", "stras"), [0, 5]);
+test("mark: the matched parts of a title, in code points, through folding", () => {
+  assert.deepEqual(S.mark("Paris", "par"), [[0, 3]]);
+  assert.deepEqual(S.mark("Le Parc", "par"), [[3, 6]]);
+  assert.deepEqual(S.mark("São Paulo", "sao p"), [[0, 5]]);
+  assert.deepEqual(S.mark("Straße", "strass"), [[0, 5]]);
+  assert.deepEqual(S.mark("Straße", "stras"), [[0, 5]]);
   // A decomposed accent stays with its letter; an astral letter counts once.
-  assert.deepEqual(S.mark("Sa\u0303o", "sa"), [0, 3]);
-  assert.deepEqual(S.mark("x 𐐀y", "𐐨y"), [2, 4]);
+  assert.deepEqual(S.mark("Sa\u0303o", "sa"), [[0, 3]]);
+  assert.deepEqual(S.mark("x 𐐀y", "𐐨y"), [[2, 4]]);
   // Not inside a word, not where the title does not hold it (a match in another field), not for no query.
-  assert.equal(S.mark("Korea", "orea"), null);
-  assert.equal(S.mark("Côte d'Ivoire", "ivory"), null);
-  assert.equal(S.mark("Paris", ""), null);
+  assert.deepEqual(S.mark("Korea", "orea"), []);
+  assert.deepEqual(S.mark("Côte d'Ivoire", "ivory"), []);
+  assert.deepEqual(S.mark("Paris", ""), []);
+  // Several words: the whole query where it starts a word, else each word where it does, in title order.
+  assert.deepEqual(S.mark("San José", "jose san"), [[0, 3], [4, 8]]);
+  assert.deepEqual(S.mark("San José", "san jo"), [[0, 6]]);
+  assert.deepEqual(S.mark("San Sebastián", "sa s"), [[0, 2], [4, 5]]);
+  assert.deepEqual(S.mark("Sebastián San", "sa sa"), [[10, 12]]);
 });
 
 // A manifest's scope as the build writes it: each prefix maps to its shard's name, here "<kind>:<prefix>".

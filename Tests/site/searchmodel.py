@@ -1,7 +1,8 @@
 """What the search must answer, computed independently of the site: BEGINSWITH[cd] on the scope's
 fields, plus matches at the start of any later word; a text equal to the query first, then by the
-collection's `rank:` (highest score first, no score last), then whole-field matches before word starts,
-then index order. Folding follows Tests/Fixtures/fold-vectors.json."""
+collection's `rank:` (highest score first, no score last), then whole-field matches before word starts
+before a query of several words matched in any order (each word starting a word of one text), then index
+order. Folding follows Tests/Fixtures/fold-vectors.json."""
 import csv
 import json
 import unicodedata
@@ -138,9 +139,13 @@ class Model:
         if not q:
             return None
         texts, by_first = self.folded(scope)
+        words = q.split()
         hits = []
         for number in by_first.get(q[0], ()):
             ranks = [r for r in (rank(t, q, starts) for t, starts in texts[number]) if r >= 0]
+            if not ranks and len(words) > 1 and any(
+                    all(rank(t, w, starts) >= 0 for w in words) for t, starts in texts[number]):
+                ranks = [3]
             if ranks:
                 record = self.records[number]
                 path, best, points = self.path(record), min(ranks), record["_score"]

@@ -119,6 +119,7 @@ public struct SiteConfigLoader {
             text("back_to_index", \.backToIndex)
             text("neighbours", \.neighbours)
             text("more_results", \.moreResults)
+            text("more_words", \.moreWords)
             text("result_count", \.resultCount)
             text("not_found", \.notFound)
             text("section_count", \.sectionCount)

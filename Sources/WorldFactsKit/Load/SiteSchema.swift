@@ -140,6 +140,9 @@ enum SiteSchema {
             Key("strings.back_to_index", .text, "Index", "The link from a record page to the index."),
             Key("strings.neighbours", .text, "Neighbours", "The label of the previous and next links."),
             Key("strings.more_results", .text, "and {count} more — keep typing", "Under a preview of a split prefix."),
+            Key(
+                "strings.more_words", .text, "more may match — keep typing",
+                "Under results of several words that only a preview could answer (its total is not known)."),
             Key("strings.result_count", .text, "{count} results", "Announced to screen readers."),
             Key("strings.not_found", .text, "Page not found", "The 404 page's heading."),
             Key("strings.section_count", .text, "{count} records", "How a split index or a group counts records."),

@@ -9,7 +9,7 @@ import WorldFactsSupport
 /// `search/entry.json`, the one file of the index whose name never changes: `{"v":2,"manifest":"manifest/<tag>"}`.
 /// It names the manifest, `search/manifest/<tag>.json`, whose tag is a hash of its bytes:
 /// `{"v":2,"scopes":{"<id>":{"l":{"<leaf prefix>":"<file>",…},"p":{"<split prefix>":"<file>",…}}},
-/// "more":"…{count}…","count":"…{count}…"}`. Every shard is `search/<scope>/<file>.json`. The "All" scope's
+/// "more":"…{count}…","words":"…","count":"…{count}…"}`. Every shard is `search/<scope>/<file>.json`. The "All" scope's
 /// has no leaves and names the scopes whose shards answer below its previews: `"m":[["<scope>","<label>"],…]`
 /// (see `ScopeIndexer`). With script twins, the entry and the manifest have one too (`.js`), as every shard:
 /// `__worldfacts("<name>", <the same JSON>);`, where the name is the path under `search/` without extension.
@@ -110,7 +110,8 @@ public struct SearchIndex: Sendable {
         let parts: [ScopeIndexer.Index] = indexes.map { $0! }
         manifest =
             "{\"v\":2,\"scopes\":{" + parts.map(\.part).joined(separator: ",") + "},\"more\":"
-            + JSONText.quoted(config.strings.moreResults) + ",\"count\":" + JSONText.quoted(config.strings.resultCount)
+            + JSONText.quoted(config.strings.moreResults) + ",\"words\":" + JSONText.quoted(config.strings.moreWords)
+            + ",\"count\":" + JSONText.quoted(config.strings.resultCount)
             + "}"
         let manifestName = Self.manifestFolder + HashedName.tag(BulkHash.of(Array(manifest.utf8)))
         self.manifestName = manifestName

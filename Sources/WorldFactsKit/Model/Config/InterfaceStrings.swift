@@ -31,6 +31,8 @@ public struct InterfaceStrings: Sendable {
     public var builtWith = "Built with WorldFacts."
     /// Before an index's links to its data downloads.
     public var download = "Download the data:"
+    /// Under results of a query of several words found in a preview only, whose total is not known.
+    public var moreWords = "more may match — keep typing"
 
     public init(
         none: String, searchPlaceholder: String, searchLabel: String, noResults: String, top: String, previous: String,
