@@ -53,6 +53,19 @@ import WorldFactsOutput
     static let cities =
         "id,name,country,population\n1,One,A,10\n2,Two,A,30\n3,Three,A,20\n4,Four,B,5\n5,Five,ZZ,1\nA,Ay,B,2\n"
 
+    /// Loading the content with `siteYAML` fails with `problem` at the first line holding `marker`.
+    func expectLoadError(siteYAML: String, atLineWith marker: String, _ problem: String) throws {
+        let root = project(siteYAML: siteYAML)
+        defer { removeTemporary(root) }
+        let line = try #require(siteYAML.split(separator: "\n").firstIndex { $0.contains(marker) }) + 1
+        #expect {
+            _ = try ContentLoader(folder: root + "/Content").load()
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("site.yml:\(line):") && text.contains(problem)
+        }
+    }
+
     /// A content folder with the site, in a fresh temporary root; gives the root.
     func project(siteYAML: String = siteYAML, cities: String = cities) -> String {
         let root = makeTemporaryFolder("collections")

@@ -38,17 +38,7 @@ import Testing
         ("{ order: ascending }", "rank.field': missing; expected a text value"),
     ])
     func badRanksAreErrorsAtTheirLine(rank: String, problem: String) throws {
-        let collections = CollectionsTests()
-        let yaml = Self.yaml(rank)
-        let root = collections.project(siteYAML: yaml)
-        defer { removeTemporary(root) }
-        let line = try #require(yaml.split(separator: "\n").firstIndex { $0.contains("rank:") }) + 1
-        #expect {
-            _ = try ContentLoader(folder: root + "/Content").load()
-        } throws: { error in
-            let text = "\(error)"
-            return text.contains("site.yml:\(line):") && text.contains(problem)
-        }
+        try CollectionsTests().expectLoadError(siteYAML: Self.yaml(rank), atLineWith: "rank:", problem)
     }
 
     /// The entries of a ranked collection carry their score (negated in ascending order, `null` for a

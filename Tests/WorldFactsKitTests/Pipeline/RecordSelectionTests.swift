@@ -40,17 +40,7 @@ import Testing
         ("{ min: 1 }", "only.field': missing; expected a text value"),
     ])
     func badBoundsAreErrorsAtTheirLine(only: String, problem: String) throws {
-        let collections = CollectionsTests()
-        let yaml = Self.yaml(only)
-        let root = collections.project(siteYAML: yaml)
-        defer { removeTemporary(root) }
-        let line = try #require(yaml.split(separator: "\n").firstIndex { $0.contains("only:") }) + 1
-        #expect {
-            _ = try ContentLoader(folder: root + "/Content").load()
-        } throws: { error in
-            let text = "\(error)"
-            return text.contains("site.yml:\(line):") && text.contains(problem)
-        }
+        try CollectionsTests().expectLoadError(siteYAML: Self.yaml(only), atLineWith: "only:", problem)
     }
 
     /// Edits of a record left out (which reach no page), of a kept one, and one that moves a record across
