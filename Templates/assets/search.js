@@ -75,6 +75,43 @@
     }).filter(r => r).sort((a, b) => a[0] - b[0])).filter(r => r[0] >= end && (end = r[1]));
   }
 
+  // The fewest edits (insert, delete, change, or swap of neighbours: Damerau–Levenshtein as optimal string
+  // alignment) that turn q into a start of t; Infinity above max. Rows stop once every cell is above max.
+  function typos(t, q, max) {
+    var n = Math.min(t.length, q.length + max), prev = [...Array(n + 1).keys()], back = prev, row;
+    for (var i = 1; i <= q.length; i++, back = prev, prev = row) {
+      row = [i];
+      for (var j = 1; j <= n; j++) {
+        row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (q[i - 1] !== t[j - 1]),
+          i > 1 && j > 1 && q[i - 1] === t[j - 2] && q[i - 2] === t[j - 1] ? back[j - 2] + 1 : Infinity);
+      }
+      if (Math.min(...row) > max) return Infinity;
+    }
+    return Math.min(...prev) > max ? Infinity : Math.min(...prev);
+  }
+
+  // Up to 3 entries whose texts are closest to q, for a query that matches nothing: fewest typos first (at
+  // most 1 for 3 to 5 characters, 2 from 6 on; none below 3 or above 40), then highest score, then index order.
+  function suggest(entries, q) {
+    var max = q.length < 3 || q.length > 40 ? -1 : q.length < 6 ? 1 : 2, seen = new Set();
+    return entries.map(e => [Math.min(...e[5].map(t => typos(t, q, max))), e])
+      .filter(h => h[0] <= max && !seen.has(h[1][0]) && seen.add(h[1][0]))
+      .sort((a, b) => a[0] - b[0] || (a[1][6] == null) - (b[1][6] == null) || b[1][6] - a[1][6] || a[1][0] - b[1][0])
+      .slice(0, 3).map(h => h[1]);
+  }
+
+  // The shard of the longest prefix of q that a prepared scope has, a leaf or a preview: { file, n }.
+  function deepest(scope, q) {
+    var p = "", best = null;
+    for (var ch of q) {
+      var file = scope.l.get(p += ch) || scope.p.get(p);
+      if (!file) break;
+      best = { file, n: p.length };
+      if (scope.l.has(p)) break;
+    }
+    return best;
+  }
+
   // The shard that answers q in a prepared scope: { file, preview }, or null when no record can match. A
   // query of several words is answered from the shard of one word that every match has a word starting
   // with (the first, or one starting with a letter or digit): a leaf when any such word has one, preferring
@@ -115,7 +152,7 @@
   // never changes: it is asked again of the server.
   function loader(doc, fileMode, root) {
     root = root || "";
-    var cache = {}, waiting = {};
+    var cache = {}, waiting = {}, got = {};
     G.__worldfacts = function (key, data) { if (waiting[key]) { waiting[key](data); delete waiting[key]; } };
     var load = function (key) {
       if (!cache[key]) {
@@ -129,11 +166,12 @@
           if (!r.ok) throw new Error(r.status);
           return r.json();
         });
-        cache[key].catch(() => { delete cache[key]; });
+        cache[key] = cache[key].then(d => (got[key] = d), e => { delete cache[key]; throw e; });
       }
       return cache[key];
     };
     load.has = key => key in cache;
+    load.got = got;
     return load;
   }
 
@@ -142,10 +180,25 @@
     return load("entry").then(entry => load(entry.manifest)).then(prepare);
   }
 
+  // A shard's entries; merged into the "All" scope, each with a score slot and its collection's label.
+  var entriesOf = (shard, label) => label ? shard.r.map(e => e.slice(0, 6).concat(e.length > 6 ? e[6] : null, label)) : shard.r;
+
   // Runs queries, dropping an answer that comes after a newer query. Below its previews, the "All" scope
-  // merges its members' shards (m: [[scope, label]]), a record once.
+  // merges its members' shards (m: [[scope, label]]), a record once. A query that matches nothing gets
+  // `near`: suggestions from the shards of its scopes already loaded, and the shard of the longest prefix
+  // of q they have, loaded when it is not: one request at most.
   function searcher(manifest, load, show) {
-    var seq = 0, scopes = manifest.scopes;
+    var seq = 0, scopes = manifest.scopes, got = load.got || {};
+    function nearest(scope, q) {
+      var labels = new Map([[scope, null]].concat(scopes[scope].m || [])), best = null;
+      labels.forEach((l, id) => {
+        var d = deepest(scopes[id], q);
+        if (d && !(best && best.n >= d.n)) best = { key: id + "/" + d.file, n: d.n };
+      });
+      return (best && !got[best.key] ? load(best.key).catch(() => 0) : Promise.resolve()).then(() => suggest([].concat(
+        ...Object.keys(got).map(k => k.split("/")).filter(k => k[1] && labels.has(k[0]))
+          .map(k => entriesOf(got[k.join("/")], labels.get(k[0])))), q));
+    }
     return function (query, scope) {
       var mine = ++seq, q = fold(query).replace(/^\s+/, ""), s = scopes[scope], n = 0, seen = {};
       if (!q) return Promise.resolve(show(null));
@@ -159,16 +212,16 @@
       });
       return Promise.all(parts.filter(p => p).map(p => load(p.scope + "/" + p.file).then(shard => {
         n += shard.n;
-        return p.label ? shard.r.map(e => e.slice(0, 6).concat(e.length > 6 ? e[6] : null, p.label)) : shard.r;
+        return entriesOf(shard, p.label);
       }))).then(lists => {
-        if (mine !== seq) return;
-        var results = rank([].concat(...lists), q).filter(e => !seen[e[0]] && (seen[e[0]] = 1));
-        show({ results, q, more: partial ? -1 : own && own.preview ? n - results.length : 0 });
-      }, () => { if (mine === seq) show({ results: [], more: 0 }); });
+        var results = rank([].concat(...lists), q).filter(e => !seen[e[0]] && (seen[e[0]] = 1)),
+          res = { results, q, more: partial ? -1 : own && own.preview ? n - results.length : 0 };
+        return results.length || res.more ? res : nearest(scope, q).then(near => Object.assign(res, { near }));
+      }).then(res => { if (mine === seq) show(res); }, () => { if (mine === seq) show({ results: [], more: 0 }); });
     };
   }
 
-  G.WorldFactsSearch = { fold, rankText, tier, rank, mark, prepare, route, plan, loader, manifestOf, searcher };
+  G.WorldFactsSearch = { fold, rankText, tier, rank, mark, typos, suggest, deepest, prepare, route, plan, loader, manifestOf, searcher };
 
   var doc = G.document, form = doc && doc.getElementById("search-form");
   if (!form) return;
@@ -176,7 +229,8 @@
   var lang = doc.documentElement.lang || undefined, root = form.getAttribute("data-root") || "";
   // What results stand in for: an index and its section strip, or the page's content.
   var page = ["index", "section-index", "content"].map($).filter(e => e);
-  var input = $("search"), list = $("results"), none = $("no-results"), more = $("more-results"), count = $("result-count");
+  var input = $("search"), list = $("results"), none = $("no-results"), more = $("more-results"), count = $("result-count"),
+    hint = $("suggestions"), hinted = $("suggested"), overlay = $("search-overlay");
   var radios = doc.querySelectorAll("input[name=scope]"), active = -1;
   var scope = () => { for (var r of radios) if (r.checked) return r.value; return radios[0].value; };
 
@@ -200,6 +254,17 @@
     input.setAttribute("aria-expanded", n > 0);
     none.hidden = !on || n > 0;
     more.hidden = !on || !res.more;
+    if (hint && hinted) {
+      // Links to the closest titles, when nothing matches.
+      hinted.textContent = "";
+      (on && res.near || []).forEach((e, i) => {
+        var a = doc.createElement("a");
+        a.href = root + e[4];
+        a.textContent = e[1];
+        hinted.append(i ? ", " : "", a);
+      });
+      hint.hidden = !hinted.childNodes.length;
+    }
     input.removeAttribute("aria-activedescendant");
     list.textContent = "";
     active = -1;
@@ -245,25 +310,36 @@
       return searcher(manifest, load, show);
     }, e => { running = null; throw e; }));
   }
+  // Search on submit (data-mode="on_submit"): an edit dims the page below until Enter or the button runs
+  // it; Escape or a click on the dimmed page brings back the query that ran.
+  var onSubmit = form.getAttribute("data-mode") === "on_submit", ran = input.value;
+  var dim = on => { if (overlay) overlay.hidden = !on; };
+  function cancel() { input.value = ran; dim(false); }
+  if (overlay) overlay.addEventListener("click", () => { cancel(); input.focus(); });
+
   function update() {
     var q = input.value, s = scope();
+    ran = q;
+    dim(false);
     try { G.history.replaceState(null, "", q ? "?q=" + encodeURIComponent(q) + "&scope=" + encodeURIComponent(s) : G.location.pathname); } catch (e) { /* some file:// setups refuse */ }
     ready().then(run => run(q, s), () => { show(q ? { results: [], more: 0 } : null); });
   }
 
-  form.addEventListener("submit", ev => { ev.preventDefault(); });
+  form.addEventListener("submit", ev => { ev.preventDefault(); if (onSubmit) update(); });
   input.addEventListener("focus", () => { ready().catch(() => {}); });
-  input.addEventListener("input", update);
+  input.addEventListener("input", onSubmit ? () => dim(input.value !== ran) : update);
   radios.forEach(r => { r.addEventListener("change", update); });
   input.addEventListener("keydown", ev => {
-    if (ev.key === "Escape") { input.value = ""; update(); ev.preventDefault(); }
+    if (ev.key === "Escape" && overlay && !overlay.hidden) { cancel(); ev.preventDefault(); }
+    else if (ev.key === "Escape") { input.value = ""; update(); ev.preventDefault(); }
+    else if (ev.key === "Enter" && input.value !== ran) { ev.preventDefault(); update(); }
     else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") { ev.preventDefault(); move(ev.key === "ArrowDown" ? 1 : -1); }
     else if ((ev.key === "Home" || ev.key === "End") && active >= 0) { ev.preventDefault(); move(0, ev.key === "Home" ? 0 : -1); }
     else if (ev.key === "Enter" && list.children.length) { ev.preventDefault(); G.location.href = list.querySelectorAll("a")[Math.max(active, 0)].href; }
   });
   var params = new URLSearchParams(G.location.search);
   radios.forEach(r => { if (params.get("scope") === r.value) r.checked = true; });
-  if (params.get("q")) input.value = params.get("q");
+  if (params.get("q")) input.value = ran = params.get("q");
   G.addEventListener("pageshow", () => { if (input.value) update(); });
   if (input.value) update();
 })(typeof window !== "undefined" ? window : globalThis);

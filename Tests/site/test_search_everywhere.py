@@ -4,6 +4,7 @@ query typed there finds and opens the right page, over HTTP and from disk. The 4
 in place of any missing address at any depth under a sub-path, finds the site's root by itself. After a
 rebuild that changes one shard, a reload fetches the shard's new name, and every page the edit does not
 reach keeps its bytes."""
+import gzip
 import json
 import re
 import shutil
@@ -20,8 +21,22 @@ from selenium.webdriver.common.keys import Keys
 from conftest import FULL, ROOT, worldfacts_bin
 from test_search_browser import browser, results, serve_folder, wait_for  # noqa: F401
 
-CONTRACT = ["search-form", "search", "results", "result-count", "more-results", "no-results"]
+CONTRACT = ["search-form", "search", "results", "result-count", "more-results", "no-results", "suggestions"]
 
+
+
+def test_the_published_script_is_at_most_6_kb_gzipped_and_keeps_its_code(site):
+    """Every page with a search box loads search.js once (its name carries its hash, so hosts cache it for
+    good). It is published without its comment lines; what is left is the theme's code, line for line."""
+    published = list((site / "assets").glob("search.*.js"))
+    assert len(published) == 1
+    script = published[0].read_bytes()
+    size = len(gzip.compress(script, 9))
+    assert size <= 6144, f"{size} bytes"
+    source = (ROOT / "Templates/assets/search.js").read_text(encoding="utf-8").split("\n")
+    code = [line for line in source if not line.lstrip().startswith("//")]
+    assert code[0].startswith("/*") and "*/" in code[1]
+    assert script.decode("utf-8").split("\n") == code[2:]
 
 def pages(site):
     """A page of every kind but the indexes (whose search the other browser tests cover), and its depth."""

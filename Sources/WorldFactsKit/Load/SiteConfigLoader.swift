@@ -75,6 +75,15 @@ public struct SiteConfigLoader {
             config.search.shardBudget = r.int(search, "shard_budget", default: 16_384, minimum: 1_024)
             config.search.previewSize = r.int(search, "preview", default: 20, minimum: 1)
             config.search.scriptTwins = r.bool(search, "script_twins", default: true)
+            let mode = r.string(search, "mode", default: SearchMode.asYouType.rawValue)
+            if let known = SearchMode(rawValue: mode) {
+                config.search.mode = known
+            } else if let node = search.node(for: "mode") {
+                r.problem(
+                    at: node, field: "search.mode",
+                    "expected " + SearchMode.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+                        + ", found '\(mode)'")
+            }
             config.search.maxLength = r.int(
                 search, "max_length", default: SearchSpec.defaultMaxLength, minimum: 64)
             if let all = r.optionalString(search, "all") {
@@ -120,6 +129,7 @@ public struct SiteConfigLoader {
             text("neighbours", \.neighbours)
             text("more_results", \.moreResults)
             text("more_words", \.moreWords)
+            text("did_you_mean", \.didYouMean)
             text("result_count", \.resultCount)
             text("not_found", \.notFound)
             text("section_count", \.sectionCount)

@@ -116,6 +116,10 @@ enum SiteSchema {
                 "Each shard's script twin, which pages opened from disk (`file://`) load; `false` halves the"
                     + " search's files, and search then works over HTTP only."),
             Key(
+                "search.mode", .text, "as_you_type",
+                "`as_you_type` (a query runs at each keystroke) or `on_submit` (when the reader presses Enter or"
+                    + " the search button; until then the results below are dimmed)."),
+            Key(
                 "search.all", .text, "",
                 "The label of an \"All\" scope (`search/all/`), first in the scope bar: every collection at once."),
             Key("search.scopes", .listOfMappings, "", "The scope bar: one entry per scope, the first checked."),
@@ -143,6 +147,9 @@ enum SiteSchema {
             Key(
                 "strings.more_words", .text, "more may match — keep typing",
                 "Under results of several words that only a preview could answer (its total is not known)."),
+            Key(
+                "strings.did_you_mean", .text, "Did you mean:",
+                "When nothing matches, before links to up to three titles a typo or two away."),
             Key("strings.result_count", .text, "{count} results", "Announced to screen readers."),
             Key("strings.not_found", .text, "Page not found", "The 404 page's heading."),
             Key("strings.section_count", .text, "{count} records", "How a split index or a group counts records."),

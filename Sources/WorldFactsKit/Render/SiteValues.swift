@@ -64,7 +64,7 @@ public struct SiteValues: Sendable {
             "neighbours": .text(strings.neighbours), "notFound": .text(strings.notFound),
             "sectionCount": .text(strings.sectionCount), "home": .text(strings.home),
             "sections": .text(strings.sections), "data": .text(strings.data), "builtWith": .text(strings.builtWith),
-            "download": .text(strings.download),
+            "download": .text(strings.download), "didYouMean": .text(strings.didYouMean),
         ])
         var navigation: [(label: String, path: String)] = []
         if site.hasHome { navigation.append((strings.home, "index.html")) }
@@ -87,12 +87,14 @@ public struct SiteValues: Sendable {
         notFoundRoot = config.url?.text ?? ""
         self.assets = assets
         let scopes = config.search.scopes
+        let onSubmit = config.search.mode == .onSubmit
         func bar(checked: Int) -> SharedValue {
             SharedValue([
+                "onSubmit": .flag(onSubmit),
                 "scopes": .list(
                     scopes.enumerated().map { offset, scope -> TemplateValue in
                         ["id": .text(scope.id), "label": .text(scope.label), "checked": .flag(offset == checked)]
-                    })
+                    }),
             ])
         }
         siteSearchBar = scopes.isEmpty ? nil : bar(checked: 0)

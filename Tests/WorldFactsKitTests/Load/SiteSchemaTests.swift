@@ -101,7 +101,7 @@ import Testing
             "records.aliases": "other", "collections[].aliases": "other", "records.downloads": "[csv, json]",
             "collections[].downloads": "[json]", "records.only.field": "size", "collections[].only.field": "size",
             "records.rank.field": "size", "collections[].rank.field": "size", "records.rank.order": "ascending",
-            "collections[].rank.order": "descending",
+            "collections[].rank.order": "descending", "search.mode": "on_submit",
         ]
         func value(_ key: SiteSchema.Key) -> String {
             if let value = values[key.path] { return value }

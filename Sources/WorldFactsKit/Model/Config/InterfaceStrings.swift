@@ -33,6 +33,8 @@ public struct InterfaceStrings: Sendable {
     public var download = "Download the data:"
     /// Under results of a query of several words found in a preview only, whose total is not known.
     public var moreWords = "more may match — keep typing"
+    /// Before the links to the closest titles, when a query matches nothing.
+    public var didYouMean = "Did you mean:"
 
     public init(
         none: String, searchPlaceholder: String, searchLabel: String, noResults: String, top: String, previous: String,

@@ -10,6 +10,8 @@ public struct SearchSpec: Sendable {
     /// Each shard has a script twin (`.js`), which pages opened from disk (`file://`) load, as they
     /// cannot fetch; a site served only over HTTP can leave them out, halving the search's files.
     public var scriptTwins = true
+    /// When a query runs: at each keystroke, or when the reader submits it.
+    public var mode = SearchMode.asYouType
 
     public static let defaultMaxLength = 1_000
 
@@ -19,4 +21,13 @@ public struct SearchSpec: Sendable {
         self.previewSize = previewSize
         self.maxLength = maxLength
     }
+}
+
+/// When the search box runs a query (`search.mode`).
+public enum SearchMode: String, Sendable, CaseIterable {
+    /// At every keystroke.
+    case asYouType = "as_you_type"
+    /// When the reader presses Enter or the search button; until then, typing dims the results below.
+    /// It suits large scopes on slow devices.
+    case onSubmit = "on_submit"
 }
