@@ -133,6 +133,14 @@ class Model:
             self._folded[scope] = (texts, by_first)
         return self._folded[scope]
 
+    def ending(self, query: str, scope: str) -> set:
+        """The paths of the records with a text equal to the query, or with a word from which the rest of a
+        text is the query: no longer query finds them."""
+        q = fold(query).lstrip()
+        texts, by_first = self.folded(scope)
+        return {self.path(self.records[n]) for n in by_first.get(q[:1], ())
+                if any(t[i:] == q for t, starts in texts[n] for i in starts)} if q else set()
+
     def expected(self, query: str, scope: str, order: dict):
         """Record paths in result order; None for an empty query."""
         q = fold(query).lstrip()

@@ -16,6 +16,7 @@ import yaml
 from conftest import ROOT, full_only, worldfacts_bin
 from searchmodel import Model, fold
 from sitecheck import broken_links, nu_validator
+from test_collections_browser import check
 from test_search_browser import browser, open_index, serve_folder, sweep  # noqa: F401
 
 SAMPLE = 6_000  # above the default split threshold of 5,000
@@ -134,14 +135,7 @@ def test_the_split_site_search_answers_as_the_model(browser, cities, sections, c
     assert len(queries) > 1_000
     open_index(browser, cities_server)
     got = sweep(browser, queries, scope)
-    wrong, previews = {}, 0
-    for q in queries:
-        want, (shown, total) = model.expected(q, scope, order), got[q]
-        # A whole answer, or a preview: the first results in order and the exact count of all of them.
-        whole = shown == want and total == len(want)
-        previewed = len(want) > preview and shown == want[:preview] and total == len(want)
-        previews += previewed
-        if not (whole or previewed):
-            wrong[q] = (shown[:5], total, want[:5], len(want))
-    assert wrong == {}
+    # A whole answer, or a preview: the first results in order, every record the query ends a text of,
+    # and the exact count of all of them.
+    previews = check(got, model, scope, queries, order, preview)
     assert previews >= 20, "the sweep reached the preview shards"

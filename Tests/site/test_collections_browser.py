@@ -56,7 +56,8 @@ def queries_for(model, scope, every=scaled(40, 320), countries_every=scaled(1, 3
 
 
 def check(got, model, scope, queries, order, preview, root=""):
-    """Each answer whole, or a preview (the first results in order and the exact total), or for a query of
+    """Each answer whole, or a preview (the first results in order, then every other record whose text or
+    word is the query itself, which no longer query finds, in order, and the exact total), or for a query of
     several words that only previews could answer, a part (results of the answer, in its order, and no
     total); `root` is how the page's links lead back to the site's root."""
     wrong, previews = {}, 0
@@ -65,7 +66,9 @@ def check(got, model, scope, queries, order, preview, root=""):
         shown = [href[len(root):] if href.startswith(root) else href for href in got[q][0]]
         total = got[q][1]
         whole = shown == want and total == len(want)
-        previewed = len(want) > preview and shown == want[:preview] and total == len(want)
+        ending = model.ending(q, scope)
+        previewed = (len(want) > preview and total == len(want)
+                     and shown == [p for i, p in enumerate(want) if i < preview or p in ending])
         part = total is None and len(q.split()) > 1 and shown == [p for p in want if p in set(shown)]
         previews += previewed
         if not (whole or previewed or part):

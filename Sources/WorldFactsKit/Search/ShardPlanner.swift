@@ -128,10 +128,42 @@ public struct ShardPlanner: Sendable {
     /// `search.js` orders what a query of the node's prefix finds: a record with a text equal to the
     /// prefix first, then by score (`scores`, higher first, none last), then those whose text starts with
     /// the prefix before those where a later word does, then in record order; only the first `limit` of
-    /// them. The order the suffixes come in does not matter. A record is counted once: `stamp[record]` is
-    /// set to `mark` when it is taken, so a stamp array can serve many nodes, each with a mark of its own.
-    static func ranked<Suffixes: Sequence<SearchKeys.Suffix>>(
+    /// them, and every record with a key that ends at the node, whatever the limit: no child of a split
+    /// node holds those ("San Jose" when "san jose" is split for "San Jose del Monte"), so a preview that
+    /// left one out would leave it where no query finds it. The order the suffixes come in does not
+    /// matter. A record is counted once: `stamp[record]` is set to `mark` when it is taken, so a stamp
+    /// array can serve many nodes, each with a mark of its own.
+    static func ranked<Suffixes: Collection<SearchKeys.Suffix>>(
         _ suffixes: Suffixes, depth: Int, limit: Int, scores: [Double?]? = nil, stamp: inout [Int], mark: Int
+    ) -> [Int32] {
+        let top = rankedTop(suffixes, depth: depth, limit: limit, scores: scores, stamp: &stamp, mark: mark)
+        guard top.count == limit else { return top }
+        let taken = Set(top)
+        var ending = Set<Int32>()
+        for suffix in suffixes where Int(suffix.count) == depth && !taken.contains(suffix.record) {
+            ending.insert(suffix.record)
+        }
+        guard !ending.isEmpty else { return top }
+        // Their places among the top ones, by the order of `rankedTop`.
+        var tier: [Int32: Int] = [:]
+        for suffix in suffixes where taken.contains(suffix.record) || ending.contains(suffix.record) {
+            let own = suffix.isWhole && !suffix.isCut && Int(suffix.count) == depth ? 0 : suffix.isWhole ? 1 : 2
+            tier[suffix.record] = min(tier[suffix.record] ?? 2, own)
+        }
+        return (top + ending).sorted { a, b in
+            let (tierA, tierB) = (tier[a]!, tier[b]!)
+            if let scores {
+                if (tierA == 0) != (tierB == 0) { return tierA == 0 }
+                let (x, y) = (scores[Int(a)], scores[Int(b)])
+                if x != y { return y.map { y in x.map { $0 > y } ?? false } ?? true }
+            }
+            return (tierA, a) < (tierB, b)
+        }
+    }
+
+    /// The first `limit` records of `ranked`'s order.
+    private static func rankedTop<Suffixes: Collection<SearchKeys.Suffix>>(
+        _ suffixes: Suffixes, depth: Int, limit: Int, scores: [Double?]?, stamp: inout [Int], mark: Int
     ) -> [Int32] {
         let tiers: [(SearchKeys.Suffix) -> Bool] = [
             { $0.isWhole && !$0.isCut && Int($0.count) == depth }, { $0.isWhole }, { _ in true },

@@ -19,6 +19,14 @@ import WorldFactsOutput
             })
     }
 
+    /// The records with a key that ends at `prefix`: a text equal to it, or one whose later word start is it.
+    func ending(_ keys: SearchKeys, _ prefix: String) -> Set<Int> {
+        Set(
+            keys.texts.indices.filter { record in
+                keys.texts[record].contains { $0 == prefix || Folding.laterWordStarts($0).contains { $0 == prefix } }
+            })
+    }
+
     func plans(budget: Int, scope: Int = 0, preview: Int = 5) -> (SearchKeys, [ShardPlan], [Int]) {
         let keys = SearchKeys(site: countriesSite, scope: countriesSite.config.search.scopes[scope])
         let rows = countriesSite.only.records.indices.map(PageContexts(site: countriesSite, collection: 0).row)
@@ -128,8 +136,9 @@ import WorldFactsOutput
         for plan in previews {
             let all = expected(keys, plan.prefix)
             #expect(plan.total == all.count, "preview '\(plan.prefix)'")
-            #expect(plan.records.count == min(5, all.count))
-            #expect(Set(plan.records).isSubset(of: all))
+            let ends = ending(keys, plan.prefix)
+            #expect(plan.records.count == min(5, all.count) + ends.subtracting(plan.records.prefix(5)).count)
+            #expect(Set(plan.records).isSubset(of: all) && ends.isSubset(of: plan.records))
         }
     }
 
@@ -201,9 +210,41 @@ import WorldFactsOutput
                     texts.contains { $0.hasPrefix(plan.prefix) } ? 0 : 1, record
                 )
             }
-            let expected = expected(keys, plan.prefix).sorted { key($0) < key($1) }.prefix(5)
-            #expect(plan.records == Array(expected), "preview '\(plan.prefix)'")
+            let ranked = expected(keys, plan.prefix).sorted { key($0) < key($1) }
+            let ends = ending(keys, plan.prefix)
+            let expected = ranked.enumerated().filter { $0.offset < 5 || ends.contains($0.element) }.map(\.element)
+            #expect(plan.records == expected, "preview '\(plan.prefix)'")
         }
+    }
+
+    /// A split node's preview holds every record whose key ends there, beyond the preview's size: no child
+    /// holds them. 30 cities named San Jose, and 200 named San Jose de something, at a budget that splits
+    /// "san jose": each of the 30 is in its preview, planned whole or as a node and its parts.
+    @Test func aSplitNodeKeepsEveryRecordWhoseKeyEndsThere() {
+        let texts = (0..<230).map { $0 < 30 ? ["san jose"] : ["san jose de \($0)"] } + [["vila san"], ["a"], ["a"]]
+        let keys = SearchKeys(texts: texts)
+        let sizes = texts.map { 30 + $0[0].utf8.count }
+        let planner = ShardPlanner(budget: 1_000, previewSize: 5)
+        let scores = texts.indices.map { Double($0) }
+        for scores in [nil, scores] {
+            let plans = planner.plan(keys: keys, entrySize: sizes, scores: scores)
+            let node = try! #require(plans.first { $0.prefix == "san jose" })
+            #expect(node.kind == .preview && node.total == 230)
+            #expect(Set(0..<30).isSubset(of: node.records) && node.records.count == 30 + 5 - 5)
+            // Exact matches first, then by score (or record order), then the rest of the top five.
+            #expect(node.records.prefix(30).sorted() == Array(0..<30))
+            let san = try! #require(plans.first { $0.prefix == "san" })
+            #expect(san.kind == .preview && san.records.contains(230), "'vila san' ends at 'san'")
+            #expect(
+                Set(plans.flatMap(\.records)) == Set(texts.indices),
+                "every record in some shard")
+        }
+        let bucket = try! #require(keys.buckets().first { $0.prefixText == "s" })
+        #expect(planner.mustSplit(bucket, entryFloor: bucket.positions.map { sizes[$0] }))
+        let big = SearchKeys(texts: (0..<40).map { $0 < 10 ? ["s"] : ["s\($0) x"] })
+        let one = try! #require(big.buckets().first { $0.prefixText == "s" })
+        let preview = ShardPlanner(budget: 100, previewSize: 3).preview(of: one)
+        #expect(Set(0..<10).isSubset(of: preview.records) && preview.records.count == 10)
     }
 
     /// The shipped site's index at a 1 KiB budget, a manifest of its files, and the site with Iceland's
