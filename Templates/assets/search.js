@@ -221,7 +221,7 @@
     };
   }
 
-  G.WorldFactsSearch = { fold, rankText, tier, rank, mark, typos, suggest, deepest, prepare, route, plan, loader, manifestOf, searcher };
+  G.WorldFactsSearch = { WORD, fold, rankText, tier, rank, mark, typos, suggest, deepest, prepare, route, plan, loader, manifestOf, searcher };
 
   var doc = G.document, form = doc && doc.getElementById("search-form");
   if (!form) return;

@@ -15,6 +15,25 @@ test("fold agrees with every shared vector", () => {
   for (const { in: input, out } of vectors) assert.equal(S.fold(input), out, JSON.stringify(input));
 });
 
+test("WORD agrees with the shared table of what makes a word (Folding.isWordScalar is checked against it too)", () => {
+  const table = JSON.parse(readFileSync(root + "Tests/Fixtures/word-chars.json", "utf8"));
+  const unassigned = /\p{Cn}/u;
+  let checked = 0;
+  const disagree = [];
+  for (const [key, isWord] of [["word", true], ["other", false]]) {
+    for (const [from, to] of table[key]) {
+      for (let cp = from; cp <= to; cp++) {
+        const ch = String.fromCodePoint(cp);
+        if (unassigned.test(ch)) continue;
+        checked++;
+        if (S.WORD.test(ch) !== isWord) disagree.push(cp.toString(16));
+      }
+    }
+  }
+  assert.ok(checked > 140000, String(checked));
+  assert.deepEqual(disagree.slice(0, 20), []);
+});
+
 test("rankText: the whole text, a whole-field prefix, a word start, no match", () => {
   assert.equal(S.rankText("paris", "paris"), 0);
   assert.equal(S.rankText("cote d'ivoire", "cot"), 1);

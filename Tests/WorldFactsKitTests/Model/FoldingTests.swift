@@ -59,6 +59,30 @@ import Testing
                 && !Folding.isWordScalar("\u{A0}"))
     }
 
+    /// What makes a word, against a third implementation (Python's unicodedata, Tests/Fixtures/word-chars.json),
+    /// which the JS tests check search.js against too: where a word starts decides the shards a text is
+    /// routed to and where search.js looks for a match, so the two must agree on every code point both know.
+    @Test func wordScalarsAgreeWithTheSharedTable() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: repoPath("Tests/Fixtures/word-chars.json")))
+        let table = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var checked = 0
+        var disagree: [String] = []
+        for (key, isWord) in [("word", true), ("other", false)] {
+            let ranges = try #require(table[key] as? [[Int]])
+            for range in ranges {
+                for value in range[0]...range[1] {
+                    guard let scalar = Unicode.Scalar(UInt32(value)),
+                        scalar.properties.generalCategory != .unassigned
+                    else { continue }
+                    checked += 1
+                    if Folding.isWordScalar(scalar) != isWord { disagree.append("U+" + String(value, radix: 16)) }
+                }
+            }
+        }
+        #expect(checked > 140_000)
+        #expect(disagree.isEmpty, "\(disagree.count): \(disagree.prefix(20))")
+    }
+
     /// Trimming takes the ASCII shortcut only when there is nothing to trim.
     @Test func trimmingWhitespace() {
         #expect("Oslo".trimmingWhitespace() == "Oslo")
