@@ -271,3 +271,54 @@ def test_without_javascript_the_index_is_the_full_list(countries_site):
     assert '<div id="index" class="index">' in html and html.count('<main>') == 1
     assert html.count('<li><a href="countries/') == 252
     assert '<ol id="results" class="rows" role="listbox"' in html and " hidden></ol>" in html
+
+
+def test_a_keyboard_walkthrough(browser, server, model):
+    """Keys only, from the top of the page: Tab to the box, type, the arrows, End, Home, Escape; Tab to the
+    scopes and an arrow key to the next scope; Shift+Tab back and Enter to open a result; a typo's
+    suggestion reached by Tab and opened by Enter."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    open_index(browser, server)
+    order = page_order(browser)
+    active = lambda: browser.switch_to.active_element
+    keys = lambda *k: ActionChains(browser).send_keys(*k).perform()
+    for _ in range(12):
+        if active().get_attribute("id") == "search":
+            break
+        keys(Keys.TAB)
+    assert active().get_attribute("id") == "search", "Tab reaches the search box"
+    keys("sa")
+    want = model.expected("sa", "name", order)
+    wait_for(browser, lambda: results(browser) == want, f"sa: {results(browser)}")
+    box = browser.find_element(By.ID, "search")
+    keys(Keys.ARROW_DOWN)
+    assert box.get_attribute("aria-activedescendant") == "result-0"
+    keys(Keys.END)
+    assert box.get_attribute("aria-activedescendant") == f"result-{len(want) - 1}"
+    keys(Keys.HOME)
+    assert box.get_attribute("aria-activedescendant") == "result-0"
+    keys(Keys.ARROW_UP)
+    assert box.get_attribute("aria-activedescendant") == f"result-{len(want) - 1}"
+    keys(Keys.ESCAPE)
+    wait_for(browser, lambda: browser.find_element(By.ID, "index").is_displayed(), "the index after Escape")
+    assert box.get_attribute("value") == "" and active().get_attribute("id") == "search"
+    # The scope bar is one radio group: Tab reaches the checked scope, an arrow key checks the next one,
+    # and the query runs in it.
+    keys("reyk", Keys.TAB)
+    assert (active().get_attribute("name"), active().get_attribute("value")) == ("scope", "name")
+    keys(Keys.ARROW_RIGHT)
+    assert (active().get_attribute("value"), active().is_selected()) == ("capital", True)
+    wait_for(browser, lambda: results(browser) == ["countries/is.html"], f"capital reyk: {results(browser)}")
+    ActionChains(browser).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+    assert active().get_attribute("id") == "search"
+    keys(Keys.ENTER)
+    wait_for(browser, lambda: browser.current_url.endswith("countries/is.html"), browser.current_url)
+    # A typo: Tab past the scopes reaches the suggestion, and Enter opens it.
+    open_index(browser, server)
+    browser.find_element(By.ID, "search").click()
+    keys("swtzerland")
+    wait_for(browser, lambda: browser.find_element(By.ID, "suggestions").is_displayed(), "a suggestion")
+    keys(Keys.TAB, Keys.TAB)
+    assert active().text == "Switzerland"
+    keys(Keys.ENTER)
+    wait_for(browser, lambda: browser.current_url.endswith("countries/ch.html"), browser.current_url)
