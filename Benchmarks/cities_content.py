@@ -64,6 +64,7 @@ collections:
       - {{ id: neighbours, label: Neighbours, format: links }}
       - {{ id: aliases, label: Also known as, format: list, show: false }}
     index: {{ subtitle: capital, detail: population, detail_label: "Pop:" }}
+    rank: {{ field: population }}
     lists:
       - {{ id: cities, label: Largest cities, from: cities, via: country, sort: population, order: descending, limit: 10 }}
     groups:
@@ -83,6 +84,7 @@ collections:
       - {{ id: longitude, label: Longitude, format: decimal, digits: 5 }}
       - {{ id: asciiname, label: ASCII name, format: text, show: false }}
     index: {{ subtitle: country, detail: population, detail_label: "Pop:" }}
+    rank: {{ field: population }}
 search:
   all: All
   scopes:
