@@ -130,9 +130,21 @@
   function prepare(manifest) {
     for (var id in manifest.scopes) {
       var s = manifest.scopes[id];
-      manifest.scopes[id] = { l: new Map(Object.entries(s.l)), p: new Map(Object.entries(s.p)), m: s.m };
+      manifest.scopes[id] = { l: new Map(Object.entries(s.l)), p: new Map(Object.entries(s.p)), m: s.m, c: s.c };
     }
     return manifest;
+  }
+
+  // A shard's entries as they are shown, made once a shard: the page's path from the collection's pages
+  // folder (pages: [[folder, label]] by collection) and the slug, and the label of an entry that carries
+  // its collection (in the "All" scope of several); `c` is the collection of one that does not.
+  function expand(shard, pages, c) {
+    return shard.x || (shard.x = shard.r.map(e => {
+      var x = e.slice(), k = e.length > 7 ? e[7] : c;
+      x[4] = pages[k][0] + e[4] + ".html";
+      if (e.length > 7) x[7] = pages[k][1];
+      return x;
+    }));
   }
 
   // The shard that answers q in a prepared scope, as the manifest names it: { file, preview }, or null
@@ -180,24 +192,26 @@
     return load("entry").then(entry => load(entry.manifest)).then(prepare);
   }
 
-  // A shard's entries; merged into the "All" scope, each with a score slot and its collection's label.
-  var entriesOf = (shard, label) => label ? shard.r.map(e => e.slice(0, 6).concat(e.length > 6 ? e[6] : null, label)) : shard.r;
+  // Entries merged into the "All" scope: each with a score slot and its collection's label.
+  var labelled = (entries, label) => label ? entries.map(e => e.slice(0, 6).concat(e.length > 6 ? e[6] : null, label)) : entries;
 
   // Runs queries, dropping an answer that comes after a newer query. Below its previews, the "All" scope
   // merges its members' shards (m: [[scope, label]]), a record once. A query that matches nothing gets
   // `near`: suggestions from the shards of its scopes already loaded, and the shard of the longest prefix
   // of q they have, loaded when it is not: one request at most.
   function searcher(manifest, load, show) {
-    var seq = 0, scopes = manifest.scopes, got = load.got || {};
+    var seq = 0, scopes = manifest.scopes, got = load.got || {}, pages = manifest.pages;
+    var members = s => (s.m || []).map(m => [m[0], pages[m[1]][1]]);
+    var entriesOf = (id, shard, label) => labelled(expand(shard, pages, scopes[id].c), label);
     function nearest(scope, q) {
-      var labels = new Map([[scope, null]].concat(scopes[scope].m || [])), best = null;
+      var labels = new Map([[scope, null]].concat(members(scopes[scope]))), best = null;
       labels.forEach((l, id) => {
         var d = deepest(scopes[id], q);
         if (d && !(best && best.n >= d.n)) best = { key: id + "/" + d.file, n: d.n };
       });
       return (best && !got[best.key] ? load(best.key).catch(() => 0) : Promise.resolve()).then(() => suggest([].concat(
         ...Object.keys(got).map(k => k.split("/")).filter(k => k[1] && labels.has(k[0]))
-          .map(k => entriesOf(got[k.join("/")], labels.get(k[0])))), q));
+          .map(k => entriesOf(k[0], got[k.join("/")], labels.get(k[0])))), q));
     }
     return function (query, scope) {
       var mine = ++seq, q = fold(query).replace(/^\s+/, ""), s = scopes[scope], n = 0, seen = {};
@@ -205,14 +219,14 @@
       // The "All" scope answers a query of several words from its members' shards.
       var planned = id => plan(scopes[id], q, f => load.has && load.has(id + "/" + f));
       var own = s.m && wordsOf(q).length > 1 ? null : planned(scope), partial = own && own.partial;
-      var parts = own ? [{ scope, file: own.file }] : (s.m || []).map(m => {
+      var parts = own ? [{ scope, file: own.file }] : members(s).map(m => {
         var r = planned(m[0]);
         partial = partial || (r && r.partial);
         return r && { scope: m[0], file: r.file, label: m[1] };
       });
       return Promise.all(parts.filter(p => p).map(p => load(p.scope + "/" + p.file).then(shard => {
         n += shard.n;
-        return entriesOf(shard, p.label);
+        return entriesOf(p.scope, shard, p.label);
       }))).then(lists => {
         var results = rank([].concat(...lists), q).filter(e => !seen[e[0]] && (seen[e[0]] = 1)),
           res = { results, q, more: partial ? -1 : own && own.preview ? n - results.length : 0 };

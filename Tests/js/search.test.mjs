@@ -44,7 +44,8 @@ test("rankText: the whole text, a whole-field prefix, a word start, no match", (
   assert.equal(S.rankText("abc", ""), 1);
 });
 
-const entry = (pos, title, ...texts) => [pos, title, "", "", `countries/${pos}.html`, texts];
+// An entry as a shard has it: the record page's slug, which search.js makes a path with the manifest's `pages`.
+const entry = (pos, title, ...texts) => [pos, title, "", "", String(pos), texts];
 
 test("rank: whole-field matches first, then word starts, each in index order", () => {
   const entries = [entry(5, "South Korea", "south korea"), entry(1, "North Korea", "north korea"),
@@ -74,7 +75,7 @@ test("words in any order: each word starts a word of one text; after every conti
 });
 
 test("plan: a query of several words routes by one word, a leaf when it can, a loaded one first", () => {
-  const scope = S.prepare({ scopes: { c: scopeOf(["sa", "jo", "m", "-"], ["s", "j"]) } }).scopes.c;
+  const scope = S.prepare({ pages: PAGES, scopes: { c: scopeOf(["sa", "jo", "m", "-"], ["s", "j"]) } }).scopes.c;
   const none = () => false;
   assert.deepEqual(S.plan(scope, "san jose", none), { file: "l:jo", preview: false });
   assert.deepEqual(S.plan(scope, "san jose", (f) => f === "l:sa"), { file: "l:sa", preview: false });
@@ -123,10 +124,16 @@ test("mark: the matched parts of a title, in code points, through folding", () =
 
 // A manifest's scope as the build writes it: each prefix maps to its shard's name, here "<kind>:<prefix>".
 const names = (prefixes, kind) => Object.fromEntries(prefixes.map((p) => [p, `${kind}:${p}`]));
-const scopeOf = (leaves, splits, m) => ({ l: names(leaves, "l"), p: names(splits, "p"), ...(m ? { m } : {}) });
+// Each collection's pages folder and label, by number; a scope's collection is `c`, and the "All" scope's
+// members are [scope, collection] (written here by label).
+const PAGES = [["countries/", "Countries"], ["cities/", "Cities"]];
+const scopeOf = (leaves, splits, m, c = 0) => ({
+  l: names(leaves, "l"), p: names(splits, "p"), c,
+  ...(m ? { m: m.map(([id, label]) => [id, PAGES.findIndex((p) => p[1] === label)]) } : {}),
+});
 
 test("route: leaves answer, split prefixes preview, unknown prefixes have no match, by the names the manifest gives", () => {
-  const m = S.prepare({ scopes: { name: scopeOf(["a", "sa", "sw", "b", "constructor"], ["s"]) } });
+  const m = S.prepare({ pages: PAGES, scopes: { name: scopeOf(["a", "sa", "sw", "b", "constructor"], ["s"]) } });
   const scope = m.scopes.name;
   assert.deepEqual(S.route(scope, "a"), { file: "l:a", preview: false });
   assert.deepEqual(S.route(scope, "alb"), { file: "l:a", preview: false });
@@ -136,7 +143,7 @@ test("route: leaves answer, split prefixes preview, unknown prefixes have no mat
   assert.equal(S.route(scope, "x"), null);
   // A prefix is any text: one that names an Object property is looked up as text.
   assert.equal(S.route(scope, "c"), null);
-  assert.equal(S.route(S.prepare({ scopes: { name: scopeOf([], []) } }).scopes.name, "constructor"), null);
+  assert.equal(S.route(S.prepare({ pages: PAGES, scopes: { name: scopeOf([], []) } }).scopes.name, "constructor"), null);
 });
 
 test("the manifest is read through the entry, which is asked again of the server", async () => {
@@ -159,7 +166,7 @@ function deferred() {
 }
 
 test("a slow shard never overwrites the answer to a newer query", async () => {
-  const m = S.prepare({ scopes: { name: scopeOf(["sw"], ["s"]) } });
+  const m = S.prepare({ pages: PAGES, scopes: { name: scopeOf(["sw"], ["s"]) } });
   const pending = {};
   const load = (key) => (pending[key] = deferred()).promise;
   const shown = [];
@@ -175,7 +182,7 @@ test("a slow shard never overwrites the answer to a newer query", async () => {
 });
 
 test("a preview reports the exact count of the rest", async () => {
-  const m = S.prepare({ scopes: { name: scopeOf([], ["s"]) } });
+  const m = S.prepare({ pages: PAGES, scopes: { name: scopeOf([], ["s"]) } });
   let result;
   await S.searcher(m, async () => ({ n: 40, r: [entry(1, "Spain", "spain"), entry(2, "Sweden", "sweden")] }), (r) => { result = r; })("S", "name");
   assert.equal(result.results.length, 2);
@@ -183,7 +190,7 @@ test("a preview reports the exact count of the rest", async () => {
 });
 
 test("an empty or blank query shows the index; no route means no results without a request", async () => {
-  const m = S.prepare({ scopes: { name: scopeOf(["a"], []) } });
+  const m = S.prepare({ pages: PAGES, scopes: { name: scopeOf(["a"], []) } });
   const shown = [];
   let requests = 0;
   const run = S.searcher(m, async () => { requests++; return { n: 0, r: [] }; }, (r) => shown.push(r));
@@ -195,15 +202,16 @@ test("an empty or blank query shows the index; no route means no results without
 
 test("the All scope answers from its own previews, and below them merges its members' leaves", async () => {
   const m = S.prepare({
+    pages: PAGES,
     scopes: {
       all: scopeOf([], ["b"], [["name", "Countries"], ["capital", "Countries"], ["city", "Cities"]]),
       name: scopeOf(["b"], []),
       capital: scopeOf(["b"], []),
-      city: scopeOf(["be"], ["b"]),
+      city: scopeOf(["be"], ["b"], undefined, 1),
     },
   });
   const files = {
-    "all/p:b": { n: 9, r: [[1, "Belgium", "", "", "countries/be.html", ["belgium"], null, "Countries"]] },
+    "all/p:b": { n: 9, r: [[1, "Belgium", "", "", "be", ["belgium"], null, 0]] },
     "name/l:b": { n: 2, r: [entry(1, "Belgium", "belgium"), entry(3, "Benin", "benin")] },
     "capital/l:b": { n: 2, r: [entry(0, "Germany", "berlin"), entry(1, "Belgium", "brussels")] },
     "city/l:be": { n: 2, r: [entry(5, "Bern", "bern"), entry(6, "Berlin", "berlin")] },
@@ -215,11 +223,15 @@ test("the All scope answers from its own previews, and below them merges its mem
   await run("B", "all");
   assert.deepEqual(requested, ["all/p:b"]);
   assert.equal(result.more, 8);
+  // A path from the collection's pages folder and the slug; the label from the collection's number.
+  assert.deepEqual(result.results.map((e) => [e[4], e[7]]), [["countries/be.html", "Countries"]]);
   await run("Be", "all");
   // Each record once (Belgium is in two scopes), whole-field matches first, each in index order, with its
   // label after the score slot (null: these collections are not ranked).
   assert.deepEqual(result.results.map((e) => [e[1], e[7]]),
     [["Germany", "Countries"], ["Belgium", "Countries"], ["Benin", "Countries"], ["Bern", "Cities"], ["Berlin", "Cities"]]);
+  assert.deepEqual(result.results.map((e) => e[4]),
+    ["countries/0.html", "countries/1.html", "countries/3.html", "cities/5.html", "cities/6.html"]);
   assert.equal(result.more, 0);
   // The members' own entries are left as they were: the City scope shows no label.
   await run("Be", "city");
@@ -329,9 +341,10 @@ function fakeLoader(files, requested) {
 
 test("no results: suggestions from the loaded shards and the deepest one, one request at most", async () => {
   const m = S.prepare({
+    pages: PAGES,
     scopes: {
       all: scopeOf([], ["s"], [["name", "Countries"], ["city", "Cities"]]),
-      name: scopeOf(["sw", "k"], ["s"]), city: scopeOf(["s"], []),
+      name: scopeOf(["sw", "k"], ["s"]), city: scopeOf(["s"], [], undefined, 1),
     },
   });
   const files = {

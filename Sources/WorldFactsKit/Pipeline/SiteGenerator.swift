@@ -111,9 +111,9 @@ struct SiteGenerator: Sendable {
     static func searchRows(site: Site, renderer: SiteRenderer, inputs: [[UInt64]]) -> SearchRows {
         SearchRows(
             inputs: inputs.flatMap { $0 },
-            titleAndPathBytes: site.collections.flatMap { collection in
+            titleAndSlugBytes: site.collections.flatMap { collection in
                 collection.records.indices.map {
-                    collection.records[$0].title.utf8.count + collection.pagePathBytes(of: $0)
+                    collection.records[$0].title.utf8.count + collection.slugs[$0].utf8.count
                 }
             },
             row: { [site, rows = renderer.values.rows] global in

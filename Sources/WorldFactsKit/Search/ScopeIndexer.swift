@@ -25,13 +25,13 @@ struct ScopeIndexer: Sendable {
     /// of them are written); nil on a rebuild, which makes the entries of the buckets it plans, when it
     /// plans them and again when it writes them.
     let heads: EntryHeads?
-    /// By record position: the label of its collection, in the "All" scope of a site of several.
-    let labels: RecordLabels
+    /// By record position: the number of its collection, in the "All" scope of a site of several.
+    let collections: RecordCollections
     /// By record position: its score, which orders previews and which its entry carries.
     let ranks: RecordRanks
-    /// The scopes whose shards answer below the "All" scope's previews, each with the label its
-    /// results show (empty in a site of one collection); empty for any other scope.
-    let members: [(id: String, label: String)]
+    /// The scopes whose shards answer below the "All" scope's previews, each with the number of its
+    /// collection (whose label the manifest gives, `"pages"`); none in every other scope.
+    let members: [(id: String, collection: Int)]
 
     /// The entry hashes and floors of the last build's index, for an index that updates it (`index(updating:)`),
     /// and the positions whose rows may have changed since: only theirs are made again.
@@ -67,7 +67,7 @@ struct ScopeIndexer: Sendable {
         members =
             merges
             ? site.config.search.scopes.compactMap { member in
-                member.collection.map { (member.id, site.hasHome ? site.config.collections[$0].label : "") }
+                member.collection.map { (member.id, $0) }
             } : []
         self.rows = rows
         self.previous = previous
@@ -75,29 +75,29 @@ struct ScopeIndexer: Sendable {
         planner = ShardPlanner(
             budget: site.config.search.shardBudget, previewSize: site.config.search.previewSize,
             twins: site.config.search.scriptTwins)
-        let labels = RecordLabels(site: site, merges: merges)
-        self.labels = labels
+        let collections = RecordCollections(site: site, merges: merges)
+        self.collections = collections
         @Sendable func hash(_ position: Int) -> UInt64 {
-            let label = labels[position]
+            let collection = collections[position]
             guard merges else {
                 return ShardEntry.hash(
                     position: position, rowInputs: rows.inputs[position], textBytes: keys.textBytes(of: position),
-                    rank: ranks.text(position, labelled: label != nil), label: label)
+                    rank: ranks.text(position, labelled: collection != nil), collection: collection)
             }
             var hash = StableHash()
-            hash.add(contentsOf: (label ?? "").utf8)
+            hash.add(contentsOf: (collection.map(String.init) ?? "").utf8)
             hash.add(0xFF)
-            hash.add(contentsOf: (ranks.text(position, labelled: label != nil) ?? "").utf8)
+            hash.add(contentsOf: (ranks.text(position, labelled: collection != nil) ?? "").utf8)
             hash.add(0xFF)
             for member in memberHashes { hash.mix(member[position]) }
             return hash.value
         }
         @Sendable func floor(_ position: Int) -> Int {
-            let label = labels[position]
+            let collection = collections[position]
             return ShardEntry.floor(
-                position: position, titleAndPath: rows.titleAndPathBytes[position],
-                textBytes: keys.textBytes(of: position), rank: ranks.text(position, labelled: label != nil),
-                label: label)
+                position: position, titleAndSlug: rows.titleAndSlugBytes[position],
+                textBytes: keys.textBytes(of: position), rank: ranks.text(position, labelled: collection != nil),
+                collection: collection)
         }
         if let update {
             // The memo's copies, changed in place, when they were made.
@@ -128,8 +128,9 @@ struct ScopeIndexer: Sendable {
     }
 
     /// A scope's shards and its part of the search manifest: `"<id>":{"l":{"<leaf prefix>":"<file>",…},
-    /// "p":{"<split prefix>":"<file>",…}}`, and for the "All" scope `"m":[["<member scope>","<its collection's
-    /// label>"],…]` too.
+    /// "p":{"<split prefix>":"<file>",…},"c":<its collection's number>}`, and for the "All" scope
+    /// `"m":[["<member scope>",<its collection's number>],…]` too (its `"c"` is 0: the collection of an entry
+    /// that carries none, in a site of one).
     struct Index {
         var part: String
         /// Kept and planned, in prefix order: `SearchIndex.files(_:)` makes them. An update gives only
@@ -253,11 +254,11 @@ struct ScopeIndexer: Sendable {
             members.isEmpty
             ? ""
             : ",\"m\":["
-                + members.map { "[" + JSONText.quoted($0.id) + "," + JSONText.quoted($0.label) + "]" }.joined(
+                + members.map { "[" + JSONText.quoted($0.id) + "," + String($0.collection) + "]" }.joined(
                     separator: ",") + "]"
         let part =
-            JSONText.quoted(scope.id) + ":{\"l\":" + map(memos.flatMap(\.leaves)) + ",\"p\":" + map(splits) + merged
-            + "}"
+            JSONText.quoted(scope.id) + ":{\"l\":" + map(memos.flatMap(\.leaves)) + ",\"p\":" + map(splits)
+            + ",\"c\":" + String(scope.collection ?? 0) + merged + "}"
         return Index(
             part: part, files: files, splits: splits.map(\.prefix), entryHashes: entryHashes,
             memo: ScopeMemo(entryHashes: entryHashes, entryFloors: entryFloors, buckets: memos))
@@ -345,16 +346,19 @@ struct ScopeIndexer: Sendable {
             ShardEntry.appendHead(position: position, row: rows.row(position), to: &bytes)
         }
         keys.withTextBytes(of: position) { texts in
-            let label = labels[position]
+            let collection = collections[position]
             ShardEntry.appendTail(
-                textBytes: texts, rank: ranks.text(position, labelled: label != nil), label: label, to: &bytes)
+                textBytes: texts, rank: ranks.text(position, labelled: collection != nil), collection: collection,
+                to: &bytes)
         }
     }
 
     /// The size of the entry of the record at `position`.
     func entrySize(_ position: Int) -> Int {
-        let label = labels[position], rank = ranks.text(position, labelled: label != nil)
-        let tail = keys.withTextBytes(of: position) { ShardEntry.tailCount(textBytes: $0, rank: rank, label: label) }
+        let collection = collections[position], rank = ranks.text(position, labelled: collection != nil)
+        let tail = keys.withTextBytes(of: position) {
+            ShardEntry.tailCount(textBytes: $0, rank: rank, collection: collection)
+        }
         if let heads { return heads[position].count + tail }
         if let madeHeads { return madeHeads.head(position) { rows.row(position) }.count + tail }
         var head: [UInt8] = []

@@ -6,11 +6,13 @@ import WorldFactsSupport
 /// `ScopeShards` for the files and `ScopeIndexer` for how they are made and kept).
 ///
 /// Pages name no file of the index, so that a change to one shard rewrites no page. `search.js` reads
-/// `search/entry.json`, the one file of the index whose name never changes: `{"v":2,"manifest":"manifest/<tag>"}`.
+/// `search/entry.json`, the one file of the index whose name never changes: `{"v":3,"manifest":"manifest/<tag>"}`.
 /// It names the manifest, `search/manifest/<tag>.json`, whose tag is a hash of its bytes:
-/// `{"v":2,"scopes":{"<id>":{"l":{"<leaf prefix>":"<file>",…},"p":{"<split prefix>":"<file>",…}}},
-/// "more":"…{count}…","words":"…","count":"…{count}…"}`. Every shard is `search/<scope>/<file>.json`. The "All" scope's
-/// has no leaves and names the scopes whose shards answer below its previews: `"m":[["<scope>","<label>"],…]`
+/// `{"v":3,"pages":[["<pages folder>/","<label>"],…],"scopes":{"<id>":{"l":{"<leaf prefix>":"<file>",…},
+/// "p":{"<split prefix>":"<file>",…},"c":<collection>}},"more":"…{count}…","words":"…","count":"…{count}…"}`,
+/// where `pages` is by collection number (`ShardEntry`). Every shard is `search/<scope>/<file>.json`. The "All"
+/// scope's has no leaves and names the scopes whose shards answer below its previews:
+/// `"m":[["<scope>",<collection>],…]`
 /// (see `ScopeIndexer`). With script twins, the entry and the manifest have one too (`.js`), as every shard:
 /// `__worldfacts("<name>", <the same JSON>);`, where the name is the path under `search/` without extension.
 public struct SearchIndex: Sendable {
@@ -108,8 +110,15 @@ public struct SearchIndex: Sendable {
                 ?? indexer.indexPreviews(at: splits)
         }
         let parts: [ScopeIndexer.Index] = indexes.map { $0! }
+        // Each collection's record pages folder and label: an entry gives its page's slug, and in the "All"
+        // scope of a site of several collections, its collection's number.
+        let pages = site.collections.map { collection in
+            "[" + JSONText.quoted(collection.spec.records.pagesFolder + "/") + ","
+                + JSONText.quoted(site.hasHome ? collection.spec.label : "") + "]"
+        }
         manifest =
-            "{\"v\":2,\"scopes\":{" + parts.map(\.part).joined(separator: ",") + "},\"more\":"
+            "{\"v\":3,\"pages\":[" + pages.joined(separator: ",") + "],\"scopes\":{"
+            + parts.map(\.part).joined(separator: ",") + "},\"more\":"
             + JSONText.quoted(config.strings.moreResults) + ",\"words\":" + JSONText.quoted(config.strings.moreWords)
             + ",\"count\":" + JSONText.quoted(config.strings.resultCount)
             + "}"
@@ -181,7 +190,7 @@ public struct SearchIndex: Sendable {
 
     /// The manifest and the entry that names it, each with its script twin when shards have theirs.
     public var manifestFiles: [OutputFile] {
-        let entry = "{\"v\":2,\"manifest\":" + JSONText.quoted(manifestName) + "}"
+        let entry = "{\"v\":3,\"manifest\":" + JSONText.quoted(manifestName) + "}"
         return [(manifestName, manifest), (Self.entryName, entry)].flatMap { name, json in
             let file = OutputFile(path: Self.folder + name + ".json", bytes: Array(json.utf8))
             guard twins else { return [file] }

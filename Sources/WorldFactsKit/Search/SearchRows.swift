@@ -7,22 +7,24 @@ public struct SearchRows: Sendable {
     public let count: Int
     /// By record position; equal inputs must mean equal rows (`PageContexts.rowInputs`).
     public let inputs: [UInt64]
-    /// By record position: the UTF-8 bytes of the row's title and path, which are known before the row
-    /// is made (a floor for the size of its entry).
-    public let titleAndPathBytes: [Int]
+    /// By record position: the UTF-8 bytes of the row's title and of its page's slug, which are known before
+    /// the row is made (a floor for the size of its entry).
+    public let titleAndSlugBytes: [Int]
     public let row: @Sendable (Int) -> IndexRow
 
-    public init(inputs: [UInt64], titleAndPathBytes: [Int], row: @escaping @Sendable (Int) -> IndexRow) {
+    public init(inputs: [UInt64], titleAndSlugBytes: [Int], row: @escaping @Sendable (Int) -> IndexRow) {
         count = inputs.count
         self.inputs = inputs
-        self.titleAndPathBytes = titleAndPathBytes
+        self.titleAndSlugBytes = titleAndSlugBytes
         self.row = row
     }
 
     /// Rows made beforehand, hashed from their own fields.
     public init(_ rows: [IndexRow]) {
-        self.init(inputs: rows.map(Self.hash), titleAndPathBytes: rows.map { $0.title.utf8.count + $0.path.utf8.count })
-        { rows[$0] }
+        self.init(
+            inputs: rows.map(Self.hash),
+            titleAndSlugBytes: rows.map { $0.title.utf8.count + ShardEntry.slug(of: $0.path).utf8.count }
+        ) { rows[$0] }
     }
 
     static func hash(_ row: IndexRow) -> UInt64 {

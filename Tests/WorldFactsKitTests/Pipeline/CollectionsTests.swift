@@ -129,10 +129,14 @@ import WorldFactsOutput
         let home = try page("index.html")
         #expect(home.contains(#"<a href="cities/index.html"><span class="title">Cities</span>"#))
         let shard = try publishedShard(root + "/Output", scope: "city", kind: "l", prefix: "t")
-        #expect(try readText(shard).contains(#""cities/2.html",["two"]]"#))
+        // The page's slug: the manifest gives the collection's pages folder.
+        #expect(try readText(shard).contains(#","Two","Aland","30","2",["two"]]"#))
         #expect(
             try publishedSearchManifest(root + "/Output").contains(
-                #""all":{"l":{},"p":{},"m":[["country","Countries"],["city","Cities"]]}"#))
+                #""all":{"l":{},"p":{},"c":0,"m":[["country",0],["city",1]]}"#))
+        #expect(
+            try publishedSearchManifest(root + "/Output").contains(
+                #"{"v":3,"pages":[["countries/","Countries"],["cities/","Cities"]],"scopes":{"#))
     }
 
     /// The "All" scope writes only previews, where its members have theirs, and its results carry their
@@ -181,7 +185,8 @@ import WorldFactsOutput
         #expect(!files.isEmpty)
         #expect(files.allSatisfy { $0.hasPrefix("p-") }, "\(files)")
         let preview = try publishedShard(root + "/Output", scope: "all", kind: "p", prefix: "t")
-        #expect(try readText(preview).contains(#","Cities"]"#))
+        // Its entries carry their collection's number (the cities are 1), not its label.
+        #expect(try readText(preview).contains(#"],null,1]"#))
         // The manifest's scopes, as search.js routes them.
         let json = try publishedSearchManifest(root + "/Output")
         let manifest = try #require(
@@ -200,7 +205,7 @@ import WorldFactsOutput
             }
             return .preview
         }
-        let members = try #require(scopes["all"]?["m"] as? [[String]]).map { $0[0] }
+        let members = try #require(scopes["all"]?["m"] as? [[Any]]).compactMap { $0[0] as? String }
         #expect(members == ["country", "city"])
         #expect(set("all", "p") == set("country", "p").union(set("city", "p")))
         #expect(set("all", "l").isEmpty && !set("city", "p").isEmpty)

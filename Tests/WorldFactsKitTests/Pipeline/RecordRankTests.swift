@@ -60,7 +60,7 @@ import Testing
             #expect(city.map(score) == Array(scores.prefix(2)), "\(order)")
             let all = try preview(root + "/Output", scope: "all", prefix: "t")
             #expect(all.map(score) == Array(scores.prefix(2)), "\(order)")
-            #expect(all.allSatisfy { $0[7] as? String == "Cities" })
+            #expect(all.allSatisfy { $0[7] as? Int == 1 }, "the cities, collection 1")
         }
     }
 

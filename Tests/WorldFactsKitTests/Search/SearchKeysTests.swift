@@ -113,31 +113,36 @@ import WorldFactsOutput
         let keys = SearchKeys(texts: Self.texts)
         for (position, texts) in Self.texts.enumerated() {
             #expect(
-                ShardEntry.hash(position: position, rowInputs: 7, textBytes: keys.textBytes(of: position), label: "L")
-                    == ShardEntry.hash(position: position, rowInputs: 7, texts: texts, label: "L"))
+                ShardEntry.hash(
+                    position: position, rowInputs: 7, textBytes: keys.textBytes(of: position), collection: 3)
+                    == ShardEntry.hash(position: position, rowInputs: 7, texts: texts, collection: 3))
             #expect(
-                ShardEntry.floor(position: position, titleAndPath: 9, textBytes: keys.textBytes(of: position))
-                    == ShardEntry.floor(position: position, titleAndPath: 9, texts: texts))
+                ShardEntry.floor(position: position, titleAndSlug: 9, textBytes: keys.textBytes(of: position))
+                    == ShardEntry.floor(position: position, titleAndSlug: 9, texts: texts))
         }
     }
 
     /// An entry's tail from the flat bytes is `,[` the texts quoted as `JSONText.quoted` quotes strings,
-    /// escapes and all, `]`, the label, `]`; from strings it is the same; and its counted size is its size.
-    @Test(arguments: [nil, "Cities", "a \"<b>\" & c"])
-    func entryTailFromBytesIsTheOneFromStrings(label: String?) {
+    /// escapes and all, `]`, the collection's number, `]`; from strings it is the same; and its counted size
+    /// is its size.
+    @Test(arguments: [nil, 0, 1, 12])
+    func entryTailFromBytesIsTheOneFromStrings(collection: Int?) {
         let texts = Self.texts + [["say \"hi\"", "a<b>&c\\d", "line\u{2028}sep\u{7}"], [], [""]]
         let keys = SearchKeys(texts: texts)
         for (position, texts) in texts.enumerated() {
             let expected = Array(
                 (",[" + texts.map(JSONText.quoted).joined(separator: ",") + "]"
-                    + (label.map { "," + JSONText.quoted($0) } ?? "") + "]").utf8)
+                    + (collection.map { "," + String($0) } ?? "") + "]").utf8)
             var fromStrings: [UInt8] = [], fromBytes: [UInt8] = []
-            ShardEntry.appendTail(texts: texts, label: label, to: &fromStrings)
-            keys.withTextBytes(of: position) { ShardEntry.appendTail(textBytes: $0, label: label, to: &fromBytes) }
+            ShardEntry.appendTail(texts: texts, collection: collection, to: &fromStrings)
+            keys.withTextBytes(of: position) {
+                ShardEntry.appendTail(textBytes: $0, collection: collection, to: &fromBytes)
+            }
             #expect(fromBytes == expected, "\(texts)")
             #expect(fromStrings == expected, "\(texts)")
             #expect(
-                keys.withTextBytes(of: position) { ShardEntry.tailCount(textBytes: $0, label: label) } == expected.count
+                keys.withTextBytes(of: position) { ShardEntry.tailCount(textBytes: $0, collection: collection) }
+                    == expected.count
             )
         }
     }

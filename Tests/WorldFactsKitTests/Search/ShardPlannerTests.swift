@@ -41,7 +41,7 @@ import WorldFactsOutput
         for position in rows.indices {
             var row = rows[position]
             let floor = ShardEntry.floor(
-                position: position, titleAndPath: row.title.utf8.count + row.path.utf8.count,
+                position: position, titleAndSlug: row.title.utf8.count + ShardEntry.slug(of: row.path).utf8.count,
                 texts: keys.texts[position])
             #expect(floor <= ShardEntry.json(position: position, row: row, texts: keys.texts[position]).utf8.count)
             (row.subtitle, row.detail) = (nil, nil)
@@ -52,7 +52,7 @@ import WorldFactsOutput
             }
         }
         #expect(
-            ShardEntry.floor(position: 7, titleAndPath: 0, texts: [])
+            ShardEntry.floor(position: 7, titleAndSlug: 0, texts: [])
                 == ShardEntry.json(
                     position: 7, row: IndexRow(title: "", path: ""), texts: []
                 ).utf8.count)
@@ -67,7 +67,7 @@ import WorldFactsOutput
         let rows = countriesSite.only.records.indices.map(PageContexts(site: countriesSite, collection: 0).row)
         let floors = rows.indices.map {
             ShardEntry.floor(
-                position: $0, titleAndPath: rows[$0].title.utf8.count + rows[$0].path.utf8.count,
+                position: $0, titleAndSlug: rows[$0].title.utf8.count + ShardEntry.slug(of: rows[$0].path).utf8.count,
                 texts: keys.texts[$0])
         }
         func inParts(_ bucket: SearchKeys.Bucket) -> [ShardPlan] {
