@@ -139,6 +139,30 @@ import Testing
         try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
     }
 
+    /// Builds the project at `root` (its Content, the repository's Templates, into Output), then makes each
+    /// of `edits` (a text replaced) in `Content/<file>` and builds again: live, or from the last build's
+    /// snapshot. Each build must leave Output as a clean build does. Gives how many builds were edits of the
+    /// last one (`BuildReport.edited`).
+    func editsBuildAsACleanBuildDoes(
+        root: String, file: String, edits: [(from: String, to: String)], snapshots: Bool
+    ) throws -> Int {
+        let options = BuildOptions(
+            content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output",
+            cache: snapshots ? root + "/Cache" : nil)
+        let builder = LiveBuilder()
+        func build() throws -> BuildReport { snapshots ? try Builder().build(options) : try builder.build(options) }
+        _ = try build()
+        let path = root + "/Content/" + file
+        var edited = 0
+        for (from, to) in edits {
+            try readText(path).replacingOccurrences(of: from, with: to).write(
+                toFile: path, atomically: true, encoding: .utf8)
+            if try build().edited != nil { edited += 1 }
+            #expect(try differencesFromClean(options, root: root).isEmpty, "\(from) → \(to)")
+        }
+        return edited
+    }
+
     /// The files of `options.output` that differ from a clean build of the same sources into `root`/Fresh
     /// (made again each time), sorted.
     func differencesFromClean(_ options: BuildOptions, root: String) throws -> [String] {
