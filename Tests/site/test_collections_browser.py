@@ -41,9 +41,9 @@ def order(site):
     return {path: position for position, path in enumerate(paths)}
 
 
-def queries_for(model, scope, every=scaled(40, 320), countries_every=scaled(1, 3)):
+def queries_for(model, scope, every=scaled(40, 640), countries_every=scaled(1, 5)):
     """Prefixes of one to three characters of every word of every searched text of every country (of every
-    third in make test), and of every `every`th city (every 40th in make test-full, every 160th in make
+    fifth in make test), and of every `every`th city (every 40th in make test-full, every 640th in make
     test), as written and folded. The recall sweep of test_search_browser.py takes every country's."""
     queries = set()
     for position, record in enumerate(model.records):
@@ -84,7 +84,7 @@ def preview_size():
 @pytest.mark.parametrize("scope", ["all", "name", "capital", "city"])
 def test_each_scope_from_the_home_page_answers_as_the_model(browser, shipped_server, shipped_model, order, scope):
     queries = queries_for(shipped_model, scope)
-    assert len(queries) > scaled(300, 100)
+    assert len(queries) > scaled(300, 60)
     open_index(browser, shipped_server)
     previews = check(sweep(browser, queries, scope), shipped_model, scope, queries, order, preview_size())
     if scope in ("all", "city"):
@@ -92,7 +92,7 @@ def test_each_scope_from_the_home_page_answers_as_the_model(browser, shipped_ser
 
 
 def test_a_collections_index_one_folder_down_searches_too(browser, shipped_server, shipped_model, order):
-    queries = queries_for(shipped_model, "city", every=400)
+    queries = queries_for(shipped_model, "city", every=scaled(400, 1600))
     open_index(browser, shipped_server + "cities/")
     assert browser.find_element(By.CSS_SELECTOR, "input[name=scope][value=city]").is_selected()
     check(sweep(browser, queries, "city"), shipped_model, "city", queries, order, preview_size(), root="../")
@@ -100,7 +100,7 @@ def test_a_collections_index_one_folder_down_searches_too(browser, shipped_serve
 
 def test_all_scope_from_disk_shows_each_results_collection(browser, site, shipped_model, order):
     open_index(browser, (site / "index.html").as_uri().rsplit("index.html", 1)[0])
-    queries = queries_for(shipped_model, "all", every=2000)
+    queries = queries_for(shipped_model, "all", every=scaled(2000, 8000))
     check(sweep(browser, queries, "all"), shipped_model, "all", queries, order, preview_size())
     box = browser.find_element(By.ID, "search")
     box.clear()

@@ -217,7 +217,7 @@ import Testing
 
     /// 200 edits in the full run, 25 otherwise.
     @Test func randomEditsBuildLiveAsCleanBuildsDo() throws {
-        let edits = TestSize.scaled(full: 200, quick: 25)
+        let edits = TestSize.scaled(full: 200, quick: 16)
         let fromModel = try run(cities: 300, edits: edits, seed: 2026_11_23)
         // About half the edits change only values: most of those start from the live model.
         #expect(fromModel > edits * 3 / 10, "\(fromModel) of \(edits) builds from the live model")
@@ -308,7 +308,7 @@ import Testing
     /// The same from the command line: each build reads the snapshot the last one saved, and saves its own.
     /// 100 edits in the full run, 15 otherwise.
     @Test func randomEditsBuildFromTheLastSnapshotAsCleanBuildsDo() throws {
-        let edits = TestSize.scaled(full: 100, quick: 15)
+        let edits = TestSize.scaled(full: 100, quick: 10)
         let fromModel = try run(cities: 300, edits: edits, seed: 2026_11_24, snapshots: true)
         #expect(fromModel > edits * 3 / 10, "\(fromModel) of \(edits) builds from the last build's snapshot")
     }
