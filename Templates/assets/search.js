@@ -116,24 +116,39 @@
   // query of several words is answered from the shard of one word that every match has a word starting
   // with (the first, or one starting with a letter or digit): a leaf when any such word has one, preferring
   // one already loaded, then the longest; else that word's preview, which answers in part (`partial`).
+  // { need, at } when a preview on the way must be loaded first (`route`).
   function plan(scope, q, loaded) {
     var words = wordsOf(q);
     if (words.length < 2) return route(scope, q);
     var routes = words.filter((w, i) => !i || WORD.test([...w][0]))
       .sort((a, b) => b.length - a.length).map(w => route(scope, w));
+    var need = routes.find(r => r && r.need);
+    if (need) return need;
     if (routes.some(r => !r)) return null;
     var leaves = routes.filter(r => !r.preview);
     return leaves.find(r => loaded(r.file)) || leaves[0] || { file: routes[0].file, preview: true, partial: true };
   }
 
-  // Prefix → shard name, as Maps: a prefix may be any text ("constructor").
+  // A scope as routing knows it: prefix → shard name, as Maps (a prefix may be any text, "constructor"), and
+  // the prefixes whose shards below are known (`k`): the manifest names those one scalar long, and each
+  // preview those one scalar below it (`learn`).
   function prepare(manifest) {
     for (var id in manifest.scopes) {
       var s = manifest.scopes[id];
-      manifest.scopes[id] = { l: new Map(Object.entries(s.l)), p: new Map(Object.entries(s.p)), m: s.m, c: s.c };
+      manifest.scopes[id] = learn({ l: new Map(), p: new Map(), k: new Set(), m: s.m, c: s.c }, "", s.k);
     }
     return manifest;
   }
+
+  // Adds the shards a preview at `prefix` names below it ({ next scalar: name }) to a prepared scope.
+  function learn(scope, prefix, below) {
+    for (var ch in below || {}) (below[ch][0] === "l" ? scope.l : scope.p).set(prefix + ch, below[ch]);
+    scope.k.add(prefix);
+    return scope;
+  }
+
+  // The prefix a shard's name gives: l-<hex of its UTF-8>.<tag>.
+  var prefixOf = name => new TextDecoder().decode(new Uint8Array(name.slice(2, name.indexOf(".")).match(/../g).map(h => parseInt(h, 16))));
 
   // A shard's entries as they are shown, made once a shard: the page's path from the collection's pages
   // folder (pages: [[folder, label]] by collection) and the slug, and the label of an entry that carries
@@ -147,11 +162,13 @@
     }));
   }
 
-  // The shard that answers q in a prepared scope, as the manifest names it: { file, preview }, or null
-  // when no record can match.
+  // The shard that answers q in a prepared scope, as the previews loaded so far name it: { file, preview },
+  // null when no record can match, or { need, at } when the preview at `at`, which names what lies below
+  // it, is not loaded yet (typed a character at a time, the last keystroke loaded it).
   function route(scope, q) {
     var p = "";
     for (var ch of q) {
+      if (!scope.k.has(p)) return { need: scope.p.get(p), at: p };
       p += ch;
       if (scope.l.has(p)) return { file: scope.l.get(p), preview: false };
       if (!scope.p.has(p)) return null;
@@ -203,39 +220,56 @@
     var seq = 0, scopes = manifest.scopes, got = load.got || {}, pages = manifest.pages;
     var members = s => (s.m || []).map(m => [m[0], pages[m[1]][1]]);
     var entriesOf = (id, shard, label) => labelled(expand(shard, pages, scopes[id].c), label);
+    // A shard of scope `id`, and what it names below it: its own scope's shards, and in the "All" scope
+    // its members' (`mk`).
+    function get(id, file) {
+      return load(id + "/" + file).then(shard => {
+        if (file[0] === "p") {
+          var at = prefixOf(file);
+          learn(scopes[id], at, shard.k);
+          for (var m in shard.mk || {}) if (scopes[m]) learn(scopes[m], at, shard.mk[m]);
+        }
+        return shard;
+      });
+    }
+    // `plan` in scope `id`, once the previews on the way are loaded.
+    function planned(id, q) {
+      var r = plan(scopes[id], q, f => load.has && load.has(id + "/" + f));
+      return r && r.need ? get(id, r.need).then(() => scopes[id].k.add(r.at) && planned(id, q)) : Promise.resolve(r);
+    }
     function nearest(scope, q) {
       var labels = new Map([[scope, null]].concat(members(scopes[scope]))), best = null;
       labels.forEach((l, id) => {
         var d = deepest(scopes[id], q);
-        if (d && !(best && best.n >= d.n)) best = { key: id + "/" + d.file, n: d.n };
+        if (d && !(best && best.n >= d.n)) best = { id, file: d.file, n: d.n };
       });
-      return (best && !got[best.key] ? load(best.key).catch(() => 0) : Promise.resolve()).then(() => suggest([].concat(
+      return (best && !got[best.id + "/" + best.file] ? get(best.id, best.file).catch(() => 0) : Promise.resolve()).then(() => suggest([].concat(
         ...Object.keys(got).map(k => k.split("/")).filter(k => k[1] && labels.has(k[0]))
           .map(k => entriesOf(k[0], got[k.join("/")], labels.get(k[0])))), q));
     }
     return function (query, scope) {
-      var mine = ++seq, q = fold(query).replace(/^\s+/, ""), s = scopes[scope], n = 0, seen = {};
+      var mine = ++seq, q = fold(query).replace(/^\s+/, ""), s = scopes[scope], n = 0, seen = {}, partial, preview;
       if (!q) return Promise.resolve(show(null));
       // The "All" scope answers a query of several words from its members' shards.
-      var planned = id => plan(scopes[id], q, f => load.has && load.has(id + "/" + f));
-      var own = s.m && wordsOf(q).length > 1 ? null : planned(scope), partial = own && own.partial;
-      var parts = own ? [{ scope, file: own.file }] : members(s).map(m => {
-        var r = planned(m[0]);
-        partial = partial || (r && r.partial);
-        return r && { scope: m[0], file: r.file, label: m[1] };
-      });
-      return Promise.all(parts.filter(p => p).map(p => load(p.scope + "/" + p.file).then(shard => {
-        n += shard.n;
-        return entriesOf(p.scope, shard, p.label);
-      }))).then(lists => {
+      return (s.m && wordsOf(q).length > 1 ? Promise.resolve(null) : planned(scope, q)).then(own => Promise.all(own
+        ? [{ scope, file: own.file, partial: own.partial }]
+        : members(s).map(m => planned(m[0], q).then(r => r && { scope: m[0], file: r.file, label: m[1], partial: r.partial }))
+      ).then(parts => {
+        partial = parts.some(p => p && p.partial);
+        preview = own && own.preview;
+        return Promise.all(parts.filter(p => p).map(p => get(p.scope, p.file).then(shard => {
+          n += shard.n;
+          return entriesOf(p.scope, shard, p.label);
+        })));
+      })).then(lists => {
         var results = rank([].concat(...lists), q).filter(e => !seen[e[0]] && (seen[e[0]] = 1)),
-          res = { results, q, more: partial ? -1 : own && own.preview ? n - results.length : 0 };
+          res = { results, q, more: partial ? -1 : preview ? n - results.length : 0 };
         return results.length || res.more ? res : nearest(scope, q).then(near => Object.assign(res, { near }));
       }).then(res => { if (mine === seq) show(res); }, () => { if (mine === seq) show({ results: [], more: 0 }); });
     };
   }
 
-  G.WorldFactsSearch = { WORD, fold, rankText, tier, rank, mark, typos, suggest, deepest, prepare, route, plan, loader, manifestOf, searcher };
+  G.WorldFactsSearch = { WORD, fold, rankText, tier, rank, mark, typos, suggest, deepest, prepare, learn, prefixOf, route, plan, loader, manifestOf, searcher };
 
   var doc = G.document, form = doc && doc.getElementById("search-form");
   if (!form) return;

@@ -190,11 +190,33 @@ func publishedSearchManifest(_ output: String) throws -> String {
     return try readText(output + "/search/" + name + ".json")
 }
 
-/// The path under `output` of the shard the manifest names for `prefix` in `scope` (kind "l" or "p").
+/// The path under `output` of the shard the index names for `prefix` in `scope` (kind "l" or "p").
 func publishedShard(_ output: String, scope: String, kind: String, prefix: String) throws -> String {
-    let manifest = try publishedSearchManifest(output)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(manifest.utf8)) as? [String: Any])
-    let scopes = try #require(object["scopes"] as? [String: [String: Any]])
-    let names = try #require(scopes[scope]?[kind] as? [String: String])
-    return output + "/search/" + scope + "/" + (try #require(names[prefix])) + ".json"
+    let names = try publishedShardNames(output, scope: scope)
+    return output + "/search/" + scope + "/" + (try #require(names[kind]?[prefix])) + ".json"
+}
+
+/// Every shard the published index names in `scope`, by kind ("l" or "p") and prefix, found as search.js
+/// finds them: the manifest names those one scalar long, and each preview those one scalar below it.
+func publishedShardNames(_ output: String, scope: String) throws -> [String: [String: String]] {
+    func object(_ json: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    }
+    let scopes = try #require(try object(publishedSearchManifest(output))["scopes"] as? [String: [String: Any]])
+    var names: [String: [String: String]] = ["l": [:], "p": [:]]
+    var pending: [(at: String, below: [String: String])] = [
+        ("", try #require(scopes[scope]?["k"] as? [String: String]))
+    ]
+    while let (at, below) = pending.popLast() {
+        for (next, name) in below {
+            #expect(next.unicodeScalars.count == 1, "\(scope): \(at) names \(next)")
+            let kind = String(name.prefix(1))
+            names[kind, default: [:]][at + next] = name
+            if kind == "p" {
+                let shard = try object(readText(output + "/search/" + scope + "/" + name + ".json"))
+                pending.append((at + next, try #require(shard["k"] as? [String: String])))
+            }
+        }
+    }
+    return names
 }

@@ -32,6 +32,8 @@ struct ScopeIndexer: Sendable {
     /// The scopes whose shards answer below the "All" scope's previews, each with the number of its
     /// collection (whose label the manifest gives, `"pages"`); none in every other scope.
     let members: [(id: String, collection: Int)]
+    /// What its previews name below them: in the "All" scope, the members' shards too.
+    let links: ShardLinks
 
     /// The entry hashes and floors of the last build's index, for an index that updates it (`index(updating:)`),
     /// and the positions whose rows may have changed since: only theirs are made again.
@@ -56,11 +58,14 @@ struct ScopeIndexer: Sendable {
     let floorsKept: Bool
 
     /// `memberHashes`: for the "All" scope, each member's `entryHashes`. They stand in the All scope's own
-    /// entry hashes, so a bucket's digest covers what decides its previews: every member's shards in it.
+    /// entry hashes, so a bucket's digest covers what decides its previews: every member's shards in it,
+    /// which its previews name (`links`).
     init(
         scope: SearchScope, keys: SearchKeys, site: Site, rows: SearchRows, ranks: RecordRanks, heads: EntryHeads?,
-        previous: PreviousShards, memberHashes: [[UInt64]] = [], update: Update? = nil
+        previous: PreviousShards, memberHashes: [[UInt64]] = [], links: ShardLinks = ShardLinks(),
+        update: Update? = nil
     ) {
+        self.links = links
         self.ranks = ranks
         self.scope = scope
         let merges = scope.collection == nil
@@ -127,8 +132,8 @@ struct ScopeIndexer: Sendable {
         madeHeads = heads == nil ? update?.heads : nil
     }
 
-    /// A scope's shards and its part of the search manifest: `"<id>":{"l":{"<leaf prefix>":"<file>",…},
-    /// "p":{"<split prefix>":"<file>",…},"c":<its collection's number>}`, and for the "All" scope
+    /// A scope's shards and its part of the search manifest: `"<id>":{"k":{"<first scalar>":"<file>",…},
+    /// "c":<its collection's number>}` (`ShardLinks`), and for the "All" scope
     /// `"m":[["<member scope>",<its collection's number>],…]` too (its `"c"` is 0: the collection of an entry
     /// that carries none, in a site of one).
     struct Index {
@@ -247,18 +252,16 @@ struct ScopeIndexer: Sendable {
 
     private func index(_ memos: [BucketMemo], files: [ScopeShards.File]) -> Index {
         let splits = memos.flatMap(\.splits)
-        func map(_ names: [ShardName]) -> String {
-            "{" + names.map { JSONText.quoted($0.prefix) + ":" + JSONText.quoted($0.file) }.joined(separator: ",") + "}"
-        }
         let merged =
             members.isEmpty
             ? ""
             : ",\"m\":["
                 + members.map { "[" + JSONText.quoted($0.id) + "," + String($0.collection) + "]" }.joined(
                     separator: ",") + "]"
+        let roots = memos.flatMap { $0.leaves + $0.splits }.filter { $0.prefix.unicodeScalars.count == 1 }
         let part =
-            JSONText.quoted(scope.id) + ":{\"l\":" + map(memos.flatMap(\.leaves)) + ",\"p\":" + map(splits)
-            + ",\"c\":" + String(scope.collection ?? 0) + merged + "}"
+            JSONText.quoted(scope.id) + ":{\"k\":" + ShardLinks.map(roots) + ",\"c\":" + String(scope.collection ?? 0)
+            + merged + "}"
         return Index(
             part: part, files: files, splits: splits.map(\.prefix), entryHashes: entryHashes,
             memo: ScopeMemo(entryHashes: entryHashes, entryFloors: entryFloors, buckets: memos))
@@ -284,10 +287,15 @@ struct ScopeIndexer: Sendable {
         if bucket.prefix.count == 1, let kept = previous.bucket(bucket.first, nodeInputs: node) {
             return shards.append(kept)
         }
-        shards.append(previous.reusable(inputs: node) ?? planNode(bucket, inputs: node))
+        // Its parts first: the node's preview names their shards.
+        var parts = ScopeShards()
         for part in bucket.parts() where prefixes.contains(part.prefixText) {
-            addPreviews(part, at: prefixes, to: &shards, changed: changed)
+            addPreviews(part, at: prefixes, to: &parts, changed: changed)
         }
+        shards.append(
+            previous.reusable(inputs: node)
+                ?? planNode(bucket, inputs: node, below: parts.children(of: bucket.prefixText)))
+        shards.append(parts)
     }
 
     /// The shards of a bucket (or of a part of one): kept whole, planned whole, or kept or planned as its
@@ -311,22 +319,29 @@ struct ScopeIndexer: Sendable {
         if bucket.prefix.count == 1, let kept = previous.bucket(bucket.first, nodeInputs: node) {
             return shards.append(kept)
         }
-        shards.append(previous.reusable(inputs: node) ?? planNode(bucket, inputs: node))
-        for part in bucket.parts() { add(part, to: &shards, changed: changed) }
+        // Its parts first: the node's preview names their shards.
+        var parts = ScopeShards()
+        for part in bucket.parts() { add(part, to: &parts, changed: changed) }
+        shards.append(
+            previous.reusable(inputs: node)
+                ?? planNode(bucket, inputs: node, below: parts.children(of: bucket.prefixText)))
+        shards.append(parts)
     }
 
     /// A bucket planned whole: its shards, each carrying the unit's inputs, sized by its entries.
     func planWhole(_ bucket: SearchKeys.Bucket, inputs: UInt64) -> ScopeShards {
         // by the bucket's own record numbers
         let plans = planner.plan(bucket, entrySize: bucket.positions.map(entrySize), scores: scores(of: bucket))
-        return ScopeShards.planned(plans, scope: scope, inputs: inputs, twins: planner.twins, entryHashes: entryHashes)
+        return ScopeShards.planned(
+            plans, scope: scope, inputs: inputs, twins: planner.twins, entryHashes: entryHashes, links: links)
     }
 
-    /// The node alone of a bucket planned in parts: its preview.
-    func planNode(_ bucket: SearchKeys.Bucket, inputs: UInt64) -> ScopeShards {
+    /// The node alone of a bucket planned in parts: its preview, which names `below`, its parts' shards
+    /// one scalar below it.
+    func planNode(_ bucket: SearchKeys.Bucket, inputs: UInt64, below: [ShardName]) -> ScopeShards {
         ScopeShards.planned(
             [planner.preview(of: bucket, scores: scores(of: bucket))], scope: scope, inputs: inputs,
-            twins: planner.twins, entryHashes: entryHashes)
+            twins: planner.twins, entryHashes: entryHashes, links: links, below: below)
     }
 
     /// The scores of a bucket's records, by its own numbers; nil when none has one.

@@ -8,7 +8,8 @@ import WorldFactsSupport
 /// for pages opened from disk, where fetch() is not allowed: `__worldfacts("<scope>/<file>", <the same
 /// JSON>);`. The tag (`contentTag`) changes exactly when the shard's bytes do, so a host may cache a shard
 /// for good; the manifest names each prefix's file.
-/// Shard JSON: `{"n": total, "r": [entry, …]}`; a leaf's `n` is the count of its entries.
+/// Shard JSON: `{"n": total, "r": [entry, …]}`, and in a preview the shards below it (`ShardLinks`); a
+/// leaf's `n` is the count of its entries.
 ///
 /// A planned shard's files are made only when they are written (`File.outputFiles`): a large site's
 /// index is never held whole.
@@ -21,12 +22,13 @@ struct ScopeShards {
     /// from its plan and the entries of its records when it is written.
     enum File: Sendable {
         case kept(OutputFile)
-        /// `twins`: with its script twin (`search.script_twins`).
-        case planned(ShardPlan, key: String, inputs: String, twins: Bool)
+        /// `twins`: with its script twin (`search.script_twins`). `links`: what a preview names below it
+        /// (`ShardLinks.json`), empty in a leaf.
+        case planned(ShardPlan, key: String, inputs: String, twins: Bool, links: String)
 
         /// How many files it is: a kept file, or a planned shard with or without its twin.
         var fileCount: Int {
-            if case .planned(_, _, _, let twins) = self { return twins ? 2 : 1 }
+            if case .planned(_, _, _, let twins, _) = self { return twins ? 2 : 1 }
             return 1
         }
 
@@ -40,7 +42,7 @@ struct ScopeShards {
         func outputFiles(appendEntry: (Int, inout [UInt8]) -> Void) -> [OutputFile] {
             switch self {
             case .kept(let file): return [file]
-            case .planned(let plan, let key, let inputs, let twins):
+            case .planned(let plan, let key, let inputs, let twins, let links):
                 let opening = "__worldfacts(\(JSONText.quoted(key)),"
                 var script = Array(opening.utf8)
                 script += "{\"n\":\(plan.total),\"r\":[".utf8
@@ -48,7 +50,9 @@ struct ScopeShards {
                     if number > 0 { script.append(UInt8(ascii: ",")) }
                     appendEntry(position, &script)
                 }
-                script += "]}".utf8
+                script += "]".utf8
+                script += links.utf8
+                script += "}".utf8
                 let json = Array(script[opening.utf8.count...])
                 script += ");\n".utf8
                 let file = OutputFile(path: SearchIndex.folder + key + ".json", bytes: json, inputs: inputs)
@@ -65,30 +69,51 @@ struct ScopeShards {
     }
 
     /// Planned shards, each carrying `inputs` (see `ShardUnit`), and the prefixes they answer.
-    /// `entryHashes` are by record position (`ShardEntry.hash`): they name the shards' contents.
+    /// `entryHashes` are by record position (`ShardEntry.hash`): they name the shards' contents. A preview
+    /// names the shards below it (`links`): those of `plans`, and those of `below` (the parts of a node
+    /// planned alone), so its children are named before it is, the last plan first.
     static func planned(
-        _ plans: [ShardPlan], scope: SearchScope, inputs number: UInt64, twins: Bool, entryHashes: [UInt64]
+        _ plans: [ShardPlan], scope: SearchScope, inputs number: UInt64, twins: Bool, entryHashes: [UInt64],
+        links: ShardLinks, below: [ShardName] = []
     ) -> ScopeShards {
         let inputs = Hex.text(number)
-        var shards = ScopeShards()
-        for plan in plans {
+        var children = ShardLinks.byParent(below)
+        var made: [(name: ShardName, file: File)] = []
+        for plan in plans.reversed() {
+            let json =
+                plan.kind == .preview ? links.json(prefix: plan.prefix, children: children[plan.prefix] ?? []) : ""
             let name = ShardName(
                 prefix: plan.prefix,
                 file: fileName(
                     kind: plan.kind, prefix: plan.prefix,
-                    tag: contentTag(of: plan, scope: scope, entryHashes: entryHashes)))
+                    tag: contentTag(of: plan, scope: scope, entryHashes: entryHashes, links: json)))
+            children[ShardLinks.parent(of: plan.prefix), default: []].append(name)
+            made.append(
+                (name, .planned(plan, key: scope.id + "/" + name.file, inputs: inputs, twins: twins, links: json)))
+        }
+        var shards = ScopeShards()
+        for (plan, (name, file)) in zip(plans, made.reversed()) {
             if plan.kind == .leaf { shards.leaves.append(name) } else { shards.splits.append(name) }
-            shards.files.append(.planned(plan, key: scope.id + "/" + name.file, inputs: inputs, twins: twins))
+            shards.files.append(file)
         }
         return shards
+    }
+
+    /// The names one scalar below `prefix`, of these shards.
+    func children(of prefix: String) -> [ShardName] {
+        let depth = prefix.unicodeScalars.count + 1
+        return (leaves + splits).filter {
+            $0.prefix.unicodeScalars.count == depth && $0.prefix.unicodeScalars.starts(with: prefix.unicodeScalars)
+        }
     }
 
     /// The tag of a planned shard's name: a hash of everything its bytes are made of, known before they are
     /// made (the manifest names every shard, and is made with the plan). A shard's JSON is its total and
     /// its records' entries in order, and an entry's hash covers its position, its row's inputs, its
     /// folded texts and its label (`ShardEntry.hash`), as the shard reuse of a rebuild already relies on.
-    /// The script twin's bytes are the JSON and its key, which holds this tag.
-    static func contentTag(of plan: ShardPlan, scope: SearchScope, entryHashes: [UInt64]) -> String {
+    /// The script twin's bytes are the JSON and its key, which holds this tag; a preview's links name its
+    /// children by their tags.
+    static func contentTag(of plan: ShardPlan, scope: SearchScope, entryHashes: [UInt64], links: String) -> String {
         var hash = StableHash()
         hash.add(contentsOf: GeneratorVersion.current.utf8)
         hash.add(0xFF)
@@ -103,6 +128,7 @@ struct ScopeShards {
             hash.mix(UInt64(position))
             hash.mix(entryHashes[position])
         }
+        hash.add(contentsOf: links.utf8)
         return HashedName.tag(hash.value)
     }
 

@@ -6,13 +6,13 @@ import WorldFactsSupport
 /// `ScopeShards` for the files and `ScopeIndexer` for how they are made and kept).
 ///
 /// Pages name no file of the index, so that a change to one shard rewrites no page. `search.js` reads
-/// `search/entry.json`, the one file of the index whose name never changes: `{"v":3,"manifest":"manifest/<tag>"}`.
+/// `search/entry.json`, the one file of the index whose name never changes: `{"v":4,"manifest":"manifest/<tag>"}`.
 /// It names the manifest, `search/manifest/<tag>.json`, whose tag is a hash of its bytes:
-/// `{"v":3,"pages":[["<pages folder>/","<label>"],…],"scopes":{"<id>":{"l":{"<leaf prefix>":"<file>",…},
-/// "p":{"<split prefix>":"<file>",…},"c":<collection>}},"more":"…{count}…","words":"…","count":"…{count}…"}`,
-/// where `pages` is by collection number (`ShardEntry`). Every shard is `search/<scope>/<file>.json`. The "All"
-/// scope's has no leaves and names the scopes whose shards answer below its previews:
-/// `"m":[["<scope>",<collection>],…]`
+/// `{"v":4,"pages":[["<pages folder>/","<label>"],…],"scopes":{"<id>":{"k":{"<first scalar>":"<file>",…},
+/// "c":<collection>}},"more":"…{count}…","words":"…","count":"…{count}…"}`, where `pages` is by collection
+/// number (`ShardEntry`). The manifest names each scope's shards one scalar long, and each preview those one
+/// scalar below it (`ShardLinks`). Every shard is `search/<scope>/<file>.json`. The "All" scope has no
+/// leaves and names the scopes whose shards answer below its previews: `"m":[["<scope>",<collection>],…]`
 /// (see `ScopeIndexer`). With script twins, the entry and the manifest have one too (`.js`), as every shard:
 /// `__worldfacts("<name>", <the same JSON>);`, where the name is the path under `search/` without extension.
 public struct SearchIndex: Sendable {
@@ -70,10 +70,12 @@ public struct SearchIndex: Sendable {
         // An update makes the heads of the entries it plans and writes once each, for every scope.
         let madeHeads = last == nil ? nil : LazyEntryHeads()
         let ranks = RecordRanks(site: site)
-        func indexer(_ number: Int, memberHashes: [[UInt64]] = [], changed: [Int]) -> ScopeIndexer {
+        func indexer(
+            _ number: Int, memberHashes: [[UInt64]] = [], links: ShardLinks = ShardLinks(), changed: [Int]
+        ) -> ScopeIndexer {
             ScopeIndexer(
                 scope: scopes[number], keys: keys[number]!, site: site, rows: rows, ranks: ranks, heads: heads,
-                previous: previous[number], memberHashes: memberHashes,
+                previous: previous[number], memberHashes: memberHashes, links: links,
                 update: last.map {
                     ScopeIndexer.Update(
                         memo: $0.scopes[number], candidates: changed, buckets: $0.buckets, heads: madeHeads)
@@ -102,8 +104,16 @@ public struct SearchIndex: Sendable {
                 Set(members.flatMap { member in last.scopes[member].buckets.lazy.flatMap(\.splits).map(\.prefix) })
                     == splits
             } == true
+        // The All scope's previews name the members' shards below them.
+        let links = ShardLinks(
+            members: members.map { number in
+                (
+                    scopes[number].id,
+                    ShardLinks.byParent(indexes[number]!.memo.buckets.flatMap { $0.leaves + $0.splits })
+                )
+            })
         for number in alls {
-            let indexer = indexer(number, memberHashes: memberHashes, changed: membersChanged)
+            let indexer = indexer(number, memberHashes: memberHashes, links: links, changed: membersChanged)
             indexers[number] = indexer
             indexes[number] =
                 last.map { indexer.index(updating: $0.scopes[number], previews: splits, previewsKept: previewsKept) }
@@ -117,7 +127,7 @@ public struct SearchIndex: Sendable {
                 + JSONText.quoted(site.hasHome ? collection.spec.label : "") + "]"
         }
         manifest =
-            "{\"v\":3,\"pages\":[" + pages.joined(separator: ",") + "],\"scopes\":{"
+            "{\"v\":4,\"pages\":[" + pages.joined(separator: ",") + "],\"scopes\":{"
             + parts.map(\.part).joined(separator: ",") + "},\"more\":"
             + JSONText.quoted(config.strings.moreResults) + ",\"words\":" + JSONText.quoted(config.strings.moreWords)
             + ",\"count\":" + JSONText.quoted(config.strings.resultCount)
@@ -190,7 +200,7 @@ public struct SearchIndex: Sendable {
 
     /// The manifest and the entry that names it, each with its script twin when shards have theirs.
     public var manifestFiles: [OutputFile] {
-        let entry = "{\"v\":3,\"manifest\":" + JSONText.quoted(manifestName) + "}"
+        let entry = "{\"v\":4,\"manifest\":" + JSONText.quoted(manifestName) + "}"
         return [(manifestName, manifest), (Self.entryName, entry)].flatMap { name, json in
             let file = OutputFile(path: Self.folder + name + ".json", bytes: Array(json.utf8))
             guard twins else { return [file] }

@@ -133,10 +133,10 @@ import WorldFactsOutput
         #expect(try readText(shard).contains(#","Two","Aland","30","2",["two"]]"#))
         #expect(
             try publishedSearchManifest(root + "/Output").contains(
-                #""all":{"l":{},"p":{},"c":0,"m":[["country",0],["city",1]]}"#))
+                #""all":{"k":{},"c":0,"m":[["country",0],["city",1]]}"#))
         #expect(
             try publishedSearchManifest(root + "/Output").contains(
-                #"{"v":3,"pages":[["countries/","Countries"],["cities/","Cities"]],"scopes":{"#))
+                #"{"v":4,"pages":[["countries/","Countries"],["cities/","Cities"]],"scopes":{"#))
     }
 
     /// The "All" scope writes only previews, where its members have theirs, and its results carry their
@@ -192,9 +192,29 @@ import WorldFactsOutput
         let manifest = try #require(
             try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let scopes = try #require(manifest["scopes"] as? [String: [String: Any]])
-        func set(_ scope: String, _ kind: String) -> Set<String> {
-            Set((scopes[scope]?[kind] as? [String: String])?.keys.map { $0 } ?? [])
+        let names = try Dictionary(
+            uniqueKeysWithValues: scopes.keys.map { ($0, try publishedShardNames(root + "/Output", scope: $0)) })
+        func set(_ scope: String, _ kind: String) -> Set<String> { Set(names[scope]?[kind]?.keys.map { $0 } ?? []) }
+        // Each preview of the All scope names its members' shards below it, as their own previews do.
+        var named = 0
+        for (prefix, name) in names["all"]!["p"]! {
+            let shard = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(readText(root + "/Output/search/all/" + name + ".json").utf8))
+                    as? [String: Any])
+            let below = shard["mk"] as? [String: [String: String]] ?? [:]
+            for member in ["country", "city"] {
+                let own: [String: String]? = try names[member]!["p"]![prefix].flatMap { name in
+                    try #require(
+                        try JSONSerialization.jsonObject(
+                            with: Data(readText(root + "/Output/search/\(member)/" + name + ".json").utf8))
+                            as? [String: Any])["k"] as? [String: String]
+                }
+                #expect(below[member] == own, "\(member) below \(prefix)")
+                named += own == nil ? 0 : 1
+            }
         }
+        #expect(named > 0)
         enum Answer: Equatable { case leaf, preview, none }
         func route(_ scope: String, _ query: String) -> Answer {
             var prefix = ""

@@ -322,7 +322,7 @@ import WorldFactsOutput
         #expect(files["search/" + name + ".js"] == "__worldfacts(\"\(name)\",\(json));\n")
         // The manifest names it, with its content tag.
         #expect(index.manifest.contains("\"i\":\"" + name.dropFirst("name/".count) + "\""))
-        #expect(index.manifest.contains("\"capital\":{\"l\":{"))
+        #expect(index.manifest.contains("\"capital\":{\"k\":{"))
         #expect(!files.values.contains { $0.contains("<") })
     }
 }
