@@ -176,24 +176,29 @@
     return { file: scope.p.get(p), preview: true };
   }
 
-  // Loads files of the index once each, by name under search/ ("entry", "manifest.<tag>", "<scope>/<shard>"):
-  // fetch() over HTTP, a <script> twin from file://. `root` leads to the site's root. Only the entry's name
-  // never changes: it is asked again of the server.
+  // Loads files of the index once each, by name under search/ ("entry", "manifest/<tag>", "<scope>/<shard>"):
+  // each is JSON in a script, __worldfacts("<name>",<JSON>);. From file://, where fetch() is blocked, a
+  // <script> element runs it; over HTTP, fetch() reads it and the JSON between the ends is parsed. `root`
+  // leads to the site's root. Only the entry's name never changes: it is asked again of the server.
   function loader(doc, fileMode, root) {
     root = root || "";
     var cache = {}, waiting = {}, got = {};
     G.__worldfacts = function (key, data) { if (waiting[key]) { waiting[key](data); delete waiting[key]; } };
     var load = function (key) {
       if (!cache[key]) {
+        var url = root + "search/" + key + ".js", head = "__worldfacts(" + JSON.stringify(key) + ",";
         cache[key] = fileMode ? new Promise((ok, fail) => {
           var s = doc.createElement("script");
           waiting[key] = ok;
-          s.src = root + "search/" + key + ".js";
+          s.src = url;
           s.onerror = fail;
           doc.head.appendChild(s);
-        }) : fetch(root + "search/" + key + ".json", key === "entry" ? { cache: "no-cache" } : {}).then(r => {
+        }) : fetch(url, key === "entry" ? { cache: "no-cache" } : {}).then(r => {
           if (!r.ok) throw new Error(r.status);
-          return r.json();
+          return r.text();
+        }).then(t => {
+          if (!t.startsWith(head)) throw new Error(key);
+          return JSON.parse(t.slice(head.length, t.lastIndexOf(")")));
         });
         cache[key] = cache[key].then(d => (got[key] = d), e => { delete cache[key]; throw e; });
       }

@@ -183,17 +183,26 @@ struct SplitMix: RandomNumberGenerator {
     }
 }
 
-/// The search manifest a built site at `output` publishes, as search.js finds it: through `search/entry.json`.
+/// The JSON of the file of the search index named `name` (`search/<name>.js`, JSON in a script), as
+/// search.js reads it over HTTP: between `__worldfacts("<name>",` and `);`.
+func publishedSearchJSON(_ output: String, name: String) throws -> String {
+    let script = try readText(output + "/search/" + name + ".js")
+    let head = "__worldfacts(\"" + name + "\","
+    try #require(script.hasPrefix(head) && script.hasSuffix(");\n"), "\(name): \(script.prefix(80))")
+    return String(script.dropFirst(head.count).dropLast(3))
+}
+
+/// The search manifest a built site at `output` publishes, as search.js finds it: through `search/entry.js`.
 func publishedSearchManifest(_ output: String) throws -> String {
-    let entry = try readText(output + "/search/entry.json")
+    let entry = try publishedSearchJSON(output, name: "entry")
     let name = try #require(entry.firstMatch(of: /"manifest":"([^"]+)"/)).output.1
-    return try readText(output + "/search/" + name + ".json")
+    return try publishedSearchJSON(output, name: String(name))
 }
 
 /// The path under `output` of the shard the index names for `prefix` in `scope` (kind "l" or "p").
 func publishedShard(_ output: String, scope: String, kind: String, prefix: String) throws -> String {
     let names = try publishedShardNames(output, scope: scope)
-    return output + "/search/" + scope + "/" + (try #require(names[kind]?[prefix])) + ".json"
+    return output + "/search/" + scope + "/" + (try #require(names[kind]?[prefix])) + ".js"
 }
 
 /// Every shard the published index names in `scope`, by kind ("l" or "p") and prefix, found as search.js
@@ -213,7 +222,7 @@ func publishedShardNames(_ output: String, scope: String) throws -> [String: [St
             let kind = String(name.prefix(1))
             names[kind, default: [:]][at + next] = name
             if kind == "p" {
-                let shard = try object(readText(output + "/search/" + scope + "/" + name + ".json"))
+                let shard = try object(publishedSearchJSON(output, name: scope + "/" + name))
                 pending.append((at + next, try #require(shard["k"] as? [String: String])))
             }
         }

@@ -186,16 +186,22 @@ test("route: leaves answer, split prefixes preview, unknown prefixes have no mat
   assert.equal(S.prefixOf(N("p", "sœ<")), "sœ<");
 });
 
+// A response as a host gives a file of the index: JSON in a script that names it (`search/<key>.js`).
+const scriptOf = (url, body) => ({
+  ok: true,
+  text: async () => `__worldfacts(${JSON.stringify(url.split("search/")[1].slice(0, -3))},${JSON.stringify(body)});\n`,
+});
+
 test("the manifest is read through the entry, which is asked again of the server", async () => {
   const calls = [];
   globalThis.fetch = async (url, options) => {
     calls.push([url, options && options.cache]);
-    const body = url.endsWith("entry.json") ? { v: 2, manifest: "manifest.0123456789" }
+    const body = url.endsWith("entry.js") ? { v: 4, manifest: "manifest/0123456789" }
       : { v: 4, scopes: { name: { k: below(["a"], [], "") } }, more: "{count} more", count: "{count} results" };
-    return { ok: true, json: async () => body };
+    return scriptOf(url, body);
   };
   const manifest = await S.manifestOf(S.loader(null, false, "../"));
-  assert.deepEqual(calls, [["../search/entry.json", "no-cache"], ["../search/manifest.0123456789.json", undefined]]);
+  assert.deepEqual(calls, [["../search/entry.js", "no-cache"], ["../search/manifest/0123456789.js", undefined]]);
   assert.equal(manifest.scopes.name.l.get("a"), N("l", "a"));
 });
 
@@ -292,16 +298,19 @@ test("the loader fetches each shard once and retries after a failure", async () 
   globalThis.fetch = async (url) => {
     calls.push(url);
     if (fail) { fail = false; return { ok: false, status: 503 }; }
-    return { ok: true, json: async () => ({ n: 0, r: [] }) };
+    return scriptOf(url, { n: 0, r: [] });
   };
   const load = S.loader(null, false);
   await assert.rejects(load("name/l-61.0123456789"));
+  assert.deepEqual(await load("name/l-61.0123456789"), { n: 0, r: [] });
   await load("name/l-61.0123456789");
-  await load("name/l-61.0123456789");
-  assert.deepEqual(calls, ["search/name/l-61.0123456789.json", "search/name/l-61.0123456789.json"]);
+  assert.deepEqual(calls, ["search/name/l-61.0123456789.js", "search/name/l-61.0123456789.js"]);
+  // A file that is not the script of the name asked for is a failure, not data.
+  globalThis.fetch = async () => ({ ok: true, text: async () => '__worldfacts("name/other",{"n":0,"r":[]});\n' });
+  await assert.rejects(S.loader(null, false)("name/l-62.0123456789"));
 });
 
-test("the file:// loader resolves through the script twin's callback", async () => {
+test("the file:// loader resolves through the script's callback", async () => {
   const appended = [];
   const doc = { createElement: () => ({}), head: { appendChild: (s) => appended.push(s) } };
   const load = S.loader(doc, true);
@@ -313,9 +322,9 @@ test("the file:// loader resolves through the script twin's callback", async () 
 
 test("from a page one folder down, both loaders find the shards at the site's root", async () => {
   const calls = [];
-  globalThis.fetch = async (url) => { calls.push(url); return { ok: true, json: async () => ({ n: 0, r: [] }) }; };
+  globalThis.fetch = async (url) => { calls.push(url); return scriptOf(url, { n: 0, r: [] }); };
   await S.loader(null, false, "../")("city/l-7a.0123456789");
-  assert.deepEqual(calls, ["../search/city/l-7a.0123456789.json"]);
+  assert.deepEqual(calls, ["../search/city/l-7a.0123456789.js"]);
   const appended = [];
   const doc = { createElement: () => ({}), head: { appendChild: (s) => appended.push(s) } };
   const answer = S.loader(doc, true, "../")("all/l-7a.0123456789");

@@ -139,7 +139,6 @@ def test_max_files_fails_before_writing_and_names_the_largest_contributors(tmp_p
     assert f"the site would be {files:,} files, more than the {files - 1:,} allowed; nothing was written" in result.stderr
     assert "252 records record pages: one per record" in result.stderr
     assert "search files: raise search.shard_budget (now 16384)" in result.stderr
-    assert "search script twins: search.script_twins: false" in result.stderr
     assert not out.exists() or not any(p for p in out.rglob("*") if p.is_file() and not p.name.startswith(".worldfacts-lock"))
     build(COUNTRIES, out)
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
@@ -148,18 +147,25 @@ def test_max_files_fails_before_writing_and_names_the_largest_contributors(tmp_p
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
 
 
-def test_without_script_twins_the_search_is_half_the_files_and_max_files_in_site_yml(tmp_path):
+def test_one_file_per_shard_script_twins_retired_and_max_files_in_site_yml(tmp_path):
+    """Every file of the index is one script that serves HTTP and file:// alike: the former
+    `search.script_twins` is an error at its line that says so, with nothing written."""
     content = tmp_path / "Content"
     shutil.copytree(COUNTRIES, content)
-    config = content / "site.yml"
-    config.write_text(config.read_text().replace("search:\n", "search:\n  script_twins: false\n", 1))
     out = tmp_path / "out"
     build(content, out)
-    shards = list((out / "search").rglob("*.json"))
-    assert shards and not list((out / "search").rglob("*.js"))
-    twins_out = tmp_path / "twins"
-    build(COUNTRIES, twins_out)
-    assert len(list((twins_out / "search").rglob("*.js"))) == len(shards)
+    files = [p for p in (out / "search").rglob("*") if p.is_file()]
+    assert files and all(p.suffix == ".js" for p in files)
+    config = content / "site.yml"
+    original = config.read_text()
+    config.write_text(original.replace("search:\n", "search:\n  script_twins: false\n", 1))
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    result = build(content, out, check=False)
+    line = original[:original.index("search:\n")].count("\n") + 2
+    assert result.returncode == 1
+    assert f"site.yml:{line}:3: error: field 'search.script_twins': key 'script_twins' is no longer used" in result.stderr
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    config.write_text(original)
     # max_files in site.yml, named in the message.
     config.write_text(config.read_text().replace("locale: en\n", "locale: en\nmax_files: 50\n", 1))
     result = build(content, out, check=False)
@@ -184,4 +190,3 @@ def test_the_documented_example_fits_20000_files(tmp_path):
              "--output", str(out), "--no-cache"], capture_output=True, text=True, check=True)
         assert census(built) == planned
         assert "warning" not in built.stderr, "a link to a city `only:` leaves out is no mistake"
-        assert not list((out / "search").rglob("*.js"))

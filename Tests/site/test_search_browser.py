@@ -246,7 +246,7 @@ def test_one_request_per_keystroke_on_a_cold_cache(browser, server):
     browser.find_element(By.ID, "search").send_keys("m")
     wait_for(browser, lambda: len(results(browser)) > 0, "results for m")
     first = browser.execute_script(requested)
-    assert len(first) == 3 and first[0] == "entry.json" and first[1].startswith("manifest/"), first
+    assert len(first) == 3 and first[0] == "entry.js" and first[1].startswith("manifest/"), first
     assert first[2].startswith("name/l-6d."), first
     browser.find_element(By.ID, "search").send_keys("a")
     wait_for(browser, lambda: len(results(browser)) > 0, "results for ma")

@@ -101,7 +101,7 @@ def test_serve_holds_load_slow_clients_and_many_reload_clients(project):
         port = int(wait_for(r"at http://127\.0\.0\.1:(\d+)/").group(1))
         wait_for(r"^build: 252 records")
         pages = sorted(p.relative_to(project / "Output") for p in (project / "Output").rglob("*.html"))
-        shards = sorted(p.relative_to(project / "Output") for p in (project / "Output/search").rglob("*.json"))
+        shards = sorted(p.relative_to(project / "Output") for p in (project / "Output/search").rglob("*.js"))
         paths = [(f"/{p}", 200) for p in pages + shards[:200]]
         assets = sorted(p.relative_to(project / "Output") for p in (project / "Output/assets").iterdir())
         paths += [(f"/{p}", 200) for p in assets] + [("/countries/nowhere.html", 404)]

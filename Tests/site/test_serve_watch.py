@@ -81,9 +81,9 @@ def test_serve_answers_with_content_types_and_the_404_page(served):
     (script,) = (project / "Output/assets").glob("search.*.js")
     assert request(port, f"/assets/{stylesheet.name}")[:2] == (200, "text/css; charset=utf-8")
     assert request(port, f"/assets/{script.name}")[:2] == (200, "text/javascript; charset=utf-8")
-    (shard,) = (project / "Output/search/name").glob("l-69.*.json")
-    assert request(port, f"/search/name/{shard.name}")[:2] == (200, "application/json")
-    assert request(port, "/search/entry.json")[:2] == (200, "application/json")
+    (shard,) = (project / "Output/search/name").glob("l-69.*.js")
+    assert request(port, f"/search/name/{shard.name}")[:2] == (200, "text/javascript; charset=utf-8")
+    assert request(port, "/search/entry.js")[:2] == (200, "text/javascript; charset=utf-8")
     status, kind, body = request(port, "/countries/nowhere.html")
     assert status == 404 and b"Page not found" in body and b'<base href="/">' in body
 

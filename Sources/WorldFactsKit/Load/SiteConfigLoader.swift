@@ -74,7 +74,6 @@ public struct SiteConfigLoader {
         if let search = r.map(top, "search") {
             config.search.shardBudget = r.int(search, "shard_budget", default: 16_384, minimum: 1_024)
             config.search.previewSize = r.int(search, "preview", default: 20, minimum: 1)
-            config.search.scriptTwins = r.bool(search, "script_twins", default: true)
             let mode = r.string(search, "mode", default: SearchMode.asYouType.rawValue)
             if let known = SearchMode(rawValue: mode) {
                 config.search.mode = known

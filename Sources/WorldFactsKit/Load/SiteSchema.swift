@@ -112,10 +112,6 @@ enum SiteSchema {
                 "search.max_length", .wholeNumber, "1000",
                 "Characters (at least 64) a title or a searched value may have; a longer one is an error."),
             Key(
-                "search.script_twins", .flag, "true",
-                "Each shard's script twin, which pages opened from disk (`file://`) load; `false` halves the"
-                    + " search's files, and search then works over HTTP only."),
-            Key(
                 "search.mode", .text, "as_you_type",
                 "`as_you_type` (a query runs at each keystroke) or `on_submit` (when the reader presses Enter or"
                     + " the search button; until then the results below are dimmed)."),
@@ -318,7 +314,9 @@ enum SiteSchema {
                 let childShown = shownPath.isEmpty ? name : shownPath + "." + name
                 guard let key = byPath[childSchema] else {
                     let location = SourceLocation(file: file, line: keyNode.mark?.line, column: keyNode.mark?.column)
-                    diagnostics.append(.error(location, field: childShown, unknownKeyMessage(name, known: known)))
+                    let message = retired[childSchema].map { "key '\(name)' is no longer used: " + $0 }
+                    diagnostics.append(
+                        .error(location, field: childShown, message ?? unknownKeyMessage(name, known: known)))
                     continue
                 }
                 switch key.kind {
@@ -334,6 +332,13 @@ enum SiteSchema {
         visit(root, schemaPath: "", shownPath: "")
         return diagnostics
     }
+
+    /// Keys that sites once had, and what to do instead: a clearer error than an unknown key's.
+    static let retired = [
+        "search.script_twins":
+            "each search file serves pages over HTTP and from disk (file://) alike, so there is no second copy to"
+            + " leave out; remove the key"
+    ]
 
     /// "unknown key 'serach'; did you mean 'search'?", or the known keys when none is near.
     static func unknownKeyMessage(_ name: String, known: [String]) -> String {

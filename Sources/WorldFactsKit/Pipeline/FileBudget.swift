@@ -15,7 +15,7 @@ struct FileBudget {
     var contributors: [Contributor] = []
     var total: Int { contributors.reduce(0) { $0 + $1.files } }
 
-    /// `searchFiles`: the search index's shards and twins (`SearchIndex.fileCount`).
+    /// `searchFiles`: the search index's files (`SearchIndex.fileCount`).
     init(site: Site, assets: Int, notFoundPage: Bool, searchFiles: Int) {
         let config = site.config
         var pages = 0
@@ -49,16 +49,9 @@ struct FileBudget {
                 "one per value of the group's field, and an overview")
             pages += group.values.count + 1
         }
-        let twins = config.search.scriptTwins
-        let shards = twins ? searchFiles / 2 : searchFiles
         add(
-            "search files", shards,
+            "search files", searchFiles,
             "raise search.shard_budget (now \(config.search.shardBudget)): larger shards, fewer of them")
-        if twins {
-            add(
-                "search script twins", searchFiles - shards,
-                "search.script_twins: false, for a site served over HTTP only (search then needs HTTP)")
-        }
         // The assets, the home page, the 404 page and `_headers`.
         var other = assets + (notFoundPage ? 1 : 0) + (site.hasHome ? 1 : 0) + 1
         if config.url != nil {

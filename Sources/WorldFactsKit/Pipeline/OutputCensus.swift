@@ -24,7 +24,7 @@ public struct OutputCensus: Sendable, Equatable {
     init(site: Site, paths: [String], report: WriteReport) {
         let names =
             site.collections.map { "\($0.spec.id) pages" } + [
-                "index and section pages", "complete lists", "group pages", "search files", "search script twins",
+                "index and section pages", "complete lists", "group pages", "search files",
                 "data downloads", "other",
             ]
         kinds = names.map { Kind(name: $0) }
@@ -74,9 +74,9 @@ public struct OutputCensus: Sendable, Equatable {
         }
 
         func kind(of path: String) -> Int {
-            let (index, lists, groups, shards, twins, data, other) =
-                (first, first + 1, first + 2, first + 3, first + 4, first + 5, first + 6)
-            if path.hasPrefix(SearchIndex.folder) { return path.hasSuffix(".js") ? twins : shards }
+            let (index, lists, groups, shards, data, other) =
+                (first, first + 1, first + 2, first + 3, first + 4, first + 5)
+            if path.hasPrefix(SearchIndex.folder) { return shards }
             if path.hasPrefix(DownloadFormat.folder + "/") { return data }
             if indexPaths.contains(path) || sectionFolders.contains(where: { path.hasPrefix($0) }) { return index }
             if listFolders.contains(where: { path.hasPrefix($0) }) { return lists }

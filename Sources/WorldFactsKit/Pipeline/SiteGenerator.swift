@@ -21,8 +21,8 @@ struct SiteGenerator: Sendable {
     /// them where it writes them (`OutputWriter.writesWhereMade`): then a batch holds no page's bytes, and
     /// larger batches wait less often for their slowest page.
     var recordPagesAtOnce = 1_024
-    /// Shards handed over at once. Made first, shards run up to the size budget (16 KB by default), twice with
-    /// their script twins: a range of 64 is a few MB. Made where they are written, a range holds no bytes
+    /// Shards handed over at once. Made first, shards run up to the size budget (16 KB by default): a range of
+    /// 64 is about a MB. Made where they are written, a range holds no bytes
     /// (`Builder.shardsMadeWhereWritten`).
     var shardsAtOnce = 64
 
@@ -103,7 +103,7 @@ struct SiteGenerator: Sendable {
         return HostHeaders(
             site: site, assets: renderer.values.assets,
             hashedFolders: hasSearch ? SearchIndex.hashedFolders(scopes: search.scopes) : [],
-            revalidatedFiles: hasSearch ? SearchIndex.entryFiles(twins: search.scriptTwins) : [])
+            revalidatedFiles: hasSearch ? SearchIndex.entryFiles : [])
     }
 
     /// The rows the search index shows, every collection's after the one before (`RecordCollection.offset`),

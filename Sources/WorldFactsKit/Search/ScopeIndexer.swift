@@ -78,8 +78,7 @@ struct ScopeIndexer: Sendable {
         self.previous = previous
         self.keys = keys
         planner = ShardPlanner(
-            budget: site.config.search.shardBudget, previewSize: site.config.search.previewSize,
-            twins: site.config.search.scriptTwins)
+            budget: site.config.search.shardBudget, previewSize: site.config.search.previewSize)
         let collections = RecordCollections(site: site, merges: merges)
         self.collections = collections
         @Sendable func hash(_ position: Int) -> UInt64 {
@@ -333,7 +332,7 @@ struct ScopeIndexer: Sendable {
         // by the bucket's own record numbers
         let plans = planner.plan(bucket, entrySize: bucket.positions.map(entrySize), scores: scores(of: bucket))
         return ScopeShards.planned(
-            plans, scope: scope, inputs: inputs, twins: planner.twins, entryHashes: entryHashes, links: links)
+            plans, scope: scope, inputs: inputs, entryHashes: entryHashes, links: links)
     }
 
     /// The node alone of a bucket planned in parts: its preview, which names `below`, its parts' shards
@@ -341,7 +340,7 @@ struct ScopeIndexer: Sendable {
     func planNode(_ bucket: SearchKeys.Bucket, inputs: UInt64, below: [ShardName]) -> ScopeShards {
         ScopeShards.planned(
             [planner.preview(of: bucket, scores: scores(of: bucket))], scope: scope, inputs: inputs,
-            twins: planner.twins, entryHashes: entryHashes, links: links, below: below)
+            entryHashes: entryHashes, links: links, below: below)
     }
 
     /// The scores of a bucket's records, by its own numbers; nil when none has one.

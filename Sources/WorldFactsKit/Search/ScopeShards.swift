@@ -4,47 +4,37 @@ import WorldFactsSupport
 
 /// Shard files of a scope, or of a part of one, and the prefixes they answer: leaves (every match of
 /// the prefix) and splits (a preview and the exact total). Files are
-/// `search/<scope>/<l|p>-<hex of the prefix's UTF-8>.<content tag>.json`, each with a script twin (`.js`)
-/// for pages opened from disk, where fetch() is not allowed: `__worldfacts("<scope>/<file>", <the same
-/// JSON>);`. The tag (`contentTag`) changes exactly when the shard's bytes do, so a host may cache a shard
-/// for good; the manifest names each prefix's file.
+/// `search/<scope>/<l|p>-<hex of the prefix's UTF-8>.<content tag>.js`, JSON in a script
+/// (`SearchIndex.path(of:)`). The tag (`contentTag`) changes exactly when the shard's bytes do, so a host
+/// may cache a shard for good; the manifest and the previews name each prefix's file (`ShardLinks`).
 /// Shard JSON: `{"n": total, "r": [entry, …]}`, and in a preview the shards below it (`ShardLinks`); a
 /// leaf's `n` is the count of its entries.
 ///
-/// A planned shard's files are made only when they are written (`File.outputFiles`): a large site's
+/// A planned shard's file is made only when it is written (`File.outputFile`): a large site's
 /// index is never held whole.
 struct ScopeShards {
     var leaves: [ShardName] = []
     var splits: [ShardName] = []
     var files: [File] = []
 
-    /// A file the previous build left and this one keeps, or a planned shard, whose two files are made
-    /// from its plan and the entries of its records when it is written.
+    /// A file the previous build left and this one keeps, or a planned shard, whose file is made from
+    /// its plan and the entries of its records when it is written.
     enum File: Sendable {
         case kept(OutputFile)
-        /// `twins`: with its script twin (`search.script_twins`). `links`: what a preview names below it
-        /// (`ShardLinks.json`), empty in a leaf.
-        case planned(ShardPlan, key: String, inputs: String, twins: Bool, links: String)
-
-        /// How many files it is: a kept file, or a planned shard with or without its twin.
-        var fileCount: Int {
-            if case .planned(_, _, _, let twins, _) = self { return twins ? 2 : 1 }
-            return 1
-        }
+        /// `links`: what a preview names below it (`ShardLinks.json`), empty in a leaf.
+        case planned(ShardPlan, key: String, inputs: String, links: String)
 
         var isPlanned: Bool {
             if case .planned = self { return true }
             return false
         }
 
-        /// The files: the kept one, or the planned shard's JSON and its script twin, each entry
-        /// appended by `appendEntry`.
-        func outputFiles(appendEntry: (Int, inout [UInt8]) -> Void) -> [OutputFile] {
+        /// The file: the kept one, or the planned shard's, each entry appended by `appendEntry`.
+        func outputFile(appendEntry: (Int, inout [UInt8]) -> Void) -> OutputFile {
             switch self {
-            case .kept(let file): return [file]
-            case .planned(let plan, let key, let inputs, let twins, let links):
-                let opening = "__worldfacts(\(JSONText.quoted(key)),"
-                var script = Array(opening.utf8)
+            case .kept(let file): return file
+            case .planned(let plan, let key, let inputs, let links):
+                var script = Array(SearchIndex.scriptStart(key).utf8)
                 script += "{\"n\":\(plan.total),\"r\":[".utf8
                 for (number, position) in plan.records.enumerated() {
                     if number > 0 { script.append(UInt8(ascii: ",")) }
@@ -53,11 +43,8 @@ struct ScopeShards {
                 script += "]".utf8
                 script += links.utf8
                 script += "}".utf8
-                let json = Array(script[opening.utf8.count...])
-                script += ");\n".utf8
-                let file = OutputFile(path: SearchIndex.folder + key + ".json", bytes: json, inputs: inputs)
-                guard twins else { return [file] }
-                return [file, OutputFile(path: SearchIndex.folder + key + ".js", bytes: script, inputs: inputs)]
+                script += SearchIndex.scriptEnd.utf8
+                return OutputFile(path: SearchIndex.path(of: key), bytes: script, inputs: inputs)
             }
         }
     }
@@ -73,7 +60,7 @@ struct ScopeShards {
     /// names the shards below it (`links`): those of `plans`, and those of `below` (the parts of a node
     /// planned alone), so its children are named before it is, the last plan first.
     static func planned(
-        _ plans: [ShardPlan], scope: SearchScope, inputs number: UInt64, twins: Bool, entryHashes: [UInt64],
+        _ plans: [ShardPlan], scope: SearchScope, inputs number: UInt64, entryHashes: [UInt64],
         links: ShardLinks, below: [ShardName] = []
     ) -> ScopeShards {
         let inputs = Hex.text(number)
@@ -89,7 +76,7 @@ struct ScopeShards {
                     tag: contentTag(of: plan, scope: scope, entryHashes: entryHashes, links: json)))
             children[ShardLinks.parent(of: plan.prefix), default: []].append(name)
             made.append(
-                (name, .planned(plan, key: scope.id + "/" + name.file, inputs: inputs, twins: twins, links: json)))
+                (name, .planned(plan, key: scope.id + "/" + name.file, inputs: inputs, links: json)))
         }
         var shards = ScopeShards()
         for (plan, (name, file)) in zip(plans, made.reversed()) {
@@ -111,7 +98,7 @@ struct ScopeShards {
     /// made (the manifest names every shard, and is made with the plan). A shard's JSON is its total and
     /// its records' entries in order, and an entry's hash covers its position, its row's inputs, its
     /// folded texts and its label (`ShardEntry.hash`), as the shard reuse of a rebuild already relies on.
-    /// The script twin's bytes are the JSON and its key, which holds this tag; a preview's links name its
+    /// The file's bytes are the JSON and its key, which holds this tag; a preview's links name its
     /// children by their tags.
     static func contentTag(of plan: ShardPlan, scope: SearchScope, entryHashes: [UInt64], links: String) -> String {
         var hash = StableHash()

@@ -6,15 +6,14 @@ import WorldFactsSupport
 /// `ScopeShards` for the files and `ScopeIndexer` for how they are made and kept).
 ///
 /// Pages name no file of the index, so that a change to one shard rewrites no page. `search.js` reads
-/// `search/entry.json`, the one file of the index whose name never changes: `{"v":4,"manifest":"manifest/<tag>"}`.
-/// It names the manifest, `search/manifest/<tag>.json`, whose tag is a hash of its bytes:
+/// `search/entry.js`, the one file of the index whose name never changes: `{"v":4,"manifest":"manifest/<tag>"}`.
+/// It names the manifest, `search/manifest/<tag>.js`, whose tag is a hash of its bytes:
 /// `{"v":4,"pages":[["<pages folder>/","<label>"],…],"scopes":{"<id>":{"k":{"<first scalar>":"<file>",…},
 /// "c":<collection>}},"more":"…{count}…","words":"…","count":"…{count}…"}`, where `pages` is by collection
 /// number (`ShardEntry`). The manifest names each scope's shards one scalar long, and each preview those one
-/// scalar below it (`ShardLinks`). Every shard is `search/<scope>/<file>.json`. The "All" scope has no
+/// scalar below it (`ShardLinks`). Every shard is `search/<scope>/<file>.js`. The "All" scope has no
 /// leaves and names the scopes whose shards answer below its previews: `"m":[["<scope>",<collection>],…]`
-/// (see `ScopeIndexer`). With script twins, the entry and the manifest have one too (`.js`), as every shard:
-/// `__worldfacts("<name>", <the same JSON>);`, where the name is the path under `search/` without extension.
+/// (see `ScopeIndexer`). Every file is JSON in a script (`path(of:)`).
 public struct SearchIndex: Sendable {
     /// The folder of every file of the index (its shards).
     public static let folder = "search/"
@@ -23,8 +22,6 @@ public struct SearchIndex: Sendable {
     public var manifest: String
     /// The manifest's name under `search/`, without extension: `manifest/<tag>`.
     public let manifestName: String
-    /// Whether the entry, the manifest and every shard have a script twin (`search.script_twins`).
-    let twins: Bool
     /// Every shard, kept or planned, by scope and in prefix order, with the number of its scope.
     private let shards: [(scope: Int, file: ScopeShards.File)]
     /// The indexer of each scope, which makes its planned shards' entries.
@@ -134,8 +131,6 @@ public struct SearchIndex: Sendable {
             + "}"
         let manifestName = Self.manifestFolder + HashedName.tag(BulkHash.of(Array(manifest.utf8)))
         self.manifestName = manifestName
-        let twins = config.search.scriptTwins
-        self.twins = twins
         shards = parts.enumerated().flatMap { number, part in part.files.map { (number, $0) } }
         self.indexers = indexers.map { $0! }
         memo = SearchMemo(
@@ -144,7 +139,7 @@ public struct SearchIndex: Sendable {
         let lastManifest =
             last.map { last in
                 last.manifestName == manifestName
-                    ? [] : Self.paths(of: last.manifestName, twins: twins)
+                    ? [] : [Self.path(of: last.manifestName)]
             } ?? []
         dropped = parts.flatMap(\.dropped) + lastManifest
     }
@@ -180,8 +175,8 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// How many files the index is: its shards, its manifest and its entry, twins included.
-    public var fileCount: Int { shards.reduce(0) { $0 + $1.file.fileCount } + (twins ? 4 : 2) }
+    /// How many files the index is: its shards, its manifest and its entry.
+    public var fileCount: Int { shards.count + 2 }
 
     /// The folders under `search/` whose every file's name carries a hash of its bytes: the manifest's
     /// and each scope's.
@@ -189,23 +184,30 @@ public struct SearchIndex: Sendable {
         ([manifestFolder] + scopes.map { $0.id + "/" }).map { folder + $0 }
     }
 
-    /// The entry's files, whose names never change.
-    public static func entryFiles(twins: Bool) -> [String] { paths(of: entryName, twins: twins) }
+    /// The entry's file, whose name never changes.
+    public static var entryFiles: [String] { [path(of: entryName)] }
 
-    /// The paths of the file named `name` (under `search/`, without extension), and of its script twin
-    /// when there are twins: every file of the index, entry, manifest and shards alike.
-    static func paths(of name: String, twins: Bool) -> [String] {
-        ([".json"] + (twins ? [".js"] : [])).map { folder + name + $0 }
-    }
+    /// Every file of the index, entry, manifest and shards alike, is JSON in a script,
+    /// `__worldfacts("<name>",<JSON>);`, where the name is its path under `search/` without the extension.
+    /// Pages opened from disk (`file://`), which cannot fetch, load it with a `<script>` element; over HTTP,
+    /// `search.js` fetches it and parses the JSON between the two ends, which it knows from the name. One
+    /// copy serves both: a JSON file beside each script once made the folder twice its size.
+    static let fileExtension = ".js"
 
-    /// The manifest and the entry that names it, each with its script twin when shards have theirs.
+    /// The path of the file named `name` (under `search/`, without extension).
+    static func path(of name: String) -> String { folder + name + fileExtension }
+
+    /// What a file's JSON follows: the call and its name, quoted.
+    static func scriptStart(_ name: String) -> String { "__worldfacts(" + JSONText.quoted(name) + "," }
+
+    /// What a file's JSON is followed by.
+    static let scriptEnd = ");\n"
+
+    /// The manifest and the entry that names it.
     public var manifestFiles: [OutputFile] {
         let entry = "{\"v\":4,\"manifest\":" + JSONText.quoted(manifestName) + "}"
-        return [(manifestName, manifest), (Self.entryName, entry)].flatMap { name, json in
-            let file = OutputFile(path: Self.folder + name + ".json", bytes: Array(json.utf8))
-            guard twins else { return [file] }
-            let script = "__worldfacts(" + JSONText.quoted(name) + "," + json + ");\n"
-            return [file, OutputFile(path: Self.folder + name + ".js", bytes: Array(script.utf8))]
+        return [(manifestName, manifest), (Self.entryName, entry)].map { name, json in
+            OutputFile(path: Self.path(of: name), bytes: Array((Self.scriptStart(name) + json + Self.scriptEnd).utf8))
         }
     }
 
@@ -215,7 +217,7 @@ public struct SearchIndex: Sendable {
     /// covers every name it takes.
     public static let manifestFolder = "manifest/"
 
-    /// How many shards `files(_:)` makes files of (each one or two files).
+    /// How many shards `files(_:)` makes files of (one file each).
     public var shardCount: Int { shards.count }
 
     /// The files of the shards in `range`, in order, made on every core.
@@ -223,10 +225,10 @@ public struct SearchIndex: Sendable {
         Parallel.map(range.count) { files(ofShard: range.lowerBound + $0) }.flatMap { $0 }
     }
 
-    /// The files of one shard: its JSON and its script twin, or the file a live build keeps.
+    /// The file of one shard, or the file a live build keeps.
     public func files(ofShard number: Int) -> [OutputFile] {
         let (scope, file) = shards[number]
-        return file.outputFiles(appendEntry: indexers[scope].appendEntry)
+        return [file.outputFile(appendEntry: indexers[scope].appendEntry)]
     }
 
     /// Every file of the index (tests, small sites): a large index is written a range at a time.

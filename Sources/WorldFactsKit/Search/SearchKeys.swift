@@ -146,7 +146,7 @@ public struct SearchKeys: Sendable {
     /// shard answers. A longer query is answered by the shard of its first `maxKeyBytes` bytes (a leaf,
     /// since no key goes on below it) and finished in the browser against the record's whole texts, which
     /// every entry carries. It bounds the planner's depth and work per text, and a shard's file name
-    /// (`l-` and the prefix's hex: at most 2 + 2 × 64 characters, then `.json`).
+    /// (`l-` and the prefix's hex: at most 2 + 2 × 64 characters, then `.js`).
     public static let maxKeyBytes = 64
 
     /// Code point order: the order of keys, shards and prefixes.

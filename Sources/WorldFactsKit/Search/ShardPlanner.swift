@@ -12,13 +12,9 @@ import WorldFactsSupport
 public struct ShardPlanner: Sendable {
     public var budget: Int
     public var previewSize: Int
-    /// Each shard gets a script twin, for pages opened from disk (`search.script_twins`).
-    public var twins: Bool
-
-    public init(budget: Int, previewSize: Int, twins: Bool = true) {
+    public init(budget: Int, previewSize: Int) {
         self.budget = budget
         self.previewSize = previewSize
-        self.twins = twins
     }
 
     /// `entrySize[record]` is the encoded size of the record's entry in a shard, and `scores[record]` its

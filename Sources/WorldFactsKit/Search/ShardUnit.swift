@@ -29,8 +29,6 @@ enum ShardUnit: UInt8 {
         hash.add(0xFF)
         hash.mix(UInt64(planner.budget))
         hash.mix(UInt64(planner.previewSize))
-        // Only a bucket without twins hashes the setting: the digests of buckets with them stay as they were.
-        if !planner.twins { hash.add(0xFE) }
         hash.mix(UInt64(bucket.prefix.count))
         for scalar in bucket.prefix { hash.mix(UInt64(scalar.value)) }
         hash.mix(UInt64(bucket.suffixes.count))

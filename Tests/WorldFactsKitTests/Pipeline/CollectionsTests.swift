@@ -200,14 +200,14 @@ import WorldFactsOutput
         for (prefix, name) in names["all"]!["p"]! {
             let shard = try #require(
                 try JSONSerialization.jsonObject(
-                    with: Data(readText(root + "/Output/search/all/" + name + ".json").utf8))
+                    with: Data(publishedSearchJSON(root + "/Output", name: "all/" + name).utf8))
                     as? [String: Any])
             let below = shard["mk"] as? [String: [String: String]] ?? [:]
             for member in ["country", "city"] {
                 let own: [String: String]? = try names[member]!["p"]![prefix].flatMap { name in
                     try #require(
                         try JSONSerialization.jsonObject(
-                            with: Data(readText(root + "/Output/search/\(member)/" + name + ".json").utf8))
+                            with: Data(publishedSearchJSON(root + "/Output", name: member + "/" + name).utf8))
                             as? [String: Any])["k"] as? [String: String]
                 }
                 #expect(below[member] == own, "\(member) below \(prefix)")
@@ -265,7 +265,7 @@ import WorldFactsOutput
                 $0.hasPrefix("search/") && !$0.hasPrefix("search/manifest/") && !$0.hasPrefix("search/entry.")
             }
             .allSatisfy { $0.contains("/l-74") || $0.contains("/p-74") })
-        #expect(moved.contains { $0.hasPrefix("search/manifest/") } && moved.contains("search/entry.json"))
+        #expect(moved.contains { $0.hasPrefix("search/manifest/") } && moved.contains("search/entry.js"))
         // One is not on Aland's page (it shows two): the page stays as it was, the complete list changes.
         let unseen = try edit("1,One,A,10", "1,One,A,11")
         #expect(

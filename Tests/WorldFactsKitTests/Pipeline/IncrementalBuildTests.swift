@@ -52,11 +52,11 @@ import Testing
         // The manifest names the new shards, and the entry the new manifest; no other page changes.
         let manifestFiles = Set(
             report.write.written.filter { $0.hasPrefix("search/manifest/") || $0.hasPrefix("search/entry.") })
-        #expect(manifestFiles.count == 4)
+        #expect(manifestFiles.count == 2)
         #expect(
             Set(report.write.written) == Set(["countries/is.html", "index.html"]).union(shards).union(manifestFiles))
         // Each shard that changed has a new name: the old names, and the old manifest, are gone.
-        #expect(report.write.removed.count == shards.count + 2)
+        #expect(report.write.removed.count == shards.count + 1)
         #expect(report.write.removed.allSatisfy { $0.hasPrefix("search/") && !shards.contains($0) })
         #expect(try readText(root + "/Output/countries/is.html").contains("400,000"))
     }
@@ -67,7 +67,7 @@ import Testing
         let searchFiles = try manifest().files.keys.filter {
             $0.hasPrefix("search/") && !$0.hasPrefix("search/manifest/") && !$0.hasPrefix("search/entry.")
         }.count
-        #expect(searchFiles > 50)
+        #expect(searchFiles >= 50)
         // A change that leaves every page's context as it was (a field no page shows) renders nothing,
         // and plans no search shard.
         try (try readText(root + "/Content/site.yml") + "\n# a comment\n").write(

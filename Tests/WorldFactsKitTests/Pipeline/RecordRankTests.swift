@@ -23,8 +23,9 @@ import Testing
 
     /// The entries of the preview at `prefix` of a scope's published index.
     func preview(_ output: String, scope: String, prefix: String) throws -> [[Any]] {
-        let path = try publishedShard(output, scope: scope, kind: "p", prefix: prefix)
-        let shard = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+        let name = try #require(try publishedShardNames(output, scope: scope)["p"]?[prefix])
+        let shard = try JSONSerialization.jsonObject(
+            with: Data(publishedSearchJSON(output, name: scope + "/" + name).utf8))
         return try #require((shard as? [String: Any])?["r"] as? [[Any]])
     }
 

@@ -13,8 +13,8 @@ import WorldFactsOutput
     @Test func aUnitWithAJournalledShardIsNotKept() throws {
         let disk = MemoryDisk()
         let shards = [
-            "search/city/p-64.0123456789.json", "search/city/l-6461.0123456789.json",
-            "search/city/l-6465.0123456789.json",
+            "search/city/p-64.0123456789.js", "search/city/l-6461.0123456789.js",
+            "search/city/l-6465.0123456789.js",
         ]
         let first = try OutputWriter(folder: "out", fileSystem: disk.fileSystem)
         for path in shards { try first.write(OutputFile(path: path, text: path, inputs: "unit-d")) }
@@ -31,7 +31,7 @@ import WorldFactsOutput
         #expect(try kept() == shards.sorted(), "a whole unit is kept")
 
         disk.files.withLock {
-            $0["out/.worldfacts-journal", default: []] += Array("search/city/p-64.0123456789.json\n".utf8)
+            $0["out/.worldfacts-journal", default: []] += Array("search/city/p-64.0123456789.js\n".utf8)
         }
         #expect(try kept() == nil, "a unit with a file of unknown contents is planned again")
         let previous = try #require(

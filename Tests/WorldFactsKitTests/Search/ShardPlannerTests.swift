@@ -308,18 +308,22 @@ import WorldFactsOutput
         #expect(lacking.files.contains { $0.path == gone })
     }
 
-    @Test func shardFilesAreEscapedJSONWithScriptTwins() throws {
+    @Test func shardFilesAreEscapedJSONInAScriptThatNamesThem() throws {
         let index = SearchIndex(
             site: countriesSite,
             rows: countriesSite.only.records.indices.map(PageContexts(site: countriesSite, collection: 0).row))
         let files = Dictionary(
             uniqueKeysWithValues: index.files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
-        let path = try #require(files.keys.first { $0.hasPrefix("search/name/l-69.") && $0.hasSuffix(".json") })
-        let json = try #require(files[path])
+        #expect(files.keys.allSatisfy { $0.hasSuffix(".js") })
+        let path = try #require(files.keys.first { $0.hasPrefix("search/name/l-69.") })
+        let name = String(path.dropFirst("search/".count).dropLast(".js".count))
+        let script = try #require(files[path])
+        // One file for HTTP and file://: the name, then the JSON, which search.js parses between the two ends.
+        let head = "__worldfacts(\"\(name)\","
+        #expect(script.hasPrefix(head) && script.hasSuffix(");\n"))
+        let json = String(script.dropFirst(head.count).dropLast(3))
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
         #expect((object["r"] as! [Any]).count == object["n"] as! Int)
-        let name = String(path.dropFirst("search/".count).dropLast(".json".count))
-        #expect(files["search/" + name + ".js"] == "__worldfacts(\"\(name)\",\(json));\n")
         // The manifest names it, with its content tag.
         #expect(index.manifest.contains("\"i\":\"" + name.dropFirst("name/".count) + "\""))
         #expect(index.manifest.contains("\"capital\":{\"k\":{"))

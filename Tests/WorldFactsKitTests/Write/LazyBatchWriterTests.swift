@@ -19,8 +19,7 @@ import WorldFactsOutput
     }
 
     /// One build of `files` into `out`, in lazy batches of `batch` files. With `groups`, a batch's files
-    /// come in groups of one, two and three in turn (`OutputBatch.lazyGroups`, as search shards come with
-    /// their script twins).
+    /// come in groups of one, two and three in turn (`OutputBatch.lazyGroups`).
     func build(_ fileSystem: FileSystem, _ files: [OutputFile], batch: Int, groups: Bool = false) throws
         -> WriteReport
     {

@@ -7,9 +7,6 @@ public struct SearchSpec: Sendable {
     /// The most characters (Unicode scalars) a title or a searched value may have: every shard that
     /// holds a record carries them, and a record is in a shard for each of its word starts.
     public var maxLength: Int
-    /// Each shard has a script twin (`.js`), which pages opened from disk (`file://`) load, as they
-    /// cannot fetch; a site served only over HTTP can leave them out, halving the search's files.
-    public var scriptTwins = true
     /// When a query runs: at each keystroke, or when the reader submits it.
     public var mode = SearchMode.asYouType
 

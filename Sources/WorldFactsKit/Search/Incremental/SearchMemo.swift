@@ -105,8 +105,8 @@ extension ScopeShards.File {
     var written: [(path: String, inputs: String)] {
         switch self {
         case .kept(let file): return [(file.path, file.inputs ?? "")]
-        case .planned(_, let key, let inputs, let twins, _):
-            return SearchIndex.paths(of: key, twins: twins).map { ($0, inputs) }
+        case .planned(_, let key, let inputs, _):
+            return [(SearchIndex.path(of: key), inputs)]
         }
     }
 }
