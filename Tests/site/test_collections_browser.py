@@ -100,7 +100,7 @@ def test_a_collections_index_one_folder_down_searches_too(browser, shipped_serve
 
 def test_all_scope_from_disk_shows_each_results_collection(browser, site, shipped_model, order):
     open_index(browser, (site / "index.html").as_uri().rsplit("index.html", 1)[0])
-    queries = queries_for(shipped_model, "all", every=scaled(2000, 8000))
+    queries = queries_for(shipped_model, "all", every=scaled(2000, 8000), countries_every=scaled(1, 15))
     check(sweep(browser, queries, "all"), shipped_model, "all", queries, order, preview_size())
     box = browser.find_element(By.ID, "search")
     box.clear()
@@ -161,8 +161,8 @@ def reversed_words(model, scope, every):
 def test_words_in_any_order_answer_as_the_model(browser, shipped_server, shipped_model, order, scope):
     """A query of several words matches where each word starts a word of one text, in any order: each
     answer is the model's, whole, previewed, or (when only previews could answer) a part of it in order."""
-    queries = reversed_words(shipped_model, scope, scaled(20, 100))
-    assert len(queries) > scaled(400, 100)
+    queries = reversed_words(shipped_model, scope, scaled(20, 200))
+    assert len(queries) > scaled(400, 60)
     open_index(browser, shipped_server)
     got = sweep(browser, queries, scope)
     check(got, shipped_model, scope, queries, order, preview_size())

@@ -14,7 +14,7 @@ from pathlib import Path
 from conftest import ROOT, scaled, worldfacts_bin
 
 CITIES = 2_000
-EDITS = scaled(200, 6)
+EDITS = scaled(200, 4)
 
 
 def test_random_edits_in_watch_build_what_clean_builds_do():
