@@ -4,11 +4,16 @@ import Testing
 @testable import WorldFactsModel
 @testable import WorldFactsPipeline
 
+/// Where this test process builds the shipped site.
+private func shippedSiteFolder() -> String { NSTemporaryDirectory() + "worldfacts-shipped-site-\(getpid())" }
+
 /// Builds the shipped Content (countries, cities, continents) and Templates once into a temporary folder
 /// and reads the pages back.
 @Suite(.serialized) struct ShippedSiteTests {
     static let built: (output: String, report: BuildReport) = {
-        let output = makeTemporaryFolder("site")
+        // The site is 170 MB, and tests write on tmpfs: it goes when the test process exits.
+        let output = shippedSiteFolder()
+        atexit { removeTemporary(shippedSiteFolder()) }
         let report = try! Builder().build(
             BuildOptions(content: repoPath("Content"), templates: repoPath("Templates"), output: output))
         return (output, report)
