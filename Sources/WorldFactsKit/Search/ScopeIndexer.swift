@@ -286,15 +286,11 @@ struct ScopeIndexer: Sendable {
         if bucket.prefix.count == 1, let kept = previous.bucket(bucket.first, nodeInputs: node) {
             return shards.append(kept)
         }
-        // Its parts first: the node's preview names their shards.
         var parts = ScopeShards()
         for part in bucket.parts() where prefixes.contains(part.prefixText) {
             addPreviews(part, at: prefixes, to: &parts, changed: changed)
         }
-        shards.append(
-            previous.reusable(inputs: node)
-                ?? planNode(bucket, inputs: node, below: parts.children(of: bucket.prefixText)))
-        shards.append(parts)
+        appendNode(bucket, inputs: node, parts: parts, to: &shards)
     }
 
     /// The shards of a bucket (or of a part of one): kept whole, planned whole, or kept or planned as its
@@ -318,9 +314,16 @@ struct ScopeIndexer: Sendable {
         if bucket.prefix.count == 1, let kept = previous.bucket(bucket.first, nodeInputs: node) {
             return shards.append(kept)
         }
-        // Its parts first: the node's preview names their shards.
         var parts = ScopeShards()
         for part in bucket.parts() { add(part, to: &parts, changed: changed) }
+        appendNode(bucket, inputs: node, parts: parts, to: &shards)
+    }
+
+    /// A node's preview, kept or planned, then its parts' shards, in prefix order. The parts are made first
+    /// because the preview names their shards one scalar below it.
+    private func appendNode(
+        _ bucket: SearchKeys.Bucket, inputs node: UInt64, parts: ScopeShards, to shards: inout ScopeShards
+    ) {
         shards.append(
             previous.reusable(inputs: node)
                 ?? planNode(bucket, inputs: node, below: parts.children(of: bucket.prefixText)))

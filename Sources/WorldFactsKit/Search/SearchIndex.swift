@@ -101,14 +101,16 @@ public struct SearchIndex: Sendable {
                 Set(members.flatMap { member in last.scopes[member].buckets.lazy.flatMap(\.splits).map(\.prefix) })
                     == splits
             } == true
-        // The All scope's previews name the members' shards below them.
+        // The All scope's previews name the members' shards below them (grouped only when there is one).
         let links = ShardLinks(
-            members: members.map { number in
-                (
-                    scopes[number].id,
-                    ShardLinks.byParent(indexes[number]!.memo.buckets.flatMap { $0.leaves + $0.splits })
-                )
-            })
+            members: alls.isEmpty
+                ? []
+                : members.map { number in
+                    (
+                        scopes[number].id,
+                        ShardLinks.byParent(indexes[number]!.memo.buckets.flatMap { $0.leaves + $0.splits })
+                    )
+                })
         for number in alls {
             let indexer = indexer(number, memberHashes: memberHashes, links: links, changed: membersChanged)
             indexers[number] = indexer

@@ -84,7 +84,7 @@ struct PreviousShards: Sendable {
         guard files.allSatisfy({ previous.canReuse($0.path, inputs: $0.inputs) }) else { return nil }
         var shards = ScopeShards()
         // Prefix order is the order the planner visits them in: parents before children, by scalar.
-        let byPrefix = files.filter { $0.path.hasSuffix(SearchIndex.fileExtension) }.sorted {
+        let byPrefix = files.sorted {
             SearchKeys.inScalarOrder($0.prefix, $1.prefix)
         }
         for file in byPrefix {
