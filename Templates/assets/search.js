@@ -193,7 +193,7 @@
           s.src = url;
           s.onerror = fail;
           doc.head.appendChild(s);
-        }) : fetch(url, key === "entry" ? { cache: "no-cache" } : {}).then(r => {
+        }) : fetch(url, key === "entry" ? { cache: "reload" } : {}).then(r => {
           if (!r.ok) throw new Error(r.status);
           return r.text();
         }).then(t => {

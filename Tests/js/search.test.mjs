@@ -201,7 +201,7 @@ test("the manifest is read through the entry, which is asked again of the server
     return scriptOf(url, body);
   };
   const manifest = await S.manifestOf(S.loader(null, false, "../"));
-  assert.deepEqual(calls, [["../search/entry.js", "no-cache"], ["../search/manifest/0123456789.js", undefined]]);
+  assert.deepEqual(calls, [["../search/entry.js", "reload"], ["../search/manifest/0123456789.js", undefined]]);
   assert.equal(manifest.scopes.name.l.get("a"), N("l", "a"));
 });
 
