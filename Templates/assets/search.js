@@ -35,9 +35,10 @@
 
   // Entries [position, title, subtitle, detail, path, texts(, score(, collection))] that match q: a text equal
   // to q first, then by score (higher first, none last), then whole-field matches before word starts before
-  // words in any order, then in index order. ShardPlanner.ranked orders previews the same way.
-  function rank(entries, q) {
-    return entries.map(e => [tier(e[5], q), e]).filter(h => h[0] < 4)
+  // words in any order, then in index order. ShardPlanner.ranked orders previews the same way. `how` gives
+  // an entry's tier (`tier` of its texts unless given).
+  function rank(entries, q, how) {
+    return entries.map(e => [(how || (e => tier(e[5], q)))(e), e]).filter(h => h[0] < 4)
       .sort((a, b) => {
         var x = a[1][6], y = b[1][6];
         return (a[0] > 0) - (b[0] > 0) || (x == null) - (y == null) || y - x || a[0] - b[0] || a[1][0] - b[1][0];
@@ -90,11 +91,39 @@
     return Math.min(...prev) > max ? Infinity : Math.min(...prev);
   }
 
+  // A full-text scope's entry carries, after its collection slot, the note's words that its shard holds:
+  // [key, order, snippet(, 1 when the key was cut)]. Those that query word w starts (`NoteWords`).
+  var noted = (e, w) => (e[8] || []).filter(h => h[0].startsWith(w) || h[3] && w.startsWith(h[0]));
+
+  // A full-text entry's tier for q: `tier` of its fields, else 2 (3 for several words) when each word
+  // starts a word of a field or of the note.
+  function textTier(e, q) {
+    var t = tier(e[5], q), words = wordsOf(q);
+    return t < 4 ? t : words.every(w => e[5].some(x => rankText(x, w) >= 0) || noted(e, w).length) ? (words.length > 1 ? 3 : 2) : t;
+  }
+
+  // Full-text entries of the shards of q's words, one per record with the note words of all of them, ranked,
+  // each with the snippet of the first note word that a query word starts (`s`).
+  function textRank(lists, q) {
+    var by = new Map();
+    [].concat(...lists).forEach(e => {
+      var m = by.get(e[0]);
+      if (!m) by.set(e[0], m = e.slice(0, 8).concat([[]]));
+      m[8] = m[8].concat(e[8] || []);
+    });
+    return rank([...by.values()], q, e => textTier(e, q)).map(e => {
+      var h = [].concat(...wordsOf(q).map(w => noted(e, w))).sort((a, b) => a[1] - b[1])[0];
+      e = e.slice(0, 8);
+      if (h) e.s = h[2];
+      return e;
+    });
+  }
+
   // Up to 3 entries whose texts are closest to q, for a query that matches nothing: fewest typos first (at
   // most 1 for 3 to 5 characters, 2 from 6 on; none below 3 or above 40), then highest score, then index order.
   function suggest(entries, q) {
     var max = q.length < 3 || q.length > 40 ? -1 : q.length < 6 ? 1 : 2, seen = new Set();
-    return entries.map(e => [Math.min(...e[5].map(t => typos(t, q, max))), e])
+    return entries.map(e => [Math.min(...e[5].concat((e[8] || []).map(h => h[0])).map(t => typos(t, q, max))), e])
       .filter(h => h[0] <= max && !seen.has(h[1][0]) && seen.add(h[1][0]))
       .sort((a, b) => a[0] - b[0] || (a[1][6] == null) - (b[1][6] == null) || b[1][6] - a[1][6] || a[1][0] - b[1][0])
       .slice(0, 3).map(h => h[1]);
@@ -135,7 +164,7 @@
   function prepare(manifest) {
     for (var id in manifest.scopes) {
       var s = manifest.scopes[id];
-      manifest.scopes[id] = learn({ l: new Map(), p: new Map(), k: new Set(), m: s.m, c: s.c }, "", s.k);
+      manifest.scopes[id] = learn({ l: new Map(), p: new Map(), k: new Set(), m: s.m, c: s.c, t: s.t }, "", s.k);
     }
     return manifest;
   }
@@ -155,9 +184,9 @@
   // its collection (in the "All" scope of several); `c` is the collection of one that does not.
   function expand(shard, pages, c) {
     return shard.x || (shard.x = shard.r.map(e => {
-      var x = e.slice(), k = e.length > 7 ? e[7] : c;
+      var x = e.slice(), k = e[7] != null ? e[7] : c;
       x[4] = pages[k][0] + e[4] + ".html";
-      if (e.length > 7) x[7] = pages[k][1];
+      if (e[7] != null) x[7] = pages[k][1];
       return x;
     }));
   }
@@ -252,29 +281,35 @@
         ...Object.keys(got).map(k => k.split("/")).filter(k => k[1] && labels.has(k[0]))
           .map(k => entriesOf(k[0], got[k.join("/")], labels.get(k[0])))), q));
     }
+    // A full-text scope answers from the shard of each word of q (`textRank`): none when a word has none.
+    function textParts(scope, q) {
+      var words = wordsOf(q);
+      return Promise.all(words.map(w => planned(scope, w))).then(rs => rs.some(r => !r) ? [] : rs.map(r =>
+        ({ scope, file: r.file, partial: words.length > 1 && r.preview, preview: words.length < 2 && r.preview })));
+    }
     return function (query, scope) {
       var mine = ++seq, q = fold(query).replace(/^\s+/, ""), s = scopes[scope], n = 0, seen = {}, partial, preview;
       if (!q) return Promise.resolve(show(null));
       // The "All" scope answers a query of several words from its members' shards.
-      return (s.m && wordsOf(q).length > 1 ? Promise.resolve(null) : planned(scope, q)).then(own => Promise.all(own
-        ? [{ scope, file: own.file, partial: own.partial }]
+      return (s.t ? textParts(scope, q) : (s.m && wordsOf(q).length > 1 ? Promise.resolve(null) : planned(scope, q)).then(own => Promise.all(own
+        ? [{ scope, file: own.file, partial: own.partial, preview: own.preview }]
         : members(s).map(m => planned(m[0], q).then(r => r && { scope: m[0], file: r.file, label: m[1], partial: r.partial }))
-      ).then(parts => {
+      ))).then(parts => {
         partial = parts.some(p => p && p.partial);
-        preview = own && own.preview;
+        preview = parts.some(p => p && p.preview);
         return Promise.all(parts.filter(p => p).map(p => get(p.scope, p.file).then(shard => {
           n += shard.n;
           return entriesOf(p.scope, shard, p.label);
         })));
-      })).then(lists => {
-        var results = rank([].concat(...lists), q).filter(e => !seen[e[0]] && (seen[e[0]] = 1)),
+      }).then(lists => {
+        var results = (s.t ? textRank(lists, q) : rank([].concat(...lists), q)).filter(e => !seen[e[0]] && (seen[e[0]] = 1)),
           res = { results, q, more: partial ? -1 : preview ? n - results.length : 0 };
         return results.length || res.more ? res : nearest(scope, q).then(near => Object.assign(res, { near }));
       }).then(res => { if (mine === seq) show(res); }, () => { if (mine === seq) show({ results: [], more: 0 }); });
     };
   }
 
-  G.WorldFactsSearch = { WORD, fold, rankText, tier, rank, mark, typos, suggest, deepest, prepare, learn, prefixOf, route, plan, loader, manifestOf, searcher };
+  G.WorldFactsSearch = { WORD, fold, rankText, tier, rank, textTier, textRank, mark, typos, suggest, deepest, prepare, learn, prefixOf, route, plan, loader, manifestOf, searcher };
 
   var doc = G.document, form = doc && doc.getElementById("search-form");
   if (!form) return;
@@ -334,6 +369,7 @@
         if (e[2]) add(a, "subtitle", e[2]);
         if (e[3]) add(a, "detail", e[3]);
         if (e[7]) add(a, "collection", e[7]);
+        if (e.s) add(a, "snippet", e.s, mark(e.s, res.q));
       });
       if (strings) {
         // A query of several words answered in part has no known total: the count is of those shown.

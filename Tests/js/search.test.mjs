@@ -434,3 +434,24 @@ test("no results: suggestions from the loaded shards and the deepest one, one re
   await all("sxyzab", "all");
   assert.deepEqual(requested, ["city/" + N("l", "s")]);
 });
+
+test("full text: a record matches when every word starts a word of a field or of its note; the first note match gives the snippet", () => {
+  // [position, title, subtitle, detail, slug, field texts, score, collection, note words [key, order, snippet(, cut)]]
+  const ice = [5, "Iceland", "", "", "is", ["republic of iceland"], null, null, [["vatnajokull", 40, "…Vatnajökull is…"]]];
+  const iceInG = [5, "Iceland", "", "", "is", ["republic of iceland"], null, null, [["glaciers", 30, "…by glaciers;…"]]];
+  const egypt = [2, "Egypt", "", "", "eg", ["arab republic of egypt"], null, null, [["nile", 10, "…the Nile…"]]];
+  const long = [7, "Long", "", "", "lo", [], null, null, [["x".repeat(64), 3, "…xxxx…", 1]]];
+  assert.equal(S.textTier(ice, "vatna"), 2);
+  assert.equal(S.textTier(ice, "icel"), 2);
+  assert.equal(S.textTier(ice, "republic"), 1);
+  assert.equal(S.textTier(ice, "vatna ice"), 3);
+  assert.equal(S.textTier(ice, "jokull"), Infinity);
+  assert.equal(S.textTier(long, "x".repeat(70)), 2, "a query longer than a cut key matches on its start");
+  assert.equal(S.textTier(long, "x".repeat(63) + "y"), Infinity);
+  // The shards of two words: a record in both, its note words of both, the earliest matched one's snippet.
+  const found = S.textRank([[ice, egypt], [iceInG]], "vatna glac");
+  assert.deepEqual(found.map(e => e[0]), [5]);
+  assert.equal(found[0].s, "…by glaciers;…");
+  assert.deepEqual(S.textRank([[ice, egypt]], "republic").map(e => [e[0], e.s]), [[5, undefined], [2, undefined]], "a whole-field match before a later word");
+  assert.deepEqual(S.textRank([[egypt]], "nile").map(e => e.s), ["…the Nile…"]);
+});

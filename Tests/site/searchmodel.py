@@ -6,6 +6,7 @@ order. Folding follows Tests/Fixtures/fold-vectors.json."""
 import csv
 import json
 import unicodedata
+from html.parser import HTMLParser
 from pathlib import Path
 
 import yaml
@@ -95,11 +96,17 @@ class Model:
                 self.records.append(record)
         only = specs[0]["id"] if len(specs) == 1 else None
         self.fields_of = {}
+        # Full-text scopes (note: true): by scope, its collection.
+        self.noted = {}
         for scope in site["search"]["scopes"]:
-            self.fields_of[scope["id"]] = {scope.get("collection", only): scope["fields"]}
+            self.fields_of[scope["id"]] = {scope.get("collection", only): scope.get("fields", [])}
+            if scope.get("note"):
+                self.noted[scope["id"]] = scope.get("collection", only)
+        # A record's note as the reader sees it on its page (note_keys), by path; set by read_notes.
+        self.notes = {}
         if "all" in site["search"]:
             merged = {}
-            for fields in list(self.fields_of.values()):
+            for fields in [f for scope, f in self.fields_of.items() if scope not in self.noted]:
                 for collection, names in fields.items():
                     merged.setdefault(collection, []).extend(names)
             self.fields_of["all"] = merged
@@ -141,11 +148,53 @@ class Model:
         return {self.path(self.records[n]) for n in by_first.get(q[:1], ())
                 if any(t[i:] == q for t, starts in texts[n] for i in starts)} if q else set()
 
+    def read_notes(self, site: Path):
+        """Each record's note, as the text of its page's note (`article.note`), for the full-text scopes."""
+        for record in self.records:
+            page = site / self.path(record)
+            if page.exists():
+                text = NoteText.of(page.read_text(encoding="utf-8"))
+                if text is not None:
+                    self.notes[self.path(record)] = text
+
+    def note_keys(self, record) -> list:
+        """The folded note from each word start of each of its white-space tokens on (a letter or digit at a
+        token's start or after a character that is neither), as a full-text scope matches query words."""
+        keys = []
+        for token in self.notes.get(self.path(record), "").split():
+            folded = fold(token)
+            keys += [folded[i:] for i in word_starts(folded) if folded and is_word(folded[i])]
+        return keys
+
+    def text_expected(self, q: str, scope: str, order: dict):
+        """A full-text scope: a record matches as in a scope of its fields, or when every query word starts a
+        word of a field or of its note (tier 2, or 3 for several words)."""
+        words = q.split()
+        hits = []
+        for record in self.records:
+            if record["_collection"] != self.noted[scope]:
+                continue
+            texts = [(t, word_starts(t)) for t in self.texts(record, scope)]
+            ranks = [r for r in (rank(t, q, starts) for t, starts in texts) if r >= 0]
+            if not ranks and len(words) > 1 and any(all(rank(t, w, s) >= 0 for w in words) for t, s in texts):
+                ranks = [3]
+            if not ranks:
+                keys = self.note_keys(record)
+                if all(any(rank(t, w, s) >= 0 for t, s in texts) or any(k.startswith(w) for k in keys)
+                       for w in words):
+                    ranks = [3 if len(words) > 1 else 2]
+            if ranks:
+                path, best, points = self.path(record), min(ranks), record["_score"]
+                hits.append(((best > 0, points is None, -(points or 0), best, order[path]), path))
+        return [path for _, path in sorted(hits)]
+
     def expected(self, query: str, scope: str, order: dict):
         """Record paths in result order; None for an empty query."""
         q = fold(query).lstrip()
         if not q:
             return None
+        if scope in self.noted:
+            return self.text_expected(q, scope, order)
         texts, by_first = self.folded(scope)
         words = q.split()
         hits = []
@@ -160,6 +209,45 @@ class Model:
                 key = (best > 0, points is None, -(points or 0), best, order[path])
                 hits.append((key, path))
         return [path for _, path in sorted(hits)]
+
+
+class NoteText(HTMLParser):
+    """The text of a record page's `<article class="note">`, as the reader sees it: tags dropped, a space
+    at each block's edge, references decoded."""
+
+    BLOCKS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol", "blockquote", "pre", "br", "hr",
+              "article", "div", "table", "tr", "td", "th"}
+    VOID = {"br", "hr", "img", "input", "meta", "link", "wbr", "source"}
+
+    def __init__(self):
+        super().__init__()
+        self.depth, self.parts = 0, None
+
+    def handle_starttag(self, tag, attrs):
+        if not self.depth and tag == "article" and "note" in (dict(attrs).get("class") or "").split():
+            self.parts = []
+        elif not self.depth:
+            return
+        if tag not in self.VOID:
+            self.depth += 1
+        if tag in self.BLOCKS:
+            self.parts.append(" ")
+
+    def handle_endtag(self, tag):
+        if self.depth and tag not in self.VOID:
+            self.depth -= 1
+            if tag in self.BLOCKS:
+                self.parts.append(" ")
+
+    def handle_data(self, data):
+        if self.depth:
+            self.parts.append(data)
+
+    @classmethod
+    def of(cls, html: str):
+        parser = cls()
+        parser.feed(html)
+        return None if parser.parts is None else "".join(parser.parts)
 
 
 def edits(a: str, b: str) -> int:

@@ -84,7 +84,7 @@ def test_a_search_typed_on_any_page_opens_the_right_page(browser, site, shipped_
     found = browser.execute_script(f"return {json.dumps(CONTRACT)}.filter(id => !document.getElementById(id))")
     assert found == [], f"{kind}: missing {found}"
     scopes = browser.execute_script("return [...document.querySelectorAll('input[name=scope]')].map(r => r.value)")
-    assert scopes == ["all", "name", "capital", "city"]
+    assert scopes == ["all", "name", "capital", "city", "text"]
     # The way to the root: relative, but for the 404 page served over HTTP, which finds the root itself.
     root = "/" if (kind, over) == ("404", "http") else "../" * page.count("/")
     assert browser.find_element(By.ID, "search-form").get_attribute("data-root") == root

@@ -110,7 +110,8 @@ public struct SiteConfigLoader {
                 }
                 config.search.scopes.append(
                     SearchScope(
-                        id: id, label: r.string(map, "label", default: id), collection: collection ?? 0, fields: refs))
+                        id: id, label: r.string(map, "label", default: id), collection: collection ?? 0, fields: refs,
+                        note: r.bool(map, "note", default: false)))
             }
         }
         if let strings = r.map(top, "strings") {

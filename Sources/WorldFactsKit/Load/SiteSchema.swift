@@ -129,6 +129,10 @@ enum SiteSchema {
             Key(
                 "search.scopes[].fields", .texts, "",
                 "What the scope searches: the title, the key or declared fields."),
+            Key(
+                "search.scopes[].note", .flag, "false",
+                "`true` searches each record's Markdown note too, as plain text, by word start (a full-text"
+                    + " scope): results show a snippet around the first match. Never part of the \"All\" scope."),
             Key("strings", .mapping, "", "The interface's text."),
             Key("strings.none", .text, "None", "Shown for an empty value."),
             Key("strings.search_placeholder", .text, "Search", "The search box's placeholder."),

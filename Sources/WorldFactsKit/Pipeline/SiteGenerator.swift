@@ -65,7 +65,7 @@ struct SiteGenerator: Sendable {
                             site.collections.flatMap { collection in
                                 reach.rows[collection.number].map { collection.offset + $0 }
                             }
-                        } ?? [])
+                        } ?? [], notes: Self.searchedNotes(site: site))
                 }
             } : nil
         if let beforeWriting { try beforeWriting(search?.wait().fileCount ?? 0) }
@@ -104,6 +104,16 @@ struct SiteGenerator: Sendable {
             site: site, assets: renderer.values.assets,
             hashedFolders: hasSearch ? SearchIndex.hashedFolders(scopes: search.scopes) : [],
             revalidatedFiles: hasSearch ? SearchIndex.entryFiles : [])
+    }
+
+    /// By record position, the plain text of each note a full-text scope searches (`SearchScope.note`).
+    static func searchedNotes(site: Site) -> [Int: String] {
+        let searched = Set(site.config.search.scopes.filter(\.note).compactMap(\.collection))
+        let notes = site.collections.filter { searched.contains($0.number) }.flatMap { collection in
+            collection.notes.map { (collection.offset + $0.key, $0.value.markdown) }
+        }
+        let texts = Parallel.map(notes.count) { Markdown().plainText(notes[$0].1) }
+        return Dictionary(uniqueKeysWithValues: zip(notes.map(\.0), texts))
     }
 
     /// The rows the search index shows, every collection's after the one before (`RecordCollection.offset`),

@@ -29,32 +29,57 @@ extension Markdown {
     /// The text of a note's first paragraph, without its markup (a link's text, not its address), for a
     /// page's description; nil when the note has no paragraph at its top level.
     public func firstParagraph(_ markdown: String) -> String? {
+        withDocument(markdown) { document -> String? in
+            var paragraph = cmark_node_first_child(document)
+            while let node = paragraph, cmark_node_get_type(node) != CMARK_NODE_PARAGRAPH {
+                paragraph = cmark_node_next(node)
+            }
+            return paragraph.flatMap(Self.text(of:))
+        }
+    }
+
+    /// The whole text of a note, without its markup, one line per block (paragraph, heading, list item,
+    /// code block), for a full-text search scope. Raw HTML is left out, whatever `unsafe` says: it is
+    /// markup, not text, and a snippet must never carry it.
+    public func plainText(_ markdown: String) -> String {
+        withDocument(markdown) { Self.text(of: $0) } ?? ""
+    }
+
+    /// Calls `body` with the parsed document of `markdown`; nil when it cannot be parsed.
+    private func withDocument<Result>(_ markdown: String, _ body: (OpaquePointer) -> Result?) -> Result? {
         var source = markdown
-        return source.withUTF8 { buffer -> String? in
+        return source.withUTF8 { buffer -> Result? in
             guard let base = buffer.baseAddress,
                 let document = base.withMemoryRebound(
                     to: CChar.self, capacity: buffer.count,
                     { pointer in cmark_parse_document(pointer, buffer.count, CMARK_OPT_DEFAULT | CMARK_OPT_SMART) })
             else { return nil }
             defer { cmark_node_free(document) }
-            var paragraph = cmark_node_first_child(document)
-            while let node = paragraph, cmark_node_get_type(node) != CMARK_NODE_PARAGRAPH {
-                paragraph = cmark_node_next(node)
-            }
-            guard let paragraph, let iterator = cmark_iter_new(paragraph) else { return nil }
-            defer { cmark_iter_free(iterator) }
-            var text = ""
-            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-                switch cmark_node_get_type(node) {
-                case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                    if let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
-                case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
-                default: break
-                }
-            }
-            return text
+            return body(document)
         }
+    }
+
+    /// The literal text below `node`: text and code, a break as a space, a new line before each block
+    /// after the first.
+    private static func text(of node: OpaquePointer) -> String? {
+        guard let iterator = cmark_iter_new(node) else { return nil }
+        defer { cmark_iter_free(iterator) }
+        var text = ""
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
+            case CMARK_NODE_CODE_BLOCK:
+                if !text.isEmpty { text += "\n" }
+                if let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
+            case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+                if !text.isEmpty { text += "\n" }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
+            default: break
+            }
+        }
+        return text
     }
 }
 

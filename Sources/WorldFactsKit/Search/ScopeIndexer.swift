@@ -72,7 +72,7 @@ struct ScopeIndexer: Sendable {
         members =
             merges
             ? site.config.search.scopes.compactMap { member in
-                member.collection.map { (member.id, $0) }
+                member.isMember ? member.collection.map { (member.id, $0) } : nil
             } : []
         self.rows = rows
         self.previous = previous

@@ -24,8 +24,9 @@ public struct SearchIndex: Sendable {
     public let manifestName: String
     /// Every shard, kept or planned, by scope and in prefix order, with the number of its scope.
     private let shards: [(scope: Int, file: ScopeShards.File)]
-    /// The indexer of each scope, which makes its planned shards' entries.
-    private let indexers: [ScopeIndexer]
+    /// The indexer of each scope, which makes its planned shards' entries (none for a full-text scope,
+    /// whose files are made whole: `TextScopeIndex`).
+    private let indexers: [ScopeIndexer?]
     /// What the next build's index can start from when the searched values are unchanged (`SearchMemo`).
     public let memo: SearchMemo
     /// The keys of each scope.
@@ -42,9 +43,11 @@ public struct SearchIndex: Sendable {
     /// are these (its keys are this index's keys), and `changed` the positions whose rows may differ
     /// since (ascending): only the buckets that hold a record whose entry changed are made again, and only
     /// their files are given (`dropped` names the files they no longer have).
+    ///
+    /// `notes`: by record position, the plain text of each note that a full-text scope searches.
     public init(
         site: Site, rows: SearchRows, previous: any PreviousOutput = NoPreviousOutput(),
-        updating last: SearchMemo? = nil, changed: [Int] = []
+        updating last: SearchMemo? = nil, changed: [Int] = [], notes: [Int: String] = [:]
     ) {
         let config = site.config
         let scopes = config.search.scopes
@@ -62,7 +65,8 @@ public struct SearchIndex: Sendable {
         var keys: [SearchKeys?] =
             last?.keys ?? scopes.map { $0.collection == nil ? nil : SearchKeys(site: site, scope: $0) }
         for (number, scope) in scopes.enumerated() where last == nil && scope.collection == nil {
-            keys[number] = SearchKeys(merging: keys.compactMap { $0 }, count: site.recordCount)
+            keys[number] = SearchKeys(
+                merging: scopes.indices.filter { scopes[$0].isMember }.map { keys[$0]! }, count: site.recordCount)
         }
         // An update makes the heads of the entries it plans and writes once each, for every scope.
         let madeHeads = last == nil ? nil : LazyEntryHeads()
@@ -81,7 +85,12 @@ public struct SearchIndex: Sendable {
         // The "All" scope has a preview where any other scope has one, so it is indexed after them.
         var indexes = [ScopeIndexer.Index?](repeating: nil, count: scopes.count)
         var indexers = [ScopeIndexer?](repeating: nil, count: scopes.count)
-        let members = scopes.indices.filter { scopes[$0].collection != nil }
+        let members = scopes.indices.filter { scopes[$0].isMember }
+        for number in scopes.indices where scopes[number].note {
+            indexes[number] = Self.textIndex(
+                number, site: site, keys: keys[number]!, rows: rows, ranks: ranks, notes: notes,
+                previous: previousByScope[scopes[number].id]!.previous, last: last)
+        }
         for number in members { indexers[number] = indexer(number, changed: changed) }
         if let last {
             for (number, index) in Self.update(members, indexers: indexers, memo: last) { indexes[number] = index }
@@ -134,7 +143,7 @@ public struct SearchIndex: Sendable {
         let manifestName = Self.manifestFolder + HashedName.tag(BulkHash.of(Array(manifest.utf8)))
         self.manifestName = manifestName
         shards = parts.enumerated().flatMap { number, part in part.files.map { (number, $0) } }
-        self.indexers = indexers.map { $0! }
+        self.indexers = indexers
         memo = SearchMemo(
             keys: keys.map { $0! }, scopes: parts.map(\.memo), buckets: last?.buckets ?? BucketCache(),
             manifestName: manifestName)
@@ -175,6 +184,30 @@ public struct SearchIndex: Sendable {
                     updating: memo.scopes[scope], replanned: replanned[member], planned: planned[member].map { $0! })
             )
         }
+    }
+
+    /// The index of the full-text scope numbered `number`, made whole (`TextScopeIndex`), as a scope's
+    /// index, with a memo of one bucket that names its files. An update (`last`) gives only the files the
+    /// last build did not leave as they are, and drops those it no longer has, as an update of any scope does.
+    private static func textIndex(
+        _ number: Int, site: Site, keys: SearchKeys, rows: SearchRows, ranks: RecordRanks, notes: [Int: String],
+        previous: any PreviousOutput, last: SearchMemo?
+    ) -> ScopeIndexer.Index {
+        let text = TextScopeIndex(
+            scope: site.config.search.scopes[number], site: site, keys: keys, rows: rows, ranks: ranks, notes: notes,
+            previous: previous)
+        let made = text.files.map { ($0.path, $0.inputs ?? "") }
+        let lastFiles = last.map { $0.scopes[number].buckets.flatMap(\.files) } ?? []
+        let kept = Set(lastFiles.map(\.path)).intersection(text.files.filter(\.isReused).map(\.path))
+        let paths = Set(made.map(\.0))
+        let hashes = [UInt64](repeating: 0, count: rows.count)
+        return ScopeIndexer.Index(
+            part: text.part, files: text.files.filter { !kept.contains($0.path) }.map { .kept($0) }, splits: [],
+            entryHashes: hashes,
+            memo: ScopeMemo(
+                entryHashes: hashes, entryFloors: [],
+                buckets: [BucketMemo(first: " ", positions: [], leaves: [], splits: [], files: made)]),
+            dropped: lastFiles.map(\.path).filter { !paths.contains($0) })
     }
 
     /// How many files the index is: its shards, its manifest and its entry.
@@ -230,7 +263,8 @@ public struct SearchIndex: Sendable {
     /// The file of one shard, or the file a live build keeps.
     public func files(ofShard number: Int) -> [OutputFile] {
         let (scope, file) = shards[number]
-        return [file.outputFile(appendEntry: indexers[scope].appendEntry)]
+        guard let indexer = indexers[scope] else { return [file.outputFile { _, _ in }] }
+        return [file.outputFile(appendEntry: indexer.appendEntry)]
     }
 
     /// Every file of the index (tests, small sites): a large index is written a range at a time.

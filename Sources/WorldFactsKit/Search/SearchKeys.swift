@@ -89,7 +89,7 @@ public struct SearchKeys: Sendable {
     /// has already made rather than folding the texts again.
     public init(site: Site, scope: SearchScope) {
         guard let searched = scope.collection else {
-            let scopes = site.config.search.scopes.filter { $0.collection != nil }
+            let scopes = site.config.search.scopes.filter(\.isMember)
             self.init(merging: scopes.map { SearchKeys(site: site, scope: $0) }, count: site.recordCount)
             return
         }

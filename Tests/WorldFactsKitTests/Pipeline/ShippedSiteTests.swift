@@ -56,8 +56,8 @@ private func shippedSiteFolder() -> String { NSTemporaryDirectory() + "worldfact
         let scopes = home.matches(of: /name="scope" value="([a-z]+)"( checked)?/).map {
             (String($0.output.1), $0.output.2 != nil)
         }
-        #expect(scopes.map(\.0) == ["all", "name", "capital", "city"])
-        #expect(scopes.map(\.1) == [true, false, false, false])
+        #expect(scopes.map(\.0) == ["all", "name", "capital", "city", "text"])
+        #expect(scopes.map(\.1) == [true, false, false, false, false])
         // A collection's index checks its own first scope and finds the shards from one folder down.
         let cities = try page("cities/index.html")
         #expect(cities.contains(#"name="scope" value="city" checked"#))

@@ -6,11 +6,20 @@ public struct SearchScope: Sendable {
     public var collection: Int?
     /// Fields of `collection`.
     public var fields: [SiteConfig.FieldRef]
+    /// A full-text scope (`note: true`): it searches each record's Markdown note as plain text too, word by
+    /// word, and its results show a snippet of the note. It has an index of its own (`TextScopeIndex`) and
+    /// is never part of the "All" scope.
+    public var note: Bool
 
-    public init(id: String, label: String, collection: Int?, fields: [SiteConfig.FieldRef]) {
+    public init(id: String, label: String, collection: Int?, fields: [SiteConfig.FieldRef], note: Bool = false) {
         self.id = id
         self.label = label
         self.collection = collection
         self.fields = fields
+        self.note = note
     }
+
+    /// Whether the "All" scope merges this one: a scope of one collection's fields, not the "All" scope
+    /// itself nor a full-text scope.
+    public var isMember: Bool { collection != nil && !note }
 }

@@ -39,7 +39,7 @@ extension SearchKeys {
             else { throw BinaryReader.Malformed(offset: reader.index) }
             keys.append(SearchKeys(Flat(folded: folded, recordEnds: recordEnds)))
         }
-        let members = keys.compactMap { $0 }
+        let members = zip(keys, scopes).compactMap { $1.isMember ? $0 : nil }
         return keys.map { $0 ?? SearchKeys(merging: members, count: count) }
     }
 }

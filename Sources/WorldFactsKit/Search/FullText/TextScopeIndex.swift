@@ -1,0 +1,132 @@
+import WorldFactsModel
+import WorldFactsOutput
+import WorldFactsSupport
+
+/// The index of a full-text scope (`SearchScope.note`): its fields' texts, as any scope's, and its records'
+/// notes as plain text, word by word (`NoteWords`), planned by `TextPlanner`.
+///
+/// Files are those of any scope (`ScopeShards`): `search/<scope>/<l|p>-<hex of the prefix>.<tag>.js`, a
+/// tree named from the manifest down, and the manifest's part is `"<id>":{"k":{…},"c":<collection>,"t":1}`.
+/// An entry is `[position, title, subtitle, detail, slug, [folded field texts…], score, null, [word, …]]`, a
+/// word `["<key>",<order>,"<snippet>"]`, with `,1` after the snippet when the key was cut
+/// (`NoteWords.Word`): the score is `null` when the record has none, and the slot after it (the collection
+/// in the "All" scope) is always `null`. The snippet is the note's text as written, in a JSON string:
+/// `search.js` shows it as text, never as markup.
+///
+/// The index is a pure function of the records and notes, made whole at each build; its files' tags hash
+/// their bytes, so a file the last build left under the same name is kept unwritten, and a host may cache
+/// every shard for good.
+struct TextScopeIndex {
+    /// The scope's part of the manifest.
+    let part: String
+    /// Every shard's file, made.
+    let files: [OutputFile]
+
+    /// `keys`: the scope's folded field texts by record position (`SearchKeys(site:scope:)`); `notes`: each
+    /// record's note as plain text, by position.
+    init(
+        scope: SearchScope, site: Site, keys: SearchKeys, rows: SearchRows, ranks: RecordRanks,
+        notes: [Int: String], previous: any PreviousOutput
+    ) {
+        let collection = site.collections[scope.collection ?? 0]
+        let positions = Array(collection.offset..<(collection.offset + collection.records.count))
+        let made = Parallel.map(positions.count) { number in
+            Self.record(positions[number], number: number, keys: keys, note: notes[positions[number]])
+        }
+        let words = made.map(\.words)
+        let ranked = collection.spec.rank != nil
+        var fixed: [[UInt8]] = []
+        fixed.reserveCapacity(positions.count)
+        for position in positions {
+            var bytes: [UInt8] = []
+            ShardEntry.appendHead(position: position, row: rows.row(position), to: &bytes)
+            keys.withTextBytes(of: position) { texts in
+                ShardEntry.appendTail(textBytes: texts, rank: nil, collection: nil, to: &bytes)
+            }
+            bytes.removeLast()  // the tail's closing "]"
+            bytes += ("," + (ranked ? RecordRanks.json(ranks[position]) : "null") + ",null,[").utf8
+            fixed.append(bytes)
+        }
+        let wordBytes = words.map { $0.map { Self.json($0).count } }
+        let planner = TextPlanner(budget: site.config.search.shardBudget, previewSize: site.config.search.previewSize)
+        let nodes = planner.plan(
+            keys: made.flatMap(\.keys), fixed: fixed.map { $0.count + 2 }, wordBytes: wordBytes,
+            scores: positions.map { ranks[$0] })
+        // Children before parents: a preview names the shards one scalar below it.
+        var children: [String: [ShardName]] = [:]
+        var files: [OutputFile] = []
+        for node in nodes.reversed() {
+            var json = Array("{\"n\":\(node.total),\"r\":[".utf8)
+            for (offset, entry) in node.entries.enumerated() {
+                if offset > 0 { json.append(UInt8(ascii: ",")) }
+                json += fixed[entry.record]
+                for (number, word) in entry.words.enumerated() {
+                    if number > 0 { json.append(UInt8(ascii: ",")) }
+                    json += Self.json(words[entry.record][word])
+                }
+                json += "]]".utf8
+            }
+            json += "]".utf8
+            if node.kind == .preview {
+                json += ShardLinks().json(prefix: node.prefix, children: children[node.prefix] ?? []).utf8
+            }
+            json += "}".utf8
+            let hash = BulkHash.of(json)
+            let name = ShardName(
+                prefix: node.prefix,
+                file: ScopeShards.fileName(kind: node.kind, prefix: node.prefix, tag: HashedName.tag(hash)))
+            children[ShardLinks.parent(of: node.prefix), default: []].append(name)
+            let key = scope.id + "/" + name.file
+            // The name hashes the bytes: a file the last build left under it is this one.
+            let (path, inputs) = (SearchIndex.path(of: key), Hex.text(hash))
+            files.append(
+                previous.canReuse(path, inputs: inputs)
+                    ? .reused(path: path, inputs: inputs)
+                    : OutputFile(
+                        path: path,
+                        bytes: Array(SearchIndex.scriptStart(key).utf8) + json + Array(SearchIndex.scriptEnd.utf8),
+                        inputs: inputs))
+        }
+        self.files = files.reversed()
+        part =
+            JSONText.quoted(scope.id) + ":{\"k\":" + ShardLinks.map(children[""] ?? []) + ",\"c\":"
+            + String(collection.number) + ",\"t\":1}"
+    }
+
+    /// A record's keys, by its number in the collection: each word start of each field text, and each word
+    /// of its note, with those words.
+    private static func record(_ position: Int, number: Int, keys: SearchKeys, note: String?)
+        -> (keys: [TextPlanner.Key], words: [NoteWords.Word])
+    {
+        var made: [TextPlanner.Key] = []
+        for text in keys.texts[position] {
+            let scalars = Array(text.unicodeScalars)
+            for start in [0] + Folding.laterWordStartOffsets(scalars[...]) {
+                let (key, isCut) = NoteWords.cut(scalars[start...])
+                made.append(
+                    TextPlanner.Key(
+                        record: Int32(number), scalars: Array(key.unicodeScalars), isWhole: start == 0, isCut: isCut,
+                        word: -1))
+            }
+        }
+        let words = note.map(NoteWords.of) ?? []
+        for (index, word) in words.enumerated() {
+            made.append(
+                TextPlanner.Key(
+                    record: Int32(number), scalars: Array(word.key.unicodeScalars), isWhole: false, isCut: word.isCut,
+                    word: Int32(index)))
+        }
+        return (made, words)
+    }
+
+    /// A word's JSON: `["<key>",<order>,"<snippet>"]`, with `,1` before the `]` when its key was cut.
+    static func json(_ word: NoteWords.Word) -> [UInt8] {
+        var bytes = Array("[".utf8)
+        JSONText.appendQuoted(word.key, to: &bytes)
+        bytes += ",\(word.order),".utf8
+        JSONText.appendQuoted(word.snippet, to: &bytes)
+        if word.isCut { bytes += ",1".utf8 }
+        bytes += "]".utf8
+        return bytes
+    }
+}
