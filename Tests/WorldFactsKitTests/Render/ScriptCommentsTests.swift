@@ -2,7 +2,7 @@ import Testing
 
 @testable import WorldFactsRender
 
-/// The search script is published without its comment lines, and nothing else changes.
+/// The search script is published without its comment lines and its indentation, and nothing else changes.
 @Suite struct ScriptCommentsTests {
     func stripped(_ text: String) -> String {
         String(decoding: ScriptComments.stripped(Array(text.utf8)), as: UTF8.self)
@@ -24,8 +24,8 @@ import Testing
         #expect(
             stripped(script) == """
                 (function () {
-                  var a = "x"; // a comment after code stays
-                  var url = "http://example.org/"; // as does a string with slashes
+                var a = "x"; // a comment after code stays
+                var url = "http://example.org/"; // as does a string with slashes
                 })();
                 /* a block comment later stays */
 
@@ -33,11 +33,11 @@ import Testing
     }
 
     @Test func codeAfterTheOpeningBlockOnItsLineStays() {
-        #expect(stripped("/* one */ var a = 1;\n// gone\nb();") == " var a = 1;\nb();")
+        #expect(stripped("/* one */ var a = 1;\n// gone\n  b();") == " var a = 1;\nb();")
         #expect(stripped("/* open\nstill */\nx();") == "x();")
     }
 
-    @Test func aScriptWithoutCommentsIsUnchanged() {
+    @Test func aScriptWithoutCommentsOrIndentationIsUnchanged() {
         for text in ["", "x();", "x();\r\ny();\r\n", "a\n\nb\n", "var s = '/* not */';\n", "/* unclosed\nx();"] {
             let expected = text.hasPrefix("/* unclosed") ? "" : text
             #expect(stripped(text) == expected, "\(text.debugDescription)")
