@@ -111,7 +111,7 @@ site-test:
 	WORLDFACTS_BIN=.build/debug/worldfacts .venv/bin/python -m pytest -q Tests/site
 
 SITE_BROWSER_TESTS = Tests/site/test_axe.py Tests/site/test_search_everywhere.py Tests/site/test_valid_site.py \
-	Tests/site/test_collections_browser.py
+	Tests/site/test_collections_browser.py Tests/site/test_search_filters.py
 # The countries fixture's search in Chromium: it needs no build of the shipped site, so it runs beside the
 # two groups that do.
 SITE_SEARCH_TESTS = Tests/site/test_search_browser.py Tests/site/test_search_full_text.py

@@ -99,7 +99,7 @@
   // starts a word of a field or of the note.
   function textTier(e, q) {
     var t = tier(e[5], q), words = wordsOf(q);
-    return t < 4 ? t : words.every(w => e[5].some(x => rankText(x, w) >= 0) || noted(e, w).length) ? (words.length > 1 ? 3 : 2) : t;
+    return t < 4 ? t : words.every(w => e[5].some(x => rankText(x, w) >= 0) || noted(e, w).length) ? 2 + (words.length > 1) : t;
   }
 
   // Full-text entries of the shards of q's words, one per record with the note words of all of them, ranked,
@@ -119,11 +119,23 @@
     });
   }
 
-  // Up to 3 entries whose texts are closest to q, for a query that matches nothing: fewest typos first (at
-  // most 1 for 3 to 5 characters, 2 from 6 on; none below 3 or above 40), then highest score, then index order.
-  function suggest(entries, q) {
+  // An answer narrowed by filters: chosen[i] is the Set of checked values (numbers) of filter i, and an empty
+  // one narrows nothing; an entry carries its values at e[8]. Each filter's counts by value are of the matches
+  // every other filter keeps: from the entries of a whole answer, from a preview's (`fc`) when no other
+  // filter narrows it, else none (unknown). A preview narrowed by one filter knows how many more there are.
+  function facet(res, filters, chosen) {
+    var keep = (e, skip) => chosen.every((c, i) => i === skip || !c.size || e[8][i].some(v => c.has(v))), on = chosen.filter(c => c.size).length,
+      results = res.results.filter(e => keep(e)), at = chosen.findIndex(c => c.size), counts = filters.map((f, i) => !res.more
+        ? f[2].map((v, j) => res.results.filter(e => e[8][i].includes(j) && keep(e, i)).length) : res.more > 0 && on <= !!chosen[i].size && res.fc?.[i]);
+    return Object.assign({}, res, { results, counts, more: !on || !res.more ? res.more : counts[at] ? [...chosen[at]].reduce((n, j) => n + counts[at][j], 0) - results.length : -1 });
+  }
+
+  // Up to 3 entries whose texts (and in a full-text scope, `text`, note words) are closest to q, for a query
+  // that matches nothing: fewest typos first (at most 1 for 3 to 5 characters, 2 from 6 on; none below 3 or
+  // above 40), then highest score, then index order.
+  function suggest(entries, q, text) {
     var max = q.length < 3 || q.length > 40 ? -1 : q.length < 6 ? 1 : 2, seen = new Set();
-    return entries.map(e => [Math.min(...e[5].concat((e[8] || []).map(h => h[0])).map(t => typos(t, q, max))), e])
+    return entries.map(e => [Math.min(...e[5].concat(text ? e[8].map(h => h[0]) : []).map(t => typos(t, q, max))), e])
       .filter(h => h[0] <= max && !seen.has(h[1][0]) && seen.add(h[1][0]))
       .sort((a, b) => a[0] - b[0] || (a[1][6] == null) - (b[1][6] == null) || b[1][6] - a[1][6] || a[1][0] - b[1][0])
       .slice(0, 3).map(h => h[1]);
@@ -164,7 +176,7 @@
   function prepare(manifest) {
     for (var id in manifest.scopes) {
       var s = manifest.scopes[id];
-      manifest.scopes[id] = learn({ l: new Map(), p: new Map(), k: new Set(), m: s.m, c: s.c, t: s.t }, "", s.k);
+      manifest.scopes[id] = learn({ l: new Map(), p: new Map(), k: new Set(), m: s.m, c: s.c, t: s.t, f: s.f }, "", s.k);
     }
     return manifest;
   }
@@ -177,7 +189,7 @@
   }
 
   // The prefix a shard's name gives: l-<hex of its UTF-8>.<tag>.
-  var prefixOf = name => new TextDecoder().decode(new Uint8Array(name.slice(2, name.indexOf(".")).match(/../g).map(h => parseInt(h, 16))));
+  var prefixOf = name => decodeURIComponent(name.slice(2, name.indexOf(".")).replace(/../g, "%$&"));
 
   // A shard's entries as they are shown, made once a shard: the page's path from the collection's pages
   // folder (pages: [[folder, label]] by collection) and the slug, and the label of an entry that carries
@@ -239,12 +251,10 @@
   }
 
   // The prepared manifest, through the entry that names it.
-  function manifestOf(load) {
-    return load("entry").then(entry => load(entry.manifest)).then(prepare);
-  }
+  var manifestOf = load => load("entry").then(entry => load(entry.manifest)).then(prepare);
 
   // Entries merged into the "All" scope: each with a score slot and its collection's label.
-  var labelled = (entries, label) => label ? entries.map(e => e.slice(0, 6).concat(e.length > 6 ? e[6] : null, label)) : entries;
+  var labelled = (entries, label) => label ? entries.map(e => e.slice(0, 6).concat(e[6] ?? null, label)) : entries;
 
   // Runs queries, dropping an answer that comes after a newer query. Below its previews, the "All" scope
   // merges its members' shards (m: [[scope, label]]), a record once. A query that matches nothing gets
@@ -277,18 +287,18 @@
         var d = deepest(scopes[id], q);
         if (d && !(best && best.n >= d.n)) best = { id, file: d.file, n: d.n };
       });
-      return (best && !got[best.id + "/" + best.file] ? get(best.id, best.file).catch(() => 0) : Promise.resolve()).then(() => suggest([].concat(
+      return Promise.resolve(best && !got[best.id + "/" + best.file] && get(best.id, best.file).catch(() => 0)).then(() => suggest([].concat(
         ...Object.keys(got).map(k => k.split("/")).filter(k => k[1] && labels.has(k[0]))
-          .map(k => entriesOf(k[0], got[k.join("/")], labels.get(k[0])))), q));
+          .map(k => entriesOf(k[0], got[k.join("/")], labels.get(k[0])))), q, scopes[scope].t));
     }
     // A full-text scope answers from the shard of each word of q (`textRank`): none when a word has none.
     function textParts(scope, q) {
-      var words = wordsOf(q);
+      var words = wordsOf(q), one = !words[1];
       return Promise.all(words.map(w => planned(scope, w))).then(rs => rs.some(r => !r) ? [] : rs.map(r =>
-        ({ scope, file: r.file, partial: words.length > 1 && r.preview, preview: words.length < 2 && r.preview })));
+        ({ scope, file: r.file, partial: !one && r.preview, preview: one && r.preview })));
     }
     return function (query, scope) {
-      var mine = ++seq, q = fold(query).replace(/^\s+/, ""), s = scopes[scope], n = 0, seen = {}, partial, preview;
+      var mine = ++seq, q = fold(query).replace(/^\s+/, ""), s = scopes[scope], n = 0, seen = {}, partial, preview, fc;
       if (!q) return Promise.resolve(show(null));
       // The "All" scope answers a query of several words from its members' shards.
       return (s.t ? textParts(scope, q) : (s.m && wordsOf(q).length > 1 ? Promise.resolve(null) : planned(scope, q)).then(own => Promise.all(own
@@ -299,17 +309,18 @@
         preview = parts.some(p => p && p.preview);
         return Promise.all(parts.filter(p => p).map(p => get(p.scope, p.file).then(shard => {
           n += shard.n;
+          fc = shard.fc;
           return entriesOf(p.scope, shard, p.label);
         })));
       }).then(lists => {
         var results = (s.t ? textRank(lists, q) : rank([].concat(...lists), q)).filter(e => !seen[e[0]] && (seen[e[0]] = 1)),
-          res = { results, q, more: partial ? -1 : preview ? n - results.length : 0 };
+          res = { results, q, more: partial ? -1 : preview ? n - results.length : 0, fc };
         return results.length || res.more ? res : nearest(scope, q).then(near => Object.assign(res, { near }));
       }).then(res => { if (mine === seq) show(res); }, () => { if (mine === seq) show({ results: [], more: 0 }); });
     };
   }
 
-  G.WorldFactsSearch = { WORD, fold, rankText, tier, rank, textTier, textRank, mark, typos, suggest, deepest, prepare, learn, prefixOf, route, plan, loader, manifestOf, searcher };
+  G.WorldFactsSearch = { WORD, fold, rankText, tier, rank, textTier, textRank, facet, mark, typos, suggest, deepest, prepare, learn, prefixOf, route, plan, loader, manifestOf, searcher };
 
   var doc = G.document, form = doc && doc.getElementById("search-form");
   if (!form) return;
@@ -319,7 +330,7 @@
   var page = ["index", "section-index", "content"].map($).filter(e => e);
   var input = $("search"), list = $("results"), none = $("no-results"), more = $("more-results"), count = $("result-count"),
     hint = $("suggestions"), hinted = $("suggested"), overlay = $("search-overlay");
-  var radios = doc.querySelectorAll("input[name=scope]"), active = -1;
+  var radios = doc.querySelectorAll("input[name=scope]"), active = -1, sets = [...doc.querySelectorAll("#filters fieldset")];
   var scope = () => { for (var r of radios) if (r.checked) return r.value; return radios[0].value; };
 
   // A span of `text`, the parts `marks` gives ([start, end] in code points, in order) in <mark>, as text.
@@ -391,12 +402,30 @@
     input.setAttribute("aria-activedescendant", items[active].id);
   }
 
+  // The checkboxes of scope s's filters.
+  var boxes = s => sets.filter(f => f.dataset.scope === s).flatMap(f => [...f.querySelectorAll("input")]);
+  // An answer through the checked scope's filters, its counts shown by each value; with no query, the
+  // values' totals, and links to the checked values' group pages.
+  function narrow(res) {
+    var s = scope(), f = strings.scopes[s].f, bs = boxes(s), r, at = b => [f.findIndex(g => g[0] === b.name), b.value];
+    if (!f) return res;
+    r = res ? facet(res, f, f.map(g => new Set(bs.filter(b => b.checked && b.name === g[0]).map(b => g[2].findIndex(v => v[0] === b.value))))) : { counts: f.map(g => g[2].map(v => v[1])), q: "", more: 0, results: bs.filter(b => b.checked).map(b => {
+      var [g, v] = at(b), x = f[g][2].find(x => x[0] === v);
+      return [-1, b.nextSibling.textContent, "", strings.count.replace("{count}", x[1]), f[g][1] + v + ".html"];
+    }) };
+    bs.forEach(b => {
+      var [g, v] = at(b), k = r.counts[g];
+      b.parentNode.lastChild.textContent = k ? k[f[g][2].findIndex(x => x[0] === v)].toLocaleString(lang) : "";
+    });
+    return res || r.results.length ? r : null;
+  }
+
   // The manifest is loaded once, when first needed (again after a failure).
   var load = loader(doc, G.location.protocol === "file:", root), strings = null, running = null;
   function ready() {
     return running || (running = manifestOf(load).then(manifest => {
       strings = manifest;
-      return searcher(manifest, load, show);
+      return searcher(manifest, load, res => show(narrow(res)));
     }, e => { running = null; throw e; }));
   }
   // Search on submit (data-mode="on_submit"): an edit dims the page below until Enter or the button runs
@@ -407,10 +436,14 @@
   if (overlay) overlay.addEventListener("click", () => { cancel(); input.focus(); });
 
   function update() {
-    var q = input.value, s = scope();
+    var q = input.value, s = scope(), p = new URLSearchParams(q ? { q } : {}), on = boxes(s).filter(b => b.checked);
     ran = q;
     dim(false);
-    try { G.history.replaceState(null, "", q ? "?q=" + encodeURIComponent(q) + "&scope=" + encodeURIComponent(s) : G.location.pathname); } catch (e) { /* some file:// setups refuse */ }
+    sets.forEach(f => { f.hidden = f.dataset.scope !== s; });
+    if (q || on.length) p.set("scope", s);
+    on.forEach(b => p.append(b.name, b.value));
+    // Some file:// setups refuse.
+    try { G.history.replaceState(null, "", p.size ? "?" + p : G.location.pathname); } catch (e) { }
     ready().then(run => run(q, s), () => { show(q ? { results: [], more: 0 } : null); });
   }
 
@@ -418,17 +451,23 @@
   input.addEventListener("focus", () => { ready().catch(() => {}); });
   input.addEventListener("input", onSubmit ? () => dim(input.value !== ran) : update);
   radios.forEach(r => { r.addEventListener("change", update); });
+  sets.forEach(f => { f.addEventListener("change", update); });
   input.addEventListener("keydown", ev => {
-    if (ev.key === "Escape" && overlay && !overlay.hidden) { cancel(); ev.preventDefault(); }
-    else if (ev.key === "Escape") { input.value = ""; update(); ev.preventDefault(); }
-    else if (ev.key === "Enter" && input.value !== ran) { ev.preventDefault(); update(); }
-    else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") { ev.preventDefault(); move(ev.key === "ArrowDown" ? 1 : -1); }
-    else if ((ev.key === "Home" || ev.key === "End") && active >= 0) { ev.preventDefault(); move(0, ev.key === "Home" ? 0 : -1); }
-    else if (ev.key === "Enter" && list.children.length) { ev.preventDefault(); G.location.href = list.querySelectorAll("a")[Math.max(active, 0)].href; }
+    var k = ev.key;
+    if (k === "Escape" && overlay && !overlay.hidden) cancel();
+    else if (k === "Escape") { input.value = ""; update(); }
+    else if (k === "Enter" && input.value !== ran) update();
+    else if (k === "ArrowDown" || k === "ArrowUp") move(k === "ArrowDown" ? 1 : -1);
+    else if ((k === "Home" || k === "End") && active >= 0) move(0, k === "Home" ? 0 : -1);
+    else if (k === "Enter" && list.children.length) G.location.href = list.querySelectorAll("a")[Math.max(active, 0)].href;
+    else return;
+    ev.preventDefault();
   });
   var params = new URLSearchParams(G.location.search);
   radios.forEach(r => { if (params.get("scope") === r.value) r.checked = true; });
   if (params.get("q")) input.value = ran = params.get("q");
-  G.addEventListener("pageshow", () => { if (input.value) update(); });
-  if (input.value) update();
+  boxes(scope()).forEach(b => { b.checked = params.getAll(b.name).includes(b.value); });
+  var any = () => input.value || boxes(scope()).some(b => b.checked);
+  G.addEventListener("pageshow", () => { if (any()) update(); });
+  if (any()) update();
 })(typeof window !== "undefined" ? window : globalThis);

@@ -244,7 +244,7 @@ test("an empty or blank query shows the index; no route means no results without
   const run = S.searcher(m, async () => { requests++; return { n: 0, r: [] }; }, (r) => shown.push(r));
   await run("  ", "name");
   await run("zzz", "name");
-  assert.deepEqual(shown, [null, { results: [], q: "zzz", more: 0, near: [] }]);
+  assert.deepEqual(shown, [null, { results: [], q: "zzz", more: 0, fc: undefined, near: [] }]);
   assert.equal(requests, 0);
 });
 
@@ -454,4 +454,38 @@ test("full text: a record matches when every word starts a word of a field or of
   assert.equal(found[0].s, "…by glaciers;…");
   assert.deepEqual(S.textRank([[ice, egypt]], "republic").map(e => [e[0], e.s]), [[5, undefined], [2, undefined]], "a whole-field match before a later word");
   assert.deepEqual(S.textRank([[egypt]], "nile").map(e => e.s), ["…the Nile…"]);
+});
+
+test("facet: filters narrow an answer, and count each value among the matches the other filters keep", () => {
+  // Filters [name, folder, [[slug, total], …]]; entries carry their values' numbers at e[8], by filter.
+  const filters = [["continent", "continents/", [["africa", 3], ["europe", 2]]], ["size", "sizes/", [["big", 2], ["small", 3]]]];
+  const e = (n, c, z) => [n, "R" + n, "", "", "r" + n, ["r" + n], null, null, [c < 0 ? [] : [c], [z]]];
+  const whole = { results: [e(1, 0, 0), e(2, 1, 1), e(3, 0, 1), e(4, -1, 0)], q: "r", more: 0 };
+  const none = [new Set(), new Set()];
+  const all = S.facet(whole, filters, none);
+  assert.deepEqual(all.results.map(x => x[0]), [1, 2, 3, 4]);
+  assert.deepEqual(all.counts, [[2, 1], [2, 2]]);
+  const africa = S.facet(whole, filters, [new Set([0]), new Set()]);
+  assert.deepEqual(africa.results.map(x => x[0]), [1, 3]);
+  // A filter's own counts ignore its own choice; the others' count what it keeps.
+  assert.deepEqual(africa.counts, [[2, 1], [1, 1]]);
+  const both = S.facet(whole, filters, [new Set([0, 1]), new Set([1])]);
+  assert.deepEqual(both.results.map(x => x[0]), [2, 3]);
+  assert.deepEqual(both.counts, [[1, 1], [1, 2]]);
+  assert.equal(both.more, 0);
+  // A preview: its counts of every match (fc); narrowed by one filter, the rest is known, by two it is not.
+  const preview = { results: [e(1, 0, 0), e(2, 1, 1)], q: "r", more: 8, fc: [[6, 4], [3, 7]] };
+  const narrowed = S.facet(preview, filters, [new Set([1]), new Set()]);
+  assert.deepEqual(narrowed.results.map(x => x[0]), [2]);
+  assert.deepEqual(narrowed.counts[0], [6, 4]);
+  assert.ok(!narrowed.counts[1], "unknown");
+  assert.equal(narrowed.more, 3);
+  assert.equal(S.facet(preview, filters, [new Set([1]), new Set([1])]).more, -1);
+  assert.deepEqual(S.facet(preview, filters, none).counts, [[6, 4], [3, 7]]);
+  // A list group: a record with two values counts for each, and shows when either is checked.
+  const listed = { results: [[9, "R9", "", "", "r9", ["r9"], null, null, [[0, 1], [0]]], e(1, 0, 0)], q: "r", more: 0 };
+  assert.deepEqual(S.facet(listed, filters, none).counts[0], [2, 1]);
+  assert.deepEqual(S.facet(listed, filters, [new Set([1]), new Set()]).results.map(x => x[0]), [9]);
+  // Several words answered in part: nothing is known.
+  assert.ok(S.facet({ results: [], q: "r s", more: -1 }, filters, none).counts.every(c => !c));
 });

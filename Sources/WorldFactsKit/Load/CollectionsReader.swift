@@ -76,10 +76,11 @@ struct CollectionsReader {
                 r.list(map, "fields"), path: map.path + ".fields", at: map.node, own: position, ids: ids, &r)
             spec.index = index(r.map(map, "index"), of: spec, &r)
             publishing(map, into: &spec, &r)
-            spec.groups = groups(map, of: spec, &r)
             specs.append(spec)
         }
+        // Lists and groups name other collections' fields: every collection's fields are read first.
         for (position, map) in maps.enumerated() {
+            specs[position].groups = groups(map, of: specs[position], in: specs, &r)
             specs[position].lists = lists(map, of: position, in: specs, &r)
         }
         return specs
@@ -327,30 +328,57 @@ struct CollectionsReader {
         return PageDescription(parts: parts)
     }
 
-    private func groups(_ collection: YAMLReader.Map, of spec: CollectionSpec, _ r: inout YAMLReader) -> [GroupSpec] {
+    /// The groups of a collection: each by a text field, a list field (a group per item) or a text field
+    /// of the records a link field names (`country.continent`).
+    private func groups(
+        _ collection: YAMLReader.Map, of spec: CollectionSpec, in specs: [CollectionSpec], _ r: inout YAMLReader
+    ) -> [GroupSpec] {
         var groups: [GroupSpec] = []
         for (position, item) in r.list(collection, "groups").enumerated() {
             guard let map = r.mapping(item, path: "\(collection.path).groups[\(position)]") else { continue }
             let name = r.string(map, "field") ?? ""
-            let pages = r.string(map, "pages", default: name)
+            let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let pages = r.string(map, "pages", default: parts.last ?? name)
             r.checkRelativePath(pages, in: map, key: "pages")
             let label = r.optionalString(map, "label")
-            guard let field = spec.fields.firstIndex(where: { $0.id == name }) else {
-                if !name.isEmpty {
-                    r.problem(
-                        at: map.node(for: "field")!, field: map.path + ".field",
-                        "names no declared field of '\(spec.id)': '\(name)'")
+            func problem(_ text: String) {
+                r.problem(at: map.node(for: "field") ?? map.node, field: map.path + ".field", text)
+            }
+            guard let field = spec.fields.firstIndex(where: { $0.id == parts[0] }) else {
+                if !name.isEmpty { problem("names no declared field of '\(spec.id)': '\(parts[0])'") }
+                continue
+            }
+            let format = spec.fields[field].format
+            var through: Int? = nil
+            var shownLabel = spec.fields[field].label
+            if parts.count == 2 {
+                guard format == .link, let target = spec.fields[field].target, target < specs.count else {
+                    problem(
+                        "'\(name)' groups by a field of the records a link names; '\(parts[0])' is"
+                            + " '\(format.rawValue)', not a link")
+                    continue
                 }
+                let targetSpec = specs[target]
+                guard let value = targetSpec.fields.firstIndex(where: { $0.id == parts[1] }),
+                    targetSpec.fields[value].format == .text
+                else {
+                    problem(
+                        "'\(parts[1])' is no text field of '\(targetSpec.id)', which '\(parts[0])' links to;"
+                            + " its text fields are "
+                            + targetSpec.fields.filter { $0.format == .text }.map { "'\($0.id)'" }.joined(
+                                separator: ", "))
+                    continue
+                }
+                through = value
+                shownLabel = targetSpec.fields[value].label
+            } else if format != .text && format != .list {
+                problem(
+                    "a group field must be a text field (one value), a list field (one value per item) or"
+                        + " '<link>.<field>' (the linked record's value); '\(name)' is '\(format.rawValue)'")
                 continue
             }
-            guard spec.fields[field].format == .text else {
-                r.problem(
-                    at: map.node(for: "field")!, field: map.path + ".field",
-                    "a group field must be a text field (one value, one group page); '\(name)' is"
-                        + " '\(spec.fields[field].format.rawValue)'")
-                continue
-            }
-            var group = GroupSpec(field: field, pagesFolder: pages, label: label ?? spec.fields[field].label)
+            var group = GroupSpec(
+                field: field, through: through, name: name, pagesFolder: pages, label: label ?? shownLabel)
             if let data = r.map(map, "structured_data") { group.structuredDataType = r.string(data, "type") }
             groups.append(group)
         }
@@ -422,7 +450,7 @@ struct CollectionsReader {
         for collection in collections {
             claim(collection.records.pagesFolder, by: "collection '\(collection.id)'")
             for group in collection.groups {
-                claim(group.pagesFolder, by: "group '\(collection.fields[group.field].id)'")
+                claim(group.pagesFolder, by: "group '\(group.name)'")
             }
         }
     }

@@ -108,10 +108,37 @@ public struct SiteConfigLoader {
                         refs.append(ref)
                     }
                 }
+                let note = r.bool(map, "note", default: false)
+                var filters: [Int] = []
+                for (n, filterNode) in r.list(map, "filters").enumerated() {
+                    let path = "\(map.path).filters[\(n)]"
+                    guard let name = r.scalarString(filterNode, path: path), let collection else { continue }
+                    let spec = config.collections[collection]
+                    let groups = spec.groups.map(\.name)
+                    guard let group = groups.firstIndex(of: name) else {
+                        let near = DeclaredColumns.nearest(to: name, in: groups).map { "; did you mean '\($0)'?" }
+                        r.problem(
+                            at: filterNode, field: path,
+                            "a filter names a group of '\(spec.id)' (its field under `groups`): '\(name)' is none"
+                                + (near
+                                    ?? (groups.isEmpty
+                                        ? "; '\(spec.id)' has no groups"
+                                        : "; its groups are " + groups.map { "'\($0)'" }.joined(separator: ", ")))
+                        )
+                        continue
+                    }
+                    if note {
+                        r.problem(
+                            at: filterNode, field: path,
+                            "a full-text scope (note: true) offers no filters; offer them on a scope of fields")
+                        continue
+                    }
+                    if !filters.contains(group) { filters.append(group) }
+                }
                 config.search.scopes.append(
                     SearchScope(
                         id: id, label: r.string(map, "label", default: id), collection: collection ?? 0, fields: refs,
-                        note: r.bool(map, "note", default: false)))
+                        note: note, filters: filters))
             }
         }
         if let strings = r.map(top, "strings") {

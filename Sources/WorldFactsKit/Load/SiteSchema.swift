@@ -94,8 +94,11 @@ enum SiteSchema {
                 "Fields whose values group the records: a page per value and an overview."),
             Key(
                 "collections[].groups[].field", .text, "required",
-                "A text field (a list or number is refused: one record, one group page)."),
-            Key("collections[].groups[].pages", .text, "the field", "The output folder of the group pages."),
+                "A text field; a list field (a record is on the page of each item); or `<link>.<field>`, a text"
+                    + " field of the record a link names (`country.continent`)."),
+            Key(
+                "collections[].groups[].pages", .text, "the field",
+                "The output folder of the group pages (`continent` for `country.continent`)."),
             Key("collections[].groups[].label", .text, "the field's label", "The overview page's title."),
             Key(
                 "collections[].groups[].structured_data", .mapping, "",
@@ -129,6 +132,10 @@ enum SiteSchema {
             Key(
                 "search.scopes[].fields", .texts, "",
                 "What the scope searches: the title, the key or declared fields."),
+            Key(
+                "search.scopes[].filters", .texts, "",
+                "Filters the scope offers, each a group of its collection (the group's `field`): a checkbox per"
+                    + " value, with its count of matches, kept in the address."),
             Key(
                 "search.scopes[].note", .flag, "false",
                 "`true` searches each record's Markdown note too, as plain text, by word start (a full-text"

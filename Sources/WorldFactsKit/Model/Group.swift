@@ -39,15 +39,18 @@ public struct Group: Sendable {
     /// Groups a collection's records by the field's value; records without one are in no group. A value
     /// that gives no file name, or the same one as another value, is an error at the first record that
     /// has it.
-    static func make(spec: GroupSpec, collection: RecordCollection) -> (Group, [Diagnostic]) {
+    /// `collections`: every collection of the site, which a group through a link reads.
+    static func make(spec: GroupSpec, collection: RecordCollection, collections: [RecordCollection])
+        -> (Group, [Diagnostic])
+    {
         var byTitle: [String: [Int]] = [:]
         var order: [String] = []
         for (position, record) in collection.records.enumerated() {
-            guard case .text(let text) = record.values[spec.field], !text.trimmingWhitespace().isEmpty else {
-                continue
+            for text in texts(of: record, spec: spec, in: collection, collections: collections) {
+                if byTitle[text] == nil { order.append(text) }
+                // A list that names a value twice puts its record on the value's page once.
+                if byTitle[text]?.last != position { byTitle[text, default: []].append(position) }
             }
-            if byTitle[text] == nil { order.append(text) }
-            byTitle[text, default: []].append(position)
         }
         order.sort { CollationKey(title: $0, tieBreak: $0) < CollationKey(title: $1, tieBreak: $1) }
         var diagnostics: [Diagnostic] = []
@@ -80,5 +83,30 @@ public struct Group: Sendable {
         }
         let group = Group(spec: spec, collection: collection.number, values: values)
         return (group, diagnostics)
+    }
+
+    /// The values a record of `collection` has in a group, each once: its text, each item of its list,
+    /// or the text of the record its link names; none where that is empty or missing.
+    public static func texts(
+        of record: Record, spec: GroupSpec, in collection: RecordCollection, collections: [RecordCollection]
+    ) -> [String] {
+        var texts: [String] = []
+        func add(_ value: FieldValue) {
+            value.forEachText { text in
+                if !text.trimmingWhitespace().isEmpty && !texts.contains(text) { texts.append(text) }
+            }
+        }
+        let value = record.values[spec.field]
+        guard let through = spec.through else {
+            add(value)
+            return texts
+        }
+        guard case .text(let key) = value, let target = collection.spec.fields[spec.field].target,
+            let position = collections[target].position(ofKey: key)
+        else { return texts }
+        if case .text = collections[target].records[position].values[through] {
+            add(collections[target].records[position].values[through])
+        }
+        return texts
     }
 }

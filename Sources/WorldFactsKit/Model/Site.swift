@@ -55,7 +55,13 @@ public struct Site: Sendable {
 
     /// The group of a collection's field, if that field groups it.
     public func group(collection: Int, field: Int) -> Group? {
-        groups.first { $0.collection == collection && $0.spec.field == field }
+        groups.first { $0.collection == collection && $0.spec.field == field && $0.spec.through == nil }
+    }
+
+    /// The group numbered `number` among the groups of `collection` (its spec's `groups`).
+    public func group(collection: Int, number: Int) -> Group? {
+        let groups = groups.filter { $0.collection == collection }
+        return number < groups.count ? groups[number] : nil
     }
 
     /// The collection and position of a record by its position among every record of the site.

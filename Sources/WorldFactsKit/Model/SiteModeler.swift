@@ -81,7 +81,7 @@ public struct SiteModeler {
         var groups: [Group] = []
         for collection in collections {
             for spec in collection.spec.groups {
-                let (group, problems) = Group.make(spec: spec, collection: collection)
+                let (group, problems) = Group.make(spec: spec, collection: collection, collections: collections)
                 groups.append(group)
                 diagnostics += problems
             }

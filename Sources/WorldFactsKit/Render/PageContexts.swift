@@ -188,15 +188,17 @@ public final class PageContexts: Sendable {
                     writer.end()
                 }
                 writer.end()
-            } else if case .text(let text) = value,
-                let group = site.group(collection: collection.number, field: shown),
-                let groupValue = group.value(titled: text)
+            } else if let group = site.group(collection: collection.number, field: shown),
+                case let values = groupValues(value, in: group), !values.isEmpty
             {
+                // Each value of a group field links to its group page (each item, in a list group).
                 writer.beginList("links")
-                writer.beginElement()
-                writer.text("text", text)
-                writer.text("href", concat(recordRoot, group.pagePath(of: groupValue)))
-                writer.end()
+                for (text, groupValue) in values {
+                    writer.beginElement()
+                    writer.text("text", text)
+                    writer.text("href", concat(recordRoot, group.pagePath(of: groupValue)))
+                    writer.end()
+                }
                 writer.end()
             } else {
                 writer.text(
@@ -235,6 +237,17 @@ public final class PageContexts: Sendable {
             }
         }
         return text
+    }
+
+    /// The texts of a group field's value with the group's value of each: one for a text, one per item
+    /// of a list; none when one of them has no page.
+    func groupValues(_ value: FieldValue, in group: Group) -> [(String, Int)] {
+        var values: [(String, Int)] = []
+        var complete = true
+        value.forEachText { text in
+            if let number = group.value(titled: text) { values.append((text, number)) } else { complete = false }
+        }
+        return complete ? values : []
     }
 
     /// A value as the facts table shows it: a link by its targets' titles, a number grouped, with its unit.

@@ -88,13 +88,36 @@ public struct SiteValues: Sendable {
         self.assets = assets
         let scopes = config.search.scopes
         let onSubmit = config.search.mode == .onSubmit
+        // A fieldset per filter of each scope, shown while its scope is checked (`search.js`).
+        func filters(checked: Int) -> [TemplateValue] {
+            scopes.enumerated().flatMap { offset, scope -> [TemplateValue] in
+                guard let number = scope.collection else { return [] }
+                let collection = site.collections[number]
+                return scope.filters.compactMap { filter -> TemplateValue? in
+                    guard let group = site.group(collection: number, number: filter) else { return nil }
+                    let spec = group.spec
+                    // The value's field: the linked collection's for a group through a link.
+                    let field =
+                        spec.through.flatMap { through in
+                            collection.spec.fields[spec.field].target.map { site.collections[$0].spec.fields[through] }
+                        } ?? collection.spec.fields[spec.field]
+                    return [
+                        "scope": .text(scope.id), "label": .text(field.label), "name": .text(spec.name),
+                        "checked": .flag(offset == checked),
+                        "values": .list(group.values.map { ["slug": .text($0.slug), "title": .text($0.title)] }),
+                    ]
+                }
+            }
+        }
         func bar(checked: Int) -> SharedValue {
-            SharedValue([
+            let filters = filters(checked: checked)
+            return SharedValue([
                 "onSubmit": .flag(onSubmit),
                 "scopes": .list(
                     scopes.enumerated().map { offset, scope -> TemplateValue in
                         ["id": .text(scope.id), "label": .text(scope.label), "checked": .flag(offset == checked)]
                     }),
+                "filters": .flag(!filters.isEmpty), "filterSets": .list(filters),
             ])
         }
         siteSearchBar = scopes.isEmpty ? nil : bar(checked: 0)

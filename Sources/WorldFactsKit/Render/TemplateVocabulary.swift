@@ -10,6 +10,7 @@ public enum TemplateVocabulary {
         "neighbours", "notFound", "home", "nav", "current", "heading", "data", "builtWith", "stylesheet",
         // every page of a site with search
         "search", "script", "scopes", "id", "label", "checked", "onSubmit", "didYouMean",
+        "filters", "filterSets", "scope", "name", "values", "slug",
         // the 404 page of a site without a base URL, which finds the root where it is served
         "findsRoot",
         // every page of a site with a base URL (`WebHead`)

@@ -29,6 +29,8 @@ struct ScopeIndexer: Sendable {
     let collections: RecordCollections
     /// By record position: its score, which orders previews and which its entry carries.
     let ranks: RecordRanks
+    /// The scope's filters: each record's values, which its entries carry, and their counts in previews.
+    let filters: ScopeFilters
     /// The scopes whose shards answer below the "All" scope's previews, each with the number of its
     /// collection (whose label the manifest gives, `"pages"`); none in every other scope.
     let members: [(id: String, collection: Int)]
@@ -68,6 +70,8 @@ struct ScopeIndexer: Sendable {
         self.links = links
         self.ranks = ranks
         self.scope = scope
+        let filters = ScopeFilters(site: site, scope: scope)
+        self.filters = filters
         let merges = scope.collection == nil
         members =
             merges
@@ -86,7 +90,8 @@ struct ScopeIndexer: Sendable {
             guard merges else {
                 return ShardEntry.hash(
                     position: position, rowInputs: rows.inputs[position], textBytes: keys.textBytes(of: position),
-                    rank: ranks.text(position, labelled: collection != nil), collection: collection)
+                    rank: ranks.text(position, labelled: collection != nil), collection: collection,
+                    filters: filters.text(position))
             }
             var hash = StableHash()
             hash.add(contentsOf: (collection.map(String.init) ?? "").utf8)
@@ -101,7 +106,7 @@ struct ScopeIndexer: Sendable {
             return ShardEntry.floor(
                 position: position, titleAndSlug: rows.titleAndSlugBytes[position],
                 textBytes: keys.textBytes(of: position), rank: ranks.text(position, labelled: collection != nil),
-                collection: collection)
+                collection: collection, filters: filters.text(position))
         }
         if let update {
             // The memo's copies, changed in place, when they were made.
@@ -260,7 +265,7 @@ struct ScopeIndexer: Sendable {
         let roots = memos.flatMap { $0.leaves + $0.splits }.filter { $0.prefix.unicodeScalars.count == 1 }
         let part =
             JSONText.quoted(scope.id) + ":{\"k\":" + ShardLinks.map(roots) + ",\"c\":" + String(scope.collection ?? 0)
-            + merged + "}"
+            + merged + filters.manifestPart + "}"
         return Index(
             part: part, files: files, splits: splits.map(\.prefix), entryHashes: entryHashes,
             memo: ScopeMemo(entryHashes: entryHashes, entryFloors: entryFloors, buckets: memos))
@@ -333,7 +338,9 @@ struct ScopeIndexer: Sendable {
     /// A bucket planned whole: its shards, each carrying the unit's inputs, sized by its entries.
     func planWhole(_ bucket: SearchKeys.Bucket, inputs: UInt64) -> ScopeShards {
         // by the bucket's own record numbers
-        let plans = planner.plan(bucket, entrySize: bucket.positions.map(entrySize), scores: scores(of: bucket))
+        let plans = planner.plan(
+            bucket, entrySize: bucket.positions.map(entrySize), scores: scores(of: bucket),
+            values: filters.values(of: bucket.positions))
         return ScopeShards.planned(
             plans, scope: scope, inputs: inputs, entryHashes: entryHashes, links: links)
     }
@@ -342,7 +349,8 @@ struct ScopeIndexer: Sendable {
     /// one scalar below it.
     func planNode(_ bucket: SearchKeys.Bucket, inputs: UInt64, below: [ShardName]) -> ScopeShards {
         ScopeShards.planned(
-            [planner.preview(of: bucket, scores: scores(of: bucket))], scope: scope, inputs: inputs,
+            [planner.preview(of: bucket, scores: scores(of: bucket), values: filters.values(of: bucket.positions))],
+            scope: scope, inputs: inputs,
             entryHashes: entryHashes, links: links, below: below)
     }
 
@@ -366,7 +374,7 @@ struct ScopeIndexer: Sendable {
             let collection = collections[position]
             ShardEntry.appendTail(
                 textBytes: texts, rank: ranks.text(position, labelled: collection != nil), collection: collection,
-                to: &bytes)
+                filters: filters.text(position), to: &bytes)
         }
     }
 
@@ -374,7 +382,7 @@ struct ScopeIndexer: Sendable {
     func entrySize(_ position: Int) -> Int {
         let collection = collections[position], rank = ranks.text(position, labelled: collection != nil)
         let tail = keys.withTextBytes(of: position) {
-            ShardEntry.tailCount(textBytes: $0, rank: rank, collection: collection)
+            ShardEntry.tailCount(textBytes: $0, rank: rank, collection: collection, filters: filters.text(position))
         }
         if let heads { return heads[position].count + tail }
         if let madeHeads { return madeHeads.head(position) { rows.row(position) }.count + tail }

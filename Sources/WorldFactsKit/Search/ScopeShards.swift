@@ -7,8 +7,9 @@ import WorldFactsSupport
 /// `search/<scope>/<l|p>-<hex of the prefix's UTF-8>.<content tag>.js`, JSON in a script
 /// (`SearchIndex.path(of:)`). The tag (`contentTag`) changes exactly when the shard's bytes do, so a host
 /// may cache a shard for good; the manifest and the previews name each prefix's file (`ShardLinks`).
-/// Shard JSON: `{"n": total, "r": [entry, …]}`, and in a preview the shards below it (`ShardLinks`); a
-/// leaf's `n` is the count of its entries.
+/// Shard JSON: `{"n": total, "r": [entry, …]}`, and in a preview of a scope with filters its counts by
+/// value (`"fc"`, `ScopeFilters`) and the shards below it (`ShardLinks`); a leaf's `n` is the count of its
+/// entries.
 ///
 /// A planned shard's file is made only when it is written (`File.outputFile`): a large site's
 /// index is never held whole.
@@ -41,6 +42,14 @@ struct ScopeShards {
                     appendEntry(position, &script)
                 }
                 script += "]".utf8
+                if !plan.counts.isEmpty {
+                    script += ",\"fc\":[".utf8
+                    script +=
+                        plan.counts.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }.joined(
+                            separator: ","
+                        ).utf8
+                    script += "]".utf8
+                }
                 script += links.utf8
                 script += "}".utf8
                 script += SearchIndex.scriptEnd.utf8
@@ -111,6 +120,12 @@ struct ScopeShards {
         hash.add(0xFF)
         hash.mix(UInt64(plan.total))
         hash.mix(UInt64(plan.records.count))
+        // A preview's counts of its records by filter value, which its entries' hashes do not cover (they are
+        // of every record below it, not of those it shows).
+        for counts in plan.counts {
+            hash.mix(UInt64(counts.count))
+            for count in counts { hash.mix(UInt64(count)) }
+        }
         for position in plan.records {
             hash.mix(UInt64(position))
             hash.mix(entryHashes[position])

@@ -6,17 +6,19 @@ import WorldFactsSupport
 /// bucket must split). An entry is `[position, title, subtitle, detail, slug, [folded texts…]]`; in a
 /// ranked collection its score after it (`RecordRanks`, `null` when it has none); and in the "All" scope of
 /// a site of several collections its score (or `null`) and the number of its collection after that, as
-/// JSON that cannot close a script element (`JSONText`). The slug is the record page's name: the manifest
+/// JSON that cannot close a script element (`JSONText`); in a scope with filters, those slots and the
+/// record's filter values after them (`ScopeFilters`). The slug is the record page's name: the manifest
 /// gives each collection's pages folder (`"pages"`), and each scope's collection (`"c"`), so an entry does
 /// not repeat what every entry of its collection shares; nor does it repeat its collection's label.
 enum ShardEntry {
     /// The entry's JSON.
-    static func json(position: Int, row: IndexRow, texts: [String], rank: String? = nil, collection: Int? = nil)
-        -> String
-    {
+    static func json(
+        position: Int, row: IndexRow, texts: [String], rank: String? = nil, collection: Int? = nil,
+        filters: String? = nil
+    ) -> String {
         var bytes: [UInt8] = []
         appendHead(position: position, row: row, to: &bytes)
-        appendTail(texts: texts, rank: rank, collection: collection, to: &bytes)
+        appendTail(texts: texts, rank: rank, collection: collection, filters: filters, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -39,17 +41,22 @@ enum ShardEntry {
 
     /// The part of the entry that is the scope's own: `,[folded texts…]`, the score (`RecordRanks.text`),
     /// the collection's number, and the closing `]`.
-    static func appendTail(texts: [String], rank: String? = nil, collection: Int?, to bytes: inout [UInt8]) {
+    static func appendTail(
+        texts: [String], rank: String? = nil, collection: Int?, filters: String? = nil, to bytes: inout [UInt8]
+    ) {
         var packed = PackedBytes()
         for text in texts { packed.append { $0 += text.utf8 } }
         packed.withStrings(0..<packed.count) {
-            appendTail(textBytes: $0, rank: rank, collection: collection, to: &bytes)
+            appendTail(textBytes: $0, rank: rank, collection: collection, filters: filters, to: &bytes)
         }
     }
 
     /// `appendTail`, from each text's UTF-8 (`SearchKeys.textBytes(of:)`, which makes no string).
+    /// With `filters` (`ScopeFilters.text`), the score and collection slots are there (`null` when empty)
+    /// and the filters' values follow them.
     static func appendTail(
-        textBytes texts: PackedBytes.Strings, rank: String? = nil, collection: Int?, to bytes: inout [UInt8]
+        textBytes texts: PackedBytes.Strings, rank: String? = nil, collection: Int?, filters: String? = nil,
+        to bytes: inout [UInt8]
     ) {
         bytes.append(contentsOf: ",[".utf8)
         for (offset, text) in texts.enumerated() {
@@ -57,41 +64,56 @@ enum ShardEntry {
             JSONText.appendQuoted(utf8: text, to: &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
-        if let rank {
+        if let rank = rank ?? filters.map({ _ in "null" }) {
             bytes.append(UInt8(ascii: ","))
             bytes += rank.utf8
         }
-        if let collection {
+        if let collection = collection.map(String.init) ?? filters.map({ _ in "null" }) {
             bytes.append(UInt8(ascii: ","))
-            bytes += String(collection).utf8
+            bytes += collection.utf8
+        }
+        if let filters {
+            bytes.append(UInt8(ascii: ","))
+            bytes += filters.utf8
         }
         bytes.append(UInt8(ascii: "]"))
     }
 
     /// How many bytes `appendTail(textBytes:collection:to:)` appends, counted without appending them.
-    static func tailCount(textBytes texts: PackedBytes.Strings, rank: String? = nil, collection: Int?) -> Int {
+    static func tailCount(
+        textBytes texts: PackedBytes.Strings, rank: String? = nil, collection: Int?, filters: String? = nil
+    ) -> Int {
         var count = 2 + 1 + 1  // ,[ ] ]
         for (offset, text) in texts.enumerated() { count += (offset > 0 ? 1 : 0) + JSONText.quotedCount(utf8: text) }
-        if let rank { count += 1 + rank.utf8.count }
-        if let collection { count += 1 + String(collection).utf8.count }
+        if let rank = rank ?? filters.map({ _ in "null" }) { count += 1 + rank.utf8.count }
+        if let collection = collection.map(String.init) ?? filters.map({ _ in "null" }) {
+            count += 1 + collection.utf8.count
+        }
+        if let filters { count += 1 + filters.utf8.count }
         return count
     }
 
     /// A hash of everything `json` writes, without writing it: its position, what its row is made of
     /// (`SearchRows.inputs`), its folded texts, its score and its collection's number.
     static func hash(
-        position: Int, rowInputs: UInt64, texts: [String], rank: String? = nil, collection: Int? = nil
+        position: Int, rowInputs: UInt64, texts: [String], rank: String? = nil, collection: Int? = nil,
+        filters: String? = nil
     ) -> UInt64 {
         hash(
             position: position, rowInputs: rowInputs, textBytes: texts.lazy.map(\.utf8), rank: rank,
-            collection: collection)
+            collection: collection, filters: filters)
     }
 
     /// `hash`, from each text's UTF-8 (`SearchKeys.textBytes(of:)`, which makes no string).
     static func hash<Texts: Sequence>(
-        position: Int, rowInputs: UInt64, textBytes texts: Texts, rank: String? = nil, collection: Int? = nil
+        position: Int, rowInputs: UInt64, textBytes texts: Texts, rank: String? = nil, collection: Int? = nil,
+        filters: String? = nil
     ) -> UInt64 where Texts.Element: Collection<UInt8> {
         var hash = StableHash()
+        if let filters {
+            hash.add(contentsOf: filters.utf8)
+            hash.add(0xFC)
+        }
         if let rank {
             hash.add(contentsOf: rank.utf8)
             hash.add(0xFD)
@@ -112,16 +134,18 @@ enum ShardEntry {
     /// The fewest bytes `json` can write for a record, knowing only the bytes of its title and slug
     /// and its texts: no subtitle, no detail, nothing escaped.
     static func floor(
-        position: Int, titleAndSlug: Int, texts: [String], rank: String? = nil, collection: Int? = nil
+        position: Int, titleAndSlug: Int, texts: [String], rank: String? = nil, collection: Int? = nil,
+        filters: String? = nil
     ) -> Int {
         floor(
             position: position, titleAndSlug: titleAndSlug, textBytes: texts.lazy.map(\.utf8), rank: rank,
-            collection: collection)
+            collection: collection, filters: filters)
     }
 
     /// `floor`, from each text's UTF-8.
     static func floor<Texts: Sequence>(
-        position: Int, titleAndSlug: Int, textBytes texts: Texts, rank: String? = nil, collection: Int? = nil
+        position: Int, titleAndSlug: Int, textBytes texts: Texts, rank: String? = nil, collection: Int? = nil,
+        filters: String? = nil
     ) -> Int where Texts.Element: Collection<UInt8> {
         var count = 0, bytes = 0
         for text in texts {
@@ -130,7 +154,8 @@ enum ShardEntry {
         }
         // [ position ,"title" ,"" ,"" ,"slug" ,[ "text",… ] ,rank ,collection ]
         return 1 + String(position).utf8.count + 3 + 3 + 3 + 3 + titleAndSlug + 2 + bytes + 2 * count
-            + max(count - 1, 0) + 2 + (rank.map { $0.utf8.count + 1 } ?? 0)
-            + (collection.map { String($0).utf8.count + 1 } ?? 0)
+            + max(count - 1, 0) + 2 + (rank.map { $0.utf8.count + 1 } ?? (filters == nil ? 0 : 5))
+            + (collection.map { String($0).utf8.count + 1 } ?? (filters == nil ? 0 : 5))
+            + (filters.map { $0.utf8.count + 1 } ?? 0)
     }
 }

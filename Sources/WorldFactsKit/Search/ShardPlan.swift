@@ -8,4 +8,7 @@ public struct ShardPlan: Sendable, Equatable {
     public var records: [Int]
     /// How many records match the prefix in all.
     public var total: Int
+    /// A preview of a scope with filters: for each filter, how many of those records have each value
+    /// (`ScopeFilters`); empty otherwise.
+    public var counts: [[Int]] = []
 }

@@ -17,6 +17,24 @@ public struct ShardPlanner: Sendable {
         self.previewSize = previewSize
     }
 
+    /// The filters' values of each record of a bucket (`ScopeFilters`), by filter and by the bucket's record
+    /// number, and how many values each filter has: a preview counts its records by value.
+    struct Values {
+        let byRecord: [[[Int32]]]
+        let counts: [Int]
+
+        /// For each filter, how many of `records` (the bucket's numbers, each once) have each value.
+        func counts(of records: some Sequence<Int>) -> [[Int]] {
+            var counts = self.counts.map { [Int](repeating: 0, count: $0) }
+            for record in records {
+                for filter in byRecord.indices {
+                    for value in byRecord[filter][record] { counts[filter][Int(value)] += 1 }
+                }
+            }
+            return counts
+        }
+    }
+
     /// `entrySize[record]` is the encoded size of the record's entry in a shard, and `scores[record]` its
     /// score (`RecordRanks`).
     public func plan(keys: SearchKeys, entrySize: [Int], scores: [Double?]? = nil) -> [ShardPlan] {
@@ -31,7 +49,10 @@ public struct ShardPlanner: Sendable {
     /// tree is never a shard, so the buckets together are the whole plan, in prefix order.
     /// `entrySize` and `scores` (`RecordRanks`, nil when no record has one) are by the bucket's own
     /// record numbers.
-    func plan(_ bucket: SearchKeys.Bucket, entrySize: [Int], scores: [Double?]? = nil) -> [ShardPlan] {
+    /// `values`: the filters' (`Values`), which a preview counts its records by.
+    func plan(_ bucket: SearchKeys.Bucket, entrySize: [Int], scores: [Double?]? = nil, values: Values? = nil)
+        -> [ShardPlan]
+    {
         let suffixes = Self.sorted(bucket.suffixes, in: bucket)
         let positions = bucket.positions
         var plans: [ShardPlan] = []
@@ -86,11 +107,19 @@ public struct ShardPlanner: Sendable {
                         records: ranked(range, depth: depth, limit: total).map { positions[Int($0)] }, total: total))
                 return
             }
-            plans.append(
-                ShardPlan(
-                    prefix: prefix, kind: .preview,
-                    records: ranked(range, depth: depth, limit: previewSize).map { positions[Int($0)] },
-                    total: total))
+            var preview = ShardPlan(
+                prefix: prefix, kind: .preview,
+                records: ranked(range, depth: depth, limit: previewSize).map { positions[Int($0)] }, total: total)
+            if let values {
+                nodeNumber += 1
+                var records: [Int] = []
+                for index in range where stamp[Int(suffixes[index].record)] != nodeNumber {
+                    stamp[Int(suffixes[index].record)] = nodeNumber
+                    records.append(Int(suffixes[index].record))
+                }
+                preview.counts = values.counts(of: records)
+            }
+            plans.append(preview)
             visitChildren(range, depth: depth, prefix: prefix)
         }
 
@@ -112,12 +141,14 @@ public struct ShardPlanner: Sendable {
 
     /// The node of a bucket that `mustSplit`: its first records, ranked as `plan` ranks them, and its
     /// total, without sorting its suffixes or sizing its entries.
-    func preview(of bucket: SearchKeys.Bucket, scores: [Double?]? = nil) -> ShardPlan {
+    func preview(of bucket: SearchKeys.Bucket, scores: [Double?]? = nil, values: Values? = nil) -> ShardPlan {
         var stamp = [Int](repeating: -1, count: bucket.positions.count)
         let records = Self.ranked(
             bucket.suffixes, depth: bucket.prefix.count, limit: previewSize, scores: scores, stamp: &stamp, mark: 0
         ).map { bucket.positions[Int($0)] }
-        return ShardPlan(prefix: bucket.prefixText, kind: .preview, records: records, total: bucket.positions.count)
+        return ShardPlan(
+            prefix: bucket.prefixText, kind: .preview, records: records, total: bucket.positions.count,
+            counts: values?.counts(of: bucket.positions.indices) ?? [])
     }
 
     /// Ranked unique records (the bucket's numbers) of the suffixes of a node `depth` scalars deep, as

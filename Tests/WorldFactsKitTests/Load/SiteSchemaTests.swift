@@ -102,6 +102,8 @@ import Testing
             "collections[].downloads": "[json]", "records.only.field": "size", "collections[].only.field": "size",
             "records.rank.field": "size", "collections[].rank.field": "size", "records.rank.order": "ascending",
             "collections[].rank.order": "descending", "search.mode": "on_submit",
+            // A filter names a group (the short form has none); a full-text scope offers none.
+            "search.scopes[].filters": collections ? "[other]" : "[]", "search.scopes[].note": "false",
         ]
         func value(_ key: SiteSchema.Key) -> String {
             if let value = values[key.path] { return value }

@@ -320,9 +320,176 @@ import WorldFactsOutput
         let listGroup = problems(
             Self.siteYAML.replacingOccurrences(of: "{ field: continent,", with: "{ field: capital_city,"))
         #expect(listGroup.contains { $0.contains("a group field must be a text field") })
+        func cityGroup(_ field: String) -> [String] {
+            problems(
+                Self.siteYAML.replacingOccurrences(
+                    of: "    index: { subtitle: country, detail: population }",
+                    with:
+                        "    index: { subtitle: country, detail: population }\n    groups:\n      - { field: \(field) }"
+                ))
+        }
+        #expect(
+            cityGroup("country.capital_city").contains {
+                $0.contains("'capital_city' is no text field of 'countries', which 'country' links to;")
+                    && $0.contains("its text fields are 'capital', 'continent'")
+            })
+        #expect(cityGroup("population.x").contains { $0.contains("'population' is 'integer', not a link") })
+        #expect(cityGroup("population").contains { $0.contains("'population' is 'integer'") })
         let via = problems(Self.siteYAML.replacingOccurrences(of: "via: country,", with: "via: population,"))
         #expect(via.contains { $0.contains("expected a link or links field of 'cities' that names 'countries'") })
         let folders = problems(Self.siteYAML.replacingOccurrences(of: "pages: continents", with: "pages: cities"))
         #expect(folders.contains { $0.contains("'cities'") && $0.contains("already uses") })
+    }
+
+    /// A filter names a group of its scope's collection, on a scope of fields: anything else is an error at
+    /// its line, naming the groups there are.
+    @Test func aFilterThatNamesNoGroupIsAnErrorAtItsLine() throws {
+        let filtered = Self.siteYAML.replacingOccurrences(
+            of: "collection: countries, fields: [name] }",
+            with: "collection: countries, fields: [name],\n"
+                + "               filters: [continet] }")
+        try expectLoadError(
+            siteYAML: filtered, atLineWith: "filters: [continet]",
+            "a filter names a group of 'countries' (its field under `groups`): 'continet' is none;"
+                + " did you mean 'continent'?")
+        try expectLoadError(
+            siteYAML: Self.siteYAML.replacingOccurrences(
+                of: "collection: cities, fields: [name] }",
+                with: "collection: cities, fields: [name],\n"
+                    + "               filters: [continent] }"), atLineWith: "filters: [continent]",
+            "'continent' is none; 'cities' has no groups")
+        try expectLoadError(
+            siteYAML: Self.siteYAML.replacingOccurrences(
+                of: "collection: countries, fields: [name] }",
+                with: "collection: countries, fields: [name],\n"
+                    + "               note: true, filters: [continent] }"), atLineWith: "filters: [continent]",
+            "a full-text scope (note: true) offers no filters")
+    }
+
+    /// A scope with filters: each entry carries its record's value, the manifest each value's slug and
+    /// total, and each preview its records' counts by value, which are those of every record that matches
+    /// its prefix.
+    @Test func entriesCarryTheirValuesAndPreviewsCountEveryMatchByValue() throws {
+        let yaml = Self.siteYAML.replacingOccurrences(
+            of: "collection: countries, fields: [name] }",
+            with: "collection: countries, fields: [name],\n"
+                + "               filters: [continent] }")
+        let countries = (0..<60).map { n in
+            let continent = ["Asia", "Europe", "Africa"][n % 3]
+            return #"{"code": "C\#(n)", "name": "S\#(n % 7) land \#(n)", "continent": "\#(continent)"}"#
+        }
+        let root = project(siteYAML: yaml)
+        defer { removeTemporary(root) }
+        try ("[" + countries.joined(separator: ",") + "]").write(
+            toFile: root + "/Content/countries.json", atomically: true, encoding: .utf8)
+        var site = try model(root)
+        site.config.search.shardBudget = 1_024
+        site.config.search.previewSize = 3
+        let rows = SearchRows(
+            site.collections.flatMap { collection in
+                collection.records.indices.map(PageContexts(site: site, collection: collection.number).row)
+            })
+        let index = SearchIndex(site: site, rows: rows)
+        let scope = try #require(site.config.search.scopes.firstIndex { $0.id == "country" })
+        let group = try #require(site.group(collection: 0, field: 2))
+        #expect(group.values.map(\.title) == ["Africa", "Asia", "Europe"])
+        #expect(
+            index.manifest.contains(
+                #""f":[["continent","continents/",[["africa",20],["asia",20],["europe",20]]]]"#))
+        var previews = 0
+        for file in index.files where file.path.hasPrefix("search/country/") {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            let json = text.dropFirst(text.firstIndex(of: ",")!.utf16Offset(in: text) + 1).dropLast(3)
+            let shard = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let entries = try #require(shard["r"] as? [[Any]])
+            for entry in entries {
+                let position = try #require(entry[0] as? Int)
+                let value = try #require((entry.last as? [[Int]])?.first?.first)
+                #expect(group.values[value].positions.contains(position))
+            }
+            guard let counts = shard["fc"] as? [[Int]] else { continue }
+            previews += 1
+            let parsed = try #require(ScopeShards.parse(fileName: file.path.split(separator: "/").last!.dropLast(3)))
+            let keys = SearchKeys(site: site, scope: site.config.search.scopes[scope])
+            let prefix = String(String.UnicodeScalarView(parsed.prefix))
+            let matching = site.collections[0].records.indices.filter { position in
+                keys.texts[position].contains {
+                    $0.hasPrefix(prefix) || Folding.laterWordStarts($0).contains { $0.hasPrefix(prefix) }
+                }
+            }
+            #expect(counts == [group.values.map { value in matching.filter { value.positions.contains($0) }.count }])
+            #expect(shard["n"] as? Int == matching.count)
+        }
+        #expect(previews > 0)
+    }
+
+    /// A group through a link (the cities by their country's continent) and one of a list field (the
+    /// countries by each of their languages): values, pages that list their records, the values on record
+    /// pages linked to those pages, and filters whose entries carry every value of a record.
+    @Test func groupsThroughALinkAndFromAListGetPagesAndFilters() throws {
+        let yaml = Self.siteYAML
+            .replacingOccurrences(
+                of: "      - { id: continent, label: Continent, format: text }",
+                with: "      - { id: continent, label: Continent, format: text }\n"
+                    + "      - { id: languages, label: Languages, format: list }"
+            )
+            .replacingOccurrences(
+                of: "      - { field: continent, pages: continents, label: Continents }",
+                with: "      - { field: continent, pages: continents, label: Continents }\n"
+                    + "      - { field: languages }"
+            )
+            .replacingOccurrences(
+                of: "    index: { subtitle: country, detail: population }",
+                with: "    index: { subtitle: country, detail: population }\n"
+                    + "    groups:\n      - { field: country.continent, pages: city-continents }"
+            )
+            .replacingOccurrences(
+                of: "collection: cities, fields: [name] }",
+                with: "collection: cities, fields: [name],\n               filters: [country.continent] }"
+            )
+            .replacingOccurrences(
+                of: "collection: countries, fields: [name] }",
+                with: "collection: countries, fields: [name],\n               filters: [languages] }")
+        let root = project(siteYAML: yaml)
+        defer { removeTemporary(root) }
+        try """
+        [{"code": "A", "name": "Aland", "capital_city": "1", "capital": "One", "continent": "Europe",
+          "languages": ["sv", "fi", "sv"]},
+         {"code": "B", "name": "Bea", "capital": "Bee town", "continent": "Asia", "languages": ["fi"]}]
+        """.write(toFile: root + "/Content/countries.json", atomically: true, encoding: .utf8)
+        let site = try model(root)
+        let languages = try #require(site.group(collection: 0, number: 1))
+        #expect(languages.values.map(\.title) == ["fi", "sv"])
+        #expect(languages.values.map(\.positions) == [[0, 1], [0]])
+        let continents = try #require(site.group(collection: 1, number: 0))
+        #expect(continents.spec.name == "country.continent" && continents.spec.label == "Continent")
+        #expect(continents.values.map(\.title) == ["Asia", "Europe"])
+        let cities = site.collections[1]
+        func keys(_ value: Int) -> [String] { continents.values[value].positions.map { cities.records[$0].key } }
+        // Five's country is no record: it is in no group.
+        #expect(keys(0).sorted() == ["4", "A"] && keys(1).sorted() == ["1", "2", "3"])
+
+        _ = try build(root)
+        let out = root + "/Output"
+        let asia = try readText(out + "/city-continents/asia.html")
+        #expect(asia.contains("Four") && asia.contains("Ay") && !asia.contains("One"))
+        #expect(try readText(out + "/city-continents/index.html").contains("Europe"))
+        let fi = try readText(out + "/languages/fi.html")
+        #expect(fi.contains("Aland") && fi.contains("Bea"))
+        // Each item of a list group links to its page.
+        let aland = try readText(out + "/countries/a.html")
+        #expect(aland.contains(#"href="../languages/sv.html""#) && aland.contains(#"href="../languages/fi.html""#))
+        // The filters: the checkboxes name the group, and each entry carries every value of its record.
+        let home = try readText(out + "/index.html")
+        #expect(home.contains(#"<input type="checkbox" name="country.continent" value="europe">"#))
+        #expect(home.contains(#"<input type="checkbox" name="languages" value="sv">"#))
+        let manifestName = try #require(
+            try publishedSearchJSON(out, name: "entry").firstMatch(of: /"manifest":"([^"]+)"/)?.output.1)
+        let manifest = try publishedSearchJSON(out, name: String(manifestName))
+        #expect(manifest.contains(#""f":[["languages","languages/",[["fi",2],["sv",1]]]]"#))
+        #expect(manifest.contains(#""f":[["country.continent","city-continents/",[["asia",2],["europe",3]]]]"#))
+        let shards = try FileManager.default.contentsOfDirectory(atPath: out + "/search/country")
+        let shard = try #require(shards.first { $0.hasPrefix("l-61.") })
+        #expect(try readText(out + "/search/country/" + shard).contains(#""a",["aland"],null,null,[[0,1]]]"#))
     }
 }

@@ -121,7 +121,8 @@ import WorldFactsOutput
     /// it: a snippet is made from it.
     @Test func aNotesPlainTextLeavesOutRawHTML() {
         let markdown =
-            "# Title *here*\n\nText with `<b>code</b>` and <i>raw</i> &lt;tag&gt;.\n\n<div>block</div>\n\n- one\n- two\n"
+            "# Title *here*\n\nText with `<b>code</b>` and <i>raw</i> &lt;tag&gt;.\n\n"
+            + "<div>block</div>\n\n- one\n- two\n"
         for unsafe in [false, true] {
             #expect(
                 Markdown(unsafe: unsafe).plainText(markdown)

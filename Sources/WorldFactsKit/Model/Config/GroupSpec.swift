@@ -1,8 +1,15 @@
 /// A field whose values group a collection's records (a continent, a time zone): a page per value, a
-/// page listing the values, and every record's value linked to its page.
+/// page listing the values, and every record's value linked to its page. The value is a text field's, each
+/// item of a list field's (a record is then in a group per item), or a text field of the record a link
+/// names (`country.continent`: a city is in its country's continent).
 public struct GroupSpec: Sendable {
-    /// The grouping field, by position in the collection's fields: a text field.
+    /// The grouping field, by position in the collection's fields: a text, list or link field.
     public var field: Int
+    /// For a link field: the text field of the linked collection that gives the value, by position in its
+    /// fields.
+    public var through: Int?
+    /// The group as site.yml names it (`continent`, `country.continent`): its filters' name too.
+    public var name: String
     /// The output folder of the group pages.
     public var pagesFolder: String
     /// The overview page's title (`Continents`).
@@ -10,8 +17,10 @@ public struct GroupSpec: Sendable {
     /// The schema.org type of a group page's JSON-LD (`Continent`), with a base URL.
     public var structuredDataType: String?
 
-    public init(field: Int, pagesFolder: String, label: String) {
+    public init(field: Int, through: Int? = nil, name: String, pagesFolder: String, label: String) {
         self.field = field
+        self.through = through
+        self.name = name
         self.pagesFolder = pagesFolder
         self.label = label
     }

@@ -21,9 +21,11 @@ public struct EditReach: Sendable {
         recordPages = zip(rows, listPages).map { rows, lists in lists.reduce(Set(rows)) { $0.union($1) } }
         groupPages = site.groups.map { group in
             Set(
-                edits.records[group.collection].compactMap { edit -> Int? in
-                    guard case .text(let text) = edit.record.values[group.spec.field] else { return nil }
-                    return group.value(titled: text)
+                edits.records[group.collection].flatMap { edit -> [Int] in
+                    Group.texts(
+                        of: edit.record, spec: group.spec, in: site.collections[group.collection],
+                        collections: site.collections
+                    ).compactMap(group.value(titled:))
                 })
         }
     }

@@ -57,6 +57,12 @@ public struct ValueEdits: Sendable {
         let spec = config.collections[collection]
         var fixed = Set(spec.fields.indices.filter { spec.fields[$0].format.isLink })
         for group in spec.groups { fixed.insert(group.field) }
+        // A field that groups the records linking here (`country.continent` on the cities).
+        for other in config.collections {
+            for group in other.groups where other.fields[group.field].target == collection {
+                group.through.map { _ = fixed.insert($0) }
+            }
+        }
         if let aliases = spec.aliases { fixed.insert(aliases) }
         if let only = spec.only { fixed.insert(only.field) }
         for scope in config.search.scopes where scope.collection == collection {
