@@ -85,13 +85,15 @@ struct ScopeIndexer: Sendable {
             budget: site.config.search.shardBudget, previewSize: site.config.search.previewSize)
         let collections = RecordCollections(site: site, merges: merges)
         self.collections = collections
+        @Sendable func slots(_ position: Int) -> ShardEntry.Slots {
+            Self.slots(of: position, collections: collections, ranks: ranks, filters: filters)
+        }
         @Sendable func hash(_ position: Int) -> UInt64 {
             let collection = collections[position]
             guard merges else {
                 return ShardEntry.hash(
                     position: position, rowInputs: rows.inputs[position], textBytes: keys.textBytes(of: position),
-                    rank: ranks.text(position, labelled: collection != nil), collection: collection,
-                    filters: filters.text(position))
+                    slots: slots(position))
             }
             var hash = StableHash()
             hash.add(contentsOf: (collection.map(String.init) ?? "").utf8)
@@ -102,11 +104,9 @@ struct ScopeIndexer: Sendable {
             return hash.value
         }
         @Sendable func floor(_ position: Int) -> Int {
-            let collection = collections[position]
-            return ShardEntry.floor(
+            ShardEntry.floor(
                 position: position, titleAndSlug: rows.titleAndSlugBytes[position],
-                textBytes: keys.textBytes(of: position), rank: ranks.text(position, labelled: collection != nil),
-                collection: collection, filters: filters.text(position))
+                textBytes: keys.textBytes(of: position), slots: slots(position))
         }
         if let update {
             // The memo's copies, changed in place, when they were made.
@@ -370,20 +370,25 @@ struct ScopeIndexer: Sendable {
         } else {
             ShardEntry.appendHead(position: position, row: rows.row(position), to: &bytes)
         }
-        keys.withTextBytes(of: position) { texts in
-            let collection = collections[position]
-            ShardEntry.appendTail(
-                textBytes: texts, rank: ranks.text(position, labelled: collection != nil), collection: collection,
-                filters: filters.text(position), to: &bytes)
-        }
+        let slots = Self.slots(of: position, collections: collections, ranks: ranks, filters: filters)
+        keys.withTextBytes(of: position) { ShardEntry.appendTail(textBytes: $0, slots: slots, to: &bytes) }
+    }
+
+    /// What the entry at `position` carries after its texts: its score, its collection (in the "All" scope
+    /// of several) and its filters' values.
+    static func slots(
+        of position: Int, collections: RecordCollections, ranks: RecordRanks, filters: ScopeFilters
+    ) -> ShardEntry.Slots {
+        let collection = collections[position]
+        return ShardEntry.Slots(
+            rank: ranks.text(position, labelled: collection != nil), collection: collection,
+            filters: filters.text(position))
     }
 
     /// The size of the entry of the record at `position`.
     func entrySize(_ position: Int) -> Int {
-        let collection = collections[position], rank = ranks.text(position, labelled: collection != nil)
-        let tail = keys.withTextBytes(of: position) {
-            ShardEntry.tailCount(textBytes: $0, rank: rank, collection: collection, filters: filters.text(position))
-        }
+        let slots = Self.slots(of: position, collections: collections, ranks: ranks, filters: filters)
+        let tail = keys.withTextBytes(of: position) { ShardEntry.tailCount(textBytes: $0, slots: slots) }
         if let heads { return heads[position].count + tail }
         if let madeHeads { return madeHeads.head(position) { rows.row(position) }.count + tail }
         var head: [UInt8] = []

@@ -341,28 +341,26 @@ import WorldFactsOutput
         #expect(folders.contains { $0.contains("'cities'") && $0.contains("already uses") })
     }
 
+    /// `yaml` with `option` added to the scope of `collection` (`filters: [continent]`).
+    static func scope(of collection: String, with option: String, in yaml: String = siteYAML) -> String {
+        yaml.replacingOccurrences(
+            of: "collection: \(collection), fields: [name] }",
+            with: "collection: \(collection), fields: [name],\n               \(option) }")
+    }
+
     /// A filter names a group of its scope's collection, on a scope of fields: anything else is an error at
     /// its line, naming the groups there are.
     @Test func aFilterThatNamesNoGroupIsAnErrorAtItsLine() throws {
-        let filtered = Self.siteYAML.replacingOccurrences(
-            of: "collection: countries, fields: [name] }",
-            with: "collection: countries, fields: [name],\n"
-                + "               filters: [continet] }")
         try expectLoadError(
-            siteYAML: filtered, atLineWith: "filters: [continet]",
+            siteYAML: Self.scope(of: "countries", with: "filters: [continet]"), atLineWith: "filters: [continet]",
             "a filter names a group of 'countries' (its field under `groups`): 'continet' is none;"
                 + " did you mean 'continent'?")
         try expectLoadError(
-            siteYAML: Self.siteYAML.replacingOccurrences(
-                of: "collection: cities, fields: [name] }",
-                with: "collection: cities, fields: [name],\n"
-                    + "               filters: [continent] }"), atLineWith: "filters: [continent]",
+            siteYAML: Self.scope(of: "cities", with: "filters: [continent]"), atLineWith: "filters: [continent]",
             "'continent' is none; 'cities' has no groups")
         try expectLoadError(
-            siteYAML: Self.siteYAML.replacingOccurrences(
-                of: "collection: countries, fields: [name] }",
-                with: "collection: countries, fields: [name],\n"
-                    + "               note: true, filters: [continent] }"), atLineWith: "filters: [continent]",
+            siteYAML: Self.scope(of: "countries", with: "note: true, filters: [continent]"),
+            atLineWith: "filters: [continent]",
             "a full-text scope (note: true) offers no filters")
     }
 
@@ -370,10 +368,7 @@ import WorldFactsOutput
     /// total, and each preview its records' counts by value, which are those of every record that matches
     /// its prefix.
     @Test func entriesCarryTheirValuesAndPreviewsCountEveryMatchByValue() throws {
-        let yaml = Self.siteYAML.replacingOccurrences(
-            of: "collection: countries, fields: [name] }",
-            with: "collection: countries, fields: [name],\n"
-                + "               filters: [continent] }")
+        let yaml = Self.scope(of: "countries", with: "filters: [continent]")
         let countries = (0..<60).map { n in
             let continent = ["Asia", "Europe", "Africa"][n % 3]
             return #"{"code": "C\#(n)", "name": "S\#(n % 7) land \#(n)", "continent": "\#(continent)"}"#
@@ -443,14 +438,10 @@ import WorldFactsOutput
                 with: "    index: { subtitle: country, detail: population }\n"
                     + "    groups:\n      - { field: country.continent, pages: city-continents }"
             )
-            .replacingOccurrences(
-                of: "collection: cities, fields: [name] }",
-                with: "collection: cities, fields: [name],\n               filters: [country.continent] }"
-            )
-            .replacingOccurrences(
-                of: "collection: countries, fields: [name] }",
-                with: "collection: countries, fields: [name],\n               filters: [languages] }")
-        let root = project(siteYAML: yaml)
+        let root = project(
+            siteYAML: Self.scope(
+                of: "countries", with: "filters: [languages]",
+                in: Self.scope(of: "cities", with: "filters: [country.continent]", in: yaml)))
         defer { removeTemporary(root) }
         try """
         [{"code": "A", "name": "Aland", "capital_city": "1", "capital": "One", "continent": "Europe",

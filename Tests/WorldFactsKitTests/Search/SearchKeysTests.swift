@@ -114,8 +114,9 @@ import WorldFactsOutput
         for (position, texts) in Self.texts.enumerated() {
             #expect(
                 ShardEntry.hash(
-                    position: position, rowInputs: 7, textBytes: keys.textBytes(of: position), collection: 3)
-                    == ShardEntry.hash(position: position, rowInputs: 7, texts: texts, collection: 3))
+                    position: position, rowInputs: 7, textBytes: keys.textBytes(of: position),
+                    slots: .init(collection: 3))
+                    == ShardEntry.hash(position: position, rowInputs: 7, texts: texts, slots: .init(collection: 3)))
             #expect(
                 ShardEntry.floor(position: position, titleAndSlug: 9, textBytes: keys.textBytes(of: position))
                     == ShardEntry.floor(position: position, titleAndSlug: 9, texts: texts))
@@ -123,27 +124,31 @@ import WorldFactsOutput
     }
 
     /// An entry's tail from the flat bytes is `,[` the texts quoted as `JSONText.quoted` quotes strings,
-    /// escapes and all, `]`, the collection's number, `]`; from strings it is the same; and its counted size
-    /// is its size.
-    @Test(arguments: [nil, 0, 1, 12])
-    func entryTailFromBytesIsTheOneFromStrings(collection: Int?) {
+    /// escapes and all, `]`, its slots up to the last that has a value (`null` for an earlier one that has
+    /// none), `]`; from strings it is the same; its counted size is its size; and its floor is no more.
+    @Test(
+        arguments: [
+            (nil, nil, nil, ""), (nil, 0, nil, ",null,0"), ("17", 12, nil, ",17,12"), ("2", nil, nil, ",2"),
+            (nil, nil, "[[1]]", ",null,null,[[1]]"), ("5", 3, "[[0,2],[]]", ",5,3,[[0,2],[]]"),
+        ] as [(String?, Int?, String?, String)])
+    func entryTailFromBytesIsTheOneFromStrings(rank: String?, collection: Int?, filters: String?, written: String) {
+        let slots = ShardEntry.Slots(rank: rank, collection: collection, filters: filters)
         let texts = Self.texts + [["say \"hi\"", "a<b>&c\\d", "line\u{2028}sep\u{7}"], [], [""]]
         let keys = SearchKeys(texts: texts)
         for (position, texts) in texts.enumerated() {
-            let expected = Array(
-                (",[" + texts.map(JSONText.quoted).joined(separator: ",") + "]"
-                    + (collection.map { "," + String($0) } ?? "") + "]").utf8)
+            let expected = Array((",[" + texts.map(JSONText.quoted).joined(separator: ",") + "]" + written + "]").utf8)
             var fromStrings: [UInt8] = [], fromBytes: [UInt8] = []
-            ShardEntry.appendTail(texts: texts, collection: collection, to: &fromStrings)
-            keys.withTextBytes(of: position) {
-                ShardEntry.appendTail(textBytes: $0, collection: collection, to: &fromBytes)
-            }
+            ShardEntry.appendTail(texts: texts, slots: slots, to: &fromStrings)
+            keys.withTextBytes(of: position) { ShardEntry.appendTail(textBytes: $0, slots: slots, to: &fromBytes) }
             #expect(fromBytes == expected, "\(texts)")
             #expect(fromStrings == expected, "\(texts)")
             #expect(
-                keys.withTextBytes(of: position) { ShardEntry.tailCount(textBytes: $0, collection: collection) }
-                    == expected.count
+                keys.withTextBytes(of: position) { ShardEntry.tailCount(textBytes: $0, slots: slots) } == expected.count
             )
+            let row = IndexRow(title: "T", path: "p/s.html")
+            #expect(
+                ShardEntry.floor(position: position, titleAndSlug: 2, texts: texts, slots: slots)
+                    <= ShardEntry.json(position: position, row: row, texts: texts, slots: slots).utf8.count)
         }
     }
 

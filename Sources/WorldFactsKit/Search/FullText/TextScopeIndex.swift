@@ -41,7 +41,7 @@ struct TextScopeIndex {
             var bytes: [UInt8] = []
             ShardEntry.appendHead(position: position, row: rows.row(position), to: &bytes)
             keys.withTextBytes(of: position) { texts in
-                ShardEntry.appendTail(textBytes: texts, rank: nil, collection: nil, to: &bytes)
+                ShardEntry.appendTail(textBytes: texts, to: &bytes)
             }
             bytes.removeLast()  // the tail's closing "]"
             bytes += ("," + (ranked ? RecordRanks.json(ranks[position]) : "null") + ",null,[").utf8
