@@ -291,11 +291,19 @@
         ...Object.keys(got).map(k => k.split("/")).filter(k => k[1] && labels.has(k[0]))
           .map(k => entriesOf(k[0], got[k.join("/")], labels.get(k[0])))), q, scopes[scope].t));
     }
-    // A full-text scope answers from the shard of each word of q (`textRank`): none when a word has none.
+    // A full-text scope answers from the shards of q's words (`textRank`), loaded one after the other until
+    // no record of a complete one matches every word so far: pasted text stops at its first word no record
+    // shares with the others, rather than asking for a shard per word. None when a word has no shard.
     function textParts(scope, q) {
-      var words = wordsOf(q), one = !words[1];
-      return Promise.all(words.map(w => planned(scope, w))).then(rs => rs.some(r => !r) ? [] : rs.map(r =>
-        ({ scope, file: r.file, partial: !one && r.preview, preview: one && r.preview })));
+      var words = [...new Set(wordsOf(q))], one = !words[1], parts = [], left;
+      return words.reduce((p, w) => p.then(() => left && !left.size || planned(scope, w).then(r => {
+        if (!r) return left = new Set();
+        parts.push({ scope, file: r.file, partial: !one && r.preview, preview: one && r.preview });
+        return r.preview || get(scope, r.file).then(s => {
+          var k = s.r.filter(e => e[5].some(x => rankText(x, w) >= 0) || noted(e, w).length).map(e => e[0]);
+          left = new Set(left ? k.filter(x => left.has(x)) : k);
+        });
+      })), Promise.resolve()).then(() => left && !left.size ? [] : parts);
     }
     return function (query, scope) {
       var mine = ++seq, q = fold(query).replace(/^\s+/, ""), s = scopes[scope], n = 0, seen = {}, partial, preview, fc;

@@ -158,3 +158,19 @@ def test_the_full_text_scope_is_not_part_of_all(browser, server, noted):
     got = sweep(browser, ["vatnaj"], "name")
     assert got["vatnaj"][0] == []
     assert unicodedata.normalize("NFC", "Vatnajökull") in noted.notes["countries/is.html"]
+
+
+def test_a_pasted_text_of_a_thousand_characters_asks_for_a_few_files(browser, server, noted):
+    """The words' shards load one after the other until no record matches every word so far: a sentence of
+    the Iceland note finds Iceland; a thousand characters that start with a word no record has ask for a
+    shard or two, not one per word."""
+    note = " ".join(noted.notes["countries/is.html"].split())
+    sentence = note[note.index("Iceland sits"):note.index("apart.")]
+    open_index(browser, server, "?q=" + sentence.replace(" ", "+") + "&scope=text")
+    wait_for(browser, lambda: results(browser) == ["countries/is.html"], f"{sentence}: {results(browser)}")
+    long = ("zebraquokka " + sentence + " ") * (1000 // len(sentence) + 1)
+    open_index(browser, server, "?q=" + long[:1000].replace(" ", "+") + "&scope=text")
+    wait_for(browser, lambda: browser.find_element(By.ID, "no-results").is_displayed(), "no results")
+    shards = browser.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/search/text/'))")
+    assert 0 < len(shards) <= 2, shards
