@@ -359,7 +359,7 @@
     page.forEach(e => { e.hidden = on; });
     list.hidden = !n;
     input.setAttribute("aria-expanded", n > 0);
-    none.hidden = !on || n > 0;
+    none.hidden = !on || n > 0 || res.more;
     more.hidden = !on || !res.more;
     if (hint && hinted) {
       // Links to the closest titles, when nothing matches.

@@ -26,13 +26,19 @@ def model():
 
 
 def continent(model, path):
-    record = next(r for r in model.records if model.path(r) == path)
-    return re.sub(r"[^a-z0-9]+", "-", (record.get("continent") or "").lower()).strip("-")
+    """A country's continent, or a city's country's, as a slug."""
+    if not hasattr(model, "_continent"):
+        countries = {r["code"]: r for r in model.records if r["_collection"] == "countries"}
+        slug = lambda text: re.sub(r"[^a-z0-9]+", "-", (text or "").lower()).strip("-")
+        model._continent = {model.path(r): slug(r.get("continent") if r["_collection"] == "countries"
+                                                else countries.get(r.get("country"), {}).get("continent"))
+                            for r in model.records}
+    return model._continent[path]
 
 
-def expected(model, query, order, chosen):
-    """The Country scope's answer with the checked continents, and each continent's count of matches."""
-    answer = model.expected(query, "name", order)
+def expected(model, query, order, chosen, scope="name"):
+    """A scope's answer with the checked continents, and each continent's count of matches."""
+    answer = model.expected(query, scope, order)
     counts = {c: sum(1 for p in answer if continent(model, p) == c) for c in CONTINENTS}
     return [p for p in answer if not chosen or continent(model, p) in chosen], counts
 
@@ -144,3 +150,24 @@ def test_no_violation_with_filters(browser, shipped_server, site, axe_source):  
         open_page(browser, base, "?scope=name&continent=europe")
         wait_for(browser, lambda: browser.find_element(By.ID, "results").is_displayed(), "group links")
         assert violations(browser, axe_source) == []
+
+
+@pytest.mark.parametrize("query", ["san", "sa", "z"])
+def test_the_cities_filter_by_their_countrys_continent(browser, shipped_server, model, order, query):
+    """A group through a link: each city has its country's continent. A preview (a prefix of thousands of
+    cities) shows the European cities among its first ones, counts every match by continent, and knows how
+    many more European ones there are."""
+    open_page(browser, shipped_server, "?q=" + query + "&scope=city&continent=europe".replace("continent", "country.continent"))
+    want, counts = expected(model, query, order, {"europe"}, scope="city")
+    shown = lambda: results(browser)
+    wait_for(browser, lambda: shown_counts(browser) == {c: f"{n:,}" for c, n in counts.items()},
+             f"{query}: {shown_counts(browser)}")
+    assert set(shown()) <= set(want) and shown() == [p for p in want if p in set(shown())]
+    more = browser.find_element(By.ID, "more-results")
+    if len(shown()) < len(want):
+        assert more.is_displayed() and f"{len(want) - len(shown()):,}" in more.text
+        assert not browser.find_element(By.ID, "no-results").is_displayed()
+    else:
+        assert shown() == want and not more.is_displayed()
+    assert want and counts["europe"] == len(want)
+

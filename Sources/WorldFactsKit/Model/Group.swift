@@ -18,6 +18,18 @@ public struct Group: Sendable {
         public var positions: [Int]
         /// Ranges of `positions`, one per section letter.
         public var sections: [Section]
+        /// When it has more records than its collection's index splits above (`index.split_above`): its
+        /// pages, a section or a part of one each, as the collection's index is split (`IndexPage`), their
+        /// ranges over `positions`, at `<pages>/<slug>/sections/<letter>.html`. Empty otherwise: one page
+        /// holds every record.
+        public var pages: [IndexPage] = []
+
+        public init(title: String, slug: String, positions: [Int], sections: [Section]) {
+            self.title = title
+            self.slug = slug
+            self.positions = positions
+            self.sections = sections
+        }
     }
 
     /// The overview of every value, relative to the output root.
@@ -29,10 +41,20 @@ public struct Group: Sendable {
     /// The value whose title is `text`.
     public func value(titled text: String) -> Int? { valueByTitle[text] }
 
-    init(spec: GroupSpec, collection: Int, values: [GroupValue]) {
+    /// `collection`: the collection grouped, whose index's `split_above` and `section_size` cut a large
+    /// value's page as they cut its index.
+    init(spec: GroupSpec, collection: RecordCollection, values: [GroupValue]) {
         self.spec = spec
-        self.collection = collection
-        self.values = values
+        self.collection = collection.number
+        let index = collection.spec.index
+        self.values = values.map { value in
+            guard value.positions.count > index.splitAbove else { return value }
+            var value = value
+            value.pages = IndexPage.make(
+                sections: value.sections, titles: value.positions.map { collection.records[$0].title },
+                folder: spec.pagesFolder + "/" + value.slug + "/", sectionSize: index.sectionSize)
+            return value
+        }
         valueByTitle = Dictionary(uniqueKeysWithValues: values.enumerated().map { ($1.title, $0) })
     }
 
@@ -81,7 +103,7 @@ public struct Group: Sendable {
             }
             values.append(GroupValue(title: title, slug: slug, positions: positions, sections: sections))
         }
-        let group = Group(spec: spec, collection: collection.number, values: values)
+        let group = Group(spec: spec, collection: collection, values: values)
         return (group, diagnostics)
     }
 

@@ -44,10 +44,11 @@ struct FileBudget {
             add("\(id) data downloads", collection.spec.downloads.count, "collections[\(id)].downloads")
         }
         for group in site.groups {
+            let count = group.values.count + 1 + group.values.reduce(0) { $0 + $1.pages.count }
             add(
-                "group pages '\(group.spec.pagesFolder)'", group.values.count + 1,
-                "one per value of the group's field, and an overview")
-            pages += group.values.count + 1
+                "group pages '\(group.spec.pagesFolder)'", count,
+                "one per value of the group's field (and one per section of a large one), and an overview")
+            pages += count
         }
         add(
             "search files", searchFiles,

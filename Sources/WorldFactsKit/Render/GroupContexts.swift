@@ -21,7 +21,8 @@ public struct GroupContexts: Sendable {
 
     func rowContext(_ row: IndexRow, root: String) -> TemplateValue { IndexRows.context(row, root: root) }
 
-    /// A value's page: its records, in the collection's index order, under section headers.
+    /// A value's page: its records, in the collection's index order, under section headers; for a large
+    /// value (`GroupValue.pages`), every section with a link to its pages, their guide words and counts.
     public func page(_ value: Int) -> TemplateValue {
         let groupValue = group.values[value]
         let path = group.pagePath(of: value)
@@ -33,22 +34,76 @@ public struct GroupContexts: Sendable {
         context["heading"] = .text(groupValue.title)
         context["isIndex"] = true
         context["topHref"] = "#top"
+        let folder = group.spec.pagesFolder + "/"
         context["sections"] = .list(
-            groupValue.sections.map { section -> TemplateValue in
-                [
-                    "letter": .text(section.letter), "anchor": .text(section.anchor), "hasRows": true,
-                    "rows": .list(
+            groupValue.sections.indices.map { number -> TemplateValue in
+                let section = groupValue.sections[number]
+                var context: TemplateObject = ["letter": .text(section.letter), "anchor": .text(section.anchor)]
+                if groupValue.pages.isEmpty {
+                    context["hasRows"] = true
+                    context["rows"] = .list(
                         section.range.map {
                             rowContext(rows.row(group.collection, groupValue.positions[$0]), root: root)
-                        }),
-                ]
+                        })
+                } else {
+                    context["parts"] = .list(
+                        groupValue.pages.filter { $0.section == number }.map { page -> TemplateValue in
+                            [
+                                "page": .text(String(page.path.dropFirst(folder.count)) + "#" + section.anchor),
+                                "guide": .text(guideWords(page, of: groupValue)),
+                                "countText": .text(countText(page.range.count)),
+                            ]
+                        })
+                }
+                return .object(context)
             })
-        context["strip"] = strip(groupValue.sections)
+        context["strip"] = strip(of: groupValue, root: root, onPage: path)
         context["back"] = ["href": .text(root + group.overviewPath), "title": .text(group.spec.label)]
         return .object(context)
     }
 
-    /// A strip of the sections on this page.
+    /// Page `number` of a large value's pages (`GroupValue.pages`): a section, or a part of a large one.
+    public func sectionPage(_ value: Int, _ number: Int) -> TemplateValue {
+        let groupValue = group.values[value]
+        let page = groupValue.pages[number]
+        let section = groupValue.sections[page.section]
+        let root = SiteValues.root(of: page.path)
+        let part = page.range == section.range ? section.letter : guideWords(page, of: groupValue)
+        var context = values.common(
+            root: root, path: page.path,
+            pageTitle: "\(part) — \(groupValue.title) — \(group.spec.label) — \(site.config.title)",
+            credits: values.credits(of: group.collection), searching: group.collection,
+            name: "\(part) — \(groupValue.title)")
+        context["heading"] = .text(groupValue.title)
+        context["isIndex"] = true
+        context["topHref"] = .text(root + group.pagePath(of: value) + "#top")
+        context["sections"] = [
+            [
+                "letter": .text(section.letter), "anchor": .text(section.anchor), "hasRows": true,
+                "rows": .list(
+                    page.range.map { rowContext(rows.row(group.collection, groupValue.positions[$0]), root: root) }),
+            ]
+        ]
+        context["strip"] = strip(of: groupValue, root: root, onPage: page.path)
+        context["back"] = ["href": .text(root + group.pagePath(of: value)), "title": .text(groupValue.title)]
+        return .object(context)
+    }
+
+    /// A strip of a value's sections as seen from a page at `root`: anchors on this page, or, for a large
+    /// value, links to the first page of each section.
+    func strip(of value: Group.GroupValue, root: String, onPage path: String) -> TemplateValue {
+        .list(
+            value.sections.indices.map { number -> TemplateValue in
+                let section = value.sections[number]
+                let page = value.pages.first { $0.section == number }?.path ?? path
+                return [
+                    "letter": .text(section.letter), "anchor": .text(section.anchor),
+                    "href": .text((page == path ? "" : root + page) + "#" + section.anchor),
+                ]
+            })
+    }
+
+    /// A strip of the sections on this page (the overview's).
     func strip(_ sections: [Section]) -> TemplateValue {
         .list(
             sections.map { section -> TemplateValue in
@@ -56,18 +111,59 @@ public struct GroupContexts: Sendable {
             })
     }
 
+    func countText(_ count: Int) -> String {
+        site.config.strings.sectionCount.replacingOccurrences(of: "{count}", with: rows.formatter.numbers.format(count))
+    }
+
+    /// A page's guide words: the titles of its first and last records.
+    func guideWords(_ page: IndexPage, of value: Group.GroupValue) -> String {
+        let records = collection.records
+        let first = records[value.positions[page.range.lowerBound]].title
+        let last = records[value.positions[page.range.upperBound - 1]].title
+        return page.range.count == 1 ? first : "\(first) – \(last)"
+    }
+
     /// What `page(value)` is made of, hashed without making it: the config, the value, and the rows of
-    /// its records (by what they are made of). `rowInputs`, when given, holds the collection's row inputs.
+    /// its records (by what they are made of), or for a large value, its pages' paths, guide words and
+    /// counts. `rowInputs`, when given, holds the collection's row inputs.
     public func pageInputs(_ value: Int, templates: String, rowInputs: [UInt64]?) -> String {
         var hash = values.pageInputsBase(templates: templates, kind: "group")
+        let groupValue = group.values[value]
         hash.add(group.pagePath(of: value))
-        hash.add(group.values[value].title)
-        for section in group.values[value].sections {
+        hash.add(groupValue.title)
+        guard groupValue.pages.isEmpty else {
+            for page in groupValue.pages {
+                hash.add(page.path)
+                hash.add(guideWords(page, of: groupValue))
+                hash.mix(UInt64(page.section))
+                hash.mix(UInt64(page.range.count))
+            }
+            for section in groupValue.sections { hash.add(section.letter) }
+            return hash.value
+        }
+        for section in groupValue.sections {
             hash.add(section.letter)
             for offset in section.range {
-                let position = group.values[value].positions[offset]
+                let position = groupValue.positions[offset]
                 hash.mix(rowInputs?[position] ?? rows.inputs(group.collection, position, base: values.rowBase))
             }
+        }
+        return hash.value
+    }
+
+    /// What `sectionPage(value, number)` is made of, hashed: its path, its part, the strip, its rows.
+    public func sectionPageInputs(_ value: Int, _ number: Int, templates: String, rowInputs: [UInt64]?) -> String {
+        var hash = values.pageInputsBase(templates: templates, kind: "group section")
+        let groupValue = group.values[value]
+        let page = groupValue.pages[number]
+        hash.add(page.path)
+        hash.add(groupValue.title)
+        hash.add(guideWords(page, of: groupValue))
+        for section in groupValue.sections { hash.add(section.letter) }
+        for page in groupValue.pages { hash.add(page.path) }
+        for offset in page.range {
+            let position = groupValue.positions[offset]
+            hash.mix(rowInputs?[position] ?? rows.inputs(group.collection, position, base: values.rowBase))
         }
         return hash.value
     }

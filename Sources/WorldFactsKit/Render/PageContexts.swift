@@ -148,7 +148,7 @@ public final class PageContexts: Sendable {
         values.writeCommon(
             root: recordRoot, path: collection.pagePath(of: position),
             pageTitle: concat(record.title, " — ", site.config.title), credits: values.credits(of: collection.number),
-            searching: collection.number, into: &writer)
+            searching: collection.number, record: true, into: &writer)
         values.writeWeb(
             path: collection.pagePath(of: position), name: record.title, description: description(of: position),
             structuredData: values.structuredData?.record(position, in: collection.number), into: &writer)

@@ -192,6 +192,19 @@ public struct SiteRenderer: Sendable {
                     contexts.page(values[number])
                 }
             }
+            // A large value's section pages: those of a value an edit reaches are compared by their inputs.
+            let sectionPages = values.flatMap { value in group.values[value].pages.indices.map { (value, $0) } }
+            try many(sectionPages.count) { number in
+                let (value, section) = sectionPages[number]
+                return page(
+                    group.values[value].pages[section].path, template: "index",
+                    inputs: contexts.sectionPageInputs(
+                        value, section, templates: templates.fingerprint, rowInputs: rowInputs?[group.collection]),
+                    previous: previous
+                ) {
+                    contexts.sectionPage(value, section)
+                }
+            }
         }
         if !pages.isEmpty { try emit(pages) }
     }

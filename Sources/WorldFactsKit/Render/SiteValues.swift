@@ -38,6 +38,8 @@ public struct SiteValues: Sendable {
     /// By collection, the search box its pages show, the collection's first scope checked; and the one of
     /// the pages of no collection, the first scope checked. Nil in a site without search.
     let searchBars: [SharedValue]
+    /// By collection: the search box of its record pages, without the filters (`recordSearchBar(of:)`).
+    let recordSearchBars: [SharedValue]
     let siteSearchBar: SharedValue?
 
     public init(site: Site, assets: PublishedAssets = PublishedAssets()) {
@@ -109,8 +111,8 @@ public struct SiteValues: Sendable {
                 }
             }
         }
-        func bar(checked: Int) -> SharedValue {
-            let filters = filters(checked: checked)
+        func bar(checked: Int, filtered: Bool = true) -> SharedValue {
+            let filters = filtered ? filters(checked: checked) : []
             return SharedValue([
                 "onSubmit": .flag(onSubmit),
                 "scopes": .list(
@@ -127,6 +129,18 @@ public struct SiteValues: Sendable {
             : site.collections.map { collection in
                 bar(checked: scopes.firstIndex { $0.collection == collection.number } ?? 0)
             }
+        recordSearchBars =
+            scopes.isEmpty
+            ? []
+            : site.collections.map { collection in
+                bar(checked: scopes.firstIndex { $0.collection == collection.number } ?? 0, filtered: false)
+            }
+    }
+
+    /// The search box of the record pages of `collection`: without the filters, a fieldset of checkboxes
+    /// per filter that every page of tens of thousands would carry (1 KB each on the shipped cities).
+    func recordSearchBar(of collection: Int) -> SharedValue? {
+        siteSearchBar == nil ? nil : recordSearchBars[collection]
     }
 
     /// The search box of the pages of `collection`, or of no collection's; nil in a site without search.
@@ -190,15 +204,16 @@ public struct SiteValues: Sendable {
     }
 
     /// `common`, written into `writer`: the values made once are written as shared.
+    /// `record`: a record page's, whose search box has no filters.
     func writeCommon<Writer: ContextWriter>(
         root: String, path: String, pageTitle: String, credits: SharedValue, searching collection: Int?,
-        into writer: inout Writer
+        record: Bool = false, into writer: inout Writer
     ) {
         writer.shared("site", site)
         writer.shared("credits", credits)
         writer.text("root", root)
         writer.text("stylesheet", assets.stylesheet)
-        if let search = searchBar(of: collection) {
+        if let search = record ? collection.flatMap(recordSearchBar(of:)) : searchBar(of: collection) {
             writer.shared("search", search)
             writer.text("script", assets.script)
         }

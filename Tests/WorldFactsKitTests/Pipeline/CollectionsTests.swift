@@ -85,8 +85,15 @@ import WorldFactsOutput
         try SiteModeler().model(try ContentLoader(folder: root + "/Content").load())
     }
 
+    /// The site of a content folder made with `siteYAML` and `cities`, modelled; the folder is removed.
+    func modelled(siteYAML: String = siteYAML, cities: String = cities) throws -> Site {
+        let root = project(siteYAML: siteYAML, cities: cities)
+        defer { removeTemporary(root) }
+        return try model(root)
+    }
+
     @Test func listsAreSortedAndGroupsCollectEachValue() throws {
-        let site = try model(project())
+        let site = try modelled()
         let (countries, cities) = (site.collections[0], site.collections[1])
         let list = site.lists[0][0]
         let aland = try #require(countries.position(ofKey: "A"))
@@ -148,7 +155,7 @@ import WorldFactsOutput
     @Test func anUpdateOfTheAllScopeIsAFreshIndex() throws {
         let towns = (1...60).map { "\($0 + 10),Town \($0),\($0 % 2 == 0 ? "A" : "B"),\($0)\n" }.joined()
         let yaml = Self.siteYAML.replacingOccurrences(of: "  all: All", with: "  all: All\n  shard_budget: 1024")
-        var site = try model(project(siteYAML: yaml, cities: Self.cities + towns))
+        var site = try modelled(siteYAML: yaml, cities: Self.cities + towns)
         func rows(_ site: Site) -> SearchRows {
             SearchRows(
                 site.collections.flatMap { collection in
@@ -306,7 +313,7 @@ import WorldFactsOutput
     @Test func badRelationsAndGroupsAreErrorsAtTheirLines() {
         func problems(_ yaml: String, cities: String = Self.cities) -> [String] {
             do {
-                _ = try model(project(siteYAML: yaml, cities: cities))
+                _ = try modelled(siteYAML: yaml, cities: cities)
                 return []
             } catch let error as StageFailure {
                 return error.diagnostics.map(\.description)
@@ -435,7 +442,7 @@ import WorldFactsOutput
             )
             .replacingOccurrences(
                 of: "    index: { subtitle: country, detail: population }",
-                with: "    index: { subtitle: country, detail: population }\n"
+                with: "    index: { subtitle: country, detail: population, split_above: 2, section_size: 1 }\n"
                     + "    groups:\n      - { field: country.continent, pages: city-continents }"
             )
         let root = project(
@@ -462,8 +469,16 @@ import WorldFactsOutput
 
         _ = try build(root)
         let out = root + "/Output"
+        // Europe's three cities are more than the cities' index splits above: a page per section (and per
+        // part of one, at most one city each), linked from the value's page; Asia's two are on its page.
         let asia = try readText(out + "/city-continents/asia.html")
         #expect(asia.contains("Four") && asia.contains("Ay") && !asia.contains("One"))
+        let europe = try readText(out + "/city-continents/europe.html")
+        #expect(!europe.contains("cities/1.html") && europe.contains(#"href="europe/sections/o.html#section-O""#))
+        let sections = try FileManager.default.contentsOfDirectory(atPath: out + "/city-continents/europe/sections")
+        #expect(sections.sorted() == ["o.html", "t-1.html", "t-2.html"])
+        let t2 = try readText(out + "/city-continents/europe/sections/t-2.html")
+        #expect(t2.contains("cities/2.html") != t2.contains("cities/3.html") && !t2.contains("cities/1.html"))
         #expect(try readText(out + "/city-continents/index.html").contains("Europe"))
         let fi = try readText(out + "/languages/fi.html")
         #expect(fi.contains("Aland") && fi.contains("Bea"))

@@ -18,7 +18,7 @@ import Testing
     @Test func onlyTheRecordsWithinTheBoundsArePublished() throws {
         let collections = CollectionsTests()
         // Cities: 1 (10), 2 (30), 3 (20), 4 (5), 5 (1, of a country that does not exist), A (2).
-        let site = try collections.model(collections.project(siteYAML: Self.yaml("{ field: population, min: 20 }")))
+        let site = try collections.modelled(siteYAML: Self.yaml("{ field: population, min: 20 }"))
         let cities = site.collections[1]
         #expect(Set(cities.records.map(\.key)) == ["2", "3"])
         // Aland's capital, city 1, is left out: its name shows without a link, and no warning says so.

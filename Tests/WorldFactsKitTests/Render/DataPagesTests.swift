@@ -13,7 +13,7 @@ import WorldFactsSupport
     let collections = CollectionsTests()
 
     func site(_ yaml: String, cities: String = CollectionsTests.cities) throws -> Site {
-        try collections.model(collections.project(siteYAML: yaml, cities: cities))
+        try collections.modelled(siteYAML: yaml, cities: cities)
     }
 
     @Test func aCSVCellIsQuotedWhereItMustBe() {

@@ -73,7 +73,7 @@ import Testing
         for position in published.only.records.indices { collect(publishedContexts.record(position)) }
         collect(publishedContexts.index())
         // A site of linked collections: the home page, navigation, lists and group pages.
-        var linked = try! CollectionsTests().model(CollectionsTests().project())
+        var linked = try! CollectionsTests().modelled()
         // The Country scope offers the continents as a filter: the search box's checkboxes.
         linked.config.search.scopes[linked.config.search.scopes.firstIndex { $0.id == "country" }!].filters = [0]
         let values = SiteValues(site: linked)

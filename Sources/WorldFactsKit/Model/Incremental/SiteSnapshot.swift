@@ -348,7 +348,7 @@ extension Site {
             for value in values where !value.positions.allSatisfy(collections[collection].records.indices.contains) {
                 throw fail()
             }
-            groups.append(Group(spec: spec, collection: collection, values: values))
+            groups.append(Group(spec: spec, collection: collections[collection], values: values))
         }
         let warnings = try reader.array { (reader) throws(Malformed) in try reader.diagnostic() }
         return Site(config: config, collections: collections, lists: lists, groups: groups, warnings: warnings)
