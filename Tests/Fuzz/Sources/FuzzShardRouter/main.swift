@@ -5,7 +5,8 @@ import WorldFactsSearch
 import WorldFactsSupport
 
 /// Lines of the input are record keys. With a tiny shard budget, every prefix of every key's word
-/// starts must route to a shard that holds its record, or to a preview whose total counts it.
+/// starts must route to a shard that holds its record, or to a preview whose total counts it and that holds
+/// its first records and every record with a key that ends there (no shard below it holds those).
 func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let texts = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(64).map { line -> [String] in
@@ -30,7 +31,12 @@ func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                             byPrefix[shard]!.records.contains(record), "record \(record) missing for '\(prefix)'")
                     case .preview(let shard):
                         let plan = byPrefix[shard]!
-                        precondition(plan.records.count <= 2 && plan.total >= plan.records.count)
+                        let ending = Set(
+                            texts.indices.filter { other in
+                                texts[other].contains { $0 == shard || Folding.laterWordStarts($0).contains { $0 == shard } }
+                            })
+                        precondition(ending.isSubset(of: plan.records), "a record ending at '\(shard)' is not shown")
+                        precondition(plan.records.count <= 2 + ending.count && plan.total >= plan.records.count)
                     case .none: preconditionFailure("'\(prefix)' of record \(record) routes nowhere")
                     }
                 }
