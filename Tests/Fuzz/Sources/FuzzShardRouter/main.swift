@@ -33,7 +33,9 @@ func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                         let plan = byPrefix[shard]!
                         let ending = Set(
                             texts.indices.filter { other in
-                                texts[other].contains { $0 == shard || Folding.laterWordStarts($0).contains { $0 == shard } }
+                                texts[other].contains {
+                                    $0 == shard || Folding.laterWordStarts($0).contains { $0 == shard }
+                                }
                             })
                         precondition(ending.isSubset(of: plan.records), "a record ending at '\(shard)' is not shown")
                         precondition(plan.records.count <= 2 + ending.count && plan.total >= plan.records.count)
