@@ -5,6 +5,7 @@ in headless Chromium over HTTP, answers every query as the independent model doe
 (the first results and the exact total)."""
 import json
 import re
+import shutil
 import subprocess
 import tempfile
 from collections import Counter
@@ -34,7 +35,8 @@ def cities():
     build = subprocess.run([worldfacts_bin(), "build", "--content", content, "--templates", ROOT / "Templates",
                             "--output", out], capture_output=True, text=True)
     assert build.returncode == 0, build.stderr
-    return content, out, build.stdout
+    yield content, out, build.stdout
+    shutil.rmtree(work, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")

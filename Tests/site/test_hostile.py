@@ -3,6 +3,7 @@ links, quotes, entities and </script> into titles, fields, aliases, notes and si
 loaded in headless Chromium, no script from content may run (each payload would set window.pwned),
 and the text must show as text."""
 import re
+import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -25,7 +26,8 @@ def hostile_site():
     assert build.returncode == 0, build.stderr
     assert "ghost.md: warning: note names no record" in build.stderr
     assert "links to 'NOWHERE', which names no record" in build.stderr
-    return out
+    yield out
+    shutil.rmtree(out, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
