@@ -94,12 +94,14 @@
   // A full-text scope's entry carries, after its collection slot, the note's words that its shard holds:
   // [key, order, snippet(, 1 when the key was cut)]. Those that query word w starts (`NoteWords`).
   var noted = (e, w) => (e[8] || []).filter(h => h[0].startsWith(w) || h[3] && w.startsWith(h[0]));
+  // Whether query word w starts a word of a full-text entry's fields or of its note words.
+  var hasWord = (e, w) => e[5].some(x => rankText(x, w) >= 0) || noted(e, w).length;
 
   // A full-text entry's tier for q: `tier` of its fields, else 2 (3 for several words) when each word
   // starts a word of a field or of the note.
   function textTier(e, q) {
     var t = tier(e[5], q), words = wordsOf(q);
-    return t < 4 ? t : words.every(w => e[5].some(x => rankText(x, w) >= 0) || noted(e, w).length) ? 2 + (words.length > 1) : t;
+    return t < 4 ? t : words.every(w => hasWord(e, w)) ? 2 + (words.length > 1) : t;
   }
 
   // Full-text entries of the shards of q's words, one per record with the note words of all of them, ranked,
@@ -300,7 +302,7 @@
         if (!r) return left = new Set();
         parts.push({ scope, file: r.file, partial: !one && r.preview, preview: one && r.preview });
         return r.preview || get(scope, r.file).then(s => {
-          var k = s.r.filter(e => e[5].some(x => rankText(x, w) >= 0) || noted(e, w).length).map(e => e[0]);
+          var k = s.r.filter(e => hasWord(e, w)).map(e => e[0]);
           left = new Set(left ? k.filter(x => left.has(x)) : k);
         });
       })), Promise.resolve()).then(() => left && !left.size ? [] : parts);

@@ -69,9 +69,9 @@ public struct Group: Sendable {
         var order: [String] = []
         for (position, record) in collection.records.enumerated() {
             for text in texts(of: record, spec: spec, in: collection, collections: collections) {
+                // `texts` gives each value once: a list that names one twice is on its page once.
                 if byTitle[text] == nil { order.append(text) }
-                // A list that names a value twice puts its record on the value's page once.
-                if byTitle[text]?.last != position { byTitle[text, default: []].append(position) }
+                byTitle[text, default: []].append(position)
             }
         }
         order.sort { CollationKey(title: $0, tieBreak: $0) < CollationKey(title: $1, tieBreak: $1) }

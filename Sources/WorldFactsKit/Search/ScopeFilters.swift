@@ -25,12 +25,15 @@ struct ScopeFilters: Sendable {
     let filters: [Filter]
     /// The first position of the scope's collection.
     let offset: Int
+    /// By position in the collection: what its entry carries (`text(_:)`), made once, since an entry's hash,
+    /// floor, size and bytes each ask for it.
+    private let texts: [String]
 
     var isEmpty: Bool { filters.isEmpty }
 
     init(site: Site, scope: SearchScope) {
         guard let number = scope.collection, !scope.filters.isEmpty else {
-            (filters, offset) = ([], 0)
+            (filters, offset, texts) = ([], 0, [])
             return
         }
         let collection = site.collections[number]
@@ -45,6 +48,11 @@ struct ScopeFilters: Sendable {
                 name: group.spec.name, folder: group.spec.pagesFolder + "/",
                 values: group.values.map { ($0.slug, $0.positions.count) }, valuesOf: valuesOf)
         }
+        texts = collection.records.indices.map { [filters] number in
+            "["
+                + filters.map { "[" + $0.valuesOf[number].map(String.init).joined(separator: ",") + "]" }
+                .joined(separator: ",") + "]"
+        }
     }
 
     /// The numbers of the values of filter `filter` of the record at `position` (of the whole site).
@@ -55,11 +63,8 @@ struct ScopeFilters: Sendable {
 
     /// What the entry at `position` carries after its collection slot: `[[value, …], …]`; nil without filters.
     func text(_ position: Int) -> String? {
-        isEmpty
-            ? nil
-            : "["
-                + filters.indices.map { "[" + values($0, at: position).map(String.init).joined(separator: ",") + "]" }
-                .joined(separator: ",") + "]"
+        let number = position - offset
+        return number >= 0 && number < texts.count ? texts[number] : nil
     }
 
     /// Each filter's value of each record, by the numbers of a bucket (`positions`); nil without filters.

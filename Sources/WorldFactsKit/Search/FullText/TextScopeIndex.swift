@@ -34,7 +34,8 @@ struct TextScopeIndex {
             Self.record(positions[number], number: number, keys: keys, note: notes[positions[number]])
         }
         let words = made.map(\.words)
-        let ranked = collection.spec.rank != nil
+        // Each word's JSON, made once: its size plans the shards, its bytes are written.
+        let wordJSON = words.map { $0.map(Self.json) }
         var fixed: [[UInt8]] = []
         fixed.reserveCapacity(positions.count)
         for position in positions {
@@ -44,10 +45,10 @@ struct TextScopeIndex {
                 ShardEntry.appendTail(textBytes: texts, to: &bytes)
             }
             bytes.removeLast()  // the tail's closing "]"
-            bytes += ("," + (ranked ? RecordRanks.json(ranks[position]) : "null") + ",null,[").utf8
+            bytes += ("," + ranks.text(position, labelled: true)! + ",null,[").utf8
             fixed.append(bytes)
         }
-        let wordBytes = words.map { $0.map { Self.json($0).count } }
+        let wordBytes = wordJSON.map { $0.map(\.count) }
         let planner = TextPlanner(budget: site.config.search.shardBudget, previewSize: site.config.search.previewSize)
         let nodes = planner.plan(
             keys: made.flatMap(\.keys), fixed: fixed.map { $0.count + 2 }, wordBytes: wordBytes,
@@ -62,7 +63,7 @@ struct TextScopeIndex {
                 json += fixed[entry.record]
                 for (number, word) in entry.words.enumerated() {
                     if number > 0 { json.append(UInt8(ascii: ",")) }
-                    json += Self.json(words[entry.record][word])
+                    json += wordJSON[entry.record][word]
                 }
                 json += "]]".utf8
             }
