@@ -62,6 +62,13 @@ public struct IndexPage: Sendable, Hashable {
         return parts
     }
 
+    /// Its guide words, as a dictionary's: the titles of its first and last records, `title` giving the
+    /// title of each position of its range.
+    public func guideWords(title: (Int) -> String) -> String {
+        let first = title(range.lowerBound)
+        return range.count == 1 ? first : "\(first) – \(title(range.upperBound - 1))"
+    }
+
     /// The first two letters of a title, folded: what a part of a large section is cut by.
     static func firstTwo(_ title: String) -> String {
         String(Folding.fold(title).prefix(2))

@@ -51,7 +51,7 @@ public struct GroupContexts: Sendable {
                             [
                                 "page": .text(String(page.path.dropFirst(folder.count)) + "#" + section.anchor),
                                 "guide": .text(guideWords(page, of: groupValue)),
-                                "countText": .text(countText(page.range.count)),
+                                "countText": .text(values.sectionCountText(page.range.count)),
                             ]
                         })
                 }
@@ -111,16 +111,9 @@ public struct GroupContexts: Sendable {
             })
     }
 
-    func countText(_ count: Int) -> String {
-        site.config.strings.sectionCount.replacingOccurrences(of: "{count}", with: rows.formatter.numbers.format(count))
-    }
-
     /// A page's guide words: the titles of its first and last records.
     func guideWords(_ page: IndexPage, of value: Group.GroupValue) -> String {
-        let records = collection.records
-        let first = records[value.positions[page.range.lowerBound]].title
-        let last = records[value.positions[page.range.upperBound - 1]].title
-        return page.range.count == 1 ? first : "\(first) – \(last)"
+        page.guideWords { collection.records[value.positions[$0]].title }
     }
 
     /// What `page(value)` is made of, hashed without making it: the config, the value, and the rows of
@@ -188,9 +181,7 @@ public struct GroupContexts: Sendable {
                             rowContext(
                                 IndexRow(
                                     title: group.values[number].title, path: group.pagePath(of: number),
-                                    detail: site.config.strings.sectionCount.replacingOccurrences(
-                                        of: "{count}",
-                                        with: rows.formatter.numbers.format(group.values[number].positions.count))),
+                                    detail: values.sectionCountText(group.values[number].positions.count)),
                                 root: root)
                         }),
                 ]

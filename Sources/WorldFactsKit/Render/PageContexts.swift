@@ -103,16 +103,10 @@ public final class PageContexts: Sendable {
         return .object(context)
     }
 
-    func countText(_ count: Int) -> String {
-        site.config.strings.sectionCount.replacingOccurrences(of: "{count}", with: formatter.numbers.format(count))
-    }
+    func countText(_ count: Int) -> String { values.sectionCountText(count) }
 
     /// A page's guide words: the titles of its first and last records.
-    func guideWords(_ page: IndexPage) -> String {
-        let first = collection.records[page.range.lowerBound].title
-        let last = collection.records[page.range.upperBound - 1].title
-        return page.range.count == 1 ? first : "\(first) – \(last)"
-    }
+    func guideWords(_ page: IndexPage) -> String { page.guideWords { collection.records[$0].title } }
 
     /// One page of a split index: a section, or a part of a large one.
     public func sectionPage(_ number: Int) -> TemplateValue {

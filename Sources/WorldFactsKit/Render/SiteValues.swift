@@ -8,6 +8,8 @@ import WorldFactsSupport
 public struct SiteValues: Sendable {
     let site: SharedValue
     let strings: SharedValue
+    /// `strings.section_count` (`sectionCountText(_:)`).
+    let sectionCount: String
     /// By collection, the data credits its pages show: its own, else the site's (`credits(of:)`).
     let collectionCredits: [SharedValue]
     /// The site's own credit, as a list of none or one; and every credit its collections' pages show, for
@@ -57,6 +59,7 @@ public struct SiteValues: Sendable {
         // The site's own credit only where a collection has none of its own.
         allCredits = Self.credits(config.collections.map { $0.credit ?? config.credit })
         let strings = config.strings
+        sectionCount = strings.sectionCount
         self.strings = SharedValue([
             "none": .text(strings.none), "searchPlaceholder": .text(strings.searchPlaceholder),
             "searchLabel": .text(strings.searchLabel), "noResults": .text(strings.noResults),
@@ -141,6 +144,11 @@ public struct SiteValues: Sendable {
     /// per filter that every page of tens of thousands would carry (1 KB each on the shipped cities).
     func recordSearchBar(of collection: Int) -> SharedValue? {
         siteSearchBar == nil ? nil : recordSearchBars[collection]
+    }
+
+    /// `strings.section_count` for `count` records, the number in the site's locale.
+    func sectionCountText(_ count: Int) -> String {
+        sectionCount.replacingOccurrences(of: "{count}", with: rows.formatter.numbers.format(count))
     }
 
     /// The search box of the pages of `collection`, or of no collection's; nil in a site without search.
