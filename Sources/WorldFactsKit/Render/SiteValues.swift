@@ -30,6 +30,9 @@ public struct SiteValues: Sendable {
     let notFoundTitle: String
     /// Everything site.yml says, as text: every page fingerprint starts from it (see `configText(of:)`).
     let configText: String
+    /// The values the search box's filters offer, which come from the data (a city moved to a country of
+    /// a new continent adds one): part of the fingerprint of every page that shows the filters.
+    let filterValuesText: String
     /// With a base URL: what each page says of itself in its head, and its JSON-LD.
     let web: WebHead?
     let structuredData: StructuredData?
@@ -126,6 +129,13 @@ public struct SiteValues: Sendable {
             ])
         }
         siteSearchBar = scopes.isEmpty ? nil : bar(checked: 0)
+        filterValuesText = scopes.flatMap { scope in
+            scope.filters.compactMap { filter in
+                scope.collection.flatMap { site.group(collection: $0, number: filter) }.map { group in
+                    ([group.spec.name] + group.values.flatMap { [$0.slug, $0.title] }).joined(separator: "\u{1F}")
+                }
+            }
+        }.joined(separator: "\u{1E}")
         searchBars =
             scopes.isEmpty
             ? []
@@ -255,7 +265,8 @@ public struct SiteValues: Sendable {
     }
 
     /// What every page of a kind ("record", "section", "group") shares in its input fingerprint: the
-    /// generator, the templates, the kind and the config.
+    /// generator, the templates, the kind and the config, and but for a record page (which shows none) the
+    /// filters' values.
     func pageInputsBase(templates: String, kind: String) -> ContextFingerprint {
         var hash = ContextFingerprint()
         hash.add(GeneratorVersion.current)
@@ -263,6 +274,7 @@ public struct SiteValues: Sendable {
         hash.add(kind)
         hash.add(configText)
         hash.add(assets.fingerprint)
+        if kind != "record" { hash.add(filterValuesText) }
         return hash
     }
 

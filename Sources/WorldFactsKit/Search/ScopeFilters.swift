@@ -31,6 +31,12 @@ struct ScopeFilters: Sendable {
 
     var isEmpty: Bool { filters.isEmpty }
 
+    /// Each filter's name and values, as text: an entry gives a value by its number among them, so when
+    /// they change (a city moved to a country of a continent no city had) every entry may change.
+    var signature: String {
+        filters.map { ([$0.name] + $0.values.map(\.slug)).joined(separator: "\u{1F}") }.joined(separator: "\u{1E}")
+    }
+
     init(site: Site, scope: SearchScope) {
         guard let number = scope.collection, !scope.filters.isEmpty else {
             (filters, offset, texts) = ([], 0, [])

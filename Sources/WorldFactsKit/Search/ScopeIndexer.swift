@@ -88,12 +88,22 @@ struct ScopeIndexer: Sendable {
         @Sendable func slots(_ position: Int) -> ShardEntry.Slots {
             Self.slots(of: position, collections: collections, ranks: ranks, filters: filters)
         }
+        // An entry numbers its values among the filter's values, and a preview counts records by value: both
+        // change when the values do, so every entry's hash covers them.
+        var values = StableHash()
+        values.add(contentsOf: filters.signature.utf8)
+        let valuesHash = values.value
         @Sendable func hash(_ position: Int) -> UInt64 {
             let collection = collections[position]
             guard merges else {
-                return ShardEntry.hash(
+                let entry = ShardEntry.hash(
                     position: position, rowInputs: rows.inputs[position], textBytes: keys.textBytes(of: position),
                     slots: slots(position))
+                guard !filters.isEmpty else { return entry }
+                var hash = StableHash()
+                hash.mix(entry)
+                hash.mix(valuesHash)
+                return hash.value
             }
             var hash = StableHash()
             hash.add(contentsOf: (collection.map(String.init) ?? "").utf8)
@@ -114,7 +124,10 @@ struct ScopeIndexer: Sendable {
             var floors = update.memo.preparedFloors.take(orShared: update.memo.entryFloors)
             var changed: [Int] = []
             var floorsKept = true
-            for position in update.candidates {
+            // Values renumbered: any entry of the scope may have changed.
+            let candidates =
+                update.memo.filterSignature == filters.signature ? update.candidates : Array(0..<rows.count)
+            for position in candidates {
                 let new = hash(position)
                 guard new != hashes[position] else { continue }
                 hashes[position] = new
@@ -268,7 +281,8 @@ struct ScopeIndexer: Sendable {
             + merged + filters.manifestPart + "}"
         return Index(
             part: part, files: files, splits: splits.map(\.prefix), entryHashes: entryHashes,
-            memo: ScopeMemo(entryHashes: entryHashes, entryFloors: entryFloors, buckets: memos))
+            memo: ScopeMemo(
+                entryHashes: entryHashes, entryFloors: entryFloors, buckets: memos, filterSignature: filters.signature))
     }
 
     /// The previews of a bucket's node, kept or planned, and of its parts that are among `prefixes`. A

@@ -272,6 +272,29 @@ import Testing
         #expect(try differencesFromClean(options, root: root).isEmpty)
     }
 
+    /// A city moved to a country of a continent no city had: the cities' filter by continent gains a value.
+    /// The filters every index and group page shows gain it too, and the search entries, which number their
+    /// values among the filter's, and the previews, which count records by value, change with it: from the
+    /// live model and from the last snapshot, the folder is what a clean build makes.
+    @Test(arguments: [false, true]) func aNewFilterValueBuildsAsACleanBuildDoes(snapshots: Bool) throws {
+        let root = try project(cities: 50)
+        defer { removeTemporary(root) }
+        let options = options(root, cache: snapshots)
+        let live = LiveBuilder()
+        let build = { () throws(BuildFailure) -> BuildReport in
+            snapshots ? try Builder().build(options) : try live.build(options)
+        }
+        _ = try build()
+        let newPage = root + "/Output/cities-by-continent/south-america.html"
+        #expect(!FileManager.default.fileExists(atPath: newPage), "the first 50 cities hold a South American one")
+        try setCity(root, line: 7, column: 3, "BR")
+        _ = try build()
+        #expect(FileManager.default.fileExists(atPath: newPage))
+        let differing = try differencesFromClean(options, root: root)
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+        #expect(try Manifest.decode(manifest(options.output)) == Manifest.decode(manifest(root + "/Fresh")))
+    }
+
     /// An edit that only changes how a text is encoded, from a composed "é" to "e" and a combining accent,
     /// is an edit: Swift's `==` calls the two equal (canonical equivalence), but the pages show the bytes.
     /// A value and a title are edited so, from the live model and from the last snapshot.

@@ -53,6 +53,7 @@ extension SearchMemo {
         writer.array(self.scopes) { writer, scope in
             writer.uint64s(scope.entryHashes)
             writer.ints(scope.entryFloors)
+            writer.strings([scope.filterSignature])
             writer.array(scope.buckets) { writer, bucket in
                 writer.int(Int(bucket.first.value))
                 writer.ints(bucket.positions)
@@ -76,8 +77,8 @@ extension SearchMemo {
         let keys = try SearchKeys.read(from: &reader, scopes: scopes, count: count)
         guard let manifestName = try reader.strings().first else { throw Malformed(offset: reader.index) }
         let memos = try reader.array { (reader) throws(Malformed) -> ScopeMemo in
-            let (hashes, floors) = (try reader.uint64s(), try reader.ints())
-            guard hashes.count == count, floors.isEmpty || floors.count == count else {
+            let (hashes, floors, signature) = (try reader.uint64s(), try reader.ints(), try reader.strings())
+            guard hashes.count == count, floors.isEmpty || floors.count == count, signature.count == 1 else {
                 throw Malformed(offset: reader.index)
             }
             let buckets = try reader.array { (reader) throws(Malformed) -> BucketMemo in
@@ -95,7 +96,8 @@ extension SearchMemo {
                     splits: zip(splits, splitFiles).map(ShardName.init),
                     files: Array(zip(paths, inputs)))
             }
-            return ScopeMemo(entryHashes: hashes, entryFloors: floors, buckets: buckets)
+            return ScopeMemo(
+                entryHashes: hashes, entryFloors: floors, buckets: buckets, filterSignature: signature[0])
         }
         guard memos.count == scopes.count else { throw Malformed(offset: reader.index) }
         return SearchMemo(keys: keys, scopes: memos, manifestName: manifestName)

@@ -44,14 +44,17 @@ struct ScopeMemo: Sendable {
     var entryFloors: [Int]
     /// Every bucket of the scope's keys, in scalar order.
     var buckets: [BucketMemo]
+    /// The scope's filters and their values (`ScopeFilters.signature`).
+    var filterSignature: String
     /// Copies of `entryHashes` and `entryFloors` of their own, when made (`SearchMemo.prepareCopies`).
     let preparedHashes = PreparedCopy<[UInt64]>()
     let preparedFloors = PreparedCopy<[Int]>()
 
-    init(entryHashes: [UInt64], entryFloors: [Int], buckets: [BucketMemo]) {
+    init(entryHashes: [UInt64], entryFloors: [Int], buckets: [BucketMemo], filterSignature: String = "") {
         self.entryHashes = entryHashes
         self.entryFloors = entryFloors
         self.buckets = buckets
+        self.filterSignature = filterSignature
     }
 }
 
