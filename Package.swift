@@ -54,7 +54,15 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        stage("Support", [algorithms]),
+        // ICU (Debian's libicu-dev), called from C++ only: ICUBridge gives Swift a small C interface to
+        // collation and the alphabetic index (Sources/ICUBridge/include/worldfacts_icu.h).
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        .target(name: "ICUBridge", dependencies: ["CICU"]),
+        stage("Support", [algorithms, "ICUBridge"]),
         stage("Model", ["WorldFactsSupport"]),
         stage("Output", ["WorldFactsSupport"]),
         stage(

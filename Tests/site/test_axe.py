@@ -72,7 +72,7 @@ STATES = [("index.html", "all", "zur", "results"), ("index.html", "all", "s", "m
           ("index.html", "text", "vatnaj", "results"),
           ("cities/index.html", "city", "sa", "more"),
           ("countries/index.html", "name", "korea", "results"), ("countries/ch.html", "all", "zur", "results"),
-          ("cities/sections/other.html", "city", "sa", "more"), ("countries/cities/ch.html", "name", "korea", "results"),
+          ("cities/sections/0.html", "city", "sa", "more"), ("countries/cities/ch.html", "name", "korea", "results"),
           ("continents/europe.html", "all", "zzzzq", "none"), ("continents/index.html", "capital", "ber", "results"),
           ("404.html", "all", "ber", "results")]
 

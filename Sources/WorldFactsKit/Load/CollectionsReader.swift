@@ -110,6 +110,11 @@ struct CollectionsReader {
         return spec
     }
 
+    /// Every `format` a field may have.
+    static let formatNames =
+        FieldFormat.allCases.map(\.rawValue).filter { $0 != "list" && $0 != "link" && $0 != "links" }
+        + FieldSpec.CodeNames.allCases.map(\.rawValue) + ["list", "link", "links"]
+
     private func fields(
         _ nodes: [Node], path: String, at parent: Node, own: Int, ids: [String], _ r: inout YAMLReader
     ) -> [FieldSpec] {
@@ -121,12 +126,29 @@ struct CollectionsReader {
             guard let map = r.mapping(item, path: "\(path)[\(position)]") else { continue }
             let id = r.string(map, "id") ?? ""
             let formatName = r.string(map, "format", default: "text")
-            let format = FieldFormat(rawValue: formatName)
+            // `language` and `currency` are texts whose codes pages show by name.
+            var names = FieldSpec.CodeNames(rawValue: formatName)
+            let format = names != nil ? .text : FieldFormat(rawValue: formatName)
             if format == nil {
                 r.problem(
                     at: map.node(for: "format") ?? map.node, field: map.path + ".format",
-                    "expected one of \(FieldFormat.allCases.map(\.rawValue).joined(separator: ", "))"
-                        + ", found '\(formatName)'")
+                    "expected one of \(Self.formatNames.joined(separator: ", ")), found '\(formatName)'")
+            }
+            if let items = r.optionalString(map, "items") {
+                let node = map.node(for: "items")!
+                if format?.isList != true || (format == .links && items != "text") {
+                    r.problem(
+                        at: node, field: map.path + ".items",
+                        "only a list field has items of codes; this one is '\(formatName)'")
+                } else if items != "text" {
+                    names = FieldSpec.CodeNames(rawValue: items)
+                    if names == nil {
+                        r.problem(
+                            at: node, field: map.path + ".items",
+                            "expected one of text, \(FieldSpec.CodeNames.allCases.map(\.rawValue).joined(separator: ", "))"
+                                + ", found '\(items)'")
+                    }
+                }
             }
             if fields.contains(where: { $0.id == id }) {
                 r.problem(
@@ -158,6 +180,7 @@ struct CollectionsReader {
                 required: r.bool(map, "required", default: false), show: r.bool(map, "show", default: true),
                 target: target, separator: separator)
             field.hideEmpty = r.bool(map, "hide_empty", default: hideEmpty)
+            field.names = names
             fields.append(field)
         }
         for (position, name, map) in fallbacks {

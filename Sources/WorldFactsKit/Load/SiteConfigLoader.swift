@@ -213,16 +213,14 @@ public struct SiteConfigLoader {
         }
     }
 
-    /// What is wrong with a locale identifier (BCP 47, `de-CH`, or ICU's `de_CH`), if anything: one that
-    /// ICU does not know would format numbers as the root locale does, silently. Names the nearest known.
+    /// What is wrong with a locale identifier (BCP 47, `de-CH`, or ICU's `de_CH`), if anything: ICU takes
+    /// any identifier, and for one it has no data for it would collate, section and format as its root
+    /// locale does, silently. Names the nearest known.
     static func localeProblem(_ identifier: String) -> String? {
-        let wanted = identifier.replacingOccurrences(of: "-", with: "_").lowercased()
-        let known = Locale.availableIdentifiers
-        if known.contains(where: { $0.lowercased() == wanted }) { return nil }
-        let nearest = known.map { (id: $0, distance: SiteSchema.editDistance(wanted, $0.lowercased())) }
-            .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }.prefix(3).map {
-                "'\($0.id.replacingOccurrences(of: "_", with: "-"))'"
-            }
+        if KnownLocales.canonical(identifier) != nil { return nil }
+        let wanted = identifier.replacingOccurrences(of: "_", with: "-").lowercased()
+        let nearest = KnownLocales.all.map { (id: $0, distance: SiteSchema.editDistance(wanted, $0.lowercased())) }
+            .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }.prefix(3).map { "'\($0.id)'" }
         return "unknown locale '\(identifier)'; the nearest known are " + nearest.joined(separator: ", ")
     }
 }

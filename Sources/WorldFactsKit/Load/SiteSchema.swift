@@ -38,7 +38,11 @@ enum SiteSchema {
     static let keys: [Key] =
         [
             Key("title", .text, "required", "The site's title."),
-            Key("locale", .text, "en", "Locale of number formats (`en`: 1,234,567.5) and of the pages' `lang`."),
+            Key(
+                "locale", .text, "en",
+                "Locale of the indexes' order and sections (ICU's collation and alphabetic index: `sv` puts Å, Ä, Ö"
+                    + " after Z), of number formats (`en`: 1,234,567.5) and of the pages' `lang`. One that ICU has data"
+                    + " for, or an error."),
             Key(
                 "url", .text, "",
                 "The address the site is published at (http or https, a path prefix allowed):"
@@ -251,7 +255,11 @@ enum SiteSchema {
             Key(p + "label", .text, "the id", "The field's label in the facts table."),
             Key(
                 p + "format", .text, "text",
-                "`text`, `integer`, `decimal`, `list` (of texts), `link` or `links` (to records, by key)."),
+                "`text`, `integer`, `decimal`, `language` (a code shown by name: `de-CH`, German (Switzerland)),"
+                    + " `currency` (`CHF`, Swiss Franc), `list` (of texts), `link` or `links` (to records, by key)."),
+            Key(
+                p + "items", .text, "text",
+                "For a list: what its items are, `text`, `language` or `currency` (codes shown by name)."),
             Key(
                 p + "collection", .text, "its own",
                 "For `link` and `links`: the collection whose keys the values are."),

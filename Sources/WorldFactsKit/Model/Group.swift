@@ -8,10 +8,13 @@ public struct Group: Sendable {
     public var collection: Int
     /// In collation order of their titles.
     public var values: [GroupValue]
-    private var valueByTitle: [String: Int]
+    private var valueByText: [String: Int]
 
     /// One value of the field and the records that have it.
     public struct GroupValue: Sendable {
+        /// The value as the records hold it: a code, for a field of codes (`FieldSpec.names`).
+        public var text: String
+        /// As pages show it: the code's name in the site's language, or the text.
         public var title: String
         public var slug: String
         /// Positions in the collection, in its index order.
@@ -24,7 +27,8 @@ public struct Group: Sendable {
         /// holds every record.
         public var pages: [IndexPage] = []
 
-        public init(title: String, slug: String, positions: [Int], sections: [Section]) {
+        public init(text: String, title: String, slug: String, positions: [Int], sections: [Section]) {
+            self.text = text
             self.title = title
             self.slug = slug
             self.positions = positions
@@ -38,12 +42,12 @@ public struct Group: Sendable {
     /// The page of a value, relative to the output root.
     public func pagePath(of value: Int) -> String { concat(spec.pagesFolder, "/", values[value].slug, ".html") }
 
-    /// The value whose title is `text`.
-    public func value(titled text: String) -> Int? { valueByTitle[text] }
+    /// The value whose text (as the records hold it) is `text`.
+    public func value(of text: String) -> Int? { valueByText[text] }
 
     /// `collection`: the collection grouped, whose index's `split_above` and `section_size` cut a large
     /// value's page as they cut its index.
-    init(spec: GroupSpec, collection: RecordCollection, values: [GroupValue]) {
+    init(spec: GroupSpec, collection: RecordCollection, values: [GroupValue], collation: Collation) {
         self.spec = spec
         self.collection = collection.number
         let index = collection.spec.index
@@ -52,35 +56,49 @@ public struct Group: Sendable {
             var value = value
             value.pages = IndexPage.make(
                 sections: value.sections, titles: value.positions.map { collection.records[$0].title },
-                folder: spec.pagesFolder + "/" + value.slug + "/", sectionSize: index.sectionSize)
+                folder: spec.pagesFolder + "/" + value.slug + "/", sectionSize: index.sectionSize,
+                collation: collation)
             return value
         }
-        valueByTitle = Dictionary(uniqueKeysWithValues: values.enumerated().map { ($1.title, $0) })
+        valueByText = Dictionary(uniqueKeysWithValues: values.enumerated().map { ($1.text, $0) })
     }
 
     /// Groups a collection's records by the field's value; records without one are in no group. A value
     /// that gives no file name, or the same one as another value, is an error at the first record that
     /// has it.
     /// `collections`: every collection of the site, which a group through a link reads.
-    static func make(spec: GroupSpec, collection: RecordCollection, collections: [RecordCollection])
-        -> (Group, [Diagnostic])
-    {
-        var byTitle: [String: [Int]] = [:]
+    static func make(
+        spec: GroupSpec, collection: RecordCollection, collections: [RecordCollection], collation: Collation
+    ) -> (Group, [Diagnostic]) {
+        var byText: [String: [Int]] = [:]
         var order: [String] = []
         for (position, record) in collection.records.enumerated() {
             for text in texts(of: record, spec: spec, in: collection, collections: collections) {
                 // `texts` gives each value once: a list that names one twice is on its page once.
-                if byTitle[text] == nil { order.append(text) }
-                byTitle[text, default: []].append(position)
+                if byText[text] == nil { order.append(text) }
+                byText[text, default: []].append(position)
             }
         }
-        order.sort { CollationKey(title: $0, tieBreak: $0) < CollationKey(title: $1, tieBreak: $1) }
+        // Codes are shown by name (`FieldSpec.names`), in the language the collation is of.
+        let field = collection.spec.fields[spec.field]
+        let valueField =
+            spec.through.flatMap { through in field.target.map { collections[$0].spec.fields[through] } } ?? field
+        let names = DisplayNames(locale: collation.locale)
+        let titles = Dictionary(
+            uniqueKeysWithValues: order.map { text in
+                (text, valueField.names?.name(of: text, in: names) ?? text)
+            })
+        // In the locale's order of titles, each sort key made once; titles equal to the collator by code point.
+        let keys = Dictionary(uniqueKeysWithValues: order.map { ($0, collation.sortKey(titles[$0]!)) })
+        order.sort {
+            let order = ByteOrder.compare(keys[$0]!, keys[$1]!)
+            return order != 0 ? order < 0 : (titles[$0]!, $0) < (titles[$1]!, $1)
+        }
         var diagnostics: [Diagnostic] = []
         var values: [GroupValue] = []
         var ownerOfSlug: [String: String] = [:]
-        let field = collection.spec.fields[spec.field]
         for title in order {
-            let positions = byTitle[title]!
+            let positions = byText[title]!
             let first = collection.records[positions[0]]
             guard let slug = Slug.make(from: title) else {
                 diagnostics.append(
@@ -99,11 +117,12 @@ public struct Group: Sendable {
             }
             ownerOfSlug[slug] = title
             let sections = Section.runs(count: positions.count) {
-                collection.sections[collection.sectionOfRecord[positions[$0]]].letter
+                collection.sections[collection.sectionOfRecord[positions[$0]]]
             }
-            values.append(GroupValue(title: title, slug: slug, positions: positions, sections: sections))
+            values.append(
+                GroupValue(text: title, title: titles[title]!, slug: slug, positions: positions, sections: sections))
         }
-        let group = Group(spec: spec, collection: collection, values: values)
+        let group = Group(spec: spec, collection: collection, values: values, collation: collation)
         return (group, diagnostics)
     }
 

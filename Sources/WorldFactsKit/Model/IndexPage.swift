@@ -10,25 +10,24 @@ public struct IndexPage: Sendable, Hashable {
     /// Relative to the output root.
     public var path: String
 
-    /// The pages of a split index: one per section, or the parts of a large one (`sections/<letter>.html`,
-    /// or `sections/<letter>-1.html`, `-2`, …).
-    static func make(
-        sections: [Section], titles: [String], folder: String, sectionSize: Int
+    /// The pages of a split index: one per section, or the parts of a large one (`sections/<name>.html`,
+    /// or `sections/<name>-1.html`, `-2`, …, the section's name lowercased).
+    public static func make(
+        sections: [Section], titles: [String], folder: String, sectionSize: Int, collation: Collation
     ) -> [IndexPage] {
         var pages: [IndexPage] = []
         for (number, section) in sections.enumerated() {
-            let name =
-                folder + "sections/" + (section.letter == SectionLetter.other ? "other" : section.letter.lowercased())
+            let name = folder + "sections/" + section.name.lowercased()
             guard section.range.count > sectionSize else {
                 pages.append(IndexPage(section: number, range: section.range, path: name + ".html"))
                 continue
             }
-            // A cut looks at each record's prefix and its neighbour's: each title is folded once.
-            var prefixes = [String?](repeating: nil, count: section.range.count)
+            // A cut looks at each record's prefix and its neighbour's: each prefix is keyed once.
+            var prefixes = [[UInt8]?](repeating: nil, count: section.range.count)
             let parts = cut(section.range, size: sectionSize) { position in
                 let offset = position - section.range.lowerBound
                 if let known = prefixes[offset] { return known }
-                let prefix = Self.firstTwo(titles[position])
+                let prefix = Self.firstTwo(titles[position], collation: collation)
                 prefixes[offset] = prefix
                 return prefix
             }
@@ -41,7 +40,7 @@ public struct IndexPage: Sendable, Hashable {
 
     /// Consecutive ranges of at most `size` records (unless one prefix alone has more), each ending
     /// where the prefix changes when it can.
-    static func cut(_ range: Range<Int>, size: Int, prefix: (Int) -> String) -> [Range<Int>] {
+    static func cut<Prefix: Equatable>(_ range: Range<Int>, size: Int, prefix: (Int) -> Prefix) -> [Range<Int>] {
         var parts: [Range<Int>] = []
         var start = range.lowerBound
         while start < range.upperBound {
@@ -69,8 +68,9 @@ public struct IndexPage: Sendable, Hashable {
         return range.count == 1 ? first : "\(first) – \(title(range.upperBound - 1))"
     }
 
-    /// The first two letters of a title, folded: what a part of a large section is cut by.
-    static func firstTwo(_ title: String) -> String {
-        String(Folding.fold(title).prefix(2))
+    /// The first two characters of a title at primary strength (letters alike in accent and case alike):
+    /// what a part of a large section is cut by.
+    static func firstTwo(_ title: String, collation: Collation) -> [UInt8] {
+        collation.primaryKey(String(title.prefix(2)))
     }
 }

@@ -30,12 +30,11 @@ public struct RecordCollection: Sendable {
     let indexesKeys: Bool
 
     /// `indexesKeys`: whether anything will look records up by key, which is worth an index of them.
-    /// `indexPages`: the pages of its split index when they are known (a snapshot keeps them), else they
-    /// are made.
+    /// `indexPages`: the pages of its split index (`IndexPage.make`), empty when it is one page.
     init(
         spec: CollectionSpec, number: Int, records: [Record], slugs: [String], sections: [Section],
         sectionOfRecord: [Int], offset: Int, indexFolder: String, file: String, indexesKeys: Bool,
-        indexPages: [IndexPage]? = nil
+        indexPages: [IndexPage]
     ) {
         self.spec = spec
         self.number = number
@@ -48,15 +47,7 @@ public struct RecordCollection: Sendable {
         self.indexFolder = indexFolder
         self.file = file
         self.indexesKeys = indexesKeys
-        if let indexPages {
-            self.indexPages = indexPages
-        } else if records.count > spec.index.splitAbove {
-            self.indexPages = IndexPage.make(
-                sections: sections, titles: records.map(\.title), folder: indexFolder,
-                sectionSize: spec.index.sectionSize)
-        } else {
-            self.indexPages = []
-        }
+        self.indexPages = indexPages
         var first = [Int](repeating: 0, count: sections.count)
         for (number, page) in self.indexPages.enumerated().reversed() { first[page.section] = number }
         firstPageOfSection = first

@@ -27,7 +27,9 @@ public struct ReverseList: Sendable {
     /// by the sort field (numbers by value, texts by collation; records without a value last), then in
     /// the source's index order. Links are followed one step, never transitively, so a cycle of
     /// relations cannot loop.
-    static func make(spec: ListSpec, target: RecordCollection, source: RecordCollection) -> ReverseList {
+    static func make(spec: ListSpec, target: RecordCollection, source: RecordCollection, collation: Collation)
+        -> ReverseList
+    {
         var items = [[Int]](repeating: [], count: target.records.count)
         let field = source.spec.fields[spec.via]
         for (position, record) in source.records.enumerated() {
@@ -41,7 +43,7 @@ public struct ReverseList: Sendable {
             }
         }
         if let sort = spec.sort {
-            let sortKeys = source.records.map { SortValue($0.value(sort)) }
+            let sortKeys = source.records.map { SortValue($0.value(sort), collation: collation) }
             items = items.map { ordered($0, spec: spec) { sortKeys[$0] } }
         } else if spec.descending {
             items = items.map { $0.reversed() }
@@ -60,23 +62,26 @@ public struct ReverseList: Sendable {
 
     /// Puts the list of the record at `position` in order again, after values of the source's records
     /// changed (a list without a sort field keeps the source's order, which values do not change).
-    mutating func reorder(_ position: Int, source: RecordCollection) {
+    mutating func reorder(_ position: Int, source: RecordCollection, collation: Collation) {
         guard let sort = spec.sort else { return }
-        items[position] = Self.ordered(items[position], spec: spec) { SortValue(source.records[$0].value(sort)) }
+        items[position] = Self.ordered(items[position], spec: spec) {
+            SortValue(source.records[$0].value(sort), collation: collation)
+        }
     }
 
     /// A value as a list sorts it.
     enum SortValue: Equatable {
         case missing
         case number(Double)
-        case text(CollationKey)
+        /// The text's sort key in the locale's collation.
+        case text([UInt8])
 
-        init(_ value: FieldValue) {
+        init(_ value: FieldValue, collation: Collation) {
             switch value {
             case .integer(let number): self = .number(Double(number))
             case .decimal(let number): self = .number(number)
-            case .text(let text) where !text.isEmpty: self = .text(CollationKey(title: text, tieBreak: ""))
-            case .list(let items) where !items.isEmpty: self = .text(CollationKey(title: items[0], tieBreak: ""))
+            case .text(let text) where !text.isEmpty: self = .text(collation.sortKey(text))
+            case .list(let items) where !items.isEmpty: self = .text(collation.sortKey(items[0]))
             default: self = .missing
             }
         }
@@ -87,7 +92,9 @@ public struct ReverseList: Sendable {
             case (.missing, _): return false
             case (_, .missing): return true
             case (.number(let a), .number(let b)): return descending ? a > b : a < b
-            case (.text(let a), .text(let b)): return descending ? b < a : a < b
+            case (.text(let a), .text(let b)):
+                let order = ByteOrder.compare(a, b)
+                return descending ? order > 0 : order < 0
             case (.number, .text): return true
             case (.text, .number): return false
             }

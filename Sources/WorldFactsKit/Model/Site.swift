@@ -9,6 +9,8 @@ public struct Site: Sendable {
     public var lists: [[ReverseList]]
     public var groups: [Group]
     public var warnings: [Diagnostic]
+    /// The collation of the site's locale, which orders and sections everything.
+    public let collation: Collation
 
     public init(
         config: SiteConfig, collections: [RecordCollection], lists: [[ReverseList]], groups: [Group],
@@ -19,6 +21,7 @@ public struct Site: Sendable {
         self.lists = lists
         self.groups = groups
         self.warnings = warnings
+        self.collation = Collation.of(config.locale)
     }
 
     /// A site of several collections has a home page listing them; a site of one has its index there.

@@ -29,6 +29,7 @@ public struct SiteModeler {
         // By collection, the keys of the records `only:` leaves out: a link to one is no mistake.
         var leftOut: [Set<String>] = []
         var offset = 0
+        let collation = Collation.of(config.locale)
         for (number, var loaded) in content.collections.enumerated() {
             let spec = config.collections[number]
             // `only:`: the records kept, by their place in the file; the others have no position (-1).
@@ -45,7 +46,7 @@ public struct SiteModeler {
             let modelled = modelCollection(
                 spec, loaded, number: number, offset: offset,
                 indexFolder: config.collections.count > 1 ? spec.records.pagesFolder + "/" : "",
-                indexesKeys: looked.contains(number), &diagnostics)
+                indexesKeys: looked.contains(number), collation: collation, &diagnostics)
             var collection = modelled.collection
             var positionOfLoaded = [Int](repeating: -1, count: content.collections[number].records.count)
             for (position, loadedPosition) in modelled.order.enumerated() {
@@ -72,16 +73,20 @@ public struct SiteModeler {
                 }
             }
         }
+        diagnostics += unknownCodes(in: collections, names: DisplayNames(locale: config.locale))
         for collection in collections where collection.spec.aliases != nil {
             diagnostics += AliasPages(collection).problems
         }
         let lists = collections.map { target in
-            target.spec.lists.map { ReverseList.make(spec: $0, target: target, source: collections[$0.source]) }
+            target.spec.lists.map {
+                ReverseList.make(spec: $0, target: target, source: collections[$0.source], collation: collation)
+            }
         }
         var groups: [Group] = []
         for collection in collections {
             for spec in collection.spec.groups {
-                let (group, problems) = Group.make(spec: spec, collection: collection, collections: collections)
+                let (group, problems) = Group.make(
+                    spec: spec, collection: collection, collections: collections, collation: collation)
                 groups.append(group)
                 diagnostics += problems
             }
@@ -97,22 +102,14 @@ public struct SiteModeler {
     /// position of each).
     func modelCollection(
         _ spec: CollectionSpec, _ loaded: LoadedCollection, number: Int, offset: Int, indexFolder: String,
-        indexesKeys: Bool, _ diagnostics: inout [Diagnostic]
+        indexesKeys: Bool, collation: Collation, _ diagnostics: inout [Diagnostic]
     ) -> (collection: RecordCollection, order: [Int]) {
-        // Sort: section order first, then collation within the section.
-        // Folding a title is the costly part: one title per core at a time.
-        // The records are read where they are: a record copied out retained and released its texts and
-        // values, from both cores at once.
-        let computed = loaded.records.withSharedElements { records in
-            Parallel.map(records.count) { position in
-                (
-                    SectionLetter.of(title: records[position].title),
-                    CollationKey(title: records[position].title, tieBreak: records[position].key)
-                )
-            }
+        // Sort: section order first, then the locale's collation within the section. A sort key and a
+        // bucket are made once per record, one chunk of records per core at a time; the records are read
+        // where they are: a record copied out retained and released its texts and values, from both cores.
+        let sortKeys = loaded.records.withSharedElements { records in
+            SortKeys(count: records.count, collation: collation) { records[$0].title }
         }
-        let letters = computed.map(\.0)
-        let sortKeys = SortKeys(letters: letters, keys: computed.map(\.1))
         let order = sortKeys.order(tieBreaks: loaded.records.map(\.key))
         let records = order.map { loaded.records[$0] }
 
@@ -155,7 +152,7 @@ public struct SiteModeler {
         }
 
         // Sections.
-        let sections = Section.runs(count: order.count) { letters[order[$0]] }
+        let sections = Section.runs(count: order.count, collation: collation) { sortKeys.buckets[order[$0]] }
         var sectionOfRecord: [Int] = []
         sectionOfRecord.reserveCapacity(records.count)
         for (number, section) in sections.enumerated() {
@@ -164,8 +161,43 @@ public struct SiteModeler {
         let collection = RecordCollection(
             spec: spec, number: number, records: records, slugs: slugs, sections: sections,
             sectionOfRecord: sectionOfRecord, offset: offset, indexFolder: indexFolder, file: loaded.file,
-            indexesKeys: indexesKeys)
+            indexesKeys: indexesKeys,
+            indexPages: records.count > spec.index.splitAbove
+                ? IndexPage.make(
+                    sections: sections, titles: records.map(\.title), folder: indexFolder,
+                    sectionSize: spec.index.sectionSize, collation: collation) : [])
         return (collection, order)
+    }
+
+    /// One warning for each field of codes (`FieldSpec.names`) that holds codes ICU has no name for, at
+    /// the first record that holds one, naming the first few: pages show them as they are.
+    func unknownCodes(in collections: [RecordCollection], names: DisplayNames) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for collection in collections {
+            for (position, field) in collection.spec.fields.enumerated() {
+                guard let kind = field.names else { continue }
+                var seen: Set<String> = []
+                var unknown: [String] = []
+                var first: Record?
+                for record in collection.records {
+                    record.values[position].forEachText { text in
+                        guard seen.insert(text).inserted, kind.name(of: text, in: names) == text else { return }
+                        unknown.append(text)
+                        if first == nil { first = record }
+                    }
+                }
+                guard let first else { continue }
+                let named = unknown.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+                warnings.append(
+                    .warning(
+                        collection.location(of: first), record: first.key, field: field.id,
+                        unknown.count == 1
+                            ? "\(named) is no \(kind.rawValue) code that ICU has a name for; shown as it is"
+                            : "\(unknown.count) values are no \(kind.rawValue) code that ICU has a name for (\(named)"
+                                + (unknown.count > 5 ? ", …" : "") + "); shown as they are"))
+            }
+        }
+        return warnings
     }
 
     /// Notes by record key, or by slug; a note that names no record is a warning.

@@ -2,52 +2,47 @@ import Dispatch
 import Foundation
 import WorldFactsSupport
 
-/// Every record's section and collation key packed into one byte string, so that sorting compares
-/// bytes with memcmp instead of copying keys: the section's rank (4 bytes), then the primary,
-/// secondary and tertiary levels, each byte raised by one and each level ended by a zero, so a
-/// shorter level sorts first, as `CollationKey` orders them. Equal strings fall back to the tie-break.
+/// Every record's bucket and ICU sort key packed into one byte string, so that sorting compares bytes with
+/// memcmp instead of copying keys: the bucket's number (4 bytes, big-endian), then the sort key with its
+/// final 0. Equal strings fall back to the tie-break (the record's key).
 struct SortKeys {
     var bytes: [UInt8] = []
     var offsets: [Int] = [0]
 
-    /// Packed a chunk of records at a time on every core, then joined: packed in one loop, with an array
-    /// made for each record's rank bytes and another for its levels, this was a noticeable part of the
-    /// model's critical path.
-    init(letters: [String], keys: [CollationKey]) {
-        let ranks = Dictionary(
-            uniqueKeysWithValues: Set(letters).sorted(by: SectionLetter.precedes).enumerated().map { ($1, UInt32($0)) })
-        let parts = letters.withSharedElements { letters in
-            keys.withSharedElements { keys in
-                Parallel.map(keys.count, chunk: 16_384) { range -> (bytes: [UInt8], ends: [Int]) in
-                    var part: (bytes: [UInt8], ends: [Int]) = ([], [])
-                    part.ends.reserveCapacity(range.count)
-                    for position in range {
-                        Self.pack(rank: ranks[letters[position]]!, key: keys[position], to: &part.bytes)
-                        part.ends.append(part.bytes.count)
-                    }
-                    return part
-                }
+    /// Made a chunk of records at a time on every core, then joined.
+    init(count: Int, collation: Collation, title: @Sendable (Int) -> String) {
+        let parts = Parallel.map((count + 16_383) / 16_384) { chunk -> (bytes: [UInt8], ends: [Int], buckets: [Int]) in
+            let range = chunk * 16_384..<min(count, (chunk + 1) * 16_384)
+            var part: (bytes: [UInt8], ends: [Int], buckets: [Int]) = ([], [], [])
+            part.ends.reserveCapacity(range.count)
+            part.buckets.reserveCapacity(range.count)
+            for position in range {
+                let text = title(position)
+                let bucket = collation.bucket(of: text)
+                Self.pack(bucket: UInt32(bucket), key: collation.sortKey(text), to: &part.bytes)
+                part.ends.append(part.bytes.count)
+                part.buckets.append(bucket)
             }
+            return part
         }
         bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count })
-        offsets.reserveCapacity(keys.count + 1)
+        offsets.reserveCapacity(count + 1)
+        buckets.reserveCapacity(count)
         for part in parts {
             let base = bytes.count
             bytes += part.bytes
             offsets += part.ends.lazy.map { $0 + base }
+            buckets += part.buckets
         }
     }
 
-    /// A record's sort bytes: its section's rank, big-endian, then each level of its key.
-    static func pack(rank: UInt32, key: CollationKey, to bytes: inout [UInt8]) {
-        for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: rank >> shift)) }
-        func level(_ level: [UInt8]) {
-            for byte in level { bytes.append(byte &+ 1) }  // UTF-8 and the case-shifted bytes stay below 0xFF
-            bytes.append(0)
-        }
-        level(key.primary)
-        level(key.secondary)
-        level(key.tertiary)
+    /// Each record's bucket, by loaded position.
+    var buckets: [Int] = []
+
+    /// A record's sort bytes: its bucket, big-endian, then its sort key.
+    static func pack(bucket: UInt32, key: [UInt8], to bytes: inout [UInt8]) {
+        for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: bucket >> shift)) }
+        bytes += key
     }
 
     /// Record positions in index order, sorted on two cores (`Parallel.sortedIndices`).

@@ -171,7 +171,9 @@ public struct GroupContexts: Sendable {
         context["heading"] = .text(group.spec.label)
         context["isIndex"] = true
         context["topHref"] = "#top"
-        let sections = Section.runs(count: group.values.count) { SectionLetter.of(title: group.values[$0].title) }
+        let sections = Section.runs(count: group.values.count, collation: site.collation) {
+            site.collation.bucket(of: group.values[$0].title)
+        }
         context["sections"] = .list(
             sections.map { section -> TemplateValue in
                 [

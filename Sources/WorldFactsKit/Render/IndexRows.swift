@@ -49,7 +49,8 @@ public struct IndexRows: Sendable {
         guard site.collections[collection].spec.fields[field].format.isLink else {
             return formatter.text(
                 value, unit: site.collections[collection].spec.fields[field].unit,
-                fractionDigits: site.collections[collection].spec.fields[field].fractionDigits)
+                fractionDigits: site.collections[collection].spec.fields[field].fractionDigits,
+                names: site.collections[collection].spec.fields[field].names)
         }
         let titles = linkKeys(value).map { key in
             site.target(of: site.collections[collection].spec.fields[field], key: key).map { site.title(of: $0) } ?? key

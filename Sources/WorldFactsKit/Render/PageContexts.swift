@@ -199,7 +199,8 @@ public final class PageContexts: Sendable {
                     "value",
                     formatter.text(
                         value, unit: collection.spec.fields[shown].unit,
-                        fractionDigits: collection.spec.fields[shown].fractionDigits))
+                        fractionDigits: collection.spec.fields[shown].fractionDigits,
+                        names: collection.spec.fields[shown].names))
             }
             writer.end()
         }
@@ -239,7 +240,11 @@ public final class PageContexts: Sendable {
         var values: [(String, Int)] = []
         var complete = true
         value.forEachText { text in
-            if let number = group.value(titled: text) { values.append((text, number)) } else { complete = false }
+            if let number = group.value(of: text) {
+                values.append((group.values[number].title, number))
+            } else {
+                complete = false
+            }
         }
         return complete ? values : []
     }
@@ -254,7 +259,7 @@ public final class PageContexts: Sendable {
             }
             return titles.joined(separator: ", ")
         }
-        return formatter.text(value, unit: spec.unit, fractionDigits: spec.fractionDigits)
+        return formatter.text(value, unit: spec.unit, fractionDigits: spec.fractionDigits, names: spec.names)
     }
 
     /// The link to the record before or after a record page's.

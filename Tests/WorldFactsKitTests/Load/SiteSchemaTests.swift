@@ -109,6 +109,7 @@ import Testing
             if let value = values[key.path] { return value }
             if key.path.hasSuffix("fields[].id") { return "population" }
             if key.path.hasSuffix("fields[].format") { return "links" }
+            if key.path.hasSuffix("fields[].items") { return "text" }
             if key.path.hasSuffix("fields[].collection") { return collections ? "c" : "records" }
             if key.path.hasSuffix("fields[].fallback") { return "other" }
             switch key.kind {

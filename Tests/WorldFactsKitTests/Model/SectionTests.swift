@@ -5,20 +5,20 @@ import Testing
 
 @Suite struct SectionTests {
     @Test(arguments: [
-        ("Åland Islands", "A"), ("Côte d'Ivoire", "C"), ("Øresund", "O"), ("ßtest", "S"),
-        ("1984 Land", "#"), ("'Abd", "#"), ("Ελλάδα", "#"), ("iceland", "I"),
+        ("Åland Islands", "A", "A"), ("Côte d'Ivoire", "C", "C"), ("Øresund", "O", "O"), ("ßtest", "S", "S"),
+        ("1984 Land", "…", "0"), ("'Abd", "…", "0"), ("Ελλάδα", "…", "27"), ("iceland", "I", "I"),
     ])
-    func letterOfTitle(title: String, letter: String) {
-        #expect(SectionLetter.of(title: title) == letter)
+    func sectionOfTitle(title: String, letter: String, name: String) {
+        let collation = Collation.of("en")
+        let section = Section.runs(count: 1, collation: collation) { _ in collation.bucket(of: title) }
+        #expect(section.map(\.letter) == [letter])
+        #expect(section.map(\.name) == [name])
+        #expect(section.map(\.anchor) == ["section-" + name])
     }
 
-    @Test func anchors() {
-        #expect(SectionLetter.anchor(for: "A") == "section-A")
-        #expect(SectionLetter.anchor(for: "#") == "section-other")
-    }
-
-    @Test func otherSectionComesLast() throws {
-        let records = [("b", "Beta"), ("n", "9 Nine"), ("a", "Åland")].map {
+    /// Digits and punctuation sort before the letters, in ICU's underflow bucket; other scripts after them.
+    @Test func sectionsInICUsOrder() throws {
+        let records = [("b", "Beta"), ("n", "9 Nine"), ("a", "Åland"), ("g", "Ελλάδα")].map {
             Record(key: $0.0, title: $0.1, values: Array(repeating: .missing, count: 5), line: 1)
         }
         let site = try SiteModeler().model(
@@ -26,8 +26,9 @@ import Testing
                 config: testConfig(),
                 collections: [LoadedCollection(records: records, notes: [], file: "records.json")], warnings: [],
                 folder: "c"))
-        #expect(site.only.sections.map(\.letter) == ["A", "B", "#"])
-        #expect(site.only.records.map(\.key) == ["a", "b", "n"])
-        #expect(site.only.sectionOfRecord == [0, 1, 2])
+        #expect(site.only.sections.map(\.letter) == ["…", "A", "B", "…"])
+        #expect(site.only.sections.map(\.anchor) == ["section-0", "section-A", "section-B", "section-27"])
+        #expect(site.only.records.map(\.key) == ["n", "a", "b", "g"])
+        #expect(site.only.sectionOfRecord == [0, 1, 2, 3])
     }
 }

@@ -1,10 +1,12 @@
 import Testing
 
 @testable import WorldFactsModel
+@testable import WorldFactsSupport
 
 @Suite struct SortKeysTests {
-    /// 3,000 titles sort on one core, 20,000 on two (`Parallel.sortedIndices`).
-    @Test(arguments: [3_000, 20_000]) func sortAsSectionsThenCollationKeys(count: Int) {
+    /// 3,000 titles sort on one core, 20,000 on two (`Parallel.sortedIndices`): by bucket, then by ICU's
+    /// order, then by key.
+    @Test(arguments: [3_000, 20_000]) func sortAsBucketsThenCollation(count: Int) {
         var random = SplitMix(state: 9)
         let pieces = [
             "a", "A", "á", "Å", "b", "é", "E", "ß", "ss", "1", " ", "-", "'", "Ω", "ø", "z", "Z", "ǆ", "ﬁ", "日",
@@ -13,14 +15,21 @@ import Testing
             (0..<Int(1 + random.next() % 4)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
         }
         let keys = titles.indices.map { "k\($0 % 7)" }  // ties on purpose: the key breaks them
-        let letters = titles.map(SectionLetter.of(title:))
-        let collation = zip(titles, keys).map { CollationKey(title: $0, tieBreak: $1) }
+        let collation = Collation.of("sv")
+        let buckets = titles.map(collation.bucket(of:))
+        let sortKeys = titles.map(collation.sortKey)
         let expected = titles.indices.sorted { a, b in
-            if letters[a] != letters[b] { return SectionLetter.precedes(letters[a], letters[b]) }
-            return collation[a] < collation[b]
+            if buckets[a] != buckets[b] { return buckets[a] < buckets[b] }
+            let order = ByteOrder.compare(sortKeys[a], sortKeys[b])
+            return order != 0 ? order < 0 : keys[a] < keys[b]
         }
-        let packed = SortKeys(letters: letters, keys: collation).order(tieBreaks: keys)
+        let packed = titles.withSharedElements { titles in
+            SortKeys(count: titles.count, collation: collation) { titles[$0] }
+        }
+        #expect(packed.buckets == buckets)
         // Equal titles with equal keys may come in either order; compare what each position holds.
-        #expect(packed.map { titles[$0] + "|" + keys[$0] } == expected.map { titles[$0] + "|" + keys[$0] })
+        #expect(
+            packed.order(tieBreaks: keys).map { titles[$0] + "|" + keys[$0] }
+                == expected.map { titles[$0] + "|" + keys[$0] })
     }
 }

@@ -54,6 +54,26 @@ import Testing
             mentions: ["site.yml:2:9: error: field 'locale': unknown locale 'de-CHX'; the nearest known are 'de-CH'"])
     }
 
+    /// A locale ICU has no data for is an error, not ICU's silent fallback to its root locale: a language
+    /// that does not exist, and a known language with a region that does not.
+    @Test(arguments: ["xx", "en-QQ", "english"]) func anUnknownLanguageOrRegionIsAnError(locale: String) throws {
+        try expectFailureLeavesOutput(
+            siteYAML: testSiteYAML.replacingOccurrences(of: "locale: en", with: "locale: \(locale)"),
+            mentions: ["site.yml:2:9: error: field 'locale': unknown locale '\(locale)'"])
+    }
+
+    /// Items of codes only in a list; only the kinds of codes there are.
+    @Test func itemsOfCodesOnlyInAList() throws {
+        try expectFailureLeavesOutput(
+            siteYAML: testSiteYAML.replacingOccurrences(
+                of: "{ id: capital, label: Capital, format: text }", with: "{ id: capital, format: text, items: language }"),
+            mentions: ["site.yml:5:", "field 'fields[0].items': only a list field has items of codes; this one is 'text'"])
+        try expectFailureLeavesOutput(
+            siteYAML: testSiteYAML.replacingOccurrences(
+                of: "{ id: tags, label: Tags, format: list }", with: "{ id: tags, format: list, items: country }"),
+            mentions: ["field 'fields[3].items': expected one of text, language, currency, found 'country'"])
+    }
+
     @Test func malformedRecords() throws {
         try expectFailureLeavesOutput(
             records: "[{\"id\": \"a\",\n \"name\": }]", mentions: ["records.json:2:10", "malformed JSON"])

@@ -310,13 +310,13 @@ import Testing
         #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
         let siteFile = root + "/Content/site.yml"
         let site = try readText(siteFile)
-        #expect(site.contains("label: Currency code,"))
+        #expect(site.contains("label: Calling code,"))
         // The time zone (a value shown on its page), the name (its title) and a field's label in site.yml,
         // composed, then decomposed.
         for (what, column) in [("time zone", 6), ("name", 1), ("label", -1)] {
             for text in [composed, decomposed] {
                 if column < 0 {
-                    try site.replacingOccurrences(of: "label: Currency code,", with: "label: \(text),")
+                    try site.replacingOccurrences(of: "label: Calling code,", with: "label: \(text),")
                         .write(toFile: siteFile, atomically: true, encoding: .utf8)
                 } else {
                     try setCity(root, line: 7, column: column, text)

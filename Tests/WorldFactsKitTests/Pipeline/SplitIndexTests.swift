@@ -22,7 +22,7 @@ import Testing
             BuildOptions(content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output"))
         #expect(
             Set(report.write.written).isSuperset(of: [
-                "sections/a.html", "sections/b.html", "sections/other.html", "index.html",
+                "sections/a.html", "sections/b.html", "sections/0.html", "index.html",
             ]))
         let index = try readText(root + "/Output/index.html")
         #expect(

@@ -1,3 +1,5 @@
+import WorldFactsSupport
+
 public struct FieldSpec: Sendable {
     public var id: String
     public var label: String
@@ -20,6 +22,27 @@ public struct FieldSpec: Sendable {
     public var separator: String
     /// A field whose value a page shows when this one has none (a capital's name where its city has no page).
     public var fallback: Int?
+    /// For a text or a list of codes (`format: language`, `format: list, items: currency`): what its
+    /// codes name, which pages show by name in the site's language.
+    public var names: CodeNames?
+
+    /// What the codes of a field name.
+    public enum CodeNames: String, Sendable, CaseIterable {
+        /// BCP 47 language tags (`de-CH`), shown as "German (Switzerland)".
+        case language
+        /// ISO 4217 codes (`CHF`), shown as "Swiss Franc".
+        case currency
+
+        /// How a page shows a value: the name of its code (white space around it ignored), or the value
+        /// itself where ICU knows no such code.
+        public func name(of text: String, in names: DisplayNames) -> String {
+            let code = String(text.trimmingWhitespace())
+            switch self {
+            case .language: return names.language(code) ?? text
+            case .currency: return names.currency(code) ?? text
+            }
+        }
+    }
 
     public init(
         id: String, label: String, format: FieldFormat, unit: String? = nil, fractionDigits: Int,

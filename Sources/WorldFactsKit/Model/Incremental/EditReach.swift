@@ -25,7 +25,7 @@ public struct EditReach: Sendable {
                     Group.texts(
                         of: edit.record, spec: group.spec, in: site.collections[group.collection],
                         collections: site.collections
-                    ).compactMap(group.value(titled:))
+                    ).compactMap(group.value(of:))
                 })
         }
     }

@@ -91,17 +91,17 @@ extension Note {
 extension Section {
     func write(to writer: inout BinaryWriter) {
         writer.string(letter)
-        writer.string(anchor)
+        writer.string(name)
         writer.int(range.lowerBound)
         writer.int(range.upperBound)
     }
 
     static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Section {
-        let (letter, anchor, lower, upper) = (
+        let (letter, name, lower, upper) = (
             try reader.string(), try reader.string(), try reader.int(), try reader.int()
         )
         guard lower <= upper else { throw BinaryReader.Malformed(offset: reader.index) }
-        return Section(letter: letter, anchor: anchor, range: lower..<upper)
+        return Section(letter: letter, name: name, range: lower..<upper)
     }
 }
 
@@ -247,6 +247,7 @@ extension Site {
         }
         writer.array(groups) { writer, group in
             writer.array(group.values) { writer, value in
+                writer.string(value.text)
                 writer.string(value.title)
                 writer.string(value.slug)
                 writer.ints(value.positions)
@@ -342,13 +343,17 @@ extension Site {
         for (collection, spec) in specs {
             let values = try reader.array { (reader) throws(Malformed) in
                 Group.GroupValue(
-                    title: try reader.string(), slug: try reader.string(), positions: try reader.ints(),
+                    text: try reader.string(), title: try reader.string(), slug: try reader.string(),
+                    positions: try reader.ints(),
                     sections: try reader.array { (reader) throws(Malformed) in try Section.read(from: &reader) })
             }
             for value in values where !value.positions.allSatisfy(collections[collection].records.indices.contains) {
                 throw fail()
             }
-            groups.append(Group(spec: spec, collection: collections[collection], values: values))
+            groups.append(
+                Group(
+                    spec: spec, collection: collections[collection], values: values,
+                    collation: Collation.of(config.locale)))
         }
         let warnings = try reader.array { (reader) throws(Malformed) in try reader.diagnostic() }
         return Site(config: config, collections: collections, lists: lists, groups: groups, warnings: warnings)

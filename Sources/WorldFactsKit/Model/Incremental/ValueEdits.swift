@@ -109,7 +109,7 @@ extension Site {
             for (number, positions) in listed.enumerated() {
                 let source = lists[target][number].spec.source
                 for position in positions {
-                    lists[target][number].reorder(position, source: collections[source])
+                    lists[target][number].reorder(position, source: collections[source], collation: collation)
                 }
             }
         }

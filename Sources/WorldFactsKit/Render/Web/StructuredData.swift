@@ -81,9 +81,9 @@ struct StructuredData: Sendable {
             return spec.format == .link ? targets[0] : "[" + targets.joined(separator: ",") + "]"
         }
         if case .text(let text) = value, let group = site.group(collection: collection, field: field),
-            let groupValue = group.value(titled: text)
+            let groupValue = group.value(of: text)
         {
-            return Self.reference(url.address(of: group.pagePath(of: groupValue)), name: text)
+            return Self.reference(url.address(of: group.pagePath(of: groupValue)), name: group.values[groupValue].title)
         }
         return nil
     }

@@ -1,0 +1,195 @@
+// The ICU calls of WorldFacts, behind the C interface of worldfacts_icu.h. Only this file names ICU's
+// functions: their linked names carry ICU's version (ucol_open_72), which the headers' macros supply here.
+// Debian's ICU and the one inside Swift's Foundation (lib_FoundationICU, whose names carry another suffix)
+// link side by side without sharing a symbol or their data.
+#include "worldfacts_icu.h"
+
+#include <unicode/alphaindex.h>
+#include <unicode/locid.h>
+#include <unicode/ucol.h>
+#include <unicode/ucurr.h>
+#include <unicode/uloc.h>
+#include <unicode/ustring.h>
+
+#include <cstring>
+
+using namespace icu;
+
+// ICU's identifier of a BCP 47 tag (`de-CH`) or of an ICU identifier (`de_CH`, letters, digits and "_"
+// only); false for anything else, or a tag ICU does not read to its end.
+static bool icu_identifier(const char *code, char *id, int32_t capacity) {
+  UErrorCode error = U_ZERO_ERROR;
+  size_t length = std::strlen(code);
+  bool underscored = std::strchr(code, '_') != nullptr;
+  for (size_t n = 0; n < length; n++) {
+    char c = code[n];
+    bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (!plain && c != (underscored ? '_' : '-')) return false;
+  }
+  if (underscored) {
+    uloc_canonicalize(code, id, capacity, &error);
+  } else {
+    int32_t parsed = 0;
+    uloc_forLanguageTag(code, id, capacity, &parsed, &error);
+    if (parsed != (int32_t)length) return false;
+  }
+  return U_SUCCESS(error) && error != U_STRING_NOT_TERMINATED_WARNING && id[0] != 0;
+}
+
+extern "C" int wf_locale_is_known(const char *tag, char *canonical, int32_t capacity) {
+  char id[ULOC_FULLNAME_CAPACITY] = {0};
+  if (!icu_identifier(tag, id, sizeof id)) return 0;
+  UErrorCode error = U_ZERO_ERROR;
+  if (capacity > 0) {
+    std::strncpy(canonical, id, capacity - 1);
+    canonical[capacity - 1] = 0;
+  }
+  if (id[0] == 0) return 0;
+  char language[ULOC_LANG_CAPACITY] = {0}, script[ULOC_SCRIPT_CAPACITY] = {0}, country[ULOC_COUNTRY_CAPACITY] = {0};
+  uloc_getLanguage(id, language, sizeof language, &error);
+  uloc_getScript(id, script, sizeof script, &error);
+  uloc_getCountry(id, country, sizeof country, &error);
+  if (U_FAILURE(error) || language[0] == 0) return 0;
+  bool languageKnown = false;
+  for (int32_t n = 0, count = uloc_countAvailable(); n < count; n++) {
+    const char *available = uloc_getAvailable(n);
+    if (std::strcmp(available, id) == 0) return 1;
+    char other[ULOC_LANG_CAPACITY] = {0}, otherScript[ULOC_SCRIPT_CAPACITY] = {0};
+    UErrorCode ignored = U_ZERO_ERROR;
+    uloc_getLanguage(available, other, sizeof other, &ignored);
+    uloc_getScript(available, otherScript, sizeof otherScript, &ignored);
+    if (std::strcmp(other, language) == 0 && (script[0] == 0 || std::strcmp(script, otherScript) == 0))
+      languageKnown = true;
+  }
+  if (!languageKnown) return 0;
+  if (country[0] == 0) return 1;
+  for (const char *const *code = uloc_getISOCountries(); *code; code++) {
+    if (std::strcmp(*code, country) == 0) return 1;
+  }
+  return 0;
+}
+
+extern "C" int32_t wf_locale_count(void) { return uloc_countAvailable(); }
+
+extern "C" const char *wf_locale_at(int32_t number) { return uloc_getAvailable(number); }
+
+// Whether ICU names `code` (a language or region subtag) in `display`: for a code it has no name for, it
+// gives the code itself.
+static bool has_name(const char *code, const char *display,
+                     int32_t (*name)(const char *, const char *, UChar *, int32_t, UErrorCode *)) {
+  UChar text[ULOC_FULLNAME_CAPACITY];
+  UErrorCode error = U_ZERO_ERROR;
+  int32_t length = name(code, display, text, ULOC_FULLNAME_CAPACITY, &error);
+  if (U_FAILURE(error) || length <= 0) return false;
+  char subtag[ULOC_FULLNAME_CAPACITY] = {0};
+  error = U_ZERO_ERROR;
+  // The subtag the name is of, to compare with the name ICU gave.
+  if (name == uloc_getDisplayLanguage) uloc_getLanguage(code, subtag, sizeof subtag, &error);
+  else uloc_getCountry(code, subtag, sizeof subtag, &error);
+  if ((int32_t)std::strlen(subtag) != length) return true;
+  for (int32_t n = 0; n < length; n++) {
+    if (text[n] != (UChar)subtag[n]) return true;
+  }
+  return false;
+}
+
+extern "C" int32_t wf_language_name(const char *code, const char *display, uint16_t *name, int32_t capacity) {
+  char id[ULOC_FULLNAME_CAPACITY] = {0};
+  if (!icu_identifier(code, id, sizeof id)) return -1;
+  UErrorCode error = U_ZERO_ERROR;
+  char country[ULOC_COUNTRY_CAPACITY] = {0};
+  uloc_getCountry(id, country, sizeof country, &error);
+  if (U_FAILURE(error) || id[0] == 0 || !has_name(id, display, uloc_getDisplayLanguage)) return -1;
+  if (country[0] != 0 && !has_name(id, display, uloc_getDisplayCountry)) return -1;
+  int32_t length = uloc_getDisplayName(id, display, reinterpret_cast<UChar *>(name), capacity, &error);
+  return U_FAILURE(error) || length > capacity ? -1 : length;
+}
+
+extern "C" int32_t wf_currency_name(const char *code, const char *display, uint16_t *name, int32_t capacity) {
+  UChar iso[4] = {0};
+  if (std::strlen(code) != 3) return -1;
+  for (int n = 0; n < 3; n++) {
+    if (code[n] < 'A' || code[n] > 'Z') return -1;
+    iso[n] = code[n];
+  }
+  UErrorCode error = U_ZERO_ERROR;
+  UBool isChoiceFormat = false;
+  int32_t length = 0;
+  const UChar *found = ucurr_getName(iso, display, UCURR_LONG_NAME, &isChoiceFormat, &length, &error);
+  // For a code it has no name for, ICU gives the code itself.
+  if (U_FAILURE(error) || !found || length > capacity || u_strncmp(found, iso, 4) == 0) return -1;
+  std::memcpy(name, found, length * sizeof(UChar));
+  return length;
+}
+
+struct wf_collator {
+  UCollator *collator;
+};
+
+extern "C" wf_collator *wf_collator_open(const char *locale, int32_t strength, int32_t *status) {
+  UErrorCode error = U_ZERO_ERROR;
+  UCollator *collator = ucol_open(locale, &error);
+  if (U_SUCCESS(error)) {
+    UColAttributeValue value = strength == 1 ? UCOL_PRIMARY : strength == 2 ? UCOL_SECONDARY : UCOL_TERTIARY;
+    ucol_setStrength(collator, value);
+  }
+  *status = error;
+  if (U_FAILURE(error)) {
+    if (collator) ucol_close(collator);
+    return nullptr;
+  }
+  return new wf_collator{collator};
+}
+
+extern "C" void wf_collator_close(wf_collator *collator) {
+  ucol_close(collator->collator);
+  delete collator;
+}
+
+extern "C" int32_t wf_collator_sort_key(const wf_collator *collator, const uint16_t *text, int32_t length,
+                                        uint8_t *key, int32_t capacity) {
+  return ucol_getSortKey(collator->collator, reinterpret_cast<const UChar *>(text), length, key, capacity);
+}
+
+struct wf_alphabetic_index {
+  const AlphabeticIndex::ImmutableIndex *index;
+};
+
+extern "C" wf_alphabetic_index *wf_alphabetic_index_open(const char *locale, int32_t *status) {
+  UErrorCode error = U_ZERO_ERROR;
+  AlphabeticIndex builder(Locale(locale), error);
+  const AlphabeticIndex::ImmutableIndex *index = U_SUCCESS(error) ? builder.buildImmutableIndex(error) : nullptr;
+  *status = error;
+  if (U_FAILURE(error)) {
+    delete index;
+    return nullptr;
+  }
+  return new wf_alphabetic_index{index};
+}
+
+extern "C" void wf_alphabetic_index_close(wf_alphabetic_index *index) {
+  delete index->index;
+  delete index;
+}
+
+extern "C" int32_t wf_alphabetic_index_bucket_count(const wf_alphabetic_index *index) {
+  return index->index->getBucketCount();
+}
+
+extern "C" int32_t wf_alphabetic_index_label(const wf_alphabetic_index *index, int32_t bucket, uint16_t *label,
+                                             int32_t capacity, int32_t *kind) {
+  const AlphabeticIndex::Bucket *found = index->index->getBucket(bucket);
+  if (!found) return -1;
+  *kind = found->getLabelType();
+  const UnicodeString &text = found->getLabel();
+  int32_t length = text.length() < capacity ? text.length() : capacity;
+  text.extract(0, length, reinterpret_cast<UChar *>(label));
+  return length;
+}
+
+extern "C" int32_t wf_alphabetic_index_bucket_of(const wf_alphabetic_index *index, const uint16_t *text,
+                                                 int32_t length) {
+  UErrorCode error = U_ZERO_ERROR;
+  int32_t bucket = index->index->getBucketIndex(UnicodeString(reinterpret_cast<const UChar *>(text), length), error);
+  return U_FAILURE(error) ? 0 : bucket;
+}

@@ -1,0 +1,30 @@
+import ICUBridge
+
+/// Names from codes, as CLDR gives them in a language, through ICU: a language code ("de-CH" → "German
+/// (Switzerland)") and a currency code ("CHF" → "Swiss Franc").
+///
+/// SAFETY: each call hands ICU the code as a C string and a buffer of the capacity it states, and reads
+/// back only the length ICU reports within it (worldfacts_icu.h).
+public struct DisplayNames: Sendable {
+    /// The language the names are in (an identifier `KnownLocales` accepts).
+    public let locale: String
+
+    public init(locale: String) { self.locale = locale }
+
+    /// The name of a language code, or nil when ICU does not know its language or region.
+    public func language(_ code: String) -> String? {
+        name { wf_language_name(code, locale, $0, $1) }
+    }
+
+    /// The name of an ISO 4217 currency code, or nil when ICU has none for it.
+    public func currency(_ code: String) -> String? {
+        name { wf_currency_name(code, locale, $0, $1) }
+    }
+
+    private func name(_ write: (UnsafeMutablePointer<UInt16>?, Int32) -> Int32) -> String? {
+        var buffer = [UInt16](repeating: 0, count: 256)
+        let length = buffer.withUnsafeMutableBufferPointer { write($0.baseAddress, Int32($0.count)) }
+        guard length >= 0, length <= buffer.count else { return nil }
+        return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
+    }
+}

@@ -1,0 +1,128 @@
+"""The index's order and sections against PyICU (Debian's python3-icu), an independent binding of ICU: for
+each shown locale, a site of titles in many scripts is sorted by ICU's collator for the locale and sectioned
+by its AlphabeticIndex, labels and all; and the shipped cities' English index is ICU's order, page by page."""
+import html
+import json
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from conftest import FULL, ROOT, worldfacts_bin
+
+icu = pytest.importorskip("icu", reason="python3-icu (Tests/tools/install-deps test links it into .venv)")
+
+LOCALES = ["en", "de", "sv", "es", "tr", "ru", "el", "ja", "ar"]
+# Letters each locale orders its own way, and titles of other scripts, digits, punctuation and marks.
+TITLES = [
+    "Zürich", "Åland", "Ærø", "Ärla", "Örebro", "Oslo", "Aachen", "Ångström", "Ñuñoa", "Nuevo", "Ciudad",
+    "Chicago", "Çorum", "Ceuta", "İzmir", "Iğdır", "Istanbul", "ısparta", "Ştip", "Sacramento", "Llanes",
+    "Lima", "Москва", "Йошкар-Ола", "Ёлки", "Екатеринбург", "Αθήνα", "Ωρωπός", "Ηράκλειο", "ἄλφα",
+    "とうきょう", "トウキョウ", "ｶﾅｻﾞﾜ", "かなざわ", "さっぽろ", "東京", "大阪", "القاهرة", "الْقَاهِرَة", "بغداد",
+    "1984", "'s-Hertogenbosch", "’Ākra", "Qā’em Shahr", "Qazvin", "Qing’an", "Qingzhou", "😀 Smile", "e\u0301cole",
+    "école", "Ecole", "ecole", "Ωmega", "ß", "ss", "Straße", "Strasse",
+]
+
+
+def icu_index(locale: str, titles):
+    """(label, keys in order) per non-empty section, as ICU orders and sections `titles` (keys k0, k1, …)."""
+    collator = icu.Collator.createInstance(icu.Locale(locale))
+    index = icu.AlphabeticIndex(icu.Locale(locale)).buildImmutableIndex()
+    keyed = [(index.getBucketIndex(title), collator.getSortKey(title), f"k{n}") for n, title in enumerate(titles)]
+    sections = []
+    for bucket, _, key in sorted(keyed):
+        label = index.getBucket(bucket)[0]
+        if not sections or sections[-1][0] != bucket:
+            sections.append((bucket, label, []))
+        sections[-1][2].append(key)
+    return [(label, keys) for _, label, keys in sections]
+
+
+def built_index(locale: str, titles):
+    """(label, keys in order) per section of the index page of a one-collection site of `titles`."""
+    with tempfile.TemporaryDirectory(prefix="worldfacts-collation-") as folder:
+        content, out = Path(folder) / "Content", Path(folder) / "Output"
+        content.mkdir()
+        (content / "site.yml").write_text(
+            f"title: Collation\nlocale: {locale}\nrecords: {{ file: records.json, key: id, title: name, pages: things }}\n"
+            "fields:\n  - { id: id, label: Key, format: text }\n", encoding="utf-8")
+        (content / "records.json").write_text(
+            json.dumps([{"id": f"k{n}", "name": title} for n, title in enumerate(titles)]), encoding="utf-8")
+        subprocess.run([worldfacts_bin(), "build", "--content", str(content), "--templates", str(ROOT / "Templates"),
+                        "--output", str(out), "--quiet"], check=True)
+        page = (out / "index.html").read_text(encoding="utf-8")
+    return sections_of(page)
+
+
+def sections_of(page: str):
+    parts = re.split(r'<h2 id="section-([A-Za-z0-9]+)" class="section-header">([^<]*)</h2>', page)[1:]
+    sections = []
+    for anchor, label, rows in zip(parts[0::3], parts[1::3], parts[2::3]):
+        assert re.fullmatch(r"[A-Za-z]+|\d+", anchor), anchor
+        sections.append((html.unescape(label), re.findall(r'<li><a href="[^"]*things/(k\d+)\.html"', rows)))
+    return sections
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_each_locale_orders_and_sections_as_icu_does(locale):
+    assert built_index(locale, TITLES) == icu_index(locale, TITLES)
+
+
+def test_locales_differ_where_their_alphabets_do():
+    sections = {locale: dict((label, keys) for label, keys in icu_index(locale, TITLES)) for locale in LOCALES}
+    key = {title: f"k{n}" for n, title in enumerate(TITLES)}
+    assert key["Åland"] in sections["sv"]["Å"] and key["Åland"] in sections["en"]["A"]
+    assert key["Ñuñoa"] in sections["es"]["Ñ"] and key["Ñuñoa"] in sections["en"]["N"]
+    assert key["Москва"] in sections["ru"]["М"]
+    assert key["とうきょう"] in sections["ja"]["た"] and key["かなざわ"] in sections["ja"]["か"]
+    assert key["Αθήνα"] in sections["el"]["Α"] and key["بغداد"] in sections["ar"]["ب"]
+
+
+def test_the_shipped_cities_are_in_icus_english_order(site):
+    """Every city of the shipped site (a sample of 3,000 in make test), page after page of the split index,
+    in ICU's English order and sections: "Qā’em Shahr" before "Qazvin", "Qing’an" before "Qingzhou"."""
+    index = (site / "cities/index.html").read_text(encoding="utf-8")
+    titles, labels = [], []
+    # The index links every page of each section, in order.
+    for page in re.findall(r'<p class="section-link"><a href="(?:\.\./cities/)?(sections/[^"#]+)#section-', index):
+        text = (site / "cities" / page).read_text(encoding="utf-8")
+        body = text[text.index('<div id="index"'):]
+        for label, rows in zip(*[iter(re.split(r'<h2 id="section-[A-Za-z0-9]+" class="section-header">([^<]*)</h2>', body)[1:])] * 2):
+            for title in re.findall(r'<span class="title">([^<]*)</span>', rows):
+                titles.append(html.unescape(title))
+                labels.append(html.unescape(label))
+    assert len(titles) == 34_006
+    collator = icu.Collator.createInstance(icu.Locale("en"))
+    index = icu.AlphabeticIndex(icu.Locale("en")).buildImmutableIndex()
+    sample = range(len(titles)) if FULL else range(0, len(titles), len(titles) // 3000)
+    keys = [(index.getBucketIndex(titles[n]), collator.getSortKey(titles[n])) for n in sample]
+    assert keys == sorted(keys), "pages list the cities in ICU's order"
+    assert all(index.getBucket(index.getBucketIndex(titles[n]))[0] == labels[n] for n in sample)
+    for first, then in [("Qā’em Shahr", "Qazvin"), ("Qing’an", "Qingzhou"), ("Qo‘qon", "Qoryooley")]:
+        assert titles.index(first) < titles.index(then)
+
+
+def test_codes_show_by_name_as_icu_names_them(site):
+    """The shipped countries' languages and currencies by name, each as PyICU names it in English."""
+    countries = json.loads((ROOT / "Content/countries.json").read_text(encoding="utf-8"))
+    english = icu.Locale("en")
+    shown = 0
+    for country in countries:
+        page = html.unescape((site / "countries" / f"{country['code'].lower()}.html").read_text(encoding="utf-8"))
+        cells = dict(re.findall(r'<th scope="row">([^<]+)</th><td>(.*?)</td>', page))
+        names = []
+        for code in country.get("languages") or []:
+            locale = icu.Locale.forLanguageTag(code)
+            name = locale.getDisplayName(english)
+            known = locale.getLanguage() != locale.getDisplayLanguage(english) and (
+                not locale.getCountry() or locale.getCountry() != locale.getDisplayCountry(english))
+            names.append(name if known else code)
+        if names:
+            assert re.sub(r"<[^>]+>", "", cells["Languages"]) == ", ".join(names), country["code"]
+            shown += 1
+    assert shown > 200
+    switzerland = html.unescape((site / "countries/ch.html").read_text(encoding="utf-8"))
+    assert "German (Switzerland), French (Switzerland), Italian (Switzerland), Romansh" in switzerland
+    assert "<td>Swiss Franc</td>" in switzerland
