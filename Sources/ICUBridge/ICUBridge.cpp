@@ -11,7 +11,14 @@
 #include <unicode/uloc.h>
 #include <unicode/ustring.h>
 
+#include <unicode/ucal.h>
+#include <unicode/udat.h>
+#include <unicode/unumberformatter.h>
+
 #include <cstring>
+#include <map>
+#include <memory>
+#include <string>
 
 using namespace icu;
 
@@ -120,6 +127,113 @@ extern "C" int32_t wf_currency_name(const char *code, const char *display, uint1
   if (U_FAILURE(error) || !found || length > capacity || u_strncmp(found, iso, 4) == 0) return -1;
   std::memcpy(name, found, length * sizeof(UChar));
   return length;
+}
+
+// An ICU object of this thread, by key ("en|d2", a formatter of English numbers with at most two fraction
+// digits; "en|date"), opened on first use and closed when the thread ends: ICU's date formats and number
+// results are not to be shared between threads.
+template <typename Format, void (*Close)(Format *)>
+static Format *thread_formatter(const std::string &key, Format *(*open)(const char *, const std::string &),
+                                const char *locale) {
+  struct Closer {
+    void operator()(Format *format) const { Close(format); }
+  };
+  thread_local std::map<std::string, std::unique_ptr<Format, Closer>> formats;
+  auto found = formats.find(key);
+  if (found != formats.end()) return found->second.get();
+  Format *made = open(locale, key);
+  if (made) formats.emplace(key, std::unique_ptr<Format, Closer>(made));
+  return made;
+}
+
+// ICU's NumberFormatter (unumf), which follows CLDR in full: the locale's numbering system, grouping sizes
+// and minimum grouping digits (es: 1234 but 12.345), where the older unum API groups every number.
+static UNumberFormatter *open_number(const char *locale, const std::string &key) {
+  int32_t digits = std::stoi(key.substr(key.find('|') + 2));
+  std::u16string skeleton = u"precision-integer";
+  if (digits > 0) skeleton = u"." + std::u16string(digits, u'#');
+  UErrorCode error = U_ZERO_ERROR;
+  UNumberFormatter *format = unumf_openForSkeletonAndLocale(
+      reinterpret_cast<const UChar *>(skeleton.c_str()), (int32_t)skeleton.size(), locale, &error);
+  if (U_FAILURE(error)) {
+    if (format) unumf_close(format);
+    return nullptr;
+  }
+  return format;
+}
+
+static UFormattedNumber *open_result(const char *, const std::string &) {
+  UErrorCode error = U_ZERO_ERROR;
+  UFormattedNumber *result = unumf_openResult(&error);
+  return U_FAILURE(error) ? nullptr : result;
+}
+
+static UNumberFormatter *number_format(const char *locale, int32_t digits) {
+  std::string key = std::string(locale) + "|d" + std::to_string(digits);
+  return thread_formatter<UNumberFormatter, unumf_close>(key, open_number, locale);
+}
+
+// The result this thread formats numbers into.
+static UFormattedNumber *number_result() {
+  return thread_formatter<UFormattedNumber, unumf_closeResult>("result", open_result, "");
+}
+
+extern "C" int32_t wf_format_integer(const char *locale, int64_t value, uint16_t *text, int32_t capacity) {
+  UNumberFormatter *format = number_format(locale, 0);
+  UFormattedNumber *result = number_result();
+  if (!format || !result) return -1;
+  UErrorCode error = U_ZERO_ERROR;
+  unumf_formatInt(format, value, result, &error);
+  int32_t length = unumf_resultToString(result, reinterpret_cast<UChar *>(text), capacity, &error);
+  return U_FAILURE(error) || length > capacity ? -1 : length;
+}
+
+extern "C" int32_t wf_format_decimal(const char *locale, double value, int32_t max_fraction_digits, uint16_t *text,
+                                     int32_t capacity) {
+  if (max_fraction_digits < 0 || max_fraction_digits > 20) return -1;
+  UNumberFormatter *format = number_format(locale, max_fraction_digits);
+  UFormattedNumber *result = number_result();
+  if (!format || !result) return -1;
+  UErrorCode error = U_ZERO_ERROR;
+  unumf_formatDouble(format, value, result, &error);
+  int32_t length = unumf_resultToString(result, reinterpret_cast<UChar *>(text), capacity, &error);
+  return U_FAILURE(error) || length > capacity ? -1 : length;
+}
+
+static UDateFormat *open_date(const char *locale, const std::string &) {
+  UErrorCode error = U_ZERO_ERROR;
+  const UChar utc[] = {'U', 'T', 'C', 0};
+  UDateFormat *format = udat_open(UDAT_NONE, UDAT_MEDIUM, locale, utc, -1, nullptr, 0, &error);
+  if (U_FAILURE(error)) return nullptr;
+  // The proleptic Gregorian calendar: no switch to the Julian one before 1582.
+  UCalendar *calendar = const_cast<UCalendar *>(udat_getCalendar(format));
+  ucal_setGregorianChange(calendar, -8.64e15, &error);
+  return format;
+}
+
+static void close_calendar(UCalendar *calendar) { ucal_close(calendar); }
+
+static UCalendar *open_calendar(const char *, const std::string &) {
+  UErrorCode error = U_ZERO_ERROR;
+  const UChar utc[] = {'U', 'T', 'C', 0};
+  UCalendar *calendar = ucal_open(utc, -1, "en", UCAL_GREGORIAN, &error);
+  if (U_FAILURE(error)) return nullptr;
+  ucal_setGregorianChange(calendar, -8.64e15, &error);
+  return calendar;
+}
+
+extern "C" int32_t wf_format_date(const char *locale, int32_t year, int32_t month, int32_t day, uint16_t *text,
+                                  int32_t capacity) {
+  UDateFormat *format = thread_formatter<UDateFormat, udat_close>(std::string(locale) + "|date", open_date, locale);
+  UCalendar *calendar = thread_formatter<UCalendar, close_calendar>("calendar", open_calendar, "en");
+  if (!format || !calendar || month < 1 || month > 12) return -1;
+  UErrorCode error = U_ZERO_ERROR;
+  ucal_clear(calendar);
+  ucal_setDate(calendar, year, month - 1, day, &error);
+  UDate date = ucal_getMillis(calendar, &error);
+  if (U_FAILURE(error)) return -1;
+  int32_t length = udat_format(format, date, reinterpret_cast<UChar *>(text), capacity, nullptr, &error);
+  return U_FAILURE(error) || length > capacity ? -1 : length;
 }
 
 struct wf_collator {

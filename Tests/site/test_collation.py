@@ -126,3 +126,46 @@ def test_codes_show_by_name_as_icu_names_them(site):
     switzerland = html.unescape((site / "countries/ch.html").read_text(encoding="utf-8"))
     assert "German (Switzerland), French (Switzerland), Italian (Switzerland), Romansh" in switzerland
     assert "<td>Swiss Franc</td>" in switzerland
+
+
+NUMBER_LOCALES = ["en", "de", "de-CH", "fr", "es", "hi", "ar", "ja", "sv", "tr", "ru", "el"]
+
+
+def test_numbers_and_dates_as_icu_writes_them():
+    """Integers, decimals (at most 2 digits, half to even) and dates on record pages, in 12 locales, each
+    as PyICU's NumberFormatter and medium DateFormat write it."""
+    numbers = [0, 7, 1234, 12345, 1234567, -98765, 10**15]
+    decimals = [0.125, 1234.5, 0.005, 99999.995, -3.14159, 468.0]
+    days = ["2024-03-07", "1066-10-14", "2000-02-29", "9999-12-31"]
+    records = [{"id": f"r{n}", "name": f"R{n}", "count": numbers[n % len(numbers)],
+                "size": decimals[n % len(decimals)], "day": days[n % len(days)]} for n in range(8)]
+    for locale in NUMBER_LOCALES:
+        with tempfile.TemporaryDirectory(prefix="worldfacts-numbers-") as folder:
+            content, out = Path(folder) / "Content", Path(folder) / "Output"
+            content.mkdir()
+            (content / "site.yml").write_text(
+                f"title: Numbers\nlocale: {locale}\nrecords: {{ file: records.json, key: id, title: name, pages: things }}\n"
+                "fields:\n  - { id: count, label: Count, format: integer }\n"
+                "  - { id: size, label: Size, format: decimal, digits: 2 }\n  - { id: day, label: Day, format: date }\n",
+                encoding="utf-8")
+            (content / "records.json").write_text(json.dumps(records), encoding="utf-8")
+            subprocess.run([worldfacts_bin(), "build", "--content", str(content), "--templates",
+                            str(ROOT / "Templates"), "--output", str(out), "--quiet"], check=True)
+            whole = icu.NumberFormatter.forSkeleton("precision-integer").locale(icu.Locale.forLanguageTag(locale))
+            fraction = icu.NumberFormatter.forSkeleton(".##").locale(icu.Locale.forLanguageTag(locale))
+            dates = icu.DateFormat.createDateInstance(icu.DateFormat.kMedium, icu.Locale.forLanguageTag(locale))
+            dates.setTimeZone(icu.TimeZone.getGMT())
+            # The proleptic Gregorian calendar, as the generator's: no Julian days before 1582.
+            calendar = icu.GregorianCalendar(icu.TimeZone.getGMT())
+            calendar.setGregorianChange(-8.64e15)
+            dates.setCalendar(calendar)
+            calendar = dates.getCalendar()
+            for record in records:
+                page = html.unescape((out / "things" / f"{record['id']}.html").read_text(encoding="utf-8"))
+                cells = dict(re.findall(r'<th scope="row">([^<]+)</th><td>(.*?)</td>', page))
+                year, month, day = map(int, record["day"].split("-"))
+                calendar.clear()
+                calendar.set(year, month - 1, day)
+                expected = {"Count": whole.formatDouble(float(record["count"])), "Size": fraction.formatDouble(record["size"]),
+                            "Day": dates.format(calendar.getTime())}
+                assert {label: cells[label] for label in expected} == expected, (locale, record)

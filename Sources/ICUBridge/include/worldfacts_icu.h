@@ -29,6 +29,19 @@ int32_t wf_language_name(const char *code, const char *display, uint16_t *name, 
 /// `wf_language_name` writes it; -1 when ICU does not know the code.
 int32_t wf_currency_name(const char *code, const char *display, uint16_t *name, int32_t capacity);
 
+/// A number as the locale writes it (its digits, separators, grouping and minus sign): a whole number, or
+/// a decimal with at most `max_fraction_digits` (rounded half to even, trailing zeros dropped). Written to
+/// `text` as `wf_language_name` writes a name; -1 when ICU cannot format it. Each thread keeps its own
+/// formatter per locale, so any thread may call these at once.
+int32_t wf_format_integer(const char *locale, int64_t value, uint16_t *text, int32_t capacity);
+int32_t wf_format_decimal(const char *locale, double value, int32_t max_fraction_digits, uint16_t *text,
+                          int32_t capacity);
+
+/// A day of the proleptic Gregorian calendar (`month` 1 to 12) in the locale's medium style ("Mar 7, 2024"
+/// in English, "07.03.2024" in German), as the numbers above are written.
+int32_t wf_format_date(const char *locale, int32_t year, int32_t month, int32_t day, uint16_t *text,
+                       int32_t capacity);
+
 typedef struct wf_collator wf_collator;
 
 /// The collator of a locale at a strength (1 primary, 2 secondary, 3 tertiary); null when ICU cannot make

@@ -113,7 +113,7 @@ struct CollectionsReader {
     /// Every `format` a field may have.
     static let formatNames =
         FieldFormat.allCases.map(\.rawValue).filter { $0 != "list" && $0 != "link" && $0 != "links" }
-        + FieldSpec.CodeNames.allCases.map(\.rawValue) + ["list", "link", "links"]
+        + FieldSpec.TextKind.allCases.map(\.rawValue) + ["list", "link", "links"]
 
     private func fields(
         _ nodes: [Node], path: String, at parent: Node, own: Int, ids: [String], _ r: inout YAMLReader
@@ -126,9 +126,9 @@ struct CollectionsReader {
             guard let map = r.mapping(item, path: "\(path)[\(position)]") else { continue }
             let id = r.string(map, "id") ?? ""
             let formatName = r.string(map, "format", default: "text")
-            // `language` and `currency` are texts whose codes pages show by name.
-            var names = FieldSpec.CodeNames(rawValue: formatName)
-            let format = names != nil ? .text : FieldFormat(rawValue: formatName)
+            // `language`, `currency` and `date` are texts that pages show in the site's language.
+            var shownAs = FieldSpec.TextKind(rawValue: formatName)
+            let format = shownAs != nil ? .text : FieldFormat(rawValue: formatName)
             if format == nil {
                 r.problem(
                     at: map.node(for: "format") ?? map.node, field: map.path + ".format",
@@ -141,11 +141,11 @@ struct CollectionsReader {
                         at: node, field: map.path + ".items",
                         "only a list field has items of codes; this one is '\(formatName)'")
                 } else if items != "text" {
-                    names = FieldSpec.CodeNames(rawValue: items)
-                    if names == nil {
+                    shownAs = FieldSpec.TextKind(rawValue: items)
+                    if shownAs == nil {
                         r.problem(
                             at: node, field: map.path + ".items",
-                            "expected one of text, \(FieldSpec.CodeNames.allCases.map(\.rawValue).joined(separator: ", "))"
+                            "expected one of text, \(FieldSpec.TextKind.allCases.map(\.rawValue).joined(separator: ", "))"
                                 + ", found '\(items)'")
                     }
                 }
@@ -180,7 +180,7 @@ struct CollectionsReader {
                 required: r.bool(map, "required", default: false), show: r.bool(map, "show", default: true),
                 target: target, separator: separator)
             field.hideEmpty = r.bool(map, "hide_empty", default: hideEmpty)
-            field.names = names
+            field.shownAs = shownAs
             fields.append(field)
         }
         for (position, name, map) in fallbacks {

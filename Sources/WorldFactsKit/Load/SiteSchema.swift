@@ -41,8 +41,8 @@ enum SiteSchema {
             Key(
                 "locale", .text, "en",
                 "Locale of the indexes' order and sections (ICU's collation and alphabetic index: `sv` puts Å, Ä, Ö"
-                    + " after Z), of number formats (`en`: 1,234,567.5) and of the pages' `lang`. One that ICU has data"
-                    + " for, or an error."),
+                    + " after Z), of number formats (`en`: 1,234,567.5), of dates and of names from codes, and of the"
+                    + " pages' `lang`. One that ICU has data for, or an error."),
             Key(
                 "url", .text, "",
                 "The address the site is published at (http or https, a path prefix allowed):"
@@ -255,11 +255,12 @@ enum SiteSchema {
             Key(p + "label", .text, "the id", "The field's label in the facts table."),
             Key(
                 p + "format", .text, "text",
-                "`text`, `integer`, `decimal`, `language` (a code shown by name: `de-CH`, German (Switzerland)),"
-                    + " `currency` (`CHF`, Swiss Franc), `list` (of texts), `link` or `links` (to records, by key)."),
+                "`text`, `integer`, `decimal`, `date` (`2024-03-07`, shown as Mar 7, 2024), `language` (a code"
+                    + " shown by name: `de-CH`, German (Switzerland)), `currency` (`CHF`, Swiss Franc), `list` (of"
+                    + " texts), `link` or `links` (to records, by key)."),
             Key(
                 p + "items", .text, "text",
-                "For a list: what its items are, `text`, `language` or `currency` (codes shown by name)."),
+                "For a list: what its items are, `text`, `language`, `currency` or `date`."),
             Key(
                 p + "collection", .text, "its own",
                 "For `link` and `links`: the collection whose keys the values are."),

@@ -12,7 +12,7 @@ public struct Group: Sendable {
 
     /// One value of the field and the records that have it.
     public struct GroupValue: Sendable {
-        /// The value as the records hold it: a code, for a field of codes (`FieldSpec.names`).
+        /// The value as the records hold it: a code, for a field of codes (`FieldSpec.shownAs`).
         public var text: String
         /// As pages show it: the code's name in the site's language, or the text.
         public var title: String
@@ -79,14 +79,13 @@ public struct Group: Sendable {
                 byText[text, default: []].append(position)
             }
         }
-        // Codes are shown by name (`FieldSpec.names`), in the language the collation is of.
+        // Codes are shown by name, dates in the locale's style (`FieldSpec.shownAs`), in the collation's locale.
         let field = collection.spec.fields[spec.field]
         let valueField =
             spec.through.flatMap { through in field.target.map { collections[$0].spec.fields[through] } } ?? field
-        let names = DisplayNames(locale: collation.locale)
         let titles = Dictionary(
             uniqueKeysWithValues: order.map { text in
-                (text, valueField.names?.name(of: text, in: names) ?? text)
+                (text, valueField.shownAs?.shown(text, locale: collation.locale) ?? text)
             })
         // In the locale's order of titles, each sort key made once; titles equal to the collator by code point.
         let keys = Dictionary(uniqueKeysWithValues: order.map { ($0, collation.sortKey(titles[$0]!)) })

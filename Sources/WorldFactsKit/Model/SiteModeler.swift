@@ -73,7 +73,7 @@ public struct SiteModeler {
                 }
             }
         }
-        diagnostics += unknownCodes(in: collections, names: DisplayNames(locale: config.locale))
+        diagnostics += unknownCodes(in: collections, locale: config.locale)
         for collection in collections where collection.spec.aliases != nil {
             diagnostics += AliasPages(collection).problems
         }
@@ -169,26 +169,36 @@ public struct SiteModeler {
         return (collection, order)
     }
 
-    /// One warning for each field of codes (`FieldSpec.names`) that holds codes ICU has no name for, at
-    /// the first record that holds one, naming the first few: pages show them as they are.
-    func unknownCodes(in collections: [RecordCollection], names: DisplayNames) -> [Diagnostic] {
-        var warnings: [Diagnostic] = []
+    /// For each field of codes (`FieldSpec.shownAs`) that holds codes ICU has no name for, one warning at the
+    /// first record that holds one, naming the first few: pages show them as they are. For a date field, an
+    /// error at each record whose value is no day written `YYYY-MM-DD`.
+    func unknownCodes(in collections: [RecordCollection], locale: String) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
         for collection in collections {
             for (position, field) in collection.spec.fields.enumerated() {
-                guard let kind = field.names else { continue }
+                guard let kind = field.shownAs else { continue }
                 var seen: Set<String> = []
                 var unknown: [String] = []
                 var first: Record?
                 for record in collection.records {
                     record.values[position].forEachText { text in
-                        guard seen.insert(text).inserted, kind.name(of: text, in: names) == text else { return }
+                        if kind == .date {
+                            if ISODate(String(text.trimmingWhitespace())) == nil {
+                                diagnostics.append(
+                                    .error(
+                                        collection.location(of: record), record: record.key, field: field.id,
+                                        "expected a day written YYYY-MM-DD (ISO 8601), found '\(text)'"))
+                            }
+                            return
+                        }
+                        guard seen.insert(text).inserted, kind.shown(text, locale: locale) == nil else { return }
                         unknown.append(text)
                         if first == nil { first = record }
                     }
                 }
                 guard let first else { continue }
                 let named = unknown.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
-                warnings.append(
+                diagnostics.append(
                     .warning(
                         collection.location(of: first), record: first.key, field: field.id,
                         unknown.count == 1
@@ -197,7 +207,7 @@ public struct SiteModeler {
                                 + (unknown.count > 5 ? ", …" : "") + "); shown as they are"))
             }
         }
-        return warnings
+        return diagnostics
     }
 
     /// Notes by record key, or by slug; a note that names no record is a warning.

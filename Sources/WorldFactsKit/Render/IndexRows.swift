@@ -50,7 +50,7 @@ public struct IndexRows: Sendable {
             return formatter.text(
                 value, unit: site.collections[collection].spec.fields[field].unit,
                 fractionDigits: site.collections[collection].spec.fields[field].fractionDigits,
-                names: site.collections[collection].spec.fields[field].names)
+                shownAs: site.collections[collection].spec.fields[field].shownAs)
         }
         let titles = linkKeys(value).map { key in
             site.target(of: site.collections[collection].spec.fields[field], key: key).map { site.title(of: $0) } ?? key

@@ -200,7 +200,7 @@ public final class PageContexts: Sendable {
                     formatter.text(
                         value, unit: collection.spec.fields[shown].unit,
                         fractionDigits: collection.spec.fields[shown].fractionDigits,
-                        names: collection.spec.fields[shown].names))
+                        shownAs: collection.spec.fields[shown].shownAs))
             }
             writer.end()
         }
@@ -259,7 +259,7 @@ public final class PageContexts: Sendable {
             }
             return titles.joined(separator: ", ")
         }
-        return formatter.text(value, unit: spec.unit, fractionDigits: spec.fractionDigits, names: spec.names)
+        return formatter.text(value, unit: spec.unit, fractionDigits: spec.fractionDigits, shownAs: spec.shownAs)
     }
 
     /// The link to the record before or after a record page's.

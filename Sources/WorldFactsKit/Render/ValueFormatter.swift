@@ -4,40 +4,41 @@ import WorldFactsSupport
 /// Turns a record's field value into the text a page shows: "None" for empty values, numbers grouped by
 /// the locale with their unit, codes by their names in the site's language, lists joined by commas.
 public struct ValueFormatter: Sendable {
-    public let numbers: NumberStyle
+    public let numbers: LocaleFormats
+    /// The site's locale, which values of codes and dates are shown in (`FieldSpec.shownAs`).
+    public let locale: String
     public let none: String
-    public let names: DisplayNames
 
     public init(config: SiteConfig) {
-        numbers = NumberStyle(locale: config.locale)
+        numbers = LocaleFormats(locale: config.locale)
         none = config.strings.none
-        names = DisplayNames(locale: config.locale)
+        locale = config.locale
     }
 
     public func text(_ value: FieldValue, _ field: FieldSpec?) -> String {
-        text(value, unit: field?.unit, fractionDigits: field?.fractionDigits, names: field?.names)
+        text(value, unit: field?.unit, fractionDigits: field?.fractionDigits, shownAs: field?.shownAs)
     }
 
     /// `text(_:_:)` with what it reads of the field: a field passed whole is copied, every text of it
     /// retained and released, for each value of each page.
     public func text(
-        _ value: FieldValue, unit: String?, fractionDigits: Int?, names: FieldSpec.CodeNames? = nil
+        _ value: FieldValue, unit: String?, fractionDigits: Int?, shownAs: FieldSpec.TextKind? = nil
     ) -> String {
         let unit = unit.map { " " + $0 } ?? ""
         switch value {
         case .missing: return none
-        case .text(let text): return text.trimmingWhitespace().isEmpty ? none : name(of: text, names)
+        case .text(let text): return text.trimmingWhitespace().isEmpty ? none : shown(text, shownAs)
         case .integer(let number): return numbers.format(number) + unit
         case .decimal(let number): return numbers.format(number, fractionDigits: fractionDigits ?? 2) + unit
         case .list(let items):
-            let shown = items.filter { !$0.trimmingWhitespace().isEmpty }
-            return shown.isEmpty ? none : shown.map { name(of: $0, names) }.joined(separator: ", ")
+            let items = items.filter { !$0.trimmingWhitespace().isEmpty }
+            return items.isEmpty ? none : items.map { shown($0, shownAs) }.joined(separator: ", ")
         }
     }
 
-    /// A code's name, or the text where it is no code ICU knows.
-    func name(of text: String, _ names: FieldSpec.CodeNames?) -> String {
-        names?.name(of: text, in: self.names) ?? text
+    /// A text as its kind shows it, or as it is where it is no code ICU knows or no day.
+    func shown(_ text: String, _ kind: FieldSpec.TextKind?) -> String {
+        kind?.shown(text, locale: locale) ?? text
     }
 
     public func text(_ record: Record, _ ref: SiteConfig.FieldRef, in collection: CollectionSpec) -> String {

@@ -47,7 +47,9 @@ import Testing
         #expect(!page.contains(">de-CH<"))
         // The overview lists the values by name, in English order; each page is named by its code.
         let overview = try readText(root + "/Output/languages/index.html")
-        let names = ["French (France)", "French (Switzerland)", "German (Austria)", "German (Switzerland)", "Romansh", "xq"]
+        let names = [
+            "French (France)", "French (Switzerland)", "German (Austria)", "German (Switzerland)", "Romansh", "xq",
+        ]
         let found = names.compactMap { overview.range(of: ">\($0)<")?.lowerBound }
         #expect(found.count == names.count && found == found.sorted(), "\(found)")
         #expect(FileManager.default.fileExists(atPath: root + "/Output/languages/de-ch.html"))
@@ -63,7 +65,8 @@ import Testing
         let (root, _) = try built(locale: "de")
         defer { removeTemporary(root) }
         let page = try readText(root + "/Output/things/ch.html")
-        #expect(page.contains("Deutsch (Schweiz)") && page.contains("Rätoromanisch") && page.contains("Schweizer Franken"))
+        #expect(
+            page.contains("Deutsch (Schweiz)") && page.contains("Rätoromanisch") && page.contains("Schweizer Franken"))
         #expect(try readText(root + "/Output/languages/de-ch.html").contains("<h1>Deutsch (Schweiz)</h1>"))
     }
 }

@@ -62,16 +62,33 @@ import Testing
             mentions: ["site.yml:2:9: error: field 'locale': unknown locale '\(locale)'"])
     }
 
+    /// A date that is no day of the calendar, or not written YYYY-MM-DD, is an error at its record's line.
+    @Test(arguments: ["2023-02-29", "7 March 2024", "2024-3-7"]) func aDateThatIsNoDayIsAnError(text: String) throws {
+        try expectFailureLeavesOutput(
+            records: #"[{"id":"a","name":"Alpha","capital":"2024-03-07"},"# + "\n"
+                + #"{"id":"b","name":"Beta","capital":"\#(text)"}]"#,
+            siteYAML: testSiteYAML.replacingOccurrences(
+                of: "{ id: capital, label: Capital, format: text }",
+                with: "{ id: capital, label: Founded, format: date }"),
+            mentions: [
+                "records.json:2: error: record 'b', field 'capital': expected a day written YYYY-MM-DD (ISO 8601),"
+                    + " found '\(text)'"
+            ])
+    }
+
     /// Items of codes only in a list; only the kinds of codes there are.
     @Test func itemsOfCodesOnlyInAList() throws {
         try expectFailureLeavesOutput(
             siteYAML: testSiteYAML.replacingOccurrences(
-                of: "{ id: capital, label: Capital, format: text }", with: "{ id: capital, format: text, items: language }"),
-            mentions: ["site.yml:5:", "field 'fields[0].items': only a list field has items of codes; this one is 'text'"])
+                of: "{ id: capital, label: Capital, format: text }",
+                with: "{ id: capital, format: text, items: language }"),
+            mentions: [
+                "site.yml:5:", "field 'fields[0].items': only a list field has items of codes; this one is 'text'",
+            ])
         try expectFailureLeavesOutput(
             siteYAML: testSiteYAML.replacingOccurrences(
                 of: "{ id: tags, label: Tags, format: list }", with: "{ id: tags, format: list, items: country }"),
-            mentions: ["field 'fields[3].items': expected one of text, language, currency, found 'country'"])
+            mentions: ["field 'fields[3].items': expected one of text, language, currency, date, found 'country'"])
     }
 
     @Test func malformedRecords() throws {

@@ -22,24 +22,30 @@ public struct FieldSpec: Sendable {
     public var separator: String
     /// A field whose value a page shows when this one has none (a capital's name where its city has no page).
     public var fallback: Int?
-    /// For a text or a list of codes (`format: language`, `format: list, items: currency`): what its
-    /// codes name, which pages show by name in the site's language.
-    public var names: CodeNames?
+    /// For a text, or a list of texts, that pages show in the site's language (`format: language`,
+    /// `format: date`, `format: list, items: currency`): what its values are.
+    public var shownAs: TextKind?
 
-    /// What the codes of a field name.
-    public enum CodeNames: String, Sendable, CaseIterable {
-        /// BCP 47 language tags (`de-CH`), shown as "German (Switzerland)".
+    /// What the values of a text field are, which pages show in the site's language, through ICU.
+    public enum TextKind: String, Sendable, CaseIterable {
+        /// BCP 47 language tags (`de-CH`), shown by name: "German (Switzerland)".
         case language
-        /// ISO 4217 codes (`CHF`), shown as "Swiss Franc".
+        /// ISO 4217 codes (`CHF`), shown by name: "Swiss Franc".
         case currency
+        /// ISO 8601 days (`2024-03-07`), shown in the locale's medium style: "Mar 7, 2024".
+        case date
 
-        /// How a page shows a value: the name of its code (white space around it ignored), or the value
-        /// itself where ICU knows no such code.
-        public func name(of text: String, in names: DisplayNames) -> String {
-            let code = String(text.trimmingWhitespace())
+        /// How a page in `locale` shows a value (white space around it ignored); nil where ICU has no name
+        /// for the code, or the text is no day.
+        public func shown(_ text: String, locale: String) -> String? {
+            let value = String(text.trimmingWhitespace())
             switch self {
-            case .language: return names.language(code) ?? text
-            case .currency: return names.currency(code) ?? text
+            case .language: return DisplayNames(locale: locale).language(value)
+            case .currency: return DisplayNames(locale: locale).currency(value)
+            case .date:
+                return ISODate(value).flatMap {
+                    LocaleFormats(locale: locale).date(year: $0.year, month: $0.month, day: $0.day)
+                }
             }
         }
     }
