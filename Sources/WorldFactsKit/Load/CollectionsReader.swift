@@ -145,7 +145,8 @@ struct CollectionsReader {
                     if shownAs == nil {
                         r.problem(
                             at: node, field: map.path + ".items",
-                            "expected one of text, \(FieldSpec.TextKind.allCases.map(\.rawValue).joined(separator: ", "))"
+                            "expected one of "
+                                + (["text"] + FieldSpec.TextKind.allCases.map(\.rawValue)).joined(separator: ", ")
                                 + ", found '\(items)'")
                     }
                 }
