@@ -122,6 +122,15 @@ import Testing
 
     func manifest(_ folder: String) throws -> [UInt8] { try FileSystem.disk.read(folder + "/" + Manifest.fileName) }
 
+    /// Each call builds `options`: from one live model kept between calls, or, with `snapshots`, as the
+    /// command line does, from the snapshot the last build saved.
+    func builds(_ options: BuildOptions, snapshots: Bool) -> () throws(BuildFailure) -> BuildReport {
+        let live = LiveBuilder()
+        return { () throws(BuildFailure) -> BuildReport in
+            snapshots ? try Builder().build(options) : try live.build(options)
+        }
+    }
+
     /// Building `root`'s content and templates into its Output, with a snapshot cache in its Cache if asked.
     func options(_ root: String, cache: Bool = false) -> BuildOptions {
         BuildOptions(
@@ -180,10 +189,7 @@ import Testing
         let root = try project(cities: cities)
         defer { removeTemporary(root) }
         let options = options(root, cache: snapshots)
-        let live = LiveBuilder()
-        let build = { () throws(BuildFailure) -> BuildReport in
-            snapshots ? try Builder().build(options) : try live.build(options)
-        }
+        let build = builds(options, snapshots: snapshots)
         _ = try build()
         var random = SplitMix(state: seed)
         var fromModel = 0
@@ -280,10 +286,7 @@ import Testing
         let root = try project(cities: 50)
         defer { removeTemporary(root) }
         let options = options(root, cache: snapshots)
-        let live = LiveBuilder()
-        let build = { () throws(BuildFailure) -> BuildReport in
-            snapshots ? try Builder().build(options) : try live.build(options)
-        }
+        let build = builds(options, snapshots: snapshots)
         _ = try build()
         let newPage = root + "/Output/cities-by-continent/south-america.html"
         #expect(!FileManager.default.fileExists(atPath: newPage), "the first 50 cities hold a South American one")
@@ -302,10 +305,7 @@ import Testing
         let root = try project(cities: 50)
         defer { removeTemporary(root) }
         let options = options(root, cache: snapshots)
-        let live = LiveBuilder()
-        let build = { () throws(BuildFailure) -> BuildReport in
-            snapshots ? try Builder().build(options) : try live.build(options)
-        }
+        let build = builds(options, snapshots: snapshots)
         let (composed, decomposed) = ("Caf\u{E9}", "Cafe\u{301}")
         #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
         let siteFile = root + "/Content/site.yml"
