@@ -178,26 +178,31 @@ static UFormattedNumber *number_result() {
   return thread_formatter<UFormattedNumber, unumf_closeResult>("result", open_result, "");
 }
 
-extern "C" int32_t wf_format_integer(const char *locale, int64_t value, uint16_t *text, int32_t capacity) {
-  UNumberFormatter *format = number_format(locale, 0);
+// Formats a number with `format` into this thread's result (`into`), then writes the result's text.
+template <typename Into>
+static int32_t formatted(UNumberFormatter *format, uint16_t *text, int32_t capacity, Into into) {
   UFormattedNumber *result = number_result();
   if (!format || !result) return -1;
   UErrorCode error = U_ZERO_ERROR;
-  unumf_formatInt(format, value, result, &error);
+  into(format, result, &error);
   int32_t length = unumf_resultToString(result, reinterpret_cast<UChar *>(text), capacity, &error);
   return U_FAILURE(error) || length > capacity ? -1 : length;
+}
+
+extern "C" int32_t wf_format_integer(const char *locale, int64_t value, uint16_t *text, int32_t capacity) {
+  return formatted(number_format(locale, 0), text, capacity,
+                   [value](UNumberFormatter *format, UFormattedNumber *result, UErrorCode *error) {
+                     unumf_formatInt(format, value, result, error);
+                   });
 }
 
 extern "C" int32_t wf_format_decimal(const char *locale, double value, int32_t max_fraction_digits, uint16_t *text,
                                      int32_t capacity) {
   if (max_fraction_digits < 0 || max_fraction_digits > 20) return -1;
-  UNumberFormatter *format = number_format(locale, max_fraction_digits);
-  UFormattedNumber *result = number_result();
-  if (!format || !result) return -1;
-  UErrorCode error = U_ZERO_ERROR;
-  unumf_formatDouble(format, value, result, &error);
-  int32_t length = unumf_resultToString(result, reinterpret_cast<UChar *>(text), capacity, &error);
-  return U_FAILURE(error) || length > capacity ? -1 : length;
+  return formatted(number_format(locale, max_fraction_digits), text, capacity,
+                   [value](UNumberFormatter *format, UFormattedNumber *result, UErrorCode *error) {
+                     unumf_formatDouble(format, value, result, error);
+                   });
 }
 
 static UDateFormat *open_date(const char *locale, const std::string &) {
