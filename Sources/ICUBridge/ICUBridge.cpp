@@ -76,6 +76,19 @@ extern "C" int wf_locale_is_known(const char *tag, char *canonical, int32_t capa
   return 0;
 }
 
+extern "C" int32_t wf_locale_language_tag(const char *locale, char *tag, int32_t capacity) {
+  char id[ULOC_FULLNAME_CAPACITY] = {0};
+  if (!icu_identifier(locale, id, sizeof id)) return -1;
+  UErrorCode error = U_ZERO_ERROR;
+  int32_t length = uloc_toLanguageTag(id, tag, capacity, true, &error);
+  return U_FAILURE(error) || error == U_STRING_NOT_TERMINATED_WARNING || length >= capacity ? -1 : length;
+}
+
+extern "C" int wf_locale_is_right_to_left(const char *locale) {
+  char id[ULOC_FULLNAME_CAPACITY] = {0};
+  return icu_identifier(locale, id, sizeof id) && uloc_isRightToLeft(id);
+}
+
 extern "C" int32_t wf_locale_count(void) { return uloc_countAvailable(); }
 
 extern "C" const char *wf_locale_at(int32_t number) { return uloc_getAvailable(number); }

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import FULL, ROOT, worldfacts_bin
+from sitecheck import nu_validator
 
 # PyICU: Debian's python3-icu, which Tests/tools/install-deps links into .venv. A machine without it fails
 # here rather than skipping the oracle.
@@ -42,8 +43,9 @@ def icu_index(locale: str, titles):
     return [(label, keys) for _, label, keys in sections]
 
 
-def built_index(locale: str, titles):
-    """(label, keys in order) per section of the index page of a one-collection site of `titles`."""
+def built_index(locale: str, titles, check=None):
+    """(label, keys in order) per section of the index page of a one-collection site of `titles`; `check`, if
+    given, is called with the output folder first."""
     with tempfile.TemporaryDirectory(prefix="worldfacts-collation-") as folder:
         content, out = Path(folder) / "Content", Path(folder) / "Output"
         content.mkdir()
@@ -54,6 +56,8 @@ def built_index(locale: str, titles):
             json.dumps([{"id": f"k{n}", "name": title} for n, title in enumerate(titles)]), encoding="utf-8")
         subprocess.run([worldfacts_bin(), "build", "--content", str(content), "--templates", str(ROOT / "Templates"),
                         "--output", str(out), "--quiet"], check=True)
+        if check:
+            check(out)
         page = (out / "index.html").read_text(encoding="utf-8")
     return sections_of(page)
 
@@ -171,3 +175,16 @@ def test_numbers_and_dates_as_icu_writes_them():
                 expected = {"Count": whole.formatDouble(float(record["count"])), "Size": fraction.formatDouble(record["size"]),
                             "Day": dates.format(calendar.getTime())}
                 assert {label: cells[label] for label in expected} == expected, (locale, record)
+
+
+@pytest.mark.parametrize("locale,lang,direction", [("ar", "ar", "rtl"), ("de_CH", "de-CH", "ltr"), ("fa-IR", "fa-IR", "rtl")])
+def test_pages_carry_the_locales_language_and_direction(locale, lang, direction):
+    """`<html lang dir>` from the locale: a BCP 47 tag whichever form site.yml uses, and right to left for a
+    script written so; the pages stay valid HTML (the Nu checker)."""
+    def check(out):
+        pages = [out / "index.html", out / "404.html", out / "things/k0.html"]
+        for page in pages:
+            assert f'<html lang="{lang}" dir="{direction}">' in page.read_text(encoding="utf-8"), page
+        result = nu_validator(*pages)
+        assert result.returncode == 0, result.stdout + result.stderr
+    built_index(locale, TITLES[:10], check)

@@ -16,6 +16,11 @@ extern "C" {
 /// canonical identifier of the tag to `canonical` (at most `capacity` bytes, with its final 0).
 int wf_locale_is_known(const char *tag, char *canonical, int32_t capacity);
 
+/// The BCP 47 tag of a locale ICU knows (`de_CH` gives `de-CH`), written to `tag` with its final 0 (at most
+/// `capacity` bytes); returns its length, or -1. And whether the locale's script is written right to left.
+int32_t wf_locale_language_tag(const char *locale, char *tag, int32_t capacity);
+int wf_locale_is_right_to_left(const char *locale);
+
 /// The number of locales ICU has data for, and the identifier of each (for suggestions).
 int32_t wf_locale_count(void);
 const char *wf_locale_at(int32_t number);

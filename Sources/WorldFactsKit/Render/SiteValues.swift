@@ -50,7 +50,10 @@ public struct SiteValues: Sendable {
     public init(site: Site, assets: PublishedAssets = PublishedAssets()) {
         let config = site.config
         rows = IndexRows(site: site)
-        var siteValues: TemplateObject = ["title": .text(config.title), "lang": .text(config.locale)]
+        var siteValues: TemplateObject = [
+            "title": .text(config.title), "lang": .text(Self.lang(of: config)),
+            "dir": .text(KnownLocales.isRightToLeft(config.locale) ? "rtl" : "ltr"),
+        ]
         if let credit = config.credit {
             var values: TemplateObject = ["text": .text(credit.text), "url": .text(credit.url)]
             if !credit.license.isEmpty { values["license"] = .text(credit.license) }
@@ -277,6 +280,9 @@ public struct SiteValues: Sendable {
         if kind != "record" { hash.add(filterValuesText) }
         return hash
     }
+
+    /// The pages' `lang`: the locale as a BCP 47 tag (`de-CH` for `de_CH`).
+    static func lang(of config: SiteConfig) -> String { KnownLocales.languageTag(config.locale) ?? config.locale }
 
     /// The way back up to the root from a page at `path` ("countries/ch.html" gives "../").
     static func root(of path: String) -> String {

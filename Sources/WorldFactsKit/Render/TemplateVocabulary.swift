@@ -5,7 +5,7 @@ import WorldFactsMustache
 public enum TemplateVocabulary {
     public static let names: Set<String> = [
         // every page
-        "site", "title", "lang", "credit", "credits", "text", "url", "license", "root", "pageTitle", "strings",
+        "site", "title", "lang", "dir", "credit", "credits", "text", "url", "license", "root", "pageTitle", "strings",
         "none", "searchPlaceholder", "searchLabel", "noResults", "top", "previous", "next", "backToIndex",
         "neighbours", "notFound", "home", "nav", "current", "heading", "data", "builtWith", "stylesheet",
         // every page of a site with search

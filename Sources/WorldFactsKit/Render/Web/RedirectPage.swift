@@ -19,7 +19,7 @@ struct RedirectPage {
         let title = HTMLEscape.text(collection.records[position].title)
         let text = """
             <!DOCTYPE html>
-            <html lang="\(HTMLEscape.text(site.config.locale))">
+            <html lang="\(HTMLEscape.text(SiteValues.lang(of: site.config)))" dir="\(KnownLocales.isRightToLeft(site.config.locale) ? "rtl" : "ltr")">
             <head>
             <meta charset="utf-8">
             <title>\(title) — \(HTMLEscape.text(site.config.title))</title>

@@ -14,6 +14,20 @@ public enum KnownLocales {
         return String(decoding: canonical.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The BCP 47 tag of a locale (`de_CH` gives `de-CH`), as HTML's `lang` takes it; nil for one ICU cannot
+    /// read.
+    public static func languageTag(_ locale: String) -> String? {
+        var tag = [CChar](repeating: 0, count: 158)
+        let length = tag.withUnsafeMutableBufferPointer {
+            wf_locale_language_tag(locale, $0.baseAddress, Int32($0.count))
+        }
+        guard length > 0 else { return nil }
+        return String(decoding: tag.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether the locale's script is written right to left (`ar`, `he`, `fa`): its pages' `dir`.
+    public static func isRightToLeft(_ locale: String) -> Bool { wf_locale_is_right_to_left(locale) != 0 }
+
     /// Every locale ICU has data for, as BCP 47 tags (`de-CH`).
     public static let all: [String] = (0..<wf_locale_count()).compactMap { number in
         wf_locale_at(number).map { String(cString: $0).split(separator: "_").joined(separator: "-") }
