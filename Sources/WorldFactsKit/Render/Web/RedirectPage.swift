@@ -17,9 +17,11 @@ struct RedirectPage {
         let relative = String(target.split(separator: "/").last ?? Substring(target))
         let href = HTMLEscape.text(site.config.url?.address(of: target) ?? relative)
         let title = HTMLEscape.text(collection.records[position].title)
+        let lang = HTMLEscape.text(SiteValues.lang(of: site.config))
+        let direction = KnownLocales.isRightToLeft(site.config.locale) ? "rtl" : "ltr"
         let text = """
             <!DOCTYPE html>
-            <html lang="\(HTMLEscape.text(SiteValues.lang(of: site.config)))" dir="\(KnownLocales.isRightToLeft(site.config.locale) ? "rtl" : "ltr")">
+            <html lang="\(lang)" dir="\(direction)">
             <head>
             <meta charset="utf-8">
             <title>\(title) — \(HTMLEscape.text(site.config.title))</title>
