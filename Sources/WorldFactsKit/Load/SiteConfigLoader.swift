@@ -218,6 +218,13 @@ public struct SiteConfigLoader {
     /// locale does, silently. Names the nearest known.
     static func localeProblem(_ identifier: String) -> String? {
         if KnownLocales.canonical(identifier) != nil { return nil }
+        // A language written by its English name ("Swedish", "german"): the locale it names.
+        let english = DisplayNames(locale: "en")
+        if let named = KnownLocales.all.first(where: {
+            !$0.contains("-") && english.language($0)?.lowercased() == identifier.lowercased()
+        }) {
+            return "unknown locale '\(identifier)'; a locale is a code: did you mean '\(named)'?"
+        }
         let wanted = identifier.replacingOccurrences(of: "_", with: "-").lowercased()
         let nearest = KnownLocales.all.map { (id: $0, distance: SiteSchema.editDistance(wanted, $0.lowercased())) }
             .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }.prefix(3).map { "'\($0.id)'" }

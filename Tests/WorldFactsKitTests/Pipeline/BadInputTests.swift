@@ -76,6 +76,15 @@ import Testing
             ])
     }
 
+    /// A language written by its English name: the error names its code.
+    @Test(arguments: [("english", "en"), ("Swedish", "sv"), ("japanese", "ja")]) func aLanguageByNameSuggestsItsCode(
+        name: String, code: String
+    ) throws {
+        try expectFailureLeavesOutput(
+            siteYAML: testSiteYAML.replacingOccurrences(of: "locale: en", with: "locale: \(name)"),
+            mentions: ["unknown locale '\(name)'; a locale is a code: did you mean '\(code)'?"])
+    }
+
     /// Items of codes only in a list; only the kinds of codes there are.
     @Test func itemsOfCodesOnlyInAList() throws {
         try expectFailureLeavesOutput(
