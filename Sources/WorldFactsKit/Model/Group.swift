@@ -96,30 +96,31 @@ public struct Group: Sendable {
         var diagnostics: [Diagnostic] = []
         var values: [GroupValue] = []
         var ownerOfSlug: [String: String] = [:]
-        for title in order {
-            let positions = byText[title]!
+        for text in order {
+            let positions = byText[text]!
             let first = collection.records[positions[0]]
-            guard let slug = Slug.make(from: title) else {
+            guard let slug = Slug.make(from: text) else {
                 diagnostics.append(
                     .error(
                         collection.location(of: first), record: first.key, field: field.id,
-                        "the group value '\(title)' gives no usable file name; use letters or digits"))
+                        "the group value '\(text)' gives no usable file name; use letters or digits"))
                 continue
             }
             if let other = ownerOfSlug[slug] {
                 diagnostics.append(
                     .error(
                         collection.location(of: first), record: first.key, field: field.id,
-                        "the group values '\(other)' and '\(title)' give the same page name '\(slug)';"
+                        "the group values '\(other)' and '\(text)' give the same page name '\(slug)';"
                             + " values must differ in more than case and punctuation"))
                 continue
             }
-            ownerOfSlug[slug] = title
+            ownerOfSlug[slug] = text
             let sections = Section.runs(count: positions.count) {
-                collection.sections[collection.sectionOfRecord[positions[$0]]]
+                let section = collection.sections[collection.sectionOfRecord[positions[$0]]]
+                return (section.letter, section.name)
             }
             values.append(
-                GroupValue(text: title, title: titles[title]!, slug: slug, positions: positions, sections: sections))
+                GroupValue(text: text, title: titles[text]!, slug: slug, positions: positions, sections: sections))
         }
         let group = Group(spec: spec, collection: collection, values: values, collation: collation)
         return (group, diagnostics)

@@ -19,30 +19,23 @@ public struct Section: Sendable, Hashable {
         self.range = range
     }
 
-    /// The sections of `count` items in index order: one per run of items in the same bucket.
+    /// The sections of `count` items in index order: one per run of items in the same bucket of the
+    /// locale's alphabetic index.
     public static func runs(count: Int, collation: Collation, bucket: (Int) -> Int) -> [Section] {
-        var sections: [Section] = []
-        var last = -1
-        for item in 0..<count {
-            let number = bucket(item)
-            if number != last || sections.isEmpty {
-                let made = collation.buckets[number]
-                sections.append(Section(letter: made.label, name: made.name, range: item..<item))
-                last = number
-            }
-            sections[sections.count - 1].range = sections[sections.count - 1].range.lowerBound..<(item + 1)
+        runs(count: count) { item in
+            let made = collation.buckets[bucket(item)]
+            return (made.label, made.name)
         }
-        return sections
     }
 
-    /// The sections of `count` items that each belong to one of the collection's sections: a run of items
-    /// in the same section makes one (a group value's records, in index order).
-    public static func runs(count: Int, section: (Int) -> Section) -> [Section] {
+    /// The sections of `count` items, each item's section given by its letter and name: one per run of
+    /// items of the same name (a group value's records take the sections of the collection's index).
+    public static func runs(count: Int, section: (Int) -> (letter: String, name: String)) -> [Section] {
         var sections: [Section] = []
         for item in 0..<count {
-            let of = section(item)
-            if sections.last?.name != of.name {
-                sections.append(Section(letter: of.letter, name: of.name, range: item..<item))
+            let (letter, name) = section(item)
+            if sections.last?.name != name {
+                sections.append(Section(letter: letter, name: name, range: item..<item))
             }
             sections[sections.count - 1].range = sections[sections.count - 1].range.lowerBound..<(item + 1)
         }

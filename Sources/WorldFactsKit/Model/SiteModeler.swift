@@ -73,7 +73,7 @@ public struct SiteModeler {
                 }
             }
         }
-        diagnostics += unknownCodes(in: collections, locale: config.locale)
+        diagnostics += shownValueProblems(in: collections, locale: config.locale)
         for collection in collections where collection.spec.aliases != nil {
             diagnostics += AliasPages(collection).problems
         }
@@ -172,7 +172,7 @@ public struct SiteModeler {
     /// For each field of codes (`FieldSpec.shownAs`) that holds codes ICU has no name for, one warning at the
     /// first record that holds one, naming the first few: pages show them as they are. For a date field, an
     /// error at each record whose value is no day written `YYYY-MM-DD`.
-    func unknownCodes(in collections: [RecordCollection], locale: String) -> [Diagnostic] {
+    func shownValueProblems(in collections: [RecordCollection], locale: String) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for collection in collections {
             for (position, field) in collection.spec.fields.enumerated() {

@@ -72,28 +72,24 @@ public struct LocaleFormats: Sendable {
 /// probe as ICU does; otherwise each number goes to ICU.
 ///
 /// Why not ICU for each: a page shows a few numbers, and ICU's formatter, with its result read back into a
-/// string, made the clean build of the shipped site 9% slower (render and write: 0.88 → 0.95 s), most of it
-/// formatting populations. This writes the same text from bytes (a test compares the two on random
-/// numbers in a dozen locales).
-struct GroupedIntegers: Sendable, Equatable {
-    let digits: [String]
-    let separator: String
-    let minus: String
+/// string, made a clean build measurably slower, most of it formatting populations (docs/performance.md).
+/// This writes the same text from bytes (a test compares the two on random numbers in a dozen locales).
+struct GroupedIntegers: Sendable {
+    /// The UTF-8 of the ten digits, of the separator between groups and of the minus sign.
+    let digits: [[UInt8]]
+    let separator: [UInt8]
+    let minus: [UInt8]
+    /// The widest digit's length in bytes.
+    let widest: Int
+    /// The size of the last group, and of each group before it.
     let primary: Int
     let secondary: Int
+    /// 1, or 2 where a number of `primary` + 1 digits is not grouped (Spanish 1234).
     let minimumGrouping: Int
-    /// The UTF-8 of the digits, the separator and the minus sign, and the widest digit's length.
-    private let encoded: (digits: [[UInt8]], separator: [UInt8], minus: [UInt8], widest: Int)
-
-    static func == (a: GroupedIntegers, b: GroupedIntegers) -> Bool {
-        (a.digits, a.separator, a.minus, a.primary, a.secondary, a.minimumGrouping)
-            == (b.digits, b.separator, b.minus, b.primary, b.secondary, b.minimumGrouping)
-    }
 
     init?(icu: (Int) -> String?) {
-        guard let digits = Optional((0...9).compactMap { icu($0) }), digits.count == 10,
-            Set(digits).count == 10, digits.allSatisfy({ $0.count == 1 })
-        else { return nil }
+        let digits = (0...9).compactMap { icu($0) }
+        guard digits.count == 10, Set(digits).count == 10, digits.allSatisfy({ $0.count == 1 }) else { return nil }
         // The groups of a long number, and the separator between them.
         guard let long = icu(123_456_789_012_345) else { return nil }
         var groups: [Int] = [0]
@@ -111,21 +107,16 @@ struct GroupedIntegers: Sendable, Equatable {
                 between.append(character)
             }
         }
-        guard between.isEmpty, separators.count == 1, groups.count >= 3, let primary = groups.last,
-            let one = icu(-1), one.hasSuffix(digits[1])
+        guard between.isEmpty, separators.count == 1, let separator = separators.first, groups.count >= 3,
+            let primary = groups.last, let one = icu(-1), one.hasSuffix(digits[1])
         else { return nil }
-        let secondary = groups[groups.count - 2]
-        self.digits = digits
-        let separator = separators.first!
-        self.separator = separator
-        self.minus = String(one.dropLast(digits[1].count))
+        self.digits = digits.map { Array($0.utf8) }
+        self.separator = Array(separator.utf8)
+        minus = Array(one.dropLast(digits[1].count).utf8)
+        widest = self.digits.map(\.count).max()!
         self.primary = primary
-        self.secondary = secondary
+        secondary = groups[groups.count - 2]
         minimumGrouping = icu(Int(pow10: primary)).map { $0.contains(separator) } == true ? 1 : 2
-        encoded = (
-            digits.map { Array($0.utf8) }, Array(separator.utf8), Array(String(one.dropLast(digits[1].count)).utf8),
-            digits.map(\.utf8.count).max()!
-        )
         // Numbers of every length, and a fixed pseudo-random sequence of others.
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> UInt64 {
@@ -141,7 +132,6 @@ struct GroupedIntegers: Sendable, Equatable {
 
     /// Written into the string's own storage (`makeString`), each digit as the locale's bytes.
     func format(_ number: Int) -> String {
-        let (digits, separator, minus, widest) = encoded
         let magnitude = String(number.magnitude)
         let count = magnitude.utf8.count
         let grouped = count >= primary + minimumGrouping
