@@ -111,7 +111,7 @@ site-test:
 	WORLDFACTS_BIN=.build/debug/worldfacts .venv/bin/python -m pytest -q Tests/site
 
 SITE_BROWSER_TESTS = Tests/site/test_axe.py Tests/site/test_search_everywhere.py Tests/site/test_valid_site.py \
-	Tests/site/test_collections_browser.py Tests/site/test_search_filters.py
+	Tests/site/test_collections_browser.py Tests/site/test_search_filters.py Tests/site/test_languages.py
 # The countries fixture's search in Chromium: it needs no build of the shipped site, so it runs beside the
 # two groups that do.
 SITE_SEARCH_TESTS = Tests/site/test_search_browser.py Tests/site/test_search_full_text.py
@@ -136,7 +136,7 @@ clean:
 # FUZZ_SECONDS (default 60) from the committed seeds in Tests/Fuzz/Corpus. Crashes go to .build-fuzz/artifacts.
 # Swift's crash backtracer is off: on a crash it waited for the fuzzer's output pipe, and the run never ended.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = FuzzRecords FuzzDelimited FuzzSiteConfig FuzzFolding FuzzShardRouter FuzzSearchPlanner
+FUZZ_TARGETS = FuzzRecords FuzzDelimited FuzzSiteConfig FuzzTranslations FuzzFolding FuzzShardRouter FuzzSearchPlanner
 .PHONY: fuzz
 fuzz: deps
 	$(SWIFT) build -c release --package-path Tests/Fuzz --scratch-path .build-fuzz \

@@ -12,6 +12,8 @@ struct Build: ParsableCommand {
     @OptionGroup var folders: Folders
     @Flag(help: "Print only errors.") var quiet = false
     @Flag(help: "Print the time and memory of each build step.") var stats = false
+    @Flag(help: "List what each language but the default shows in the default's, for want of a translation.")
+    var printMissingTranslations = false
 
     func run() throws {
         ProcessMemory.returnFreedMemory()
@@ -27,6 +29,11 @@ struct Build: ParsableCommand {
                 for line in DiagnosticList(report.warnings, maxErrors: folders.maxErrors).lines { printError(line) }
                 print(report.summary)
                 if let census = report.census { print("  " + census.line) }
+            }
+            if printMissingTranslations {
+                for (language, missing) in try builder.missingTranslations(folders.options) {
+                    for what in missing { print("\(language): \(what)") }
+                }
             }
             if stats {
                 for step in report.steps { print(statsLine(step)) }

@@ -222,14 +222,16 @@
   // Loads files of the index once each, by name under search/ ("entry", "manifest/<tag>", "<scope>/<shard>"):
   // each is JSON in a script, __worldfacts("<name>",<JSON>);. From file://, where fetch() is blocked, a
   // <script> element runs it; over HTTP, fetch() reads it and the JSON between the ends is parsed. `root`
-  // leads to the site's root. Only the entry's name never changes: it is asked again of the server.
-  function loader(doc, fileMode, root) {
+  // leads to the site's root, and `dir` from there to the index (a language's: "sv/search/"); a scope
+  // shared with another language's index is read from that one's (`at`). Only the entry's name never
+  // changes: it is asked again of the server.
+  function loader(doc, fileMode, root, dir) {
     root = root || "";
     var cache = {}, waiting = {}, got = {};
     G.__worldfacts = function (key, data) { if (waiting[key]) { waiting[key](data); delete waiting[key]; } };
     var load = function (key) {
       if (!cache[key]) {
-        var url = root + "search/" + key + ".js", head = "__worldfacts(" + JSON.stringify(key) + ",";
+        var url = root + (load.at[key.split("/")[0]] || dir || "search/") + key + ".js", head = "__worldfacts(" + JSON.stringify(key) + ",";
         cache[key] = fileMode ? new Promise((ok, fail) => {
           var s = doc.createElement("script");
           waiting[key] = ok;
@@ -249,11 +251,15 @@
     };
     load.has = key => key in cache;
     load.got = got;
+    load.at = {};
     return load;
   }
 
   // The prepared manifest, through the entry that names it.
-  var manifestOf = load => load("entry").then(entry => load(entry.manifest)).then(prepare);
+  var manifestOf = load => load("entry").then(entry => load(entry.manifest)).then(m => {
+    for (var id in m.scopes) load.at[id] = m.scopes[id].o;
+    return prepare(m);
+  });
 
   // Entries merged into the "All" scope: each with a score slot and its collection's label.
   var labelled = (entries, label) => label ? entries.map(e => e.slice(0, 6).concat(e[6] ?? null, label)) : entries;
@@ -431,7 +437,7 @@
   }
 
   // The manifest is loaded once, when first needed (again after a failure).
-  var load = loader(doc, G.location.protocol === "file:", root), strings = null, running = null;
+  var load = loader(doc, G.location.protocol === "file:", root, form.getAttribute("data-index")), strings = null, running = null;
   function ready() {
     return running || (running = manifestOf(load).then(manifest => {
       strings = manifest;

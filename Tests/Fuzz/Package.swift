@@ -4,7 +4,8 @@
 import PackageDescription
 
 let fuzzTargets = [
-    "FuzzRecords", "FuzzDelimited", "FuzzSiteConfig", "FuzzFolding", "FuzzShardRouter", "FuzzSearchPlanner",
+    "FuzzRecords", "FuzzDelimited", "FuzzSiteConfig", "FuzzTranslations", "FuzzFolding", "FuzzShardRouter",
+    "FuzzSearchPlanner",
 ]
 
 let package = Package(

@@ -333,6 +333,25 @@ test("from a page one folder down, both loaders find the shards at the site's ro
   await answer;
 });
 
+test("a language's index is read from its folder, and a shared scope's shards from the default's", async () => {
+  const calls = [];
+  globalThis.fetch = async (url) => {
+    calls.push(url);
+    const body = url.endsWith("entry.js") ? { v: 4, manifest: "manifest/0123456789" }
+      : url.includes("manifest/") ? {
+        v: 4, scopes: { name: { k: below(["a"], [], "") }, city: { k: below(["a"], [], ""), o: "search/" } },
+        more: "{count} more", count: "{count} results",
+      } : { n: 0, r: [] };
+    return scriptOf(url, body);
+  };
+  const load = S.loader(null, false, "../../", "sv/search/");
+  await S.manifestOf(load);
+  await load("name/l-61.0123456789");
+  await load("city/l-61.0123456789");
+  assert.deepEqual(calls, ["../../sv/search/entry.js", "../../sv/search/manifest/0123456789.js",
+    "../../sv/search/name/l-61.0123456789.js", "../../search/city/l-61.0123456789.js"]);
+});
+
 test("typos: the fewest edits from q to a start of the text, a swap of neighbours counting one", () => {
   assert.equal(S.typos("switzerland", "swtzerland", 2), 1);
   assert.equal(S.typos("kyiv", "kyiw", 1), 1);

@@ -13,6 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conftest import COUNTRIES, FULL, ROOT, full_only, worldfacts_bin
 from sitecheck import nu_validator
@@ -126,6 +127,13 @@ def test_the_sitemap_lists_every_page_once_under_the_base(web_site):
     assert f"Sitemap: {BASE}sitemap.xml" in robots.splitlines()
 
 
+def site_name(path: str) -> str:
+    """The site's title in the language of the page at `path`: its folder's (`languages/<id>.yml`), else English."""
+    folder = path.split("/")[0]
+    texts = ROOT / "Content/languages" / f"{folder}.yml"
+    return yaml.safe_load(texts.read_text(encoding="utf-8"))["title"] if "/" in path and texts.exists() else "World Facts"
+
+
 def test_every_page_has_its_canonical_link_and_preview(web_site):
     pages = sorted(web_site.rglob("*.html")) if FULL else sample_of_every_folder(web_site, 40)
     for page in pages:
@@ -138,7 +146,7 @@ def test_every_page_has_its_canonical_link_and_preview(web_site):
             continue
         expected = BASE + (path[: -len("index.html")] if path.endswith("index.html") else path)
         assert found.canonical == [expected], path
-        assert found.meta["og:url"] == expected and found.meta["og:site_name"] == "World Facts"
+        assert found.meta["og:url"] == expected and found.meta["og:site_name"] == site_name(path)
         assert found.meta["og:title"] and found.meta["twitter:card"] == "summary"
 
 

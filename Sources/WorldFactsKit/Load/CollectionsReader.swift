@@ -7,6 +7,8 @@ import Yams
 /// targets, lists and groups, and checks that no two of them write to the same folder.
 struct CollectionsReader {
     let top: YAMLReader.Map
+    /// The site's languages (`languages:`), the default first; empty for a site of one.
+    var languages: [SiteLanguage] = []
 
     func read(_ r: inout YAMLReader) -> [CollectionSpec] {
         let records = r.map(top, "records")
@@ -234,6 +236,7 @@ struct CollectionsReader {
             }
             if !spec.downloads.contains(format) { spec.downloads.append(format) }
         }
+        readLanguages(map, into: &spec, &r)
         if let name = r.optionalString(map, "aliases"), let node = map.node(for: "aliases") {
             if let field = spec.fields.firstIndex(where: { $0.id == name }) {
                 if spec.fields[field].format == .text || spec.fields[field].format == .list {
@@ -271,6 +274,48 @@ struct CollectionsReader {
             }
         }
         spec.structuredData = structured
+    }
+
+    /// `languages`, `titles` and `translations`: which languages have the collection's pages, and where its
+    /// titles in each come from. Each names a language of `languages:` other than the default.
+    private func readLanguages(_ map: YAMLReader.Map, into spec: inout CollectionSpec, _ r: inout YAMLReader) {
+        if let written = r.optionalString(map, "languages"), let node = map.node(for: "languages") {
+            if let known = CollectionLanguages(rawValue: written) {
+                spec.languages = known
+            } else {
+                r.problem(at: node, field: map.path + ".languages", "expected 'all' or 'default', found '\(written)'")
+            }
+        }
+        let others = languages.dropFirst().map(\.id)
+        for key in ["titles", "translations"] {
+            guard let byLanguage = r.map(map, key) else { continue }
+            for (idNode, valueNode) in byLanguage.mapping {
+                guard let id = idNode.string else { continue }
+                let path = "\(byLanguage.path).\(id)"
+                guard others.contains(id) else {
+                    let near = DeclaredColumns.nearest(to: id, in: others).map { "; did you mean '\($0)'?" }
+                    r.problem(
+                        at: idNode, field: path,
+                        "names no language of `languages:` but the default: '\(id)'"
+                            + (near ?? (others.isEmpty ? "; the site lists no other language" : "")))
+                    continue
+                }
+                guard let value = r.scalarString(valueNode, path: path) else { continue }
+                if key == "translations" {
+                    r.checkRelativePath(value, in: byLanguage, key: id)
+                    spec.translations[id] = value
+                } else if let field = spec.fields.firstIndex(where: { $0.id == value }),
+                    spec.fields[field].format == .text
+                {
+                    spec.titles[id] = field
+                } else {
+                    r.problem(
+                        at: valueNode, field: path,
+                        "expected a declared text field of '\(spec.id)' (with `show: false` to keep it off the page),"
+                            + " found '\(value)'")
+                }
+            }
+        }
     }
 
     /// `only:`: a number field and its bounds.
@@ -471,6 +516,8 @@ struct CollectionsReader {
             }
             owners[folder] = owner
         }
+        // Each language but the default has a folder of its own.
+        for language in languages.dropFirst() { owners[language.id] = "language '\(language.id)'" }
         for collection in collections {
             claim(collection.records.pagesFolder, by: "collection '\(collection.id)'")
             for group in collection.groups {

@@ -60,10 +60,12 @@ public struct ContentLoader {
                 diagnostics += lengths.problems(in: collection.records)
             }
         }
+        let translations = TranslationsLoader(loader: self, config: config)
+        let languageTexts = translations.load(into: &collections, &diagnostics)
         if !diagnostics.errors.isEmpty { throw fail(diagnostics) }
-        return (
-            Content(config: config, collections: collections, warnings: diagnostics.warnings, folder: folder), kept
-        )
+        var content = Content(config: config, collections: collections, warnings: diagnostics.warnings, folder: folder)
+        content.languageTexts = languageTexts
+        return (content, kept)
     }
 
     /// A collection's records, by its file's format, and its notes.
@@ -166,17 +168,17 @@ public struct ContentLoader {
         )
     }
 
-    private func fail(_ diagnostics: [Diagnostic]) -> StageFailure {
+    func fail(_ diagnostics: [Diagnostic]) -> StageFailure {
         StageFailure(diagnostics.errors + diagnostics.warnings)
     }
 
-    private func readBytes(_ path: String) throws(StageFailure) -> [UInt8] {
+    func readBytes(_ path: String) throws(StageFailure) -> [UInt8] {
         do { return try fileSystem.read(path) } catch {
             throw fail([.error(SourceLocation(file: path), "cannot read: \(error)")])
         }
     }
 
-    private func readText(_ path: String) throws(StageFailure) -> String {
+    func readText(_ path: String) throws(StageFailure) -> String {
         let bytes = try readBytes(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw fail([
@@ -188,8 +190,9 @@ public struct ContentLoader {
         return text
     }
 
-    private func loadNotes(_ spec: CollectionSpec, sizeLimit: Int) -> ([Note], [Diagnostic]) {
-        let notesFolder = joinPath(folder, spec.records.notesFolder)
+    /// The notes of `spec`'s folder, or of its subfolder `language` (`<notes>/<id>/`).
+    func loadNotes(_ spec: CollectionSpec, sizeLimit: Int, language: String? = nil) -> ([Note], [Diagnostic]) {
+        let notesFolder = joinPath(folder, spec.records.notesFolder, language ?? "")
         guard fileSystem.isDirectory(notesFolder) else { return ([], []) }
         var notes: [Note] = []
         var diagnostics: [Diagnostic] = []

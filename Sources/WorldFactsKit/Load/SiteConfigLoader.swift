@@ -53,12 +53,7 @@ public struct SiteConfigLoader {
         var config = SiteConfig(
             title: title, locale: locale, collections: [],
             search: SearchSpec(scopes: [], shardBudget: 16_384, previewSize: 20),
-            strings: InterfaceStrings(
-                none: "None", searchPlaceholder: "Search", searchLabel: "Search", noResults: "No results",
-                top: "Search", previous: "Previous", next: "Next", backToIndex: "Index",
-                neighbours: "Neighbours", moreResults: "and {count} more — keep typing",
-                resultCount: "{count} results",
-                notFound: "Page not found", sectionCount: "{count} records"),
+            strings: .english,
             credit: nil, noteSizeLimit: 10 * 1024 * 1024, unsafeRawHTML: false)
         if let written = r.optionalString(top, "url"), let node = top.node(for: "url") {
             switch BaseURL.parse(written) {
@@ -69,7 +64,9 @@ public struct SiteConfigLoader {
         config.description = r.optionalString(top, "description")
         let maxFiles = r.int(top, "max_files", default: 0, minimum: 1)
         if top.node(for: "max_files") != nil { config.maxFiles = maxFiles }
-        config.collections = CollectionsReader(top: top).read(&r)
+        config.languages = languages(top, locale: locale, &r)
+        if let first = config.languages.first { config.locale = first.locale }
+        config.collections = CollectionsReader(top: top, languages: config.languages).read(&r)
 
         if let search = r.map(top, "search") {
             config.search.shardBudget = r.int(search, "shard_budget", default: 16_384, minimum: 1_024)
@@ -142,32 +139,9 @@ public struct SiteConfigLoader {
             }
         }
         if let strings = r.map(top, "strings") {
-            func text(_ key: String, _ keyPath: WritableKeyPath<InterfaceStrings, String>) {
-                config.strings[keyPath: keyPath] = r.string(strings, key, default: config.strings[keyPath: keyPath])
+            for (key, path) in InterfaceStrings.keys {
+                config.strings[keyPath: path] = r.string(strings, key, default: config.strings[keyPath: path])
             }
-            text("none", \.none)
-            text("search_placeholder", \.searchPlaceholder)
-            text("search_label", \.searchLabel)
-            text("no_results", \.noResults)
-            text("top", \.top)
-            text("previous", \.previous)
-            text("next", \.next)
-            text("back_to_index", \.backToIndex)
-            text("neighbours", \.neighbours)
-            text("more_results", \.moreResults)
-            text("more_words", \.moreWords)
-            text("did_you_mean", \.didYouMean)
-            text("result_count", \.resultCount)
-            text("not_found", \.notFound)
-            text("section_count", \.sectionCount)
-            text("sections", \.sections)
-            text("data", \.data)
-            text("built_with", \.builtWith)
-            text("download", \.download)
-            text("home", \.home)
-            text("see_all", \.seeAll)
-            text("browse", \.browse)
-            text("value_count", \.valueCount)
         }
         config.credit = Self.credit(in: top, &r)
         if let notes = r.map(top, "notes") {
@@ -176,6 +150,39 @@ public struct SiteConfigLoader {
         }
         if title.isEmpty { r.problem(at: top.node, field: "title", "expected a non-empty site title") }
         return config
+    }
+
+    /// `languages:`: each with an id of its own and a locale ICU knows; the first is the default, whose
+    /// locale is the site's (`locale:` may only repeat it).
+    private func languages(_ top: YAMLReader.Map, locale: String, _ r: inout YAMLReader) -> [SiteLanguage] {
+        var languages: [SiteLanguage] = []
+        for (position, item) in r.list(top, "languages").enumerated() {
+            guard let map = r.mapping(item, path: "languages[\(position)]") else { continue }
+            let id = r.string(map, "id") ?? ""
+            let idNode = map.node(for: "id") ?? map.node
+            if !id.isEmpty, !id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+                r.problem(
+                    at: idNode, field: map.path + ".id", "expected letters, digits and '-' (a folder), found '\(id)'")
+            }
+            if languages.contains(where: { $0.id == id }) {
+                r.problem(at: idNode, field: map.path + ".id", "language '\(id)' is listed twice")
+            }
+            let languageLocale = r.string(map, "locale", default: id)
+            if let problem = Self.localeProblem(languageLocale) {
+                r.problem(at: map.node(for: "locale") ?? idNode, field: map.path + ".locale", problem)
+            }
+            let ownName = DisplayNames(locale: languageLocale).language(languageLocale) ?? id
+            languages.append(
+                SiteLanguage(id: id, locale: languageLocale, label: r.string(map, "label", default: ownName)))
+        }
+        if let first = languages.first, let node = top.node(for: "locale"),
+            KnownLocales.canonical(first.locale) != KnownLocales.canonical(locale)
+        {
+            r.problem(
+                at: node, field: "locale",
+                "the site's locale is its first language's ('\(first.locale)'), not '\(locale)'; remove `locale`")
+        }
+        return languages
     }
 
     /// The `credit` mapping of `map`, if it has one; its link must be safe (`isSafeLink`).

@@ -17,6 +17,8 @@ enum SiteSchema {
         case listOfMappings = "list of mappings"
         /// Names of one's own choosing, each naming a field: not checked against a list of keys.
         case namedFields = "mapping of names to fields"
+        /// Language ids, each naming a field or a file: checked against `languages`.
+        case byLanguage = "mapping of language ids"
     }
 
     struct Key {
@@ -57,6 +59,13 @@ enum SiteSchema {
                 "hide_empty", .flag, "false",
                 "Every field leaves its row out of the facts table where a record has no value (`strings.none`"
                     + " otherwise); a field's own `hide_empty` wins."),
+            Key(
+                "languages", .listOfMappings, "",
+                "The languages the site is published in, the default first (its `locale` replaces `locale`): its"
+                    + " pages stay at the root, each other's go to `<id>/`, with the texts of `languages/<id>.yml`."),
+            Key("languages[].id", .text, "required", "The language's folder and name (`sv`): letters, digits, `-`."),
+            Key("languages[].locale", .text, "the id", "Its ICU locale, as `locale`."),
+            Key("languages[].label", .text, "the language's own name", "Its name in the language switcher."),
             Key("records", .mapping, "", "One collection, the short form: its records and their pages."),
         ] + sourceKeys("records.", pages: "records", notes: "notes") + publishingKeys("records.")
         + [Key("fields", .listOfMappings, "", "The short form's fields, in the order the facts table shows them.")]
@@ -172,6 +181,10 @@ enum SiteSchema {
             Key("strings.data", .text, "Data:", "Before the data credit in the footer."),
             Key("strings.built_with", .text, "Built with WorldFacts.", "After the data credit in the footer."),
             Key("strings.download", .text, "Download the data:", "Before an index's links to its data downloads."),
+            Key("strings.languages", .text, "Languages", "The language switcher's name for screen readers."),
+            Key(
+                "strings.fallback_note", .text, "This note is not translated yet.",
+                "Above a note shown in the default language for want of one in the page's."),
         ] + creditKeys("", "", "The data credit in the footer, on the pages of a collection with none of its own.")
         + [
             Key("notes", .mapping, "", "Markdown notes."),
@@ -218,6 +231,16 @@ enum SiteSchema {
             Key(
                 p + "aliases", .text, "",
                 "A text or list field of former keys: each gets a redirect page to its record's page."),
+            Key(
+                p + "languages", .text, "all",
+                "`all`: pages in every language; `default`: in the default language only, which the others link"
+                    + " to and whose search scope they share."),
+            Key(
+                p + "titles", .byLanguage, "",
+                "Language id → a declared field holding each record's title in it (`{ sv: name_sv }`)."),
+            Key(
+                p + "translations", .byLanguage, "",
+                "Language id → a TSV file of `key` and `title` columns, relative to the content folder."),
             Key(
                 p + "downloads", .texts, "",
                 "Formats the records are published in, linked from the index: `csv`, `json` (`data/<id>.<format>`)."),

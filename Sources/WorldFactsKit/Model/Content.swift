@@ -8,6 +8,8 @@ public struct Content: Sendable {
     public var warnings: [Diagnostic]
     /// Where the content came from, for messages.
     public var folder: String
+    /// By language id, what each language other than the default says in its own words.
+    public var languageTexts: [String: LanguageTexts] = [:]
 
     public init(config: SiteConfig, collections: [LoadedCollection], warnings: [Diagnostic], folder: String) {
         self.config = config

@@ -83,9 +83,10 @@ public struct Group: Sendable {
         let field = collection.spec.fields[spec.field]
         let valueField =
             spec.through.flatMap { through in field.target.map { collections[$0].spec.fields[through] } } ?? field
+        let translated = Dictionary(uniqueKeysWithValues: spec.valueTitles.pairs.map { ($0.key, $0.value) })
         let titles = Dictionary(
             uniqueKeysWithValues: order.map { text in
-                (text, valueField.shownAs?.shown(text, locale: collation.locale) ?? text)
+                (text, translated[text] ?? valueField.shownAs?.shown(text, locale: collation.locale) ?? text)
             })
         // In the locale's order of titles, each sort key made once; titles equal to the collator by code point.
         let keys = Dictionary(uniqueKeysWithValues: order.map { ($0, collation.sortKey(titles[$0]!)) })

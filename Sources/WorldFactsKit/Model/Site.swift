@@ -27,6 +27,9 @@ public struct Site: Sendable {
     /// A site of several collections has a home page listing them; a site of one has its index there.
     public var hasHome: Bool { collections.count > 1 }
 
+    /// The home page: `index.html` in the language's folder.
+    public var homePath: String { config.folder + "index.html" }
+
     /// Every record of every collection.
     public var recordCount: Int { collections.reduce(0) { $0 + $1.records.count } }
 

@@ -32,6 +32,7 @@ public struct SiteModeler {
         let collation = Collation.of(config.locale)
         for (number, var loaded) in content.collections.enumerated() {
             let spec = config.collections[number]
+            let collation = spec.collationLocale.map(Collation.of) ?? collation
             // `only:`: the records kept, by their place in the file; the others have no position (-1).
             var kept: [Int]?
             var keysLeftOut = Set<String>()
@@ -45,7 +46,7 @@ public struct SiteModeler {
             leftOut.append(keysLeftOut)
             let modelled = modelCollection(
                 spec, loaded, number: number, offset: offset,
-                indexFolder: config.collections.count > 1 ? spec.records.pagesFolder + "/" : "",
+                indexFolder: config.collections.count > 1 ? spec.records.pagesFolder + "/" : config.folder,
                 indexesKeys: looked.contains(number), collation: collation, &diagnostics)
             var collection = modelled.collection
             var positionOfLoaded = [Int](repeating: -1, count: content.collections[number].records.count)
@@ -86,7 +87,8 @@ public struct SiteModeler {
         for collection in collections {
             for spec in collection.spec.groups {
                 let (group, problems) = Group.make(
-                    spec: spec, collection: collection, collections: collections, collation: collation)
+                    spec: spec, collection: collection, collections: collections,
+                    collation: collection.spec.collationLocale.map(Collation.of) ?? collation)
                 groups.append(group)
                 diagnostics += problems
             }

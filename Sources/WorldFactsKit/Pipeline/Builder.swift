@@ -1,6 +1,7 @@
 import Foundation
 import WorldFactsLoad
 import WorldFactsModel
+import WorldFactsOutput
 import WorldFactsRender
 import WorldFactsSearch
 import WorldFactsSupport
@@ -77,10 +78,13 @@ public struct Builder: Sendable {
         if last.snapshot != nil {
             lastModel = try steps.run(.readSnapshot) { last.snapshotModel(templates: templates, theme: theme) }
         }
-        let modelled = try steps.run(.model) { () throws(StageFailure) in
-            try modelSite(
-                content, templates: templates, theme: theme, last: &lastModel, fromLive: last.live != nil,
-                prepared: prepared)
+        let (modelled, languages) = try steps.run(.model) { () throws(StageFailure) in
+            (
+                try modelSite(
+                    content, templates: templates, theme: theme, last: &lastModel, fromLive: last.live != nil,
+                    prepared: prepared),
+                try LanguageSites(content)
+            )
         }
         let site = modelled.site
         let positions = last.keepsModel ? modelled.positions : []
@@ -98,13 +102,14 @@ public struct Builder: Sendable {
         let (report, made, left, census) = try steps.run(.renderAndWrite) {
             () throws(StageFailure) -> (WriteReport, SiteGenerator.Made, OutputWriter.PreviousBuild?, OutputCensus?) in
             try renderAndWrite(
-                options, site: site, templates: templates, theme: theme, edits: modelled.edits, last: lastModel,
+                options, site: site, languages: languages.sites, templates: templates, theme: theme,
+                edits: modelled.edits, last: lastModel,
                 manifest: last.manifest.wait().get(), sources: sources, keep: keep, saving: saving,
                 releaseLater: releaseLater)
         }
         var built = BuildReport(
             records: site.recordCount, write: report,
-            warnings: sources.warnings + site.warnings + report.warnings, steps: steps.done,
+            warnings: sources.warnings + site.warnings + languages.warnings + report.warnings, steps: steps.done,
             edited: modelled.edits?.count)
         built.fromSnapshot = last.live == nil && lastModel != nil && modelled.edits != nil
         built.undeclaredColumns = content.undeclaredColumns
@@ -211,7 +216,8 @@ public struct Builder: Sendable {
     /// Renders the site and writes it: every page and search file of a clean build, or, after an edit,
     /// those the edit reaches. A failure undoes what was written (`OutputWriter.rollback`).
     private func renderAndWrite(
-        _ options: BuildOptions, site: Site, templates: TemplateSet, theme: Theme, edits: ValueEdits?,
+        _ options: BuildOptions, site: Site, languages: [Site], templates: TemplateSet, theme: Theme,
+        edits: ValueEdits?,
         last: LiveModel?, manifest: OutputWriter.PreviousBuild, sources: CheckedSources, keep: Bool,
         saving: SnapshotSaving?, releaseLater: DeferredRelease
     ) throws(StageFailure) -> (WriteReport, SiteGenerator.Made, OutputWriter.PreviousBuild?, OutputCensus?) {
@@ -228,7 +234,9 @@ public struct Builder: Sendable {
             ? OutputWriter(folder: options.output, fileSystem: fileSystem, clean: options.clean, previous: manifest)
             : OutputWriter(
                 folder: options.output, fileSystem: fileSystem, editing: manifest,
-                remaking: last?.search == nil ? [SearchIndex.folder] : [])
+                // The other languages are made whole on every build (`LanguageSites`): each file of their
+                // folders is made or kept by its inputs, and one no longer made goes.
+                remaking: (last?.search == nil ? [SearchIndex.folder] : []) + languages.map(\.config.folder))
         writer.recordSources(sources.digest, records: site.recordCount, warnings: sources.warnings + site.warnings)
         // A page per record, and room for the index, list, group and search files.
         writer.expect(files: site.recordCount + site.recordCount / 4)
@@ -254,6 +262,7 @@ public struct Builder: Sendable {
             generator.recordPagesAtOnce = Self.recordPagesMadeWhereWritten
             generator.shardsAtOnce = Self.shardsMadeWhereWritten
         }
+        generator.languageFolders = languages.map(\.config.folder)
         let made: SiteGenerator.Made
         do throws(StageFailure) {
             let scopes = site.config.search.scopes
@@ -271,11 +280,7 @@ public struct Builder: Sendable {
                     try budget.check(most, source: SourceLocation(file: source))
                 }
             }
-            made = try generator.generate(
-                previous: writer.reuse,
-                indexed: { known in saving?.finish(rowInputs: known.rowInputs, search: known.search, scopes: scopes) },
-                beforeWriting: beforeWriting
-            ) { batch throws(StageFailure) in
+            func emit(_ batch: OutputBatch) throws(StageFailure) {
                 guard let background else {
                     let count = try writer.write(batch)
                     phases.rendered(paths: writer.lastPaths(count))
@@ -284,6 +289,20 @@ public struct Builder: Sendable {
                 let files = batch.files
                 try background.submit(files)
                 phases.rendered(files)
+            }
+            made = try generator.generate(
+                previous: writer.reuse,
+                indexed: { known in saving?.finish(rowInputs: known.rowInputs, search: known.search, scopes: scopes) },
+                beforeWriting: beforeWriting, emit)
+            // Each other language, in its folder: it shares the default's assets, and the search scopes of
+            // collections that have no pages in it.
+            for language in languages {
+                var other = SiteGenerator(renderer: SiteRenderer(site: language, templates: templates, theme: theme))
+                other.recordPagesAtOnce = generator.recordPagesAtOnce
+                other.shardsAtOnce = generator.shardsAtOnce
+                other.defaultLanguage = SiteGenerator.DefaultLanguage(
+                    rows: renderer.values.rows, rowInputs: made.rowInputs, scopeParts: made.scopeParts)
+                _ = try other.generate(previous: writer.reuse, emit)
             }
         } catch {
             background?.drain()
@@ -310,7 +329,7 @@ public struct Builder: Sendable {
         }
         let left = keep ? writer.leave() : nil
         let census = takesCensus ? OutputCensus(site: site, paths: writer.paths, report: report) : nil
-        releaseLater.add(consume writer, consume generator, background as Any)
+        releaseLater.add(writer as Any, generator as Any, background as Any)
         return (report, made, left, census)
     }
 

@@ -59,6 +59,8 @@ public struct OutputCensus: Sendable, Equatable {
         let sectionFolders: [String]
         let listFolders: [String]
         let groupFolders: [String]
+        /// The folders of the languages other than the default, whose files are counted by what they are in it.
+        let languageFolders: [String]
         let first: Int
 
         /// `first`: the number of the first kind after the collections' record pages.
@@ -71,9 +73,11 @@ public struct OutputCensus: Sendable, Equatable {
                 collection.spec.lists.map { collection.spec.records.pagesFolder + "/" + $0.id + "/" }
             }
             groupFolders = site.groups.map { $0.spec.pagesFolder + "/" }
+            languageFolders = site.config.languages.dropFirst().map { $0.folder(isDefault: false) }
         }
 
         func kind(of path: String) -> Int {
+            let path = languageFolders.first { path.hasPrefix($0) }.map { String(path.dropFirst($0.count)) } ?? path
             let (index, lists, groups, shards, data, other) =
                 (first, first + 1, first + 2, first + 3, first + 4, first + 5)
             if path.hasPrefix(SearchIndex.folder) { return shards }

@@ -25,6 +25,21 @@ struct SiteGenerator: Sendable {
     /// 64 is about a MB. Made where they are written, a range holds no bytes
     /// (`Builder.shardsMadeWhereWritten`).
     var shardsAtOnce = 64
+    /// In a language other than the default: what the default language's generator made. A collection
+    /// without pages in this language is searched as the default language shows it, so that its scopes'
+    /// shards are the default's, and are read from there (`SearchIndex.sharing`).
+    var defaultLanguage: DefaultLanguage? = nil
+    /// In the default language of a site of several: the other languages' folders, whose search indexes
+    /// `_headers` covers too.
+    var languageFolders: [String] = []
+
+    /// What a language other than the default takes from the default's generator.
+    struct DefaultLanguage: Sendable {
+        let rows: IndexRows
+        let rowInputs: [[UInt64]]?
+        /// By scope, the default's manifest parts (`SearchIndex.scopeParts`).
+        let scopeParts: [String]
+    }
 
     var site: Site { renderer.site }
 
@@ -37,6 +52,8 @@ struct SiteGenerator: Sendable {
         /// In a live build whose search index was updated: the shard files of the last build it no
         /// longer has (`SearchIndex.dropped`), for the writer to remove.
         var dropped: [String] = []
+        /// By scope, the search manifest's parts (`SearchIndex.scopeParts`).
+        var scopeParts: [String] = []
     }
 
     /// Makes the files and hands them to `emit`. `indexed` is told the row inputs and the search index's
@@ -51,25 +68,36 @@ struct SiteGenerator: Sendable {
     ) throws(Failure) -> Made {
         let hasSearch = !site.config.search.scopes.isEmpty
         // What each index row is made of: the search index, the section pages and the group pages read it.
-        let rowInputs =
+        var rowInputs =
             hasSearch || site.collections.contains(where: \.isIndexSplit) || !site.groups.isEmpty
             ? self.rowInputs ?? renderer.rowInputs() : nil
+        let folder = site.config.folder
+        // A collection without pages here has the default language's rows, and their inputs.
+        if let shared = defaultLanguage, let sharedInputs = shared.rowInputs {
+            for collection in site.collections where !collection.spec.hasPages {
+                rowInputs?[collection.number] = sharedInputs[collection.number]
+            }
+        }
         let search =
             hasSearch
             ? rowInputs.map { rowInputs in
-                BackgroundValue { [site, renderer, last = self.search, reach] in
-                    SearchIndex(
-                        site: site, rows: Self.searchRows(site: site, renderer: renderer, inputs: rowInputs),
-                        previous: previous, updating: last,
+                BackgroundValue { [site, renderer, last = self.search, reach, defaultLanguage] in
+                    let index = SearchIndex(
+                        site: site,
+                        rows: Self.searchRows(
+                            site: site, renderer: renderer, inputs: rowInputs, shared: defaultLanguage?.rows),
+                        previous: folder.isEmpty ? previous : PreviousOutputInFolder(previous, folder: folder),
+                        updating: last,
                         changed: reach.map { reach in
                             site.collections.flatMap { collection in
                                 reach.rows[collection.number].map { collection.offset + $0 }
                             }
                         } ?? [], notes: Self.searchedNotes(site: site))
+                    return defaultLanguage.map { Self.sharing(index, site: site, with: $0) } ?? index
                 }
             } : nil
         if let beforeWriting { try beforeWriting(search?.wait().fileCount ?? 0) }
-        for collection in site.collections {
+        for collection in site.collections where collection.spec.hasPages {
             let count = collection.records.count
             for start in stride(from: 0, to: count, by: recordPagesAtOnce) {
                 let range = start..<min(start + recordPagesAtOnce, count)
@@ -83,17 +111,45 @@ struct SiteGenerator: Sendable {
             // A range of shards at a time: the index's files are made as they are written, never all at once.
             for start in stride(from: 0, to: index.shardCount, by: shardsAtOnce) {
                 try emit(
-                    .lazyGroups(count: min(shardsAtOnce, index.shardCount - start)) { index.files(ofShard: start + $0) }
-                )
+                    .lazyGroups(count: min(shardsAtOnce, index.shardCount - start)) {
+                        Self.inFolder(folder, index.files(ofShard: start + $0))
+                    })
             }
             // After every shard it names: a reader never finds a manifest whose shards are not there yet.
-            try emit(.made(index.manifestFiles))
+            try emit(.made(Self.inFolder(folder, index.manifestFiles)))
         }
-        try emit(.made([hostHeaders.file]))
+        if !site.config.isEdition { try emit(.made([hostHeaders.file])) }
         try renderer.indexPages(rowInputs: rowInputs, previous: previous, reach: reach) { files throws(Failure) in
             try emit(.made(files))
         }
-        return Made(rowInputs: rowInputs, search: index?.memo, dropped: index?.dropped ?? [])
+        return Made(
+            rowInputs: rowInputs, search: index?.memo, dropped: index?.dropped ?? [],
+            scopeParts: index?.scopeParts ?? [])
+    }
+
+    /// Files of a language's search index, named from `search/`, where they go: in its folder.
+    static func inFolder(_ folder: String, _ files: [OutputFile]) -> [OutputFile] {
+        folder.isEmpty
+            ? files
+            : files.map { file in
+                var moved = file
+                moved.path = folder + file.path
+                return moved
+            }
+    }
+
+    /// A language's index, sharing the default's shards of each scope of a collection without pages in
+    /// this language, where the two name the same files (they do unless the default's differ in kind).
+    static func sharing(_ index: SearchIndex, site: Site, with shared: DefaultLanguage) -> SearchIndex {
+        let scopes = site.config.search.scopes
+        let same = Set(
+            scopes.indices.filter { number in
+                guard let collection = scopes[number].collection, !site.collections[collection].spec.hasPages else {
+                    return false
+                }
+                return number < shared.scopeParts.count && shared.scopeParts[number] == index.scopeParts[number]
+            })
+        return same.isEmpty ? index : index.sharing(same, from: SearchIndex.folder)
     }
 
     /// `_headers`: which files may be cached for good.
@@ -102,8 +158,14 @@ struct SiteGenerator: Sendable {
         let hasSearch = !search.scopes.isEmpty
         return HostHeaders(
             site: site, assets: renderer.values.assets,
-            hashedFolders: hasSearch ? SearchIndex.hashedFolders(scopes: search.scopes) : [],
-            revalidatedFiles: hasSearch ? SearchIndex.entryFiles : [])
+            hashedFolders: hasSearch
+                ? ([""] + languageFolders).flatMap { folder in
+                    SearchIndex.hashedFolders(scopes: search.scopes).map { folder + $0 }
+                } : [],
+            revalidatedFiles: hasSearch
+                ? ([""] + languageFolders).flatMap { folder in
+                    SearchIndex.entryFiles.map { folder + $0 }
+                } : [])
     }
 
     /// By record position, the plain text of each note a full-text scope searches (`SearchScope.note`).
@@ -118,7 +180,10 @@ struct SiteGenerator: Sendable {
 
     /// The rows the search index shows, every collection's after the one before (`RecordCollection.offset`),
     /// made by the renderer when the index needs them.
-    static func searchRows(site: Site, renderer: SiteRenderer, inputs: [[UInt64]]) -> SearchRows {
+    /// `shared`: the default language's rows, for the collections without pages in this one.
+    static func searchRows(
+        site: Site, renderer: SiteRenderer, inputs: [[UInt64]], shared: IndexRows? = nil
+    ) -> SearchRows {
         SearchRows(
             inputs: inputs.flatMap { $0 },
             titleAndSlugBytes: site.collections.flatMap { collection in
@@ -128,6 +193,7 @@ struct SiteGenerator: Sendable {
             },
             row: { [site, rows = renderer.values.rows] global in
                 let (collection, position) = site.locate(global)
+                if let shared, !site.collections[collection].spec.hasPages { return shared.row(collection, position) }
                 return rows.row(collection, position)
             })
     }

@@ -21,6 +21,9 @@ public struct GroupContexts: Sendable {
 
     func rowContext(_ row: IndexRow, root: String) -> TemplateValue { IndexRows.context(row, root: root) }
 
+    /// Whether the group's pages are in every language of the site (`LanguageLinks`).
+    var inEveryLanguage: Bool { site.collections[group.collection].spec.languages == .all }
+
     /// A value's page: its records, in the collection's index order, under section headers; for a large
     /// value (`GroupValue.pages`), every section with a link to its pages, their guide words and counts.
     public func page(_ value: Int) -> TemplateValue {
@@ -29,16 +32,18 @@ public struct GroupContexts: Sendable {
         let root = SiteValues.root(of: path)
         var context = values.common(
             root: root, path: path, pageTitle: "\(groupValue.title) — \(group.spec.label) — \(site.config.title)",
-            credits: values.credits(of: group.collection), searching: group.collection,
+            credits: values.credits(of: group.collection), searching: group.collection, versions: inEveryLanguage,
             name: groupValue.title, structuredData: values.structuredData?.group(group, value: value))
         context["heading"] = .text(groupValue.title)
         context["isIndex"] = true
         context["topHref"] = "#top"
         let folder = group.spec.pagesFolder + "/"
+        let names = SectionNames.of(groupValue.sections) { collection.records[groupValue.positions[$0]].title }
         context["sections"] = .list(
             groupValue.sections.indices.map { number -> TemplateValue in
                 let section = groupValue.sections[number]
                 var context: TemplateObject = ["letter": .text(section.letter), "anchor": .text(section.anchor)]
+                if let name = names[number] { context["sectionName"] = .text(name) }
                 if groupValue.pages.isEmpty {
                     context["hasRows"] = true
                     context["rows"] = .list(
@@ -167,16 +172,19 @@ public struct GroupContexts: Sendable {
         let root = SiteValues.root(of: path)
         var context = values.common(
             root: root, path: path, pageTitle: "\(group.spec.label) — \(site.config.title)",
-            credits: values.credits(of: group.collection), searching: group.collection, name: group.spec.label)
+            credits: values.credits(of: group.collection), searching: group.collection, versions: inEveryLanguage,
+            name: group.spec.label)
         context["heading"] = .text(group.spec.label)
         context["isIndex"] = true
         context["topHref"] = "#top"
         let sections = Section.runs(count: group.values.count, collation: site.collation) {
             site.collation.bucket(of: group.values[$0].title)
         }
+        let names = SectionNames.of(sections) { group.values[$0].title }
         context["sections"] = .list(
-            sections.map { section -> TemplateValue in
-                [
+            sections.indices.map { number -> TemplateValue in
+                let section = sections[number]
+                var object: TemplateObject = [
                     "letter": .text(section.letter), "anchor": .text(section.anchor), "hasRows": true,
                     "rows": .list(
                         section.range.map { number in
@@ -187,6 +195,8 @@ public struct GroupContexts: Sendable {
                                 root: root)
                         }),
                 ]
+                if let name = names[number] { object["sectionName"] = .text(name) }
+                return .object(object)
             })
         context["strip"] = strip(sections)
         return .object(context)

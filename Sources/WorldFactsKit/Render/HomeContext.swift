@@ -17,9 +17,10 @@ public struct HomeContext: Sendable {
 
     public func context(extra: TemplateObject = [:]) -> TemplateValue {
         let strings = site.config.strings
+        let root = SiteValues.root(of: site.homePath)
         var context = values.common(
-            root: "", path: "index.html", pageTitle: site.config.title, credits: values.allCredits,
-            searching: nil, name: site.config.title,
+            root: root, path: site.homePath, pageTitle: site.config.title, credits: values.allCredits,
+            searching: nil, versions: true, name: site.config.title,
             description: site.config.description, structuredData: values.structuredData?.home())
         context["heading"] = .text(site.config.title)
         context["isIndex"] = true
@@ -28,13 +29,13 @@ public struct HomeContext: Sendable {
         for collection in site.collections {
             rows.append(
                 [
-                    "title": .text(collection.spec.label), "href": .text(collection.indexPath),
+                    "title": .text(collection.spec.label), "href": .text(root + collection.indexPath),
                     "detail": .text(count(strings.sectionCount, collection.records.count)),
                 ])
             for group in site.groups where group.collection == collection.number {
                 rows.append(
                     [
-                        "title": .text(group.spec.label), "href": .text(group.overviewPath),
+                        "title": .text(group.spec.label), "href": .text(root + group.overviewPath),
                         "detail": .text(count(strings.valueCount, group.values.count)),
                     ])
             }

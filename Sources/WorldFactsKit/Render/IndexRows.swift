@@ -8,10 +8,16 @@ import WorldFactsSupport
 public struct IndexRows: Sendable {
     public let site: Site
     public let formatter: ValueFormatter
+    /// In a language other than the default: the default's tag, which links to the pages of a collection
+    /// that has none in this language carry (`hreflang`).
+    public let defaultLanguage: String?
 
     public init(site: Site) {
         self.site = site
         formatter = ValueFormatter(config: site.config)
+        defaultLanguage =
+            site.config.isEdition
+            ? site.config.languages.first.map { KnownLocales.languageTag($0.locale) ?? $0.locale } : nil
     }
 
     /// The row of a record. It reads the collection and the record where they are, through stored
@@ -24,10 +30,12 @@ public struct IndexRows: Sendable {
             hasValue(collection, position, $0) ? text(collection, position, $0) : nil
         }
         let detail = index.detail.flatMap { hasValue(collection, position, $0) ? text(collection, position, $0) : nil }
-        return IndexRow(
+        var row = IndexRow(
             title: site.collections[collection].records[position].title,
             path: site.pagePath(of: (collection, position)), subtitle: subtitle,
             detail: detail.map { index.detailLabel.isEmpty ? $0 : index.detailLabel + " " + $0 })
+        if !site.collections[collection].spec.hasPages { row.hreflang = defaultLanguage }
+        return row
     }
 
     /// A row as a template sees it, from a page at `root`.
@@ -37,6 +45,7 @@ public struct IndexRows: Sendable {
         values["href"] = .text(concat(root, row.path))
         if let subtitle = row.subtitle { values["subtitle"] = .text(subtitle) }
         if let detail = row.detail { values["detail"] = .text(detail) }
+        if let hreflang = row.hreflang { values["hreflang"] = .text(hreflang) }
         return .object(values)
     }
 

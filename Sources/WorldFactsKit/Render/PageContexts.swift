@@ -54,6 +54,9 @@ public final class PageContexts: Sendable {
             })
     }
 
+    /// Whether the collection's pages are in every language of the site (`LanguageLinks`).
+    var inEveryLanguage: Bool { collection.spec.languages == .all }
+
     /// The index page: every section with its rows, or, when the index is split, every section with a
     /// link to its page and its count.
     public func index(extra: TemplateObject = [:]) -> TemplateValue {
@@ -63,15 +66,18 @@ public final class PageContexts: Sendable {
             root: root, path: path,
             pageTitle: site.hasHome ? "\(indexHeading) — \(site.config.title)" : site.config.title,
             credits: site.hasHome ? values.credits(of: collection.number) : values.allCredits,
-            searching: collection.number, name: indexHeading, description: site.hasHome ? nil : site.config.description,
+            searching: collection.number, versions: inEveryLanguage, name: indexHeading,
+            description: site.hasHome ? nil : site.config.description,
             structuredData: site.hasHome ? nil : values.structuredData?.home())
         context["heading"] = .text(indexHeading)
         context["isIndex"] = true
         context["topHref"] = "#top"
+        let names = SectionNames.of(collection.sections) { collection.records[$0].title }
         context["sections"] = .list(
             collection.sections.indices.map { position -> TemplateValue in
                 let section = collection.sections[position]
                 var values: TemplateObject = ["letter": .text(section.letter), "anchor": .text(section.anchor)]
+                if let name = names[position] { values["sectionName"] = .text(name) }
                 if collection.isIndexSplit {
                     values["parts"] = .list(
                         collection.indexPages.filter { $0.section == position }.map { page -> TemplateValue in
@@ -142,7 +148,7 @@ public final class PageContexts: Sendable {
         values.writeCommon(
             root: recordRoot, path: collection.pagePath(of: position),
             pageTitle: concat(record.title, " — ", site.config.title), credits: values.credits(of: collection.number),
-            searching: collection.number, record: true, into: &writer)
+            searching: collection.number, record: true, versions: inEveryLanguage, into: &writer)
         values.writeWeb(
             path: collection.pagePath(of: position), name: record.title, description: description(of: position),
             structuredData: values.structuredData?.record(position, in: collection.number), into: &writer)
@@ -176,6 +182,9 @@ public final class PageContexts: Sendable {
                         writer.text("text", site.title(of: target))
                         writer.text(
                             "href", site.collections[target.collection].pagePath(of: target.position, from: recordRoot))
+                        if !site.collections[target.collection].spec.hasPages, let hreflang = rows.defaultLanguage {
+                            writer.text("hreflang", hreflang)
+                        }
                     } else {
                         writer.text("text", key)
                     }
@@ -207,7 +216,13 @@ public final class PageContexts: Sendable {
         writer.end()
         let lists = site.lists[collection.number].compactMap { list(of: $0, position) }
         if !lists.isEmpty { writer.value("lists", .list(lists)) }
-        if let note = collection.notes[position] { writer.text("note", markdown.html(note.markdown)) }
+        if let note = collection.notes[position] {
+            writer.text("note", markdown.html(note.markdown))
+            // A note in the default language, for want of one in the page's: marked, and its language named.
+            if note.isFallback, let language = values.languageLinks?.languages.first {
+                writer.text("noteLang", language.tag)
+            }
+        }
         if position > 0 { writeNeighbour("previous", position - 1, into: &writer) }
         if position + 1 < collection.records.count { writeNeighbour("next", position + 1, into: &writer) }
         let section = collection.sections[collection.sectionOfRecord[position]]
@@ -299,7 +314,8 @@ public final class PageContexts: Sendable {
         let heading = "\(list.spec.label) — \(record.title)"
         var context = values.common(
             root: root, path: path, pageTitle: "\(heading) — \(site.config.title)",
-            credits: values.credits(of: collection.number), searching: collection.number, name: heading)
+            credits: values.credits(of: collection.number), searching: collection.number, versions: inEveryLanguage,
+            name: heading)
         context["heading"] = .text(heading)
         context["topHref"] = "#top"
         context["sections"] = [
@@ -360,7 +376,12 @@ public final class PageContexts: Sendable {
                 hash.mix(rows.inputs(list.spec.source, item, base: values.rowBase))
             }
         }
-        if let note = collection.notes[position] { hash.add(1); hash.add(note.markdown) } else { hash.add(0) }
+        if let note = collection.notes[position] {
+            hash.add(note.isFallback ? 2 : 1)
+            hash.add(note.markdown)
+        } else {
+            hash.add(0)
+        }
         for neighbour in stride(from: position - 1, through: position + 1, by: 2) {
             guard collection.records.indices.contains(neighbour) else { hash.add(0); continue }
             hash.add(1)

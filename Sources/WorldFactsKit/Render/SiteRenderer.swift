@@ -118,7 +118,9 @@ public struct SiteRenderer: Sendable {
         rowInputs: [[UInt64]]?, previous: any PreviousOutput = NoPreviousOutput(),
         reach: EditReach? = nil, _ emit: ([OutputFile]) throws(Failure) -> Void
     ) throws(Failure) {
-        var pages = values.assets.files(of: theme)
+        // A language other than the default shares the default's assets, 404 page, downloads and redirects.
+        let isEdition = site.config.isEdition
+        var pages = isEdition ? [] : values.assets.files(of: theme)
         /// Hands on the pages made so far, then makes `count` more on every core, a range at a time.
         func many(_ count: Int, _ make: @Sendable (Int) -> OutputFile) throws(Failure) {
             for start in stride(from: 0, to: count, by: Self.indexPagesAtOnce) {
@@ -129,19 +131,21 @@ public struct SiteRenderer: Sendable {
         }
         if site.hasHome {
             let context = HomeContext(site: site, values: values).context()
-            pages.append(page("index.html", template: "index", context: context, previous: previous))
+            pages.append(page(site.homePath, template: "index", context: context, previous: previous))
         }
-        if templates.has("404") {
+        if templates.has("404"), !isEdition {
             pages.append(page("404.html", template: "404", context: values.notFound(), previous: previous))
         }
-        for contexts in self.contexts {
+        for contexts in self.contexts where contexts.collection.spec.hasPages {
             let collection = contexts.collection
             pages.append(page(collection.indexPath, template: "index", context: contexts.index(), previous: previous))
             // Few, and made on every build: a redirect names its record's page and title.
             let aliases = AliasPages(collection)
-            pages += aliases.pages.indices.map { RedirectPage(site: site).file($0, of: aliases, in: collection) }
+            if !isEdition {
+                pages += aliases.pages.indices.map { RedirectPage(site: site).file($0, of: aliases, in: collection) }
+            }
             // An edit that reaches none of the collection's pages changes none of its records.
-            if !collection.spec.downloads.isEmpty, reach?.recordPages[collection.number].isEmpty != true {
+            if !collection.spec.downloads.isEmpty, !isEdition, reach?.recordPages[collection.number].isEmpty != true {
                 pages += DataDownloads(collection: collection).files()
             }
             if collection.isIndexSplit {
@@ -178,7 +182,7 @@ public struct SiteRenderer: Sendable {
                 }
             }
         }
-        for (groupNumber, group) in site.groups.enumerated() {
+        for (groupNumber, group) in site.groups.enumerated() where site.collections[group.collection].spec.hasPages {
             let contexts = GroupContexts(site: site, group: group, values: values)
             pages.append(page(group.overviewPath, template: "index", context: contexts.overview(), previous: previous))
             let values = reach.map { $0.groupPages[groupNumber].sorted() } ?? Array(group.values.indices)

@@ -46,6 +46,10 @@ public struct SiteValues: Sendable {
     /// By collection: the search box of its record pages, without the filters (`recordSearchBar(of:)`).
     let recordSearchBars: [SharedValue]
     let siteSearchBar: SharedValue?
+    /// In a site of several languages: the links to the page in the others (`LanguageLinks`).
+    let languageLinks: LanguageLinks?
+    /// In a language other than the default, its search index's folder from the root (`sv/search/`).
+    let searchFolder: String
 
     public init(site: Site, assets: PublishedAssets = PublishedAssets()) {
         let config = site.config
@@ -76,9 +80,10 @@ public struct SiteValues: Sendable {
             "sectionCount": .text(strings.sectionCount), "home": .text(strings.home),
             "sections": .text(strings.sections), "data": .text(strings.data), "builtWith": .text(strings.builtWith),
             "download": .text(strings.download), "didYouMean": .text(strings.didYouMean),
+            "languages": .text(strings.languages), "fallbackNote": .text(strings.fallbackNote),
         ])
         var navigation: [(label: String, path: String)] = []
-        if site.hasHome { navigation.append((strings.home, "index.html")) }
+        if site.hasHome { navigation.append((strings.home, site.homePath)) }
         for collection in site.collections {
             navigation.append((site.hasHome ? collection.spec.label : strings.backToIndex, collection.indexPath))
             for group in site.groups where group.collection == collection.number {
@@ -96,6 +101,8 @@ public struct SiteValues: Sendable {
         web = config.url.map(WebHead.init)
         structuredData = config.url.map { StructuredData(site: site, url: $0) }
         notFoundRoot = config.url?.text ?? ""
+        languageLinks = LanguageLinks(config: config)
+        searchFolder = config.isEdition ? config.folder + "search/" : ""
         self.assets = assets
         let scopes = config.search.scopes
         let onSubmit = config.search.mode == .onSubmit
@@ -204,11 +211,12 @@ public struct SiteValues: Sendable {
     /// (`WebHead`).
     func common(
         root: String, path: String, pageTitle: String, credits: SharedValue, searching collection: Int?,
-        name: String? = nil, description: String? = nil, structuredData: String? = nil
+        versions: Bool = false, name: String? = nil, description: String? = nil, structuredData: String? = nil
     ) -> TemplateObject {
         var tree = ContextTree()
         writeCommon(
-            root: root, path: path, pageTitle: pageTitle, credits: credits, searching: collection, into: &tree)
+            root: root, path: path, pageTitle: pageTitle, credits: credits, searching: collection, versions: versions,
+            into: &tree)
         if let name {
             writeWeb(path: path, name: name, description: description, structuredData: structuredData, into: &tree)
         }
@@ -225,18 +233,22 @@ public struct SiteValues: Sendable {
     }
 
     /// `common`, written into `writer`: the values made once are written as shared.
-    /// `record`: a record page's, whose search box has no filters.
+    /// `record`: a record page's, whose search box has no filters. `versions`: the page is in every
+    /// language (`LanguageLinks`).
     func writeCommon<Writer: ContextWriter>(
         root: String, path: String, pageTitle: String, credits: SharedValue, searching collection: Int?,
-        record: Bool = false, into writer: inout Writer
+        record: Bool = false, versions: Bool = false, into writer: inout Writer
     ) {
         writer.shared("site", site)
+        languageLinks?.write(path: path, root: root, versions: versions, into: &writer)
         writer.shared("credits", credits)
         writer.text("root", root)
         writer.text("stylesheet", assets.stylesheet)
         if let search = record ? collection.flatMap(recordSearchBar(of:)) : searchBar(of: collection) {
             writer.shared("search", search)
             writer.text("script", assets.script)
+            // A language's own index, in its folder; the default's is `search/`, where search.js looks.
+            if !searchFolder.isEmpty { writer.text("searchFolder", searchFolder) }
         }
         writer.text("pageTitle", pageTitle)
         writer.shared("strings", strings)

@@ -23,6 +23,10 @@ public enum TemplateVocabulary {
         "parts", "guide",
         // a record page
         "record", "key", "facts", "value", "links", "note", "back", "lists", "more",
+        // every page of a site of several languages
+        "switcher", "alternates", "languages", "hreflang", "fallbackNote", "noteLang", "searchFolder",
+        // a section whose label another section of the page has too
+        "sectionName",
     ]
 
     /// The variable names of a parsed template's tags, with their lines: `{{a.b}}` gives a and b, in

@@ -21,14 +21,18 @@ public struct SearchIndex: Sendable {
     /// The manifest's JSON.
     public var manifest: String
     /// The manifest's name under `search/`, without extension: `manifest/<tag>`.
-    public let manifestName: String
+    public private(set) var manifestName: String
+    /// By scope, its entry in the manifest's `scopes` (`"<id>":{…}`): equal parts name the same shards.
+    public private(set) var scopeParts: [String]
+    /// The manifest's members around the scopes.
+    private let manifestHead: String, manifestTail: String
     /// Every shard, kept or planned, by scope and in prefix order, with the number of its scope.
-    private let shards: [(scope: Int, file: ScopeShards.File)]
+    private var shards: [(scope: Int, file: ScopeShards.File)]
     /// The indexer of each scope, which makes its planned shards' entries (none for a full-text scope,
     /// whose files are made whole: `TextScopeIndex`).
     private let indexers: [ScopeIndexer?]
     /// What the next build's index can start from when the searched values are unchanged (`SearchMemo`).
-    public let memo: SearchMemo
+    public private(set) var memo: SearchMemo
     /// The keys of each scope.
     public var keys: [SearchKeys] { memo.keys }
     /// An update's files (`updating`): the last build's shard files that this index no longer has. An
@@ -134,12 +138,13 @@ public struct SearchIndex: Sendable {
             "[" + JSONText.quoted(collection.spec.records.pagesFolder + "/") + ","
                 + JSONText.quoted(site.hasHome ? collection.spec.label : "") + "]"
         }
-        manifest =
-            "{\"v\":4,\"pages\":[" + pages.joined(separator: ",") + "],\"scopes\":{"
-            + parts.map(\.part).joined(separator: ",") + "},\"more\":"
-            + JSONText.quoted(config.strings.moreResults) + ",\"words\":" + JSONText.quoted(config.strings.moreWords)
-            + ",\"count\":" + JSONText.quoted(config.strings.resultCount)
+        manifestHead = "{\"v\":4,\"pages\":[" + pages.joined(separator: ",") + "],\"scopes\":{"
+        manifestTail =
+            "},\"more\":" + JSONText.quoted(config.strings.moreResults) + ",\"words\":"
+            + JSONText.quoted(config.strings.moreWords) + ",\"count\":" + JSONText.quoted(config.strings.resultCount)
             + "}"
+        scopeParts = parts.map(\.part)
+        manifest = manifestHead + scopeParts.joined(separator: ",") + manifestTail
         let manifestName = Self.manifestFolder + HashedName.tag(BulkHash.of(Array(manifest.utf8)))
         self.manifestName = manifestName
         shards = parts.enumerated().flatMap { number, part in part.files.map { (number, $0) } }
@@ -153,6 +158,23 @@ public struct SearchIndex: Sendable {
                     ? [] : [Self.path(of: last.manifestName)]
             } ?? []
         dropped = parts.flatMap(\.dropped) + lastManifest
+    }
+
+    /// This index, but for the scopes numbered `shared`, whose shards are those another index of the site
+    /// wrote under `folder` (from the output's root: `search/`), byte for byte: their parts name the same
+    /// files. The manifest names that folder (`"o"`), where `search.js` reads their shards; this index
+    /// makes none of them.
+    public func sharing(_ shared: Set<Int>, from folder: String) -> SearchIndex {
+        var index = self
+        for number in shared {
+            let part = scopeParts[number]
+            index.scopeParts[number] = part.dropLast() + ",\"o\":" + JSONText.quoted(folder) + "}"
+        }
+        index.shards = shards.filter { !shared.contains($0.scope) }
+        index.manifest = manifestHead + index.scopeParts.joined(separator: ",") + manifestTail
+        index.manifestName = Self.manifestFolder + HashedName.tag(BulkHash.of(Array(index.manifest.utf8)))
+        index.memo.manifestName = index.manifestName
+        return index
     }
 
     /// The indexes of the scopes numbered `members` updated from the last build's (`memo`). An update plans

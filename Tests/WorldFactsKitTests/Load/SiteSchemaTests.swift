@@ -104,6 +104,9 @@ import Testing
             "collections[].rank.order": "descending", "search.mode": "on_submit",
             // A filter names a group (the short form has none); a full-text scope offers none.
             "search.scopes[].filters": collections ? "[other]" : "[]", "search.scopes[].note": "false",
+            // One language, the default, whose locale is the site's.
+            "languages[].id": "de", "languages[].locale": "de", "languages[].label": "Deutsch",
+            "records.languages": "all", "collections[].languages": "default",
         ]
         func value(_ key: SiteSchema.Key) -> String {
             if let value = values[key.path] { return value }
@@ -119,6 +122,8 @@ import Testing
             case .flag: return "true"
             case .texts: return "[name]"
             case .namedFields: return "{ alternateName: name, containedInPlace: population }"
+            // Only a language other than the default has titles, and this site has none.
+            case .byLanguage: return "{}"
             case .mapping, .listOfMappings: return ""
             }
         }

@@ -8,7 +8,7 @@ import Testing
     /// Builds good content, breaks it, builds again: the second build must fail and leave Output as it was.
     func expectFailureLeavesOutput(
         records: String? = nil, siteYAML: String? = nil, template: (String, String)? = nil,
-        note: (String, [UInt8])? = nil,
+        note: (String, [UInt8])? = nil, files: [String: String] = [:],
         mentions: [String]
     ) throws {
         let root = makeTemporaryFolder()
@@ -28,6 +28,12 @@ import Testing
         }
         if let (name, bytes) = note {
             FileManager.default.createFile(atPath: root + "/Content/notes/\(name)", contents: Data(bytes))
+        }
+        for (name, text) in files {
+            let path = root + "/Content/" + name
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
         }
         #expect {
             _ = try Builder().build(options)

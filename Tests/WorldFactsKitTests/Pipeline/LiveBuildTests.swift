@@ -18,7 +18,9 @@ import Testing
             "live", in: FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : nil)
         let manager = FileManager.default
         try manager.createDirectory(atPath: root + "/Content", withIntermediateDirectories: true)
-        try manager.copyItem(atPath: repoPath("Content/notes"), toPath: root + "/Content/notes")
+        for folder in ["notes", "languages", "translations"] {
+            try manager.copyItem(atPath: repoPath("Content/" + folder), toPath: root + "/Content/" + folder)
+        }
         try manager.copyItem(atPath: repoPath("Content/countries.json"), toPath: root + "/Content/countries.json")
         try manager.copyItem(atPath: repoPath("Templates"), toPath: root + "/Templates")
         let site = try readText(repoPath("Content/site.yml"))

@@ -88,6 +88,32 @@ import Testing
             collect(contexts.overview())
             collect(contexts.page(0))
         }
+        // A site of two languages: the switcher, the alternates, the second's search folder and fallback notes.
+        var languages = try! ContentLoader(folder: repoPath("Tests/Fixtures/countries")).load()
+        languages.config.languages = [
+            SiteLanguage(id: "en", locale: "en", label: "English"),
+            SiteLanguage(id: "sv", locale: "sv", label: "Svenska"),
+        ]
+        let swedish = try! SiteModeler().model(LanguageEdition(of: languages, language: 1).content)
+        let swedishContexts = PageContexts(site: swedish, collection: 0)
+        for position in swedish.only.records.indices { collect(swedishContexts.record(position)) }
+        // An index with titles before and after the locale's letters: two sections labelled "…".
+        let scripts = makeTemporaryFolder()
+        defer { removeTemporary(scripts) }
+        writeContent(
+            scripts, records: #"[{"id":"a","name":"1984"},{"id":"b","name":"Alpha"},{"id":"c","name":"Ωmega"}]"#,
+            siteYAML: minimalSiteYAML)
+        let ellipses = try! SiteModeler().model(try! ContentLoader(folder: scripts).load())
+        collect(PageContexts(site: ellipses, collection: 0).index())
+        // Its pages link a collection that has pages in the default language only: with `hreflang`.
+        let root = CollectionsTests().project()
+        defer { removeTemporary(root) }
+        var linkedLanguages = try! ContentLoader(folder: root + "/Content").load()
+        linkedLanguages.config.languages = languages.config.languages
+        linkedLanguages.config.collections[1].languages = .default
+        let linkedSwedish = try! SiteModeler().model(LanguageEdition(of: linkedLanguages, language: 1).content)
+        let linkedContexts = PageContexts(site: linkedSwedish, collection: 0)
+        for position in linkedSwedish.collections[0].records.indices { collect(linkedContexts.record(position)) }
         #expect(keys.isSubset(of: TemplateVocabulary.names), "\(keys.subtracting(TemplateVocabulary.names))")
         #expect(
             TemplateVocabulary.names.subtracting(keys).isEmpty,

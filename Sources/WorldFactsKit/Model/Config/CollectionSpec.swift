@@ -25,6 +25,18 @@ public struct CollectionSpec: Sendable {
     public var only: RecordSelection?
     /// What orders its search results after an exact match; nil: index order.
     public var rank: RecordRank?
+    /// Which languages it has pages in.
+    public var languages: CollectionLanguages = .all
+    /// By language id: the field holding each record's title in that language (`titles:`).
+    public var titles = OrderedMapping<Int>()
+    /// By language id: a TSV file of key and title in that language (`translations:`).
+    public var translations = OrderedMapping<String>()
+    /// False in a language the collection has no pages in (`languages: default`): its records are there
+    /// for links and lists, which lead to the default language's pages.
+    public var hasPages = true
+    /// The locale its records are collated and sectioned in, when not the site's: in a language it has no
+    /// pages in, the default language's, so that its search scope is the default's, byte for byte.
+    public var collationLocale: String?
 
     public init(
         id: String, label: String, records: RecordsSpec, fields: [FieldSpec], index: IndexSpec,

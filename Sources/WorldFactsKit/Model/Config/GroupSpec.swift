@@ -16,6 +16,9 @@ public struct GroupSpec: Sendable {
     public var label: String
     /// The schema.org type of a group page's JSON-LD (`Continent`), with a base URL.
     public var structuredDataType: String?
+    /// In a language other than the default: the values' titles, by the value as the records hold it
+    /// (`languages/<id>.yml`). A value's page keeps the default language's name.
+    public var valueTitles = OrderedMapping<String>()
 
     public init(field: Int, through: Int? = nil, name: String, pagesFolder: String, label: String) {
         self.field = field

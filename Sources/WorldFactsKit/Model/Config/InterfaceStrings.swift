@@ -35,6 +35,10 @@ public struct InterfaceStrings: Sendable {
     public var moreWords = "more may match — keep typing"
     /// Before the links to the closest titles, when a query matches nothing.
     public var didYouMean = "Did you mean:"
+    /// The language switcher's name for screen readers.
+    public var languages = "Languages"
+    /// Above a note shown in the default language for want of one in the page's.
+    public var fallbackNote = "This note is not translated yet."
 
     public init(
         none: String, searchPlaceholder: String, searchLabel: String, noResults: String, top: String, previous: String,
@@ -60,4 +64,25 @@ public struct InterfaceStrings: Sendable {
         self.browse = browse
         self.valueCount = valueCount
     }
+
+    /// Every string by its key in site.yml's `strings` (and a language's `strings`).
+    public static var keys: [(key: String, path: WritableKeyPath<InterfaceStrings, String>)] {
+        [
+            ("none", \.none), ("search_placeholder", \.searchPlaceholder), ("search_label", \.searchLabel),
+            ("no_results", \.noResults), ("top", \.top), ("previous", \.previous), ("next", \.next),
+            ("back_to_index", \.backToIndex), ("neighbours", \.neighbours), ("more_results", \.moreResults),
+            ("more_words", \.moreWords), ("did_you_mean", \.didYouMean), ("result_count", \.resultCount),
+            ("not_found", \.notFound), ("section_count", \.sectionCount), ("sections", \.sections),
+            ("data", \.data), ("built_with", \.builtWith), ("download", \.download), ("home", \.home),
+            ("see_all", \.seeAll), ("browse", \.browse), ("value_count", \.valueCount),
+            ("languages", \.languages), ("fallback_note", \.fallbackNote),
+        ]
+    }
+
+    /// The strings a site has when site.yml sets none: English.
+    public static let english = InterfaceStrings(
+        none: "None", searchPlaceholder: "Search", searchLabel: "Search", noResults: "No results", top: "Search",
+        previous: "Previous", next: "Next", backToIndex: "Index", neighbours: "Neighbours",
+        moreResults: "and {count} more — keep typing", resultCount: "{count} results", notFound: "Page not found",
+        sectionCount: "{count} records")
 }

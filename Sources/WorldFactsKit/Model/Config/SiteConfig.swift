@@ -18,6 +18,14 @@ public struct SiteConfig: Sendable {
     public var noteSizeLimit: Int
     /// Raw HTML inside notes is passed through only when this is true. Unsafe: notes can then run script.
     public var unsafeRawHTML: Bool
+    /// The languages the site is published in, the default first (`languages:`); empty for a site in its
+    /// `locale` only.
+    public var languages: [SiteLanguage] = []
+    /// Which of `languages` this config publishes: the default (0), or another, whose config
+    /// `LanguageEdition` makes from the default's.
+    public var language = 0
+    /// Where this language's pages go: "" for the default, `<id>/` for another (`SiteLanguage.folder`).
+    public var folder = ""
 
     public init(
         title: String, locale: String, collections: [CollectionSpec], search: SearchSpec, strings: InterfaceStrings,
@@ -32,6 +40,9 @@ public struct SiteConfig: Sendable {
         self.noteSizeLimit = noteSizeLimit
         self.unsafeRawHTML = unsafeRawHTML
     }
+
+    /// Whether this config publishes a language other than the default, in a folder of its own.
+    public var isEdition: Bool { language != 0 }
 
     /// How to refer to a value of a record: its key, its title, or one of its collection's fields.
     public enum FieldRef: Sendable, Hashable {

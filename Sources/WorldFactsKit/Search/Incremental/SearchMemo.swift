@@ -16,7 +16,7 @@ public struct SearchMemo: Sendable {
     let buckets: BucketCache
     /// The name of the manifest the index wrote (`SearchIndex.manifestName`): an update whose manifest
     /// has another drops it.
-    let manifestName: String
+    var manifestName: String
 
     init(keys: [SearchKeys], scopes: [ScopeMemo], buckets: BucketCache = BucketCache(), manifestName: String) {
         self.keys = keys

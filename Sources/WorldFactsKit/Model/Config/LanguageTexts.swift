@@ -1,0 +1,38 @@
+/// What a language other than the default says in its own words (`languages/<id>.yml`): the site's
+/// title, the interface strings, and each collection's labels. What it leaves out is the default
+/// language's, and listed as missing (`LanguageEdition.missing`).
+public struct LanguageTexts: Sendable {
+    public var title: String?
+    public var description: String?
+    /// By site.yml's key (`search_placeholder`).
+    public var strings: [String: String] = [:]
+    /// The site's credit text.
+    public var credit: String?
+    /// By collection id.
+    public var collections: [String: CollectionTexts] = [:]
+    /// The "All" scope's label.
+    public var searchAll: String?
+    /// Scope labels, by scope id.
+    public var scopes: [String: String] = [:]
+    /// The file, for messages.
+    public var file: String
+
+    public init(file: String) { self.file = file }
+
+    /// A collection's labels, and its group values' titles.
+    public struct CollectionTexts: Sendable {
+        public var label: String?
+        public var detailLabel: String?
+        public var credit: String?
+        /// By field id.
+        public var fields: [String: String] = [:]
+        /// By list id.
+        public var lists: [String: String] = [:]
+        /// Overview titles, by group name (`continent`, `country.continent`).
+        public var groups: [String: String] = [:]
+        /// By group name: each value's title, by the value as the records hold it.
+        public var values: [String: [String: String]] = [:]
+
+        public init() {}
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import WorldFactsModel
+@testable import WorldFactsPipeline
+
+/// A site in several languages: each other language's pages in its folder, in its locale and words, and
+/// its mistakes named where they are.
+@Suite struct LanguagesTests {
+    /// The test site in English and Swedish, with the Swedish titles from a translation file.
+    static let twoLanguages = testSiteYAML.replacingOccurrences(
+        of: "locale: en\n",
+        with: "languages:\n  - { id: en, locale: en, label: English }\n  - { id: sv, locale: sv, label: Svenska }\n"
+    )
+    .replacingOccurrences(
+        of: "records: { file: records.json, key: id, title: name, pages: things }",
+        with: "records: { file: records.json, key: id, title: name, pages: things,"
+            + " translations: { sv: names.sv.tsv } }")
+
+    static let records =
+        #"[{"id":"a","name":"Alpha","population":1},{"id":"b","name":"Beta"},{"id":"o","name":"Omega"}]"#
+
+    /// Builds `files` (by path in Content) with the two-language site, into a folder of its own.
+    func build(_ files: [String: String], yaml: String = twoLanguages) throws -> (root: String, report: BuildReport) {
+        let root = makeTemporaryFolder()
+        writeContent(root + "/Content", records: Self.records, siteYAML: yaml)
+        for (name, text) in files {
+            let path = root + "/Content/" + name
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let report = try Builder().build(
+            BuildOptions(content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output"))
+        return (root, report)
+    }
+
+    @Test func aLanguageHasItsPagesInItsFolderInItsWordsAndOrder() throws {
+        let (root, report) = try build([
+            "names.sv.tsv": "key\ttitle\na\tÅlfa\nb\tBeta\n",
+            "languages/sv.yml": "title: Testsajt\nstrings: { home: Hem }\nsearch: { scopes: { name: Namn } }\n",
+            "notes/sv/b.md": "Svensk anteckning.\n", "notes/a.md": "An English note.\n",
+        ])
+        defer { removeTemporary(root) }
+        let index = try readText(root + "/Output/sv/index.html")
+        #expect(index.contains(#"<html lang="sv" dir="ltr">"#))
+        // Ålfa is an Å, after Z in Swedish: Beta, Omega, Ålfa; English keeps Alpha first.
+        let order = ["things/b.html", "things/o.html", "things/a.html"].map { index.range(of: $0)!.lowerBound }
+        #expect(order == order.sorted())
+        #expect(index.contains(">Å</h2>"))
+        let alpha = try readText(root + "/Output/sv/things/a.html")
+        #expect(alpha.contains("<h1>Ålfa</h1>") && alpha.contains("Testsajt"))
+        #expect(alpha.contains(#"<p class="note-fallback">"#) && alpha.contains(#"<article class="note" lang="en">"#))
+        #expect(alpha.contains(#"<link rel="alternate" hreflang="en" href="../../things/a.html">"#))
+        #expect(alpha.contains(#"<link rel="alternate" hreflang="x-default" href="../../things/a.html">"#))
+        #expect(alpha.contains(#"data-index="sv/search/""#))
+        let beta = try readText(root + "/Output/sv/things/b.html")
+        #expect(beta.contains("Svensk anteckning.") && !beta.contains("note-fallback"))
+        #expect(FileManager.default.fileExists(atPath: root + "/Output/sv/search/entry.js"))
+        // The assets are the default's, not copied.
+        #expect(!FileManager.default.fileExists(atPath: root + "/Output/sv/assets"))
+        // Omega has no translation: its English title, and one warning for what Swedish lacks.
+        let warning = try #require(report.warnings.first { $0.message.contains("of language 'sv'") })
+        // The collection's label, detail label and five field labels, Omega's title and Alpha's note.
+        #expect(warning.message.hasPrefix("9 texts of language 'sv' fall back to the default language"))
+    }
+
+    @Test func theMissingTranslationsAreListed() throws {
+        let (root, _) = try build(["names.sv.tsv": "key\ttitle\na\tÅlfa\n"])
+        defer { removeTemporary(root) }
+        let missing = try Builder().missingTranslations(
+            BuildOptions(content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output"))
+        let swedish = try #require(missing.first { $0.language == "sv" }).missing
+        #expect(swedish.contains("title") && swedish.contains("records: title of 'b'"))
+        #expect(swedish.contains("search.scopes.name") && !swedish.contains("records: title of 'a'"))
+        // Built-in strings come translated: only what site.yml set itself is missing.
+        #expect(!swedish.contains("strings.home"))
+    }
+
+    @Test func aTranslationOfNoRecordIsAWarningAtItsLine() throws {
+        let (root, report) = try build(["names.sv.tsv": "key\ttitle\na\tÅlfa\nzz\tNobody\n"])
+        defer { removeTemporary(root) }
+        #expect(
+            report.warnings.contains {
+                "\($0)".contains("names.sv.tsv:3: warning: record 'zz', field 'key': 'zz' names no record of 'records'")
+            })
+    }
+
+    @Test func aKeyTranslatedTwiceIsAnError() throws {
+        try BadInputTests().expectFailureLeavesOutput(
+            siteYAML: Self.twoLanguages, files: ["names.sv.tsv": "key\ttitle\na\tÅlfa\na\tAlfa\n"],
+            mentions: [
+                "names.sv.tsv:3: error: record 'a', field 'key': the key 'a' is translated twice (first at line 2)"
+            ])
+    }
+
+    @Test func aLanguageIdThatIsAPagesFolderIsAnErrorNamingBoth() throws {
+        try BadInputTests().expectFailureLeavesOutput(
+            siteYAML: Self.twoLanguages.replacingOccurrences(
+                of: "{ id: sv, locale: sv", with: "{ id: things, locale: sv"
+            )
+            .replacingOccurrences(of: "translations: { sv: names.sv.tsv }", with: "translations: {}"),
+            mentions: ["collection 'records'", "writes its pages to 'things', which language 'things' already uses"])
+    }
+
+    @Test func anUnknownKeyOfALanguageFileSuggestsTheNearest() throws {
+        try BadInputTests().expectFailureLeavesOutput(
+            siteYAML: Self.twoLanguages,
+            files: [
+                "names.sv.tsv": "key\ttitle\n",
+                "languages/sv.yml": "titel: Testsajt\nrecords:\n  label: Poster\n  fields: { capitol: Huvudstad }\n",
+            ],
+            mentions: [
+                "languages/sv.yml:1:1: error: field 'titel': unknown key 'titel'; did you mean 'title'?",
+                "languages/sv.yml:2:1: error: field 'records': unknown key 'records'; expected one of 'title',"
+                    + " 'description', 'strings', 'credit', 'collections', 'search'",
+            ])
+        try BadInputTests().expectFailureLeavesOutput(
+            siteYAML: Self.twoLanguages,
+            files: [
+                "names.sv.tsv": "key\ttitle\n",
+                "languages/sv.yml": "collections:\n  records:\n    fields: { capitol: Huvudstad }\n",
+            ],
+            mentions: [
+                "languages/sv.yml:3:15: error: field 'collections.records.fields.capitol': unknown key 'capitol';"
+                    + " did you mean 'capital'?"
+            ])
+    }
+
+    @Test func titlesOfALanguageTheSiteDoesNotListAreAnError() throws {
+        try BadInputTests().expectFailureLeavesOutput(
+            siteYAML: Self.twoLanguages.replacingOccurrences(of: "{ sv: names.sv.tsv }", with: "{ sw: names.sv.tsv }"),
+            mentions: ["names no language of `languages:` but the default: 'sw'; did you mean 'sv'?"])
+    }
+
+    @Test func aLocaleThatIsNotTheFirstLanguagesIsAnError() throws {
+        try BadInputTests().expectFailureLeavesOutput(
+            siteYAML: "locale: de\n" + Self.twoLanguages,
+            mentions: ["the site's locale is its first language's ('en'), not 'de'; remove `locale`"])
+        try BadInputTests().expectFailureLeavesOutput(
+            siteYAML: Self.twoLanguages.replacingOccurrences(of: "locale: sv", with: "locale: svx"),
+            mentions: ["field 'languages[1].locale': unknown locale 'svx'"])
+    }
+}
