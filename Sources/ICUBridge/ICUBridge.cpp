@@ -14,6 +14,7 @@
 #include <unicode/ucal.h>
 #include <unicode/udat.h>
 #include <unicode/unumberformatter.h>
+#include <unicode/upluralrules.h>
 
 #include <cstring>
 #include <map>
@@ -184,6 +185,29 @@ static UFormattedNumber *open_result(const char *, const std::string &) {
 static UNumberFormatter *number_format(const char *locale, int32_t digits) {
   std::string key = std::string(locale) + "|d" + std::to_string(digits);
   return thread_formatter<UNumberFormatter, unumf_close>(key, open_number, locale);
+}
+
+static UPluralRules *open_plurals(const char *locale, const std::string &) {
+  UErrorCode error = U_ZERO_ERROR;
+  UPluralRules *rules = uplrules_open(locale, &error);
+  if (U_FAILURE(error)) {
+    if (rules) uplrules_close(rules);
+    return nullptr;
+  }
+  return rules;
+}
+
+extern "C" int32_t wf_plural_category(const char *locale, int64_t number, char *category, int32_t capacity) {
+  UPluralRules *rules =
+      thread_formatter<UPluralRules, uplrules_close>(std::string(locale) + "|plural", open_plurals, locale);
+  if (!rules || capacity < 1) return -1;
+  UChar keyword[16];
+  UErrorCode error = U_ZERO_ERROR;
+  int32_t length = uplrules_select(rules, (double)number, keyword, 16, &error);
+  if (U_FAILURE(error) || length >= capacity || length >= 16) return -1;
+  u_UCharsToChars(keyword, category, length);
+  category[length] = 0;
+  return length;
 }
 
 // The result this thread formats numbers into.

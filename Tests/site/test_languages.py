@@ -95,6 +95,21 @@ def test_titles_labels_and_notes_are_the_languages(site):
     assert 'href="../../cities/2673730.html" hreflang="en"' in swedish
 
 
+# The built-in forms of a count of records, by CLDR plural category; PyICU's rules choose among them.
+RECORDS = {"ru": {"one": "запись", "few": "записи", "many": "записей", "other": "записи"},
+           "ar": {"zero": "سجل", "few": "سجلات", "many": "سجلًا", "other": "سجل"},
+           "en": {"one": "record", "other": "records"}}
+
+
+def test_counts_take_the_form_of_their_plural_category(site):
+    for language, forms in RECORDS.items():
+        home = (site / folder(language) / "index.html").read_text(encoding="utf-8")
+        rules = icu.PluralRules.forLocale(icu.Locale(language))
+        for count in [len(COUNTRIES), 34006]:
+            shown = icu.NumberFormat.createInstance(icu.Locale(language)).format(count)
+            assert f'<span class="detail">{shown} {forms[rules.select(count)]}</span>' in home, (language, count)
+
+
 ALTERNATE = re.compile(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">')
 
 

@@ -21,6 +21,10 @@ int wf_locale_is_known(const char *tag, char *canonical, int32_t capacity);
 int32_t wf_locale_language_tag(const char *locale, char *tag, int32_t capacity);
 int wf_locale_is_right_to_left(const char *locale);
 
+/// The CLDR plural category of a whole number in the locale ("one", "few", "other"), written to `category`
+/// with its final 0 (at most `capacity` bytes); returns its length, or -1. Any thread may call it.
+int32_t wf_plural_category(const char *locale, int64_t number, char *category, int32_t capacity);
+
 /// The number of locales ICU has data for, and the identifier of each (for suggestions).
 int32_t wf_locale_count(void);
 const char *wf_locale_at(int32_t number);

@@ -140,7 +140,16 @@ public struct SiteConfigLoader {
         }
         if let strings = r.map(top, "strings") {
             for (key, path) in InterfaceStrings.keys {
-                config.strings[keyPath: path] = r.string(strings, key, default: config.strings[keyPath: path])
+                if let node = strings.node(for: key), node.mapping != nil, InterfaceStrings.countedKeys.contains(key) {
+                    let forms = Self.pluralForms(node, path: "strings." + key, &r)
+                    config.strings.plurals[key] = forms
+                    config.strings[keyPath: path] = forms?["other"] ?? ""
+                    continue
+                }
+                let written = r.optionalString(strings, key)
+                // A text of its own replaces the built-in forms.
+                if let written, written != config.strings[keyPath: path] { config.strings.plurals[key] = nil }
+                config.strings[keyPath: path] = written ?? config.strings[keyPath: path]
             }
         }
         config.credit = Self.credit(in: top, &r)
@@ -183,6 +192,31 @@ public struct SiteConfigLoader {
                 "the site's locale is its first language's ('\(first.locale)'), not '\(locale)'; remove `locale`")
         }
         return languages
+    }
+
+    /// A counted string written as its forms by CLDR plural category (`{ one: "{count} record", other:
+    /// "{count} records" }`): each key a category, "other" required.
+    static func pluralForms(_ node: Node, path: String, _ r: inout YAMLReader) -> OrderedMapping<String>? {
+        guard let map = r.mapping(node, path: path) else { return nil }
+        var forms = OrderedMapping<String>()
+        for (categoryNode, value) in map.mapping {
+            guard let category = categoryNode.string else { continue }
+            guard PluralRules.categories.contains(category) else {
+                r.problem(
+                    at: categoryNode, field: path + "." + category,
+                    SiteSchema.unknownKeyMessage(category, known: PluralRules.categories)
+                        + " (CLDR's plural categories)")
+                continue
+            }
+            if let text = r.scalarString(value, path: path + "." + category) { forms[category] = text }
+        }
+        guard forms["other"] != nil else {
+            r.problem(
+                at: node, field: path,
+                "the forms of a counted text need 'other', the form of every number no other names")
+            return nil
+        }
+        return forms
     }
 
     /// The `credit` mapping of `map`, if it has one; its link must be safe (`isSafeLink`).

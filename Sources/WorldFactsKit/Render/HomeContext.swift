@@ -30,13 +30,13 @@ public struct HomeContext: Sendable {
             rows.append(
                 [
                     "title": .text(collection.spec.label), "href": .text(root + collection.indexPath),
-                    "detail": .text(count(strings.sectionCount, collection.records.count)),
+                    "detail": .text(values.countText("section_count", collection.records.count)),
                 ])
             for group in site.groups where group.collection == collection.number {
                 rows.append(
                     [
                         "title": .text(group.spec.label), "href": .text(root + group.overviewPath),
-                        "detail": .text(count(strings.valueCount, group.values.count)),
+                        "detail": .text(values.countText("value_count", group.values.count)),
                     ])
             }
         }
@@ -46,9 +46,5 @@ public struct HomeContext: Sendable {
         context["strip"] = [["letter": .text(strings.browse), "anchor": "browse", "href": "#browse"]]
         for entry in extra.entries { context[entry.key] = entry.value }
         return .object(context)
-    }
-
-    func count(_ template: String, _ count: Int) -> String {
-        template.replacingOccurrences(of: "{count}", with: formatter.numbers.format(count))
     }
 }

@@ -298,9 +298,7 @@ public final class PageContexts: Sendable {
         if list.isCut(position) {
             values["more"] = [
                 "href": .text(recordRoot + list.pagePath(of: position, in: collection)),
-                "text": .text(
-                    site.config.strings.seeAll.replacingOccurrences(
-                        of: "{count}", with: formatter.numbers.format(items.count))),
+                "text": .text(self.values.countText("see_all", items.count)),
             ]
         }
         return .object(values)

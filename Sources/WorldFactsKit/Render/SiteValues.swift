@@ -10,6 +10,9 @@ public struct SiteValues: Sendable {
     let strings: SharedValue
     /// `strings.section_count` (`sectionCountText(_:)`).
     let sectionCount: String
+    /// The strings, for their plural forms (`countText`), and the locale's plural rules.
+    let countedStrings: InterfaceStrings
+    let pluralRules: PluralRules
     /// By collection, the data credits its pages show: its own, else the site's (`credits(of:)`).
     let collectionCredits: [SharedValue]
     /// The site's own credit, as a list of none or one; and every credit its collections' pages show, for
@@ -70,6 +73,8 @@ public struct SiteValues: Sendable {
         allCredits = Self.credits(config.collections.map { $0.credit ?? config.credit })
         let strings = config.strings
         sectionCount = strings.sectionCount
+        countedStrings = strings
+        pluralRules = PluralRules(locale: config.locale)
         self.strings = SharedValue([
             "none": .text(strings.none), "searchPlaceholder": .text(strings.searchPlaceholder),
             "searchLabel": .text(strings.searchLabel), "noResults": .text(strings.noResults),
@@ -167,8 +172,12 @@ public struct SiteValues: Sendable {
     }
 
     /// `strings.section_count` for `count` records, the number in the site's locale.
-    func sectionCountText(_ count: Int) -> String {
-        sectionCount.replacingOccurrences(of: "{count}", with: rows.formatter.numbers.format(count))
+    func sectionCountText(_ count: Int) -> String { countText("section_count", count) }
+
+    /// The counted string `key` (`InterfaceStrings.countedKeys`) for `count`: its form for the count's
+    /// plural category in the site's locale, the number in the locale's digits.
+    func countText(_ key: String, _ count: Int) -> String {
+        countedStrings.counted(key, count, shown: rows.formatter.numbers.format(count), rules: pluralRules)
     }
 
     /// The search box of the pages of `collection`, or of no collection's; nil in a site without search.

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
+@testable import WorldFactsLoad
 @testable import WorldFactsModel
 @testable import WorldFactsPipeline
+@testable import WorldFactsRender
 
 /// A site in several languages: each other language's pages in its folder, in its locale and words, and
 /// its mistakes named where they are.
@@ -140,5 +142,41 @@ import Testing
         try BadInputTests().expectFailureLeavesOutput(
             siteYAML: Self.twoLanguages.replacingOccurrences(of: "locale: sv", with: "locale: svx"),
             mentions: ["field 'languages[1].locale': unknown locale 'svx'"])
+    }
+
+    /// A counted string may give a form per plural category; its language's rules choose one.
+    @Test func aCountedStringTakesTheFormOfItsNumbersCategory() throws {
+        let yaml =
+            Self.twoLanguages + """
+
+                strings:
+                  section_count: { one: "{count} thing", other: "{count} things" }
+                """
+        let (root, _) = try build(
+            [
+                "names.sv.tsv": "key\ttitle\n",
+                "languages/sv.yml": "strings:\n  see_all: { one: \"En\", other: \"Alla {count}\" }\n",
+            ],
+            yaml: yaml)
+        defer { removeTemporary(root) }
+        let site = try SiteModeler().model(ContentLoader(folder: root + "/Content").load())
+        let values = SiteValues(site: site)
+        #expect(values.countText("section_count", 1) == "1 thing" && values.countText("section_count", 3) == "3 things")
+        let content = try ContentLoader(folder: root + "/Content").load()
+        let swedish = SiteValues(site: try SiteModeler().model(LanguageEdition(of: content, language: 1).content))
+        #expect(swedish.countText("see_all", 1) == "En" && swedish.countText("see_all", 2_000) == "Alla 2\u{A0}000")
+        // The default's forms, where Swedish gives none.
+        #expect(swedish.countText("section_count", 1) == "1 thing")
+    }
+
+    @Test func pluralFormsNeedOtherAndKnownCategories() throws {
+        try BadInputTests().expectFailureLeavesOutput(
+            siteYAML: testSiteYAML
+                + "\nstrings:\n  value_count: { one: \"{count} value\", plural: \"{count} values\" }\n",
+            mentions: [
+                "field 'strings.value_count.plural': unknown key 'plural'; expected one of 'zero', 'one', 'two', 'few',"
+                    + " 'many', 'other' (CLDR's plural categories)",
+                "field 'strings.value_count': the forms of a counted text need 'other'",
+            ])
     }
 }

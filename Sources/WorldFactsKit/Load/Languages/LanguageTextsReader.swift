@@ -44,7 +44,18 @@ public struct LanguageTextsReader {
         texts.description = r.optionalString(top, "description")
         texts.credit = r.optionalString(top, "credit")
         if let strings = r.map(top, "strings") {
-            texts.strings = self.texts(of: strings, known: InterfaceStrings.keys.map(\.key), &r)
+            let known = InterfaceStrings.keys.map(\.key)
+            for (nameNode, value) in strings.mapping {
+                guard let name = nameNode.string else { continue }
+                let path = strings.path + "." + name
+                if !known.contains(name) {
+                    unknown(name, at: nameNode, path: strings.path, known: known, &r)
+                } else if value.mapping != nil, InterfaceStrings.countedKeys.contains(name) {
+                    texts.plurals[name] = SiteConfigLoader.pluralForms(value, path: path, &r)
+                } else if let text = r.scalarString(value, path: path) {
+                    texts.strings[name] = text
+                }
+            }
         }
         if let collections = r.map(top, "collections") {
             let ids = config.collections.map(\.id)

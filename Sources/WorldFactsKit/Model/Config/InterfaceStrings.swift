@@ -1,3 +1,5 @@
+import WorldFactsSupport
+
 public struct InterfaceStrings: Sendable {
     public var none: String
     public var searchPlaceholder: String
@@ -79,10 +81,31 @@ public struct InterfaceStrings: Sendable {
         ]
     }
 
+    /// By key of a string the pages count with (`countedKeys`): its forms by CLDR plural category
+    /// (`{ one: "{count} record", other: "{count} records" }`), when it has several; its text above is
+    /// then the "other" form.
+    public var plurals = OrderedMapping<OrderedMapping<String>>()
+
+    /// The strings whose `{count}` the pages fill in, which may have a form per plural category. The
+    /// script's counts (`result_count`, `more_results`) take one text.
+    public static let countedKeys = ["section_count", "value_count", "see_all"]
+
+    /// The text of the string `key` for `count`, shown as `shown`: the form of the count's plural
+    /// category in `rules`' locale, where the string has one, else its text.
+    public func counted(_ key: String, _ count: Int, shown: String, rules: PluralRules) -> String {
+        let text = Self.keys.first { $0.key == key }.map { self[keyPath: $0.path] } ?? ""
+        let form = plurals[key].flatMap { $0[rules.category(of: count)] } ?? text
+        return form.replacingOccurrences(of: "{count}", with: shown)
+    }
+
     /// The strings a site has when site.yml sets none: English.
-    public static let english = InterfaceStrings(
-        none: "None", searchPlaceholder: "Search", searchLabel: "Search", noResults: "No results", top: "Search",
-        previous: "Previous", next: "Next", backToIndex: "Index", neighbours: "Neighbours",
-        moreResults: "and {count} more — keep typing", resultCount: "{count} results", notFound: "Page not found",
-        sectionCount: "{count} records")
+    public static let english: InterfaceStrings = {
+        var strings = InterfaceStrings(
+            none: "None", searchPlaceholder: "Search", searchLabel: "Search", noResults: "No results", top: "Search",
+            previous: "Previous", next: "Next", backToIndex: "Index", neighbours: "Neighbours",
+            moreResults: "and {count} more — keep typing", resultCount: "{count} results", notFound: "Page not found",
+            sectionCount: "{count} records")
+        for (key, forms) in BuiltInStrings.plurals(locale: "en") { strings.plurals[key] = forms }
+        return strings
+    }()
 }

@@ -6,6 +6,8 @@ public struct LanguageTexts: Sendable {
     public var description: String?
     /// By site.yml's key (`search_placeholder`).
     public var strings: [String: String] = [:]
+    /// By key of a counted string (`InterfaceStrings.countedKeys`): its forms by plural category.
+    public var plurals: [String: OrderedMapping<String>] = [:]
     /// The site's credit text.
     public var credit: String?
     /// By collection id.

@@ -10,6 +10,55 @@ public enum BuiltInStrings {
         return byLanguage[language.lowercased()] ?? [:]
     }
 
+    /// The forms by CLDR plural category of the counted strings of a locale's language, where it has them.
+    public static func plurals(locale: String) -> [String: OrderedMapping<String>] {
+        let language = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init) ?? locale
+        return (pluralsByLanguage[language.lowercased()] ?? [:]).mapValues { OrderedMapping($0) }
+    }
+
+    static let pluralsByLanguage: [String: [String: [(key: String, value: String)]]] = [
+        "en": [
+            "section_count": [("one", "{count} record"), ("other", "{count} records")],
+            "value_count": [("one", "{count} value"), ("other", "{count} values")],
+        ],
+        "de": [
+            "section_count": [("one", "{count} Eintrag"), ("other", "{count} Einträge")],
+            "value_count": [("one", "{count} Wert"), ("other", "{count} Werte")],
+        ],
+        "fr": [
+            "section_count": [("one", "{count} fiche"), ("other", "{count} fiches")],
+            "value_count": [("one", "{count} valeur"), ("other", "{count} valeurs")],
+        ],
+        "sv": [
+            "section_count": [("one", "{count} post"), ("other", "{count} poster")],
+            "value_count": [("one", "{count} värde"), ("other", "{count} värden")],
+        ],
+        "es": [
+            "section_count": [("one", "{count} registro"), ("other", "{count} registros")],
+            "value_count": [("one", "{count} valor"), ("other", "{count} valores")],
+        ],
+        "ru": [
+            "section_count": [
+                ("one", "{count} запись"), ("few", "{count} записи"), ("many", "{count} записей"),
+                ("other", "{count} записи"),
+            ],
+            "value_count": [
+                ("one", "{count} значение"), ("few", "{count} значения"), ("many", "{count} значений"),
+                ("other", "{count} значения"),
+            ],
+        ],
+        "ar": [
+            "section_count": [
+                ("zero", "{count} سجل"), ("one", "سجل واحد"), ("two", "سجلان"), ("few", "{count} سجلات"),
+                ("many", "{count} سجلًا"), ("other", "{count} سجل"),
+            ],
+            "value_count": [
+                ("zero", "{count} قيمة"), ("one", "قيمة واحدة"), ("two", "قيمتان"), ("few", "{count} قيم"),
+                ("many", "{count} قيمة"), ("other", "{count} قيمة"),
+            ],
+        ],
+    ]
+
     /// The languages with built-in strings.
     public static var languages: [String] { byLanguage.keys.sorted() }
 

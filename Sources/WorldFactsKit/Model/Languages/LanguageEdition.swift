@@ -31,13 +31,21 @@ public struct LanguageEdition: Sendable {
         config.title = text(texts.title, site.title, "title")
         config.description = site.description.map { text(texts.description, $0, "description") }
         let builtIn = BuiltInStrings.of(locale: spec.locale)
+        let builtInPlurals = BuiltInStrings.plurals(locale: spec.locale)
         for (key, path) in InterfaceStrings.keys {
             let own = site.strings[keyPath: path]
             // A string site.yml leaves as it is built in has the built-in translation, where there is one.
             let isBuiltIn = own == InterfaceStrings.english[keyPath: path]
-            config.strings[keyPath: path] =
-                texts.strings[key] ?? (isBuiltIn ? builtIn[key] : nil)
-                ?? text(nil, own, "strings." + key)
+            if let forms = texts.plurals[key], let other = forms["other"] {
+                config.strings[keyPath: path] = other
+                config.strings.plurals[key] = forms
+            } else if let given = texts.strings[key] ?? (isBuiltIn ? builtIn[key] : nil) {
+                config.strings[keyPath: path] = given
+                config.strings.plurals[key] = texts.strings[key] == nil ? builtInPlurals[key] : nil
+            } else {
+                // The default's text, and its forms: categories this language does not have fall to "other".
+                config.strings[keyPath: path] = text(nil, own, "strings." + key)
+            }
         }
         if let credit = site.credit { config.credit?.text = text(texts.credit, credit.text, "credit") }
         for (number, collection) in site.collections.enumerated() {
