@@ -174,9 +174,9 @@ enum SiteSchema {
             Key("strings.not_found", .text, "Page not found", "The 404 page's heading."),
             Key(
                 "strings.section_count", .text, "{count} records",
-                "How a split index or a group counts records; like `value_count` and `see_all`, a text or its forms by"
-                    + " CLDR plural category (`{ one: \"{count} record\", other: \"{count} records\" }`, `other` required),"
-                    + " of which the locale's plural rules choose."),
+                "How a split index or a group counts records; like `value_count` and `see_all`, a text or its forms"
+                    + " by CLDR plural category (`{ one: \"{count} record\", other: \"{count} records\" }`, `other`"
+                    + " required), of which the locale's plural rules choose."),
             Key("strings.home", .text, "Home", "The link to the home page (a site of several collections)."),
             Key("strings.see_all", .text, "All {count}", "Under a list cut short, the link to all of it."),
             Key("strings.browse", .text, "Browse", "The heading of the home page's list of collections and groups."),

@@ -301,7 +301,7 @@ public struct Builder: Sendable {
                 other.recordPagesAtOnce = generator.recordPagesAtOnce
                 other.shardsAtOnce = generator.shardsAtOnce
                 other.defaultLanguage = SiteGenerator.DefaultLanguage(
-                    rows: renderer.values.rows, rowInputs: made.rowInputs, scopeParts: made.scopeParts)
+                    site: site, rows: renderer.values.rows, rowInputs: made.rowInputs, search: made.index)
                 _ = try other.generate(previous: writer.reuse, emit)
             }
         } catch {

@@ -35,10 +35,11 @@ struct SiteGenerator: Sendable {
 
     /// What a language other than the default takes from the default's generator.
     struct DefaultLanguage: Sendable {
+        let site: Site
         let rows: IndexRows
         let rowInputs: [[UInt64]]?
-        /// By scope, the default's manifest parts (`SearchIndex.scopeParts`).
-        let scopeParts: [String]
+        /// The default's search index, whose scopes of collections without pages here this one shares.
+        let search: SearchIndex?
     }
 
     var site: Site { renderer.site }
@@ -52,8 +53,8 @@ struct SiteGenerator: Sendable {
         /// In a live build whose search index was updated: the shard files of the last build it no
         /// longer has (`SearchIndex.dropped`), for the writer to remove.
         var dropped: [String] = []
-        /// By scope, the search manifest's parts (`SearchIndex.scopeParts`).
-        var scopeParts: [String] = []
+        /// The search index, for the other languages to share scopes of (`DefaultLanguage.search`).
+        var index: SearchIndex? = nil
     }
 
     /// Makes the files and hands them to `emit`. `indexed` is told the row inputs and the search index's
@@ -68,20 +69,22 @@ struct SiteGenerator: Sendable {
     ) throws(Failure) -> Made {
         let hasSearch = !site.config.search.scopes.isEmpty
         // What each index row is made of: the search index, the section pages and the group pages read it.
+        // A collection without pages here has the default language's rows, and their inputs.
+        let sharedRows =
+            defaultLanguage?.rowInputs == nil
+            ? [] : Set(site.collections.filter { !$0.spec.hasPages }.map(\.number))
         var rowInputs =
             hasSearch || site.collections.contains(where: \.isIndexSplit) || !site.groups.isEmpty
-            ? self.rowInputs ?? renderer.rowInputs() : nil
+            ? self.rowInputs ?? renderer.rowInputs(skipping: sharedRows) : nil
         let folder = site.config.folder
-        // A collection without pages here has the default language's rows, and their inputs.
-        if let shared = defaultLanguage, let sharedInputs = shared.rowInputs {
-            for collection in site.collections where !collection.spec.hasPages {
-                rowInputs?[collection.number] = sharedInputs[collection.number]
-            }
+        if let sharedInputs = defaultLanguage?.rowInputs {
+            for collection in sharedRows { rowInputs?[collection] = sharedInputs[collection] }
         }
         let search =
             hasSearch
             ? rowInputs.map { rowInputs in
                 BackgroundValue { [site, renderer, last = self.search, reach, defaultLanguage] in
+                    let shared = defaultLanguage.map { Self.sharedScopes(of: site, with: $0) } ?? []
                     let index = SearchIndex(
                         site: site,
                         rows: Self.searchRows(
@@ -92,8 +95,9 @@ struct SiteGenerator: Sendable {
                             site.collections.flatMap { collection in
                                 reach.rows[collection.number].map { collection.offset + $0 }
                             }
-                        } ?? [], notes: Self.searchedNotes(site: site))
-                    return defaultLanguage.map { Self.sharing(index, site: site, with: $0) } ?? index
+                        } ?? [], notes: Self.searchedNotes(site: site),
+                        sharing: defaultLanguage?.search.map { ($0, shared) })
+                    return shared.isEmpty ? index : index.sharing(shared, from: SearchIndex.folder)
                 }
             } : nil
         if let beforeWriting { try beforeWriting(search?.wait().fileCount ?? 0) }
@@ -122,9 +126,7 @@ struct SiteGenerator: Sendable {
         try renderer.indexPages(rowInputs: rowInputs, previous: previous, reach: reach) { files throws(Failure) in
             try emit(.made(files))
         }
-        return Made(
-            rowInputs: rowInputs, search: index?.memo, dropped: index?.dropped ?? [],
-            scopeParts: index?.scopeParts ?? [])
+        return Made(rowInputs: rowInputs, search: index?.memo, dropped: index?.dropped ?? [], index: index)
     }
 
     /// Files of a language's search index, named from `search/`, where they go: in its folder.
@@ -138,18 +140,20 @@ struct SiteGenerator: Sendable {
             }
     }
 
-    /// A language's index, sharing the default's shards of each scope of a collection without pages in
-    /// this language, where the two name the same files (they do unless the default's differ in kind).
-    static func sharing(_ index: SearchIndex, site: Site, with shared: DefaultLanguage) -> SearchIndex {
+    /// The scopes a language shares with the default: those of fields (not notes) of a collection without
+    /// pages in it, which it has as the default has it, record for record (`CollectionSpec.collationLocale`).
+    static func sharedScopes(of site: Site, with shared: DefaultLanguage) -> Set<Int> {
+        guard shared.search != nil else { return [] }
         let scopes = site.config.search.scopes
-        let same = Set(
+        return Set(
             scopes.indices.filter { number in
-                guard let collection = scopes[number].collection, !site.collections[collection].spec.hasPages else {
-                    return false
-                }
-                return number < shared.scopeParts.count && shared.scopeParts[number] == index.scopeParts[number]
+                guard let collection = scopes[number].collection, !scopes[number].note,
+                    !site.collections[collection].spec.hasPages
+                else { return false }
+                let here = site.collections[collection], there = shared.site.collections[collection]
+                return here.offset == there.offset && here.records.map(\.key) == there.records.map(\.key)
+                    && here.records.map(\.title) == there.records.map(\.title)
             })
-        return same.isEmpty ? index : index.sharing(same, from: SearchIndex.folder)
     }
 
     /// `_headers`: which files may be cached for good.

@@ -51,8 +51,10 @@ public struct SiteRenderer: Sendable {
 
     /// What each index row is made of (`IndexRows.inputs`), by collection and record position, on every
     /// core: the search index, the section pages and the group pages read them.
-    public func rowInputs() -> [[UInt64]] {
+    public func rowInputs(skipping skipped: Set<Int> = []) -> [[UInt64]] {
         contexts.map { contexts in
+            // A collection another language's rows stand in for (`SiteGenerator.defaultLanguage`).
+            guard !skipped.contains(contexts.collection.number) else { return [] }
             let base = contexts.rowInputsBase()
             return Parallel.map(contexts.collection.records.count) { contexts.rowInputs($0, base: base) }
         }

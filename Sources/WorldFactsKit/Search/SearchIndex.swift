@@ -28,6 +28,8 @@ public struct SearchIndex: Sendable {
     private let manifestHead: String, manifestTail: String
     /// Every shard, kept or planned, by scope and in prefix order, with the number of its scope.
     private var shards: [(scope: Int, file: ScopeShards.File)]
+    /// By scope, what its indexing made: another language's index takes a scope it shares from here.
+    private let scopeIndexes: [ScopeIndexer.Index]
     /// The indexer of each scope, which makes its planned shards' entries (none for a full-text scope,
     /// whose files are made whole: `TextScopeIndex`).
     private let indexers: [ScopeIndexer?]
@@ -49,9 +51,13 @@ public struct SearchIndex: Sendable {
     /// their files are given (`dropped` names the files they no longer have).
     ///
     /// `notes`: by record position, the plain text of each note that a full-text scope searches.
+    ///
+    /// `sharing`: in a language other than the default, the default's index and the scopes this one
+    /// shares with it (`sharing(_:from:)`): their keys and shards are taken from there, not made again.
     public init(
         site: Site, rows: SearchRows, previous: any PreviousOutput = NoPreviousOutput(),
-        updating last: SearchMemo? = nil, changed: [Int] = [], notes: [Int: String] = [:]
+        updating last: SearchMemo? = nil, changed: [Int] = [], notes: [Int: String] = [:],
+        sharing shared: (index: SearchIndex, scopes: Set<Int>)? = nil
     ) {
         let config = site.config
         let scopes = config.search.scopes
@@ -66,8 +72,13 @@ public struct SearchIndex: Sendable {
         // One scope after the other, each on every core: a parallel map inside a parallel map runs
         // serially in libdispatch, so the scopes themselves are not spread over the cores.
         // Folding is the costly part of keys: the "All" scope merges the other scopes' keys, folded once.
+        let sharedScopes = shared?.scopes ?? []
         var keys: [SearchKeys?] =
-            last?.keys ?? scopes.map { $0.collection == nil ? nil : SearchKeys(site: site, scope: $0) }
+            last?.keys
+            ?? scopes.indices.map { number in
+                if sharedScopes.contains(number), let shared { return shared.index.keys[number] }
+                return scopes[number].collection == nil ? nil : SearchKeys(site: site, scope: scopes[number])
+            }
         for (number, scope) in scopes.enumerated() where last == nil && scope.collection == nil {
             keys[number] = SearchKeys(
                 merging: scopes.indices.filter { scopes[$0].isMember }.map { keys[$0]! }, count: site.recordCount)
@@ -95,11 +106,16 @@ public struct SearchIndex: Sendable {
                 number, site: site, keys: keys[number]!, rows: rows, ranks: ranks, notes: notes,
                 previous: previousByScope[scopes[number].id]!.previous, last: last)
         }
-        for number in members { indexers[number] = indexer(number, changed: changed) }
+        for number in members where !sharedScopes.contains(number) {
+            indexers[number] = indexer(number, changed: changed)
+        }
         if let last {
             for (number, index) in Self.update(members, indexers: indexers, memo: last) { indexes[number] = index }
         } else {
-            for number in members { indexes[number] = indexers[number]!.index() }
+            for number in members where !sharedScopes.contains(number) { indexes[number] = indexers[number]!.index() }
+        }
+        if let shared {
+            for number in sharedScopes { indexes[number] = shared.index.scopeIndexes[number] }
         }
         let splits = Set(indexes.compactMap { $0?.splits }.joined())
         let memberHashes = indexes.compactMap { $0?.entryHashes }
@@ -132,6 +148,7 @@ public struct SearchIndex: Sendable {
                 ?? indexer.indexPreviews(at: splits)
         }
         let parts: [ScopeIndexer.Index] = indexes.map { $0! }
+        scopeIndexes = parts
         // Each collection's record pages folder and label: an entry gives its page's slug, and in the "All"
         // scope of a site of several collections, its collection's number.
         let pages = site.collections.map { collection in

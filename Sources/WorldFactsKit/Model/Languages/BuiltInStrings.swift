@@ -1,19 +1,20 @@
 /// The built-in interface strings (`InterfaceStrings.english`) in the languages WorldFacts ships them in,
 /// by site.yml's key: a language whose site.yml leaves a string as it is built in shows it in its own
-/// words. A string a site sets in site.yml needs its translation in `languages/<id>.yml`. Counts are
-/// worded so that one form serves every number ("Results: {count}") where a language's plural forms
-/// differ.
+/// words. A string a site sets in site.yml needs its translation in `languages/<id>.yml`. The pages'
+/// counts have a form per plural category (`plurals(locale:)`); the script's take one text, worded so
+/// that it serves every number ("Результатов: {count}") where a language's plural forms differ.
 public enum BuiltInStrings {
     /// The strings of a locale's language (`sv` for `sv_FI`), or none.
-    public static func of(locale: String) -> [String: String] {
-        let language = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init) ?? locale
-        return byLanguage[language.lowercased()] ?? [:]
+    public static func of(locale: String) -> [String: String] { byLanguage[language(of: locale)] ?? [:] }
+
+    /// A locale's language, lowercased: `sv` for `sv_FI` or `sv-FI`.
+    static func language(of locale: String) -> String {
+        (locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init) ?? locale).lowercased()
     }
 
     /// The forms by CLDR plural category of the counted strings of a locale's language, where it has them.
     public static func plurals(locale: String) -> [String: OrderedMapping<String>] {
-        let language = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init) ?? locale
-        return (pluralsByLanguage[language.lowercased()] ?? [:]).mapValues { OrderedMapping($0) }
+        (pluralsByLanguage[language(of: locale)] ?? [:]).mapValues { OrderedMapping($0) }
     }
 
     static let pluralsByLanguage: [String: [String: [(key: String, value: String)]]] = [
