@@ -15,7 +15,14 @@ public struct SiteModeler {
     /// `model(_:)`, and by collection the position in the site of each record of `content`, in its
     /// file's order: what `ValueEdits.positions(of:in:)` finds by key, read here from the sort that put
     /// them there.
-    public func modelWithPositions(_ content: Content) throws(StageFailure) -> (site: Site, positions: [[Int]]) {
+    ///
+    /// `reusing`, for a language other than the default (`LanguageEdition`): the default's site, whose
+    /// collections without pages in this language, and their groups, are this one's but for their specs
+    /// (their labels): the same records in the same order (`CollectionSpec.collationLocale`). Their
+    /// positions are not given.
+    public func modelWithPositions(
+        _ content: Content, reusing defaultSite: Site? = nil
+    ) throws(StageFailure) -> (site: Site, positions: [[Int]]) {
         let config = content.config
         var diagnostics: [Diagnostic] = content.warnings
         // A collection is looked up by key when it has notes, or when links or lists name it.
@@ -44,6 +51,14 @@ public struct SiteModeler {
                 kept = indices
             }
             leftOut.append(keysLeftOut)
+            if let defaultSite, !spec.hasPages, defaultSite.collections[number].records.count == loaded.records.count {
+                var collection = defaultSite.collections[number]
+                collection.spec = spec
+                positions.append([])
+                offset += collection.records.count
+                collections.append(collection)
+                continue
+            }
             let modelled = modelCollection(
                 spec, loaded, number: number, offset: offset,
                 indexFolder: config.collections.count > 1 ? spec.records.pagesFolder + "/" : config.folder,
@@ -86,6 +101,15 @@ public struct SiteModeler {
         var groups: [Group] = []
         for collection in collections {
             for spec in collection.spec.groups {
+                if let defaultSite, !collection.spec.hasPages,
+                    var group = defaultSite.groups.first(where: {
+                        $0.collection == collection.number && $0.spec.name == spec.name
+                    })
+                {
+                    group.spec = spec
+                    groups.append(group)
+                    continue
+                }
                 let (group, problems) = Group.make(
                     spec: spec, collection: collection, collections: collections,
                     collation: collection.spec.collationLocale.map(Collation.of) ?? collation)

@@ -79,12 +79,10 @@ public struct Builder: Sendable {
             lastModel = try steps.run(.readSnapshot) { last.snapshotModel(templates: templates, theme: theme) }
         }
         let (modelled, languages) = try steps.run(.model) { () throws(StageFailure) in
-            (
-                try modelSite(
-                    content, templates: templates, theme: theme, last: &lastModel, fromLive: last.live != nil,
-                    prepared: prepared),
-                try LanguageSites(content)
-            )
+            let modelled = try modelSite(
+                content, templates: templates, theme: theme, last: &lastModel, fromLive: last.live != nil,
+                prepared: prepared)
+            return (modelled, try LanguageSites(content, defaultSite: modelled.site))
         }
         let site = modelled.site
         let positions = last.keepsModel ? modelled.positions : []

@@ -9,12 +9,14 @@ struct LanguageSites {
     /// One warning per language that falls back to the default for some of its texts.
     var warnings: [Diagnostic] = []
 
-    init(_ content: Content) throws(StageFailure) {
+    /// `defaultSite`: the default language's, whose collections without pages in another language that
+    /// one takes as they are (`SiteModeler.modelWithPositions(_:reusing:)`).
+    init(_ content: Content, defaultSite: Site) throws(StageFailure) {
         let config = content.config
         for number in config.languages.indices.dropFirst() {
             let edition = LanguageEdition(of: content, language: number)
             // The records are the default's: what the default's model warns of, it warns of once.
-            var site = try SiteModeler().model(edition.content)
+            var site = try SiteModeler().modelWithPositions(edition.content, reusing: defaultSite).site
             site.warnings = []
             sites.append(site)
             warnings += edition.warning.map { [$0] } ?? []
