@@ -13,7 +13,8 @@ import WorldFactsSupport
 /// number (`ShardEntry`). The manifest names each scope's shards one scalar long, and each preview those one
 /// scalar below it (`ShardLinks`). Every shard is `search/<scope>/<file>.js`. The "All" scope has no
 /// leaves and names the scopes whose shards answer below its previews: `"m":[["<scope>",<collection>],…]`
-/// (see `ScopeIndexer`). Every file is JSON in a script (`path(of:)`).
+/// (see `ScopeIndexer`). A scope that another language's index shares names that index's folder, where its
+/// shards are: `"o":"search/"` (`sharing(_:from:)`). Every file is JSON in a script (`path(of:)`).
 public struct SearchIndex: Sendable {
     /// The folder of every file of the index (its shards).
     public static let folder = "search/"
