@@ -517,7 +517,7 @@ struct CollectionsReader {
             owners[folder] = owner
         }
         // Each language but the default has a folder of its own.
-        for language in languages.dropFirst() { owners[language.id] = "language '\(language.id)'" }
+        for language in languages.dropFirst() { claim(language.id, by: "language '\(language.id)'") }
         for collection in collections {
             claim(collection.records.pagesFolder, by: "collection '\(collection.id)'")
             for group in collection.groups {

@@ -105,6 +105,16 @@ import Testing
             mentions: ["collection 'records'", "writes its pages to 'things', which language 'things' already uses"])
     }
 
+    /// A language's folder beside the search index's: an error, as a collection's would be.
+    @Test func aLanguageIdThatIsAFolderOfTheSiteIsAnError() throws {
+        try BadInputTests().expectFailureLeavesOutput(
+            siteYAML: Self.twoLanguages.replacingOccurrences(
+                of: "{ id: sv, locale: sv", with: "{ id: search, locale: sv"
+            )
+            .replacingOccurrences(of: "translations: { sv: names.sv.tsv }", with: "translations: {}"),
+            mentions: ["language 'search'", "writes its pages to 'search', which the search index already uses"])
+    }
+
     @Test func anUnknownKeyOfALanguageFileSuggestsTheNearest() throws {
         try BadInputTests().expectFailureLeavesOutput(
             siteYAML: Self.twoLanguages,
