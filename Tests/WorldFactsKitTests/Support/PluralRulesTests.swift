@@ -1,5 +1,6 @@
 import Testing
 
+@testable import WorldFactsModel
 @testable import WorldFactsSupport
 
 @Suite struct PluralRulesTests {
@@ -15,5 +16,12 @@ import Testing
         #expect(
             [0, 1, 2, 3, 11, 100, 252].map(arabic.category) == ["zero", "one", "two", "few", "many", "other", "many"])
         #expect([1, 2, 1_000].map(japanese.category) == ["other", "other", "other"])
+    }
+
+    /// The built-in forms are in the order of the counted keys: a config's text must be the same in every
+    /// process (page fingerprints and shard names start from it), which a dictionary's order is not.
+    @Test func theBuiltInFormsAreInAFixedOrder() {
+        #expect(InterfaceStrings.english.plurals.pairs.map(\.key) == ["section_count", "value_count"])
+        #expect(InterfaceStrings.english.plurals["section_count"]?.pairs.map(\.key) == ["one", "other"])
     }
 }

@@ -105,7 +105,10 @@ public struct InterfaceStrings: Sendable {
             previous: "Previous", next: "Next", backToIndex: "Index", neighbours: "Neighbours",
             moreResults: "and {count} more — keep typing", resultCount: "{count} results", notFound: "Page not found",
             sectionCount: "{count} records")
-        for (key, forms) in BuiltInStrings.plurals(locale: "en") { strings.plurals[key] = forms }
+        // In the order of `countedKeys`: the config's text, which every fingerprint starts from, is then the
+        // same in every process, as a dictionary's order is not.
+        let plurals = BuiltInStrings.plurals(locale: "en")
+        for key in countedKeys { strings.plurals[key] = plurals[key] }
         return strings
     }()
 }
