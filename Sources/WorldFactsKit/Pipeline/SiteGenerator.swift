@@ -160,16 +160,14 @@ struct SiteGenerator: Sendable {
     var hostHeaders: HostHeaders {
         let search = site.config.search
         let hasSearch = !search.scopes.isEmpty
+        // The default's index, and each other language's in its folder.
+        let indexFolders = hasSearch ? [""] + languageFolders : []
         return HostHeaders(
             site: site, assets: renderer.values.assets,
-            hashedFolders: hasSearch
-                ? ([""] + languageFolders).flatMap { folder in
-                    SearchIndex.hashedFolders(scopes: search.scopes).map { folder + $0 }
-                } : [],
-            revalidatedFiles: hasSearch
-                ? ([""] + languageFolders).flatMap { folder in
-                    SearchIndex.entryFiles.map { folder + $0 }
-                } : [])
+            hashedFolders: indexFolders.flatMap { folder in
+                SearchIndex.hashedFolders(scopes: search.scopes).map { folder + $0 }
+            },
+            revalidatedFiles: indexFolders.flatMap { folder in SearchIndex.entryFiles.map { folder + $0 } })
     }
 
     /// By record position, the plain text of each note a full-text scope searches (`SearchScope.note`).

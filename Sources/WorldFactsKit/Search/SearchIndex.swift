@@ -24,7 +24,7 @@ public struct SearchIndex: Sendable {
     /// The manifest's name under `search/`, without extension: `manifest/<tag>`.
     public private(set) var manifestName: String
     /// By scope, its entry in the manifest's `scopes` (`"<id>":{…}`): equal parts name the same shards.
-    public private(set) var scopeParts: [String]
+    private var scopeParts: [String]
     /// The manifest's members around the scopes.
     private let manifestHead: String, manifestTail: String
     /// Every shard, kept or planned, by scope and in prefix order, with the number of its scope.
