@@ -33,7 +33,7 @@
     return best < 3 || words.length < 2 || !texts.some(t => words.every(w => rankText(t, w) >= 0)) ? best : 3;
   }
 
-  // Entries [position, title, subtitle, detail, path, texts(, score(, collection))] that match q: a text equal
+  // Entries [number, title, subtitle, detail, path, texts(, score(, collection))] that match q: a text equal
   // to q first, then by score (higher first, none last), then whole-field matches before word starts before
   // words in any order, then in index order. ShardPlanner.ranked orders previews the same way. `how` gives
   // an entry's tier (`tier` of its texts unless given).

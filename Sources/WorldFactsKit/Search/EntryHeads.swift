@@ -12,7 +12,9 @@ struct EntryHeads: Sendable {
             joining: Parallel.map(rows.count, chunk: chunk) { positions in
                 var part = PackedBytes()
                 for position in positions {
-                    part.append { ShardEntry.appendHead(position: position, row: rows.row(position), to: &$0) }
+                    part.append {
+                        ShardEntry.appendHead(number: rows.number(position), row: rows.row(position), to: &$0)
+                    }
                 }
                 return part
             })

@@ -1,14 +1,14 @@
 /// The `limit` smallest of the numbers added, in order; all of them when the limit is not reached.
 struct PreviewRecords {
     let limit: Int
-    private var values: [Int32] = []
+    private var values: [Int64] = []
     private var isSorted = true
 
     init(limit: Int) { self.limit = limit }
 
-    var sorted: [Int32] { isSorted ? values : values.sorted() }
+    var sorted: [Int64] { isSorted ? values : values.sorted() }
 
-    mutating func add(_ number: Int32) {
+    mutating func add(_ number: Int64) {
         if values.count < limit {
             if let last = values.last, last > number { isSorted = false }
             values.append(number)

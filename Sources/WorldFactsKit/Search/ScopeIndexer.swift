@@ -97,7 +97,8 @@ struct ScopeIndexer: Sendable {
             let collection = collections[position]
             guard merges else {
                 let entry = ShardEntry.hash(
-                    position: position, rowInputs: rows.inputs[position], textBytes: keys.textBytes(of: position),
+                    number: rows.number(position), rowInputs: rows.inputs[position],
+                    textBytes: keys.textBytes(of: position),
                     slots: slots(position))
                 guard !filters.isEmpty else { return entry }
                 var hash = StableHash()
@@ -115,7 +116,7 @@ struct ScopeIndexer: Sendable {
         }
         @Sendable func floor(_ position: Int) -> Int {
             ShardEntry.floor(
-                position: position, titleAndSlug: rows.titleAndSlugBytes[position],
+                number: rows.number(position), titleAndSlug: rows.titleAndSlugBytes[position],
                 textBytes: keys.textBytes(of: position), slots: slots(position))
         }
         if let update {
@@ -363,7 +364,11 @@ struct ScopeIndexer: Sendable {
     /// one scalar below it.
     func planNode(_ bucket: SearchKeys.Bucket, inputs: UInt64, below: [ShardName]) -> ScopeShards {
         ScopeShards.planned(
-            [planner.preview(of: bucket, scores: scores(of: bucket), values: filters.values(of: bucket.positions))],
+            [
+                planner.preview(
+                    of: bucket, scores: scores(of: bucket), values: filters.values(of: bucket.positions),
+                    order: members.isEmpty ? nil : bucket.positions.map { rows.numbers.order[$0] })
+            ],
             scope: scope, inputs: inputs,
             entryHashes: entryHashes, links: links, below: below)
     }
@@ -380,9 +385,9 @@ struct ScopeIndexer: Sendable {
         if let heads {
             heads.append(position, to: &bytes)
         } else if let madeHeads {
-            bytes += madeHeads.head(position) { rows.row(position) }
+            bytes += madeHeads.head(position, number: rows.number(position)) { rows.row(position) }
         } else {
-            ShardEntry.appendHead(position: position, row: rows.row(position), to: &bytes)
+            ShardEntry.appendHead(number: rows.number(position), row: rows.row(position), to: &bytes)
         }
         let slots = Self.slots(of: position, collections: collections, ranks: ranks, filters: filters)
         keys.withTextBytes(of: position) { ShardEntry.appendTail(textBytes: $0, slots: slots, to: &bytes) }
@@ -404,9 +409,11 @@ struct ScopeIndexer: Sendable {
         let slots = Self.slots(of: position, collections: collections, ranks: ranks, filters: filters)
         let tail = keys.withTextBytes(of: position) { ShardEntry.tailCount(textBytes: $0, slots: slots) }
         if let heads { return heads[position].count + tail }
-        if let madeHeads { return madeHeads.head(position) { rows.row(position) }.count + tail }
+        if let madeHeads {
+            return madeHeads.head(position, number: rows.number(position)) { rows.row(position) }.count + tail
+        }
         var head: [UInt8] = []
-        ShardEntry.appendHead(position: position, row: rows.row(position), to: &head)
+        ShardEntry.appendHead(number: rows.number(position), row: rows.row(position), to: &head)
         return head.count + tail
     }
 }

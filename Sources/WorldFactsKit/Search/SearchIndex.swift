@@ -62,6 +62,9 @@ public struct SearchIndex: Sendable {
     ) {
         let config = site.config
         let scopes = config.search.scopes
+        // An update's titles and order are the last build's, and so are its numbers.
+        var rows = rows
+        rows.numbers = last?.numbers ?? SearchNumbers.merged(site: site, shared: shared?.index.memo.numbers)
         let previousByScope =
             last == nil
             ? PreviousShards.all(previous: previous, scopes: scopes.map(\.id))
@@ -168,8 +171,8 @@ public struct SearchIndex: Sendable {
         shards = parts.enumerated().flatMap { number, part in part.files.map { (number, $0) } }
         self.indexers = indexers
         memo = SearchMemo(
-            keys: keys.map { $0! }, scopes: parts.map(\.memo), buckets: last?.buckets ?? BucketCache(),
-            manifestName: manifestName)
+            keys: keys.map { $0! }, numbers: rows.numbers, scopes: parts.map(\.memo),
+            buckets: last?.buckets ?? BucketCache(), manifestName: manifestName)
         let lastManifest =
             last.map { last in
                 last.manifestName == manifestName

@@ -11,13 +11,19 @@ public struct SearchRows: Sendable {
     /// the row is made (a floor for the size of its entry).
     public let titleAndSlugBytes: [Int]
     public let row: @Sendable (Int) -> IndexRow
+    /// By record position, the number its entries start with: the index sets it (`SearchNumbers.merged`).
+    var numbers: SearchNumbers
 
     public init(inputs: [UInt64], titleAndSlugBytes: [Int], row: @escaping @Sendable (Int) -> IndexRow) {
         count = inputs.count
         self.inputs = inputs
         self.titleAndSlugBytes = titleAndSlugBytes
         self.row = row
+        numbers = SearchNumbers(identity: inputs.count)
     }
+
+    /// The number the entries of the record at `position` start with.
+    func number(_ position: Int) -> String { numbers.text(position) }
 
     /// Rows made beforehand, hashed from their own fields.
     public init(_ rows: [IndexRow]) {

@@ -3,7 +3,7 @@ import WorldFactsSupport
 
 /// One record's entry in a shard, and what is known of it before it is written: its hash (what decides
 /// whether its shards change) and its floor (the fewest bytes it can take, which decides whether its
-/// bucket must split). An entry is `[position, title, subtitle, detail, slug, [folded texts…]]` and its
+/// bucket must split). An entry is `[number, title, subtitle, detail, slug, [folded texts…]]` and its
 /// slots (`Slots`): in a ranked collection its score (`RecordRanks`, `null` when it has none); in the "All"
 /// scope of a site of several collections its score (or `null`) and the number of its collection; in a
 /// scope with filters its score, `null` and its filter values (`ScopeFilters`), as JSON that cannot close a
@@ -29,17 +29,18 @@ enum ShardEntry {
     }
 
     /// The entry's JSON.
-    static func json(position: Int, row: IndexRow, texts: [String], slots: Slots = Slots()) -> String {
+    static func json(number: String, row: IndexRow, texts: [String], slots: Slots = Slots()) -> String {
         var bytes: [UInt8] = []
-        appendHead(position: position, row: row, to: &bytes)
+        appendHead(number: number, row: row, to: &bytes)
         appendTail(texts: texts, slots: slots, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The part of the entry that every scope shares, `[position,"title","subtitle","detail","slug"`.
-    static func appendHead(position: Int, row: IndexRow, to bytes: inout [UInt8]) {
+    /// The part of the entry that every scope shares, `[number,"title","subtitle","detail","slug"`, where the
+    /// number is the record's (`SearchNumbers`).
+    static func appendHead(number: String, row: IndexRow, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "["))
-        bytes.append(contentsOf: String(position).utf8)
+        bytes.append(contentsOf: number.utf8)
         for field in [row.title, row.subtitle ?? "", row.detail ?? "", slug(of: row.path)] {
             bytes.append(UInt8(ascii: ","))
             JSONText.appendQuoted(field, to: &bytes)
@@ -84,22 +85,23 @@ enum ShardEntry {
         return count
     }
 
-    /// A hash of everything `json` writes, without writing it: its position, what its row is made of
+    /// A hash of everything `json` writes, without writing it: its number, what its row is made of
     /// (`SearchRows.inputs`), its folded texts and its slots.
-    static func hash(position: Int, rowInputs: UInt64, texts: [String], slots: Slots = Slots()) -> UInt64 {
-        hash(position: position, rowInputs: rowInputs, textBytes: texts.lazy.map(\.utf8), slots: slots)
+    static func hash(number: String, rowInputs: UInt64, texts: [String], slots: Slots = Slots()) -> UInt64 {
+        hash(number: number, rowInputs: rowInputs, textBytes: texts.lazy.map(\.utf8), slots: slots)
     }
 
     /// `hash`, from each text's UTF-8 (`SearchKeys.textBytes(of:)`, which makes no string).
     static func hash<Texts: Sequence>(
-        position: Int, rowInputs: UInt64, textBytes texts: Texts, slots: Slots = Slots()
+        number: String, rowInputs: UInt64, textBytes texts: Texts, slots: Slots = Slots()
     ) -> UInt64 where Texts.Element: Collection<UInt8> {
         var hash = StableHash()
         slots.forEachWritten { slot in
             hash.add(contentsOf: slot.utf8)
             hash.add(0xFE)
         }
-        hash.mix(UInt64(position))
+        hash.add(contentsOf: number.utf8)
+        hash.add(0xFD)
         hash.mix(rowInputs)
         for text in texts {
             hash.add(contentsOf: text)
@@ -110,13 +112,13 @@ enum ShardEntry {
 
     /// The fewest bytes `json` can write for a record, knowing only the bytes of its title and slug
     /// and its texts: no subtitle, no detail, nothing escaped.
-    static func floor(position: Int, titleAndSlug: Int, texts: [String], slots: Slots = Slots()) -> Int {
-        floor(position: position, titleAndSlug: titleAndSlug, textBytes: texts.lazy.map(\.utf8), slots: slots)
+    static func floor(number: String, titleAndSlug: Int, texts: [String], slots: Slots = Slots()) -> Int {
+        floor(number: number, titleAndSlug: titleAndSlug, textBytes: texts.lazy.map(\.utf8), slots: slots)
     }
 
     /// `floor`, from each text's UTF-8.
     static func floor<Texts: Sequence>(
-        position: Int, titleAndSlug: Int, textBytes texts: Texts, slots: Slots = Slots()
+        number: String, titleAndSlug: Int, textBytes texts: Texts, slots: Slots = Slots()
     ) -> Int where Texts.Element: Collection<UInt8> {
         var count = 0, bytes = 0
         for text in texts {
@@ -124,8 +126,8 @@ enum ShardEntry {
             bytes += text.count
         }
         slots.forEachWritten { bytes += 1 + $0.utf8.count }
-        // [ position ,"title" ,"" ,"" ,"slug" ,[ "text",… ] ,slot… ]
-        return 1 + String(position).utf8.count + 3 + 3 + 3 + 3 + titleAndSlug + 2 + bytes + 2 * count
+        // [ number ,"title" ,"" ,"" ,"slug" ,[ "text",… ] ,slot… ]
+        return 1 + number.utf8.count + 3 + 3 + 3 + 3 + titleAndSlug + 2 + bytes + 2 * count
             + max(count - 1, 0) + 2
     }
 }

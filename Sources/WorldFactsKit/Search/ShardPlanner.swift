@@ -141,10 +141,15 @@ public struct ShardPlanner: Sendable {
 
     /// The node of a bucket that `mustSplit`: its first records, ranked as `plan` ranks them, and its
     /// total, without sorting its suffixes or sizing its entries.
-    func preview(of bucket: SearchKeys.Bucket, scores: [Double?]? = nil, values: Values? = nil) -> ShardPlan {
+    /// `order`: by the bucket's record numbers, the order that breaks ties in place of the numbers (the "All"
+    /// scope's, which merges collections: `SearchNumbers`).
+    func preview(
+        of bucket: SearchKeys.Bucket, scores: [Double?]? = nil, values: Values? = nil, order: [Int32]? = nil
+    ) -> ShardPlan {
         var stamp = [Int](repeating: -1, count: bucket.positions.count)
         let records = Self.ranked(
-            bucket.suffixes, depth: bucket.prefix.count, limit: previewSize, scores: scores, stamp: &stamp, mark: 0
+            bucket.suffixes, depth: bucket.prefix.count, limit: previewSize, scores: scores, stamp: &stamp, mark: 0,
+            order: order
         ).map { bucket.positions[Int($0)] }
         return ShardPlan(
             prefix: bucket.prefixText, kind: .preview, records: records, total: bucket.positions.count,
@@ -159,11 +164,14 @@ public struct ShardPlanner: Sendable {
     /// node holds those ("San Jose" when "san jose" is split for "San Jose del Monte"), so a preview that
     /// left one out would leave it where no query finds it. The order the suffixes come in does not
     /// matter. A record is counted once: `stamp[record]` is set to `mark` when it is taken, so a stamp
-    /// array can serve many nodes, each with a mark of its own.
+    /// array can serve many nodes, each with a mark of its own. `order`, when given, stands for the
+    /// record numbers in "record order" (`preview(of:scores:values:order:)`).
     static func ranked<Suffixes: Collection<SearchKeys.Suffix>>(
-        _ suffixes: Suffixes, depth: Int, limit: Int, scores: [Double?]? = nil, stamp: inout [Int], mark: Int
+        _ suffixes: Suffixes, depth: Int, limit: Int, scores: [Double?]? = nil, stamp: inout [Int], mark: Int,
+        order: [Int32]? = nil
     ) -> [Int32] {
-        let top = rankedTop(suffixes, depth: depth, limit: limit, scores: scores, stamp: &stamp, mark: mark)
+        let top = rankedTop(
+            suffixes, depth: depth, limit: limit, scores: scores, stamp: &stamp, mark: mark, order: order)
         guard top.count == limit else { return top }
         let taken = Set(top)
         var ending = Set<Int32>()
@@ -184,13 +192,14 @@ public struct ShardPlanner: Sendable {
                 let (x, y) = (scores[Int(a)], scores[Int(b)])
                 if x != y { return y.map { y in x.map { $0 > y } ?? false } ?? true }
             }
-            return (tierA, a) < (tierB, b)
+            return (tierA, order?[Int(a)] ?? a) < (tierB, order?[Int(b)] ?? b)
         }
     }
 
     /// The first `limit` records of `ranked`'s order.
     private static func rankedTop<Suffixes: Collection<SearchKeys.Suffix>>(
-        _ suffixes: Suffixes, depth: Int, limit: Int, scores: [Double?]?, stamp: inout [Int], mark: Int
+        _ suffixes: Suffixes, depth: Int, limit: Int, scores: [Double?]?, stamp: inout [Int], mark: Int,
+        order: [Int32]?
     ) -> [Int32] {
         let tiers: [(SearchKeys.Suffix) -> Bool] = [
             { $0.isWhole && !$0.isCut && Int($0.count) == depth }, { $0.isWhole }, { _ in true },
@@ -198,12 +207,13 @@ public struct ShardPlanner: Sendable {
         guard let scores else {
             var taken: [Int32] = []
             for tier in tiers where taken.count < limit {
+                // The place in `order` above the record's number, so that the smallest kept are the first.
                 var records = PreviewRecords(limit: limit - taken.count)
                 for suffix in suffixes where stamp[Int(suffix.record)] != mark && tier(suffix) {
                     stamp[Int(suffix.record)] = mark
-                    records.add(suffix.record)
+                    records.add(Int64(order?[Int(suffix.record)] ?? 0) << 32 | Int64(suffix.record))
                 }
-                taken += records.sorted
+                taken += records.sorted.map { Int32(truncatingIfNeeded: $0) }
             }
             return taken
         }
@@ -218,7 +228,7 @@ public struct ShardPlanner: Sendable {
             if (a.tier == 0) != (b.tier == 0) { return a.tier == 0 }
             let (x, y) = (scores[Int(a.record)], scores[Int(b.record)])
             if x != y { return y.map { y in x.map { $0 > y } ?? false } ?? true }
-            return (a.tier, a.record) < (b.tier, b.record)
+            return (a.tier, order?[Int(a.record)] ?? a.record) < (b.tier, order?[Int(b.record)] ?? b.record)
         }.map(\.record)
     }
 

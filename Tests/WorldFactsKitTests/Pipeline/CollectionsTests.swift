@@ -146,6 +146,29 @@ import WorldFactsOutput
                 #"{"v":4,"pages":[["countries/","Countries"],["cities/","Cities"]],"scopes":{"#))
     }
 
+    /// The "All" scope's previews merge the collections by collation, not one after the other: at "t", a
+    /// country named Tovaland comes between the cities Three and Town 1 (neither collection is ranked).
+    @Test func theAllScopeMergesTheCollectionsByCollation() throws {
+        let towns = (1...60).map { "\($0 + 10),Town \($0),\($0 % 2 == 0 ? "A" : "B"),\($0)\n" }.joined()
+        let yaml = Self.siteYAML.replacingOccurrences(of: "  all: All", with: "  all: All\n  shard_budget: 1024")
+        let root = project(siteYAML: yaml, cities: Self.cities + towns)
+        defer { removeTemporary(root) }
+        let countries = #"[{"code": "A", "name": "Aland"}, {"code": "T", "name": "Tovaland"}]"#
+        try countries.write(toFile: root + "/Content/countries.json", atomically: true, encoding: .utf8)
+        var site = try model(root)
+        site.config.search.previewSize = 4
+        let rows = SearchRows(
+            site.collections.flatMap { collection in
+                collection.records.indices.map(PageContexts(site: site, collection: collection.number).row)
+            })
+        let index = SearchIndex(site: site, rows: rows)
+        let preview = try #require(index.files.first { $0.path.hasPrefix("search/all/p-74.") })
+        let titles = try #require(
+            String(decoding: preview.bytes, as: UTF8.self).firstMatch(of: /"r":\[(.*)\]/)
+        ).1.matches(of: /\[[-0-9.]+,"([^"]*)"/).map { String($0.1) }
+        #expect(titles == ["Three", "Tovaland", "Town 1", "Town 10"])
+    }
+
     /// The "All" scope writes only previews, where its members have theirs, and its results carry their
     /// collection's label. Below a preview, search.js merges its members' shards: each member answers
     /// every such query with a leaf or nothing, never a preview, which would lose records.
@@ -399,13 +422,17 @@ import WorldFactsOutput
             index.manifest.contains(
                 #""f":[["continent","continents/",[["africa",20],["asia",20],["europe",20]]]]"#))
         var previews = 0
+        // An entry starts with its record's number, whose order merges the collections (`SearchNumbers`).
+        let numbers = index.memo.numbers
+        let positionOf = Dictionary(uniqueKeysWithValues: numbers.order.indices.map { (Int(numbers.order[$0]), $0) })
         for file in index.files where file.path.hasPrefix("search/country/") {
             let text = String(decoding: file.bytes, as: UTF8.self)
             let json = text.dropFirst(text.firstIndex(of: ",")!.utf16Offset(in: text) + 1).dropLast(3)
             let shard = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
             let entries = try #require(shard["r"] as? [[Any]])
             for entry in entries {
-                let position = try #require(entry[0] as? Int)
+                let number = try #require(entry[0] as? Int)
+                let position = try #require(positionOf[number])
                 let value = try #require((entry.last as? [[Int]])?.first?.first)
                 #expect(group.values[value].positions.contains(position))
             }

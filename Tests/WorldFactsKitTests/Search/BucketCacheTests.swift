@@ -102,7 +102,8 @@ import WorldFactsOutput
         let first = SearchIndex(site: site, rows: rows(site))
         let cache = BucketCache(smallest: 1)
         var memo = SearchMemo(
-            keys: first.memo.keys, scopes: first.memo.scopes, buckets: cache, manifestName: first.manifestName)
+            keys: first.memo.keys, numbers: first.memo.numbers, scopes: first.memo.scopes, buckets: cache,
+            manifestName: first.manifestName)
         var files = Dictionary(uniqueKeysWithValues: first.files.map { ($0.path, $0) })
         for (edit, people) in [1, 2, 3].enumerated() {
             site.only.records[iceland].values[population] = .integer(people)
@@ -133,8 +134,8 @@ import WorldFactsOutput
         for _ in 0..<2 {
             for position in [3, 0, 3, 41] {
                 var expected: [UInt8] = []
-                ShardEntry.appendHead(position: position, row: rows[position], to: &expected)
-                let head = heads.head(position) {
+                ShardEntry.appendHead(number: String(position), row: rows[position], to: &expected)
+                let head = heads.head(position, number: String(position)) {
                     made += 1
                     return rows[position]
                 }

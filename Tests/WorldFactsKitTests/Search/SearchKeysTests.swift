@@ -102,7 +102,7 @@ import WorldFactsOutput
             let heads = EntryHeads(rows: SearchRows(rows), chunk: chunk)
             for (position, row) in rows.enumerated() {
                 var head: [UInt8] = []
-                ShardEntry.appendHead(position: position, row: row, to: &head)
+                ShardEntry.appendHead(number: String(position), row: row, to: &head)
                 #expect(Array(heads[position]) == head, "chunk \(chunk), row \(position)")
             }
         }
@@ -114,12 +114,13 @@ import WorldFactsOutput
         for (position, texts) in Self.texts.enumerated() {
             #expect(
                 ShardEntry.hash(
-                    position: position, rowInputs: 7, textBytes: keys.textBytes(of: position),
+                    number: String(position), rowInputs: 7, textBytes: keys.textBytes(of: position),
                     slots: .init(collection: 3))
-                    == ShardEntry.hash(position: position, rowInputs: 7, texts: texts, slots: .init(collection: 3)))
+                    == ShardEntry.hash(
+                        number: String(position), rowInputs: 7, texts: texts, slots: .init(collection: 3)))
             #expect(
-                ShardEntry.floor(position: position, titleAndSlug: 9, textBytes: keys.textBytes(of: position))
-                    == ShardEntry.floor(position: position, titleAndSlug: 9, texts: texts))
+                ShardEntry.floor(number: String(position), titleAndSlug: 9, textBytes: keys.textBytes(of: position))
+                    == ShardEntry.floor(number: String(position), titleAndSlug: 9, texts: texts))
         }
     }
 
@@ -147,8 +148,8 @@ import WorldFactsOutput
             )
             let row = IndexRow(title: "T", path: "p/s.html")
             #expect(
-                ShardEntry.floor(position: position, titleAndSlug: 2, texts: texts, slots: slots)
-                    <= ShardEntry.json(position: position, row: row, texts: texts, slots: slots).utf8.count)
+                ShardEntry.floor(number: String(position), titleAndSlug: 2, texts: texts, slots: slots)
+                    <= ShardEntry.json(number: String(position), row: row, texts: texts, slots: slots).utf8.count)
         }
     }
 

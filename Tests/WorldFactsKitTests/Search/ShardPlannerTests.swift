@@ -30,7 +30,9 @@ import WorldFactsOutput
     func plans(budget: Int, scope: Int = 0, preview: Int = 5) -> (SearchKeys, [ShardPlan], [Int]) {
         let keys = SearchKeys(site: countriesSite, scope: countriesSite.config.search.scopes[scope])
         let rows = countriesSite.only.records.indices.map(PageContexts(site: countriesSite, collection: 0).row)
-        let sizes = rows.enumerated().map { ShardEntry.json(position: $0, row: $1, texts: keys.texts[$0]).utf8.count }
+        let sizes = rows.enumerated().map {
+            ShardEntry.json(number: String($0), row: $1, texts: keys.texts[$0]).utf8.count
+        }
         return (keys, ShardPlanner(budget: budget, previewSize: preview).plan(keys: keys, entrySize: sizes), sizes)
     }
 
@@ -41,20 +43,22 @@ import WorldFactsOutput
         for position in rows.indices {
             var row = rows[position]
             let floor = ShardEntry.floor(
-                position: position, titleAndSlug: row.title.utf8.count + ShardEntry.slug(of: row.path).utf8.count,
+                number: String(position), titleAndSlug: row.title.utf8.count + ShardEntry.slug(of: row.path).utf8.count,
                 texts: keys.texts[position])
-            #expect(floor <= ShardEntry.json(position: position, row: row, texts: keys.texts[position]).utf8.count)
+            #expect(
+                floor <= ShardEntry.json(number: String(position), row: row, texts: keys.texts[position]).utf8.count)
             (row.subtitle, row.detail) = (nil, nil)
             if !([row.title, row.path] + keys.texts[position]).contains(where: JSONText.needsEscaping) {
                 #expect(
-                    floor == ShardEntry.json(position: position, row: row, texts: keys.texts[position]).utf8.count,
+                    floor
+                        == ShardEntry.json(number: String(position), row: row, texts: keys.texts[position]).utf8.count,
                     "\(row.title)")
             }
         }
         #expect(
-            ShardEntry.floor(position: 7, titleAndSlug: 0, texts: [])
+            ShardEntry.floor(number: "7", titleAndSlug: 0, texts: [])
                 == ShardEntry.json(
-                    position: 7, row: IndexRow(title: "", path: ""), texts: []
+                    number: "7", row: IndexRow(title: "", path: ""), texts: []
                 ).utf8.count)
     }
 
@@ -67,7 +71,8 @@ import WorldFactsOutput
         let rows = countriesSite.only.records.indices.map(PageContexts(site: countriesSite, collection: 0).row)
         let floors = rows.indices.map {
             ShardEntry.floor(
-                position: $0, titleAndSlug: rows[$0].title.utf8.count + ShardEntry.slug(of: rows[$0].path).utf8.count,
+                number: String($0),
+                titleAndSlug: rows[$0].title.utf8.count + ShardEntry.slug(of: rows[$0].path).utf8.count,
                 texts: keys.texts[$0])
         }
         func inParts(_ bucket: SearchKeys.Bucket) -> [ShardPlan] {
@@ -198,7 +203,9 @@ import WorldFactsOutput
         let scores = records.indices.map { $0 % 7 == 0 ? nil : RecordRank(field: population).score(records[$0]) }
         #expect(scores.contains { $0 == nil } && scores.contains { $0 != nil })
         let rows = records.indices.map(PageContexts(site: countriesSite, collection: 0).row)
-        let sizes = rows.enumerated().map { ShardEntry.json(position: $0, row: $1, texts: keys.texts[$0]).utf8.count }
+        let sizes = rows.enumerated().map {
+            ShardEntry.json(number: String($0), row: $1, texts: keys.texts[$0]).utf8.count
+        }
         let plans = ShardPlanner(budget: 512, previewSize: 5).plan(keys: keys, entrySize: sizes, scores: scores)
         let previews = plans.filter { $0.kind == .preview }
         #expect(previews.count > 10)

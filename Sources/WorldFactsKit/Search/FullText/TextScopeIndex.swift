@@ -40,7 +40,7 @@ struct TextScopeIndex {
         fixed.reserveCapacity(positions.count)
         for position in positions {
             var bytes: [UInt8] = []
-            ShardEntry.appendHead(position: position, row: rows.row(position), to: &bytes)
+            ShardEntry.appendHead(number: rows.number(position), row: rows.row(position), to: &bytes)
             keys.withTextBytes(of: position) { texts in
                 ShardEntry.appendTail(textBytes: texts, to: &bytes)
             }

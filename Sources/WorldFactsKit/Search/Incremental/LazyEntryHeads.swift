@@ -9,11 +9,12 @@ import WorldFactsModel
 final class LazyEntryHeads: Sendable {
     private let heads = Mutex<[Int: [UInt8]]>([:])
 
-    /// The head of the record at `position`, made from `row()` the first time it is asked for.
-    func head(_ position: Int, row: () -> IndexRow) -> [UInt8] {
+    /// The head of the record at `position`, whose number is `number` (`SearchNumbers`), made from `row()`
+    /// the first time it is asked for.
+    func head(_ position: Int, number: @autoclosure () -> String, row: () -> IndexRow) -> [UInt8] {
         if let made = heads.withLock({ $0[position] }) { return made }
         var head: [UInt8] = []
-        ShardEntry.appendHead(position: position, row: row(), to: &head)
+        ShardEntry.appendHead(number: number(), row: row(), to: &head)
         heads.withLock { $0[position] = head }
         return head
     }

@@ -10,6 +10,8 @@ import WorldFactsSupport
 public struct SearchMemo: Sendable {
     /// The keys of each scope (`SearchIndex.keys`).
     public let keys: [SearchKeys]
+    /// The number of each record's entries (`SearchNumbers`).
+    let numbers: SearchNumbers
     let scopes: [ScopeMemo]
     /// The large buckets that updates of these keys made, kept for the next update (not saved with the
     /// snapshot: a build from it starts with none).
@@ -18,8 +20,12 @@ public struct SearchMemo: Sendable {
     /// has another drops it.
     var manifestName: String
 
-    init(keys: [SearchKeys], scopes: [ScopeMemo], buckets: BucketCache = BucketCache(), manifestName: String) {
+    init(
+        keys: [SearchKeys], numbers: SearchNumbers, scopes: [ScopeMemo], buckets: BucketCache = BucketCache(),
+        manifestName: String
+    ) {
         self.keys = keys
+        self.numbers = numbers
         self.scopes = scopes
         self.buckets = buckets
         self.manifestName = manifestName
