@@ -270,12 +270,16 @@ public struct Builder: Sendable {
                 ? options.maxFiles.map { ($0, "--max-files") }
                     ?? site.config.maxFiles.map { ($0, joinPath(options.content, "site.yml") + ": max_files") } : nil
             var beforeWriting: ((Int) throws(StageFailure) -> Void)?
-            if let (most, source) = limit {
+            // Every language's files count; another language's search files are known just before it writes.
+            var budgets = limit.map { most, source in
+                FileBudget.Languages(languages: languages, limit: most, source: SourceLocation(file: source))
+            }
+            if budgets != nil {
                 let (assets, notFoundPage) = (theme.assets.count, templates.has("404"))
                 beforeWriting = { searchFiles throws(StageFailure) in
-                    let budget = FileBudget(
-                        site: site, assets: assets, notFoundPage: notFoundPage, searchFiles: searchFiles)
-                    try budget.check(most, source: SourceLocation(file: source))
+                    try budgets?.check(
+                        default: FileBudget(
+                            site: site, assets: assets, notFoundPage: notFoundPage, searchFiles: searchFiles))
                 }
             }
             func emit(_ batch: OutputBatch) throws(StageFailure) {
@@ -294,13 +298,21 @@ public struct Builder: Sendable {
                 beforeWriting: beforeWriting, emit)
             // Each other language, in its folder: it shares the default's assets, and the search scopes of
             // collections that have no pages in it.
-            for language in languages {
+            for (number, language) in zip(1..., languages) {
                 var other = SiteGenerator(renderer: SiteRenderer(site: language, templates: templates, theme: theme))
                 other.recordPagesAtOnce = generator.recordPagesAtOnce
                 other.shardsAtOnce = generator.shardsAtOnce
                 other.defaultLanguage = SiteGenerator.DefaultLanguage(
                     site: site, rows: renderer.values.rows, rowInputs: made.rowInputs, search: made.index)
-                _ = try other.generate(previous: writer.reuse, emit)
+                let checked: ((Int) throws(StageFailure) -> Void)? =
+                    budgets == nil
+                    ? nil
+                    : { searchFiles throws(StageFailure) in
+                        try budgets?.check(
+                            language: number,
+                            FileBudget(site: language, assets: 0, notFoundPage: false, searchFiles: searchFiles))
+                    }
+                _ = try other.generate(previous: writer.reuse, beforeWriting: checked, emit)
             }
         } catch {
             background?.drain()

@@ -4,6 +4,10 @@ import WorldFactsSupport
 /// The files a build of the site leaves, counted from its model and its search plan before any file is
 /// written, by what makes them and the keys that shrink each: what `--max-files` (`max_files:`) holds a
 /// build to, failing it with nothing written.
+///
+/// In a site of several languages each other language's files count too, named with its folder
+/// (`sv/ countries record pages`): its pages are known from its model before anything is written, its
+/// search files once its index is made, just before it writes (`Languages`).
 struct FileBudget {
     struct Contributor {
         var name: String
@@ -15,13 +19,16 @@ struct FileBudget {
     var contributors: [Contributor] = []
     var total: Int { contributors.reduce(0) { $0 + $1.files } }
 
-    /// `searchFiles`: the search index's files (`SearchIndex.fileCount`).
+    /// `searchFiles`: the search index's files (`SearchIndex.fileCount`). A language other than the default
+    /// counts only what it writes in its folder: no assets, 404 page, downloads, redirects or sitemap.
     init(site: Site, assets: Int, notFoundPage: Bool, searchFiles: Int) {
         let config = site.config
+        let isEdition = config.isEdition
+        let language = isEdition ? config.folder + " " : ""
         var pages = 0
-        for collection in site.collections {
-            let id = collection.spec.id
-            let redirects = AliasPages(collection).pages.count
+        for collection in site.collections where collection.spec.hasPages {
+            let id = language + collection.spec.id
+            let redirects = isEdition ? 0 : AliasPages(collection).pages.count
             add("\(id) record pages", collection.records.count, "one per record")
             pages += collection.records.count + 1
             add("\(id) index", 1, "one per collection")
@@ -41,18 +48,22 @@ struct FileBudget {
                 pages += cut
             }
             add("\(id) redirects of former keys", redirects, "collections[\(id)].aliases")
-            add("\(id) data downloads", collection.spec.downloads.count, "collections[\(id)].downloads")
+            add("\(id) data downloads", isEdition ? 0 : collection.spec.downloads.count, "collections[\(id)].downloads")
         }
-        for group in site.groups {
+        for group in site.groups where site.collections[group.collection].spec.hasPages {
             let count = group.values.count + 1 + group.values.reduce(0) { $0 + $1.pages.count }
             add(
-                "group pages '\(group.spec.pagesFolder)'", count,
+                "\(language)group pages '\(group.spec.pagesFolder)'", count,
                 "one per value of the group's field (and one per section of a large one), and an overview")
             pages += count
         }
         add(
-            "search files", searchFiles,
+            language + "search files", searchFiles,
             "raise search.shard_budget (now \(config.search.shardBudget)): larger shards, fewer of them")
+        guard !isEdition else {
+            add(language + "home", site.hasHome ? 1 : 0, "one per language")
+            return
+        }
         // The assets, the home page, the 404 page and `_headers`.
         var other = assets + (notFoundPage ? 1 : 0) + (site.hasHome ? 1 : 0) + 1
         if config.url != nil {
@@ -63,6 +74,36 @@ struct FileBudget {
     }
 
     static let sitemapURLs = 50_000
+
+    /// The budgets of a site's languages, the default's first, checked against one limit: each other
+    /// language counts its pages from the start and its search files once its index is made.
+    struct Languages {
+        private var budgets: [FileBudget]
+        let limit: Int
+        let source: SourceLocation
+
+        /// `languages`: the sites of the languages other than the default.
+        init(languages: [Site], limit: Int, source: SourceLocation) {
+            budgets = languages.map { FileBudget(site: $0, assets: 0, notFoundPage: false, searchFiles: 0) }
+            self.limit = limit
+            self.source = source
+        }
+
+        /// Checks the whole with the default's budget, before anything is written.
+        mutating func check(default budget: FileBudget) throws(StageFailure) {
+            budgets.insert(budget, at: 0)
+            try FileBudget(contributors: budgets.flatMap(\.contributors)).check(limit, source: source)
+        }
+
+        /// Checks the whole again with the budget of the language numbered `language` (from 1), now that
+        /// its search files are known. Files already written are rolled back by the caller.
+        mutating func check(language: Int, _ budget: FileBudget) throws(StageFailure) {
+            budgets[language] = budget
+            try FileBudget(contributors: budgets.flatMap(\.contributors)).check(limit, source: source)
+        }
+    }
+
+    private init(contributors: [Contributor]) { self.contributors = contributors }
 
     private mutating func add(_ name: String, _ files: Int, _ shrink: String) {
         if files > 0 { contributors.append(Contributor(name: name, files: files, shrink: shrink)) }

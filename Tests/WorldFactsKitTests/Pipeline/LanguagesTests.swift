@@ -67,6 +67,36 @@ import Testing
         #expect(warning.message.hasPrefix("9 texts of language 'sv' fall back to the default language"))
     }
 
+    /// `--max-files` counts every language's files: exactly as many passes; one fewer fails, naming the other
+    /// language's files, and leaves the output as it was, though it fails once the default's are written.
+    @Test func theFileLimitCountsEveryLanguage() throws {
+        let (root, _) = try build(["names.sv.tsv": "key\ttitle\na\tÅlfa\n"])
+        defer { removeTemporary(root) }
+        let files = try FileManager.default.subpathsOfDirectory(atPath: root + "/Output").filter {
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: root + "/Output/" + $0, isDirectory: &isFolder)
+            return !isFolder.boolValue && !$0.split(separator: "/").contains { $0.hasPrefix(".") }
+        }
+        #expect(files.contains { $0.hasPrefix("sv/") })
+        func rebuild(limit: Int) throws {
+            _ = try Builder().build(
+                BuildOptions(
+                    content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output",
+                    clean: true, maxFiles: limit))
+        }
+        try rebuild(limit: files.count)
+        let before = try contents(root + "/Output")
+        #expect(throws: (any Error).self) { try rebuild(limit: files.count - 1) }
+        do {
+            try rebuild(limit: files.count - 1)
+        } catch {
+            #expect(
+                "\(error)".contains("the site would be \(files.count) files, more than the \(files.count - 1) allowed"))
+            #expect("\(error)".contains("sv/ search files"), "\(error)")
+        }
+        #expect(try contents(root + "/Output") == before)
+    }
+
     @Test func theMissingTranslationsAreListed() throws {
         let (root, _) = try build(["names.sv.tsv": "key\ttitle\na\tÅlfa\n"])
         defer { removeTemporary(root) }
