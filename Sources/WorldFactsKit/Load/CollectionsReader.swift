@@ -252,7 +252,7 @@ struct CollectionsReader {
             }
         }
         if let text = r.optionalString(map, "description"), let node = map.node(for: "description") {
-            spec.description = description(text, of: spec, at: node, path: map.path + ".description", &r)
+            spec.description = Self.description(text, of: spec, at: node, path: map.path + ".description", &r)
         }
         guard let data = r.map(map, "structured_data") else { return }
         var structured = StructuredDataSpec(type: r.string(data, "type") ?? "")
@@ -362,8 +362,9 @@ struct CollectionsReader {
         return field
     }
 
-    /// A description: a field's id, or a text with fields' ids in braces.
-    private func description(
+    /// A description: a field's id, or a text with fields' ids in braces (also a language's, in
+    /// `languages/<id>.yml`: `LanguageTextsReader`).
+    static func description(
         _ text: String, of spec: CollectionSpec, at node: Node, path: String, _ r: inout YAMLReader
     ) -> PageDescription? {
         guard text.contains("{") || text.contains("}") else {

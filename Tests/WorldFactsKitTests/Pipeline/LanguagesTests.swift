@@ -97,6 +97,40 @@ import Testing
         #expect(try contents(root + "/Output") == before)
     }
 
+    /// A collection's description in link previews has a form per language, with the collection's fields in
+    /// braces; one a language lacks is the default's, listed as missing; a field it names must be declared.
+    @Test func aDescriptionHasTheLanguagesWords() throws {
+        let yaml = Self.twoLanguages.replacingOccurrences(
+            of: "title: Test Site\n", with: "title: Test Site\nurl: https://example.org/\n"
+        )
+        .replacingOccurrences(
+            of: "translations: {", with: "description: \"{name}, capital {capital}.\", translations: {")
+        let swedish = "collections:\n  records:\n    description: \"{name}, huvudstad {capital}.\"\n"
+        let records = #"[{"id":"a","name":"Alpha","capital":"Ay"},{"id":"b","name":"Beta","capital":"Bee"}]"#
+        let root = makeTemporaryFolder()
+        defer { removeTemporary(root) }
+        writeContent(root + "/Content", records: records, siteYAML: yaml)
+        try FileManager.default.createDirectory(atPath: root + "/Content/languages", withIntermediateDirectories: true)
+        try "key\ttitle\na\tÅlfa\n".write(toFile: root + "/Content/names.sv.tsv", atomically: true, encoding: .utf8)
+        let options = BuildOptions(
+            content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output")
+        let missing = try Builder().missingTranslations(options)
+        #expect(missing.first { $0.language == "sv" }?.missing.contains("collections.records.description") == true)
+        try swedish.write(toFile: root + "/Content/languages/sv.yml", atomically: true, encoding: .utf8)
+        _ = try Builder().build(options)
+        #expect(try readText(root + "/Output/things/a.html").contains(#"content="Alpha, capital Ay.""#))
+        #expect(try readText(root + "/Output/sv/things/a.html").contains(#"content="Ålfa, huvudstad Ay.""#))
+        let after = try Builder().missingTranslations(options)
+        #expect(after.first { $0.language == "sv" }?.missing.contains("collections.records.description") == false)
+        try BadInputTests().expectFailureLeavesOutput(
+            siteYAML: yaml,
+            files: [
+                "names.sv.tsv": "key\ttitle\n",
+                "languages/sv.yml": "collections:\n  records:\n    description: \"{name}, {capitol}.\"\n",
+            ],
+            mentions: ["languages/sv.yml:3:18: error: field 'collections.records.description'"])
+    }
+
     @Test func theMissingTranslationsAreListed() throws {
         let (root, _) = try build(["names.sv.tsv": "key\ttitle\na\tÅlfa\n"])
         defer { removeTemporary(root) }

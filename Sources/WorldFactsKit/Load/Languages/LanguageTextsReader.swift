@@ -13,6 +13,7 @@ import Yams
 ///       countries:
 ///         label: Länder
 ///         detail_label: "Inv.:"
+///         description: "{name} är ett land i {continent}."
 ///         fields: { capital_city: Huvudstad }
 ///         lists: { cities: Största städer }
 ///         groups: { continent: Kontinenter }
@@ -28,7 +29,9 @@ public struct LanguageTextsReader {
     }
 
     static let topKeys = ["title", "description", "strings", "credit", "collections", "search"]
-    static let collectionKeys = ["label", "detail_label", "credit", "fields", "lists", "groups", "values"]
+    static let collectionKeys = [
+        "label", "detail_label", "credit", "description", "fields", "lists", "groups", "values",
+    ]
 
     public func read(text: String) -> (LanguageTexts, [Diagnostic]) {
         var texts = LanguageTexts(file: file)
@@ -88,6 +91,10 @@ public struct LanguageTextsReader {
         texts.label = r.optionalString(map, "label")
         texts.detailLabel = r.optionalString(map, "detail_label")
         texts.credit = r.optionalString(map, "credit")
+        if let text = r.optionalString(map, "description"), let node = map.node(for: "description") {
+            texts.description = CollectionsReader.description(
+                text, of: spec, at: node, path: map.path + ".description", &r)
+        }
         if let fields = r.map(map, "fields") { texts.fields = self.texts(of: fields, known: spec.fields.map(\.id), &r) }
         if let lists = r.map(map, "lists") { texts.lists = self.texts(of: lists, known: spec.lists.map(\.id), &r) }
         let groups = spec.groups.map(\.name)

@@ -26,6 +26,8 @@ public struct LanguageTexts: Sendable {
         public var label: String?
         public var detailLabel: String?
         public var credit: String?
+        /// The record pages' description in link previews (`collections[].description`).
+        public var description: PageDescription?
         /// By field id.
         public var fields: [String: String] = [:]
         /// By list id.

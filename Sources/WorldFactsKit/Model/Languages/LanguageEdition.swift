@@ -62,6 +62,14 @@ public struct LanguageEdition: Sendable {
             if hasPages, let credit = collection.credit {
                 spec.credit?.text = text(own.credit, credit.text, path + ".credit")
             }
+            // A description of words as well as fields is the language's; one field alone needs none.
+            if hasPages, let description = collection.description {
+                if let given = own.description {
+                    spec.description = given
+                } else if description.parts.contains(where: { if case .text = $0 { true } else { false } }) {
+                    missing.append(path + ".description")
+                }
+            }
             for (field, declared) in collection.fields.enumerated() where declared.show && hasPages {
                 spec.fields[field].label = text(
                     own.fields[declared.id], declared.label, path + ".fields." + declared.id)
