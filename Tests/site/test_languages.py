@@ -62,6 +62,11 @@ def test_each_language_has_its_pages_and_shares_the_cities(site):
         assert city == english, "a shared scope names the default's shards"
     # Those shards are there.
     assert all((site / "search/city" / f"{name}.js").exists() for name in english["k"].values())
+    # `_headers` marks each language's hashed search folders immutable, and names no folder that is not there.
+    rules = [line for line in (site / "_headers").read_text().splitlines() if line.startswith("/") and "/search/" in line]
+    assert "/sv/search/name/*" in rules and "/search/city/*" in rules
+    for rule in rules:
+        assert (site / rule.strip("/*")).exists(), rule
 
 
 def manifest(site, language_folder):

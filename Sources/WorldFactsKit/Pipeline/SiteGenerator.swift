@@ -150,9 +150,10 @@ struct SiteGenerator: Sendable {
                 guard let collection = scopes[number].collection, !scopes[number].note,
                     !site.collections[collection].spec.hasPages
                 else { return false }
+                // The model takes such a collection from the default's site whole
+                // (`SiteModeler.modelWithPositions(_:reusing:)`): the same records at the same positions.
                 let here = site.collections[collection], there = shared.site.collections[collection]
-                return here.offset == there.offset && here.records.map(\.key) == there.records.map(\.key)
-                    && here.records.map(\.title) == there.records.map(\.title)
+                return here.offset == there.offset && here.records.count == there.records.count
             })
     }
 
@@ -160,12 +161,16 @@ struct SiteGenerator: Sendable {
     var hostHeaders: HostHeaders {
         let search = site.config.search
         let hasSearch = !search.scopes.isEmpty
-        // The default's index, and each other language's in its folder.
+        // The default's index, and each other language's in its folder, which has no folder for a scope of a
+        // collection with pages in the default language only: it reads the default's.
         let indexFolders = hasSearch ? [""] + languageFolders : []
+        let ownScopes = search.scopes.filter { scope in
+            scope.collection.map { site.collections[$0].spec.languages == .all } ?? true
+        }
         return HostHeaders(
             site: site, assets: renderer.values.assets,
             hashedFolders: indexFolders.flatMap { folder in
-                SearchIndex.hashedFolders(scopes: search.scopes).map { folder + $0 }
+                SearchIndex.hashedFolders(scopes: folder.isEmpty ? search.scopes : ownScopes).map { folder + $0 }
             },
             revalidatedFiles: indexFolders.flatMap { folder in SearchIndex.entryFiles.map { folder + $0 } })
     }
