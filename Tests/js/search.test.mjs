@@ -292,6 +292,24 @@ test("the All scope answers from its own previews, and below them merges its mem
   assert.deepEqual(result.results, []);
 });
 
+test("below All's previews, members' entries interleave by their numbers, the collections merged by collation", async () => {
+  const { manifest: m, files: linked } = indexOf({
+    all: [[], ["t"], [["name", "Countries"], ["city", "Cities"]]],
+    name: [["t"], []],
+    city: [["to"], ["t"], undefined, 1],
+  });
+  // Numbers as another language writes them: the cities' the default's, the countries' decimals between.
+  const files = linked({
+    ["all/" + N("p", "t")]: { n: 4, r: [] },
+    ["name/" + N("l", "t")]: { n: 2, r: [entry(-0.9, "Toba", "toba"), entry(41.1, "Tovaland", "tovaland")] },
+    ["city/" + N("l", "to")]: { n: 2, r: [entry(3, "Tobago", "tobago"), entry(41, "Tours", "tours"), entry(42, "Town", "town")] },
+  });
+  let result;
+  const run = S.searcher(m, async (key) => files[key], (r) => { result = r; });
+  await run("To", "all");
+  assert.deepEqual(result.results.map((e) => e[1]), ["Toba", "Tobago", "Tours", "Tovaland", "Town"]);
+});
+
 test("the loader fetches each shard once and retries after a failure", async () => {
   const calls = [];
   let fail = true;
