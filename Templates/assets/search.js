@@ -7,7 +7,7 @@
 
   function fold(s) {
     return s.normalize("NFKD").toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "")
-      .replace(/[ßæœøłđðþıħŧς]/g, c => MAP[c]);
+      .replace(/./gu, c => MAP[c] || c);
   }
 
   // 0: the text is q; 1: it starts with q; 2: a later word of it does; -1: no match.
@@ -198,7 +198,7 @@
   // its collection (in the "All" scope of several); `c` is the collection of one that does not.
   function expand(shard, pages, c) {
     return shard.x || (shard.x = shard.r.map(e => {
-      var x = e.slice(), k = e[7] != null ? e[7] : c;
+      var x = e.slice(), k = e[7] ?? c;
       x[4] = pages[k][0] + e[4] + ".html";
       if (e[7] != null) x[7] = pages[k][1];
       return x;
@@ -400,8 +400,8 @@
       });
       if (strings) {
         // A query of several words answered in part has no known total: the count is of those shown.
-        more.textContent = res.more < 0 ? strings.words : strings.more.replace("{count}", res.more.toLocaleString(lang));
-        count.textContent = strings.count.replace("{count}", (n + Math.max(res.more, 0)).toLocaleString(lang));
+        more.textContent = res.more < 0 ? strings.words : say(strings.more, res.more);
+        count.textContent = say(strings.count, n + Math.max(res.more, 0));
       }
     }
     input.dispatchEvent(new Event("results"));
@@ -427,7 +427,7 @@
     if (!f) return res;
     r = res ? facet(res, f, f.map(g => new Set(bs.filter(b => b.checked && b.name === g[0]).map(b => g[2].findIndex(v => v[0] === b.value))))) : { counts: f.map(g => g[2].map(v => v[1])), q: "", more: 0, results: bs.filter(b => b.checked).map(b => {
       var [g, v] = at(b), x = f[g][2].find(x => x[0] === v);
-      return [-1, b.nextSibling.textContent, "", strings.count.replace("{count}", x[1]), f[g][1] + v + ".html"];
+      return [-1, b.nextSibling.textContent, "", say(strings.count, x[1]), f[g][1] + v + ".html"];
     }) };
     bs.forEach(b => {
       var [g, v] = at(b), k = r.counts[g];
@@ -435,6 +435,10 @@
     });
     return res || r.results.length ? r : null;
   }
+
+  // A count in its text: the form of its CLDR plural category (`Intl.PluralRules`) where the text has forms,
+  // one for every category (SearchIndex.counted).
+  var say = (t, n) => (t[new Intl.PluralRules(lang).select(n)] || t).replace("{count}", n.toLocaleString(lang));
 
   // The manifest is loaded once, when first needed (again after a failure).
   var load = loader(doc, G.location.protocol === "file:", root, form.getAttribute("data-index")), strings = null, running = null;

@@ -2,9 +2,11 @@
 "All" scope and each collection's scopes answer as an independent model of the records (searchmodel.py),
 over HTTP (python3 -m http.server) and from disk (file://), from the home page and from a collection's
 index one folder down."""
+import heapq
 import re
 from pathlib import Path
 
+import icu
 import pytest
 import yaml
 from selenium.webdriver.common.by import By
@@ -31,13 +33,20 @@ def rows(page: Path) -> list:
 
 
 @pytest.fixture(scope="module")
-def order(site):
-    """Every record's place in the search's order: collection after collection, each in index order
-    (the cities' index is split: its section pages, in the strip's order)."""
-    paths = rows(site / "countries/index.html")
-    cities = (site / "cities/index.html").read_text(encoding="utf-8")
-    for page in re.findall(r'<p class="section-link"><a href="(sections/[^"#]+)#', cities):
-        paths += rows(site / "cities" / page)
+def order(site, shipped_model):
+    """Every record's place in the search's order: each collection in index order (the cities' index is split:
+    its section pages, in the strip's order), the collections merged as PyICU's English collator and
+    AlphabeticIndex order their titles (section, then sort key), the countries first between equals."""
+    countries, cities = rows(site / "countries/index.html"), []
+    index_page = (site / "cities/index.html").read_text(encoding="utf-8")
+    for page in re.findall(r'<p class="section-link"><a href="(sections/[^"#]+)#', index_page):
+        cities += rows(site / "cities" / page)
+    specs = yaml.safe_load((ROOT / "Content/site.yml").read_text(encoding="utf-8"))["collections"]
+    title_field = {spec["id"]: spec["title"] for spec in specs}
+    titles = {shipped_model.path(r): r[title_field[r["_collection"]]] for r in shipped_model.records}
+    collator = icu.Collator.createInstance(icu.Locale("en"))
+    index = icu.AlphabeticIndex(icu.Locale("en")).buildImmutableIndex()
+    paths = heapq.merge(countries, cities, key=lambda p: (index.getBucketIndex(titles[p]), collator.getSortKey(titles[p])))
     return {path: position for position, path in enumerate(paths)}
 
 

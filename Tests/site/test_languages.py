@@ -234,6 +234,23 @@ def search(browser, base, page, scope, query):
     return {href[len(base):] for href in hrefs}
 
 
+def test_the_result_count_takes_its_plural_form(browser, server, site):
+    """The script counts its results in the form PyICU's plural rules choose, from the manifest's forms, which
+    give one for every CLDR category (those the locale lacks being its "other")."""
+    for language in ["en", "ru", "ar", "ja"]:
+        count = manifest(site, folder(language))["count"]
+        found = search(browser, server, folder(language) + "countries/index.html", "name", QUERIES[language])
+        n = len(found)
+        shown = browser.find_element(By.ID, "result-count").get_attribute("textContent")
+        if language == "ja":
+            assert count == "{count}件" and shown == f"{n}件"
+            continue
+        assert sorted(count) == sorted(["zero", "one", "two", "few", "many", "other"]), language
+        category = icu.PluralRules.forLocale(icu.Locale(language)).select(n)
+        assert shown == count[category].replace("{count}", str(n)), (language, n, shown)
+    assert manifest(site, "ru/")["count"]["few"] == "{count} результата"
+
+
 def test_a_shared_scope_searches_the_default_shards_from_disk(browser, site):
     # From disk, where each shard is loaded as a script: the Arabic page's city search reads search/city/.
     browser.get(site.as_uri() + "/ar/countries/index.html")

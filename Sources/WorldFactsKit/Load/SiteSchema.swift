@@ -163,18 +163,23 @@ enum SiteSchema {
             Key("strings.next", .text, "Next", "The link to the next record."),
             Key("strings.back_to_index", .text, "Index", "The link from a record page to the index."),
             Key("strings.neighbours", .text, "Neighbours", "The label of the previous and next links."),
-            Key("strings.more_results", .text, "and {count} more — keep typing", "Under a preview of a split prefix."),
+            Key(
+                "strings.more_results", .text, "and {count} more — keep typing",
+                "Under a preview of a split prefix; a text or its forms, as `section_count`."),
             Key(
                 "strings.more_words", .text, "more may match — keep typing",
                 "Under results of several words that only a preview could answer (its total is not known)."),
             Key(
                 "strings.did_you_mean", .text, "Did you mean:",
                 "When nothing matches, before links to up to three titles a typo or two away."),
-            Key("strings.result_count", .text, "{count} results", "Announced to screen readers."),
+            Key(
+                "strings.result_count", .text, "{count} results",
+                "Announced to screen readers; a text or its forms, as `section_count`."),
             Key("strings.not_found", .text, "Page not found", "The 404 page's heading."),
             Key(
                 "strings.section_count", .text, "{count} records",
-                "How a split index or a group counts records; like `value_count` and `see_all`, a text or its forms"
+                "How a split index or a group counts records; like `value_count`, `see_all`, `result_count` and"
+                    + " `more_results`, a text or its forms"
                     + " by CLDR plural category (`{ one: \"{count} record\", other: \"{count} records\" }`, `other`"
                     + " required), of which the locale's plural rules choose."),
             Key("strings.home", .text, "Home", "The link to the home page (a site of several collections)."),

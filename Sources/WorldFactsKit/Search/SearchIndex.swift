@@ -9,7 +9,8 @@ import WorldFactsSupport
 /// `search/entry.js`, the one file of the index whose name never changes: `{"v":4,"manifest":"manifest/<tag>"}`.
 /// It names the manifest, `search/manifest/<tag>.js`, whose tag is a hash of its bytes:
 /// `{"v":4,"pages":[["<pages folder>/","<label>"],…],"scopes":{"<id>":{"k":{"<first scalar>":"<file>",…},
-/// "c":<collection>}},"more":"…{count}…","words":"…","count":"…{count}…"}`, where `pages` is by collection
+/// "c":<collection>}},"more":"…{count}…","words":"…","count":"…{count}…"}` (a count with plural forms is an
+/// object of them: `counted`), where `pages` is by collection
 /// number (`ShardEntry`). The manifest names each scope's shards one scalar long, and each preview those one
 /// scalar below it (`ShardLinks`). Every shard is `search/<scope>/<file>.js`. The "All" scope has no
 /// leaves and names the scopes whose shards answer below its previews: `"m":[["<scope>",<collection>],…]`
@@ -161,8 +162,9 @@ public struct SearchIndex: Sendable {
         }
         manifestHead = "{\"v\":4,\"pages\":[" + pages.joined(separator: ",") + "],\"scopes\":{"
         manifestTail =
-            "},\"more\":" + JSONText.quoted(config.strings.moreResults) + ",\"words\":"
-            + JSONText.quoted(config.strings.moreWords) + ",\"count\":" + JSONText.quoted(config.strings.resultCount)
+            "},\"more\":" + Self.counted("more_results", config.strings.moreResults, config.strings) + ",\"words\":"
+            + JSONText.quoted(config.strings.moreWords) + ",\"count\":"
+            + Self.counted("result_count", config.strings.resultCount, config.strings)
             + "}"
         scopeParts = parts.map(\.part)
         manifest = manifestHead + scopeParts.joined(separator: ",") + manifestTail
@@ -179,6 +181,17 @@ public struct SearchIndex: Sendable {
                     ? [] : [Self.path(of: last.manifestName)]
             } ?? []
         dropped = parts.flatMap(\.dropped) + lastManifest
+    }
+
+    /// A count's text in the manifest: the text, or where the string has forms (`InterfaceStrings.plurals`) an
+    /// object of one per CLDR plural category, each category the locale lacks given the "other" form, so that
+    /// `search.js` finds a form for whatever category the browser's plural rules give (`Intl.PluralRules`).
+    static func counted(_ key: String, _ text: String, _ strings: InterfaceStrings) -> String {
+        guard let forms = strings.plurals[key] else { return JSONText.quoted(text) }
+        let other = forms["other"] ?? text
+        return "{"
+            + PluralRules.categories.map { JSONText.quoted($0) + ":" + JSONText.quoted(forms[$0] ?? other) }.joined(
+                separator: ",") + "}"
     }
 
     /// This index, but for the scopes numbered `shared`, whose shards are those another index of the site

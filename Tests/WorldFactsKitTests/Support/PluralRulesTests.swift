@@ -21,7 +21,7 @@ import Testing
     /// The built-in forms are in the order of the counted keys: a config's text must be the same in every
     /// process (page fingerprints and shard names start from it), which a dictionary's order is not.
     @Test func theBuiltInFormsAreInAFixedOrder() {
-        #expect(InterfaceStrings.english.plurals.pairs.map(\.key) == ["section_count", "value_count"])
+        #expect(InterfaceStrings.english.plurals.pairs.map(\.key) == ["section_count", "value_count", "result_count"])
         #expect(InterfaceStrings.english.plurals["section_count"]?.pairs.map(\.key) == ["one", "other"])
     }
 }

@@ -86,9 +86,9 @@ public struct InterfaceStrings: Sendable {
     /// then the "other" form.
     public var plurals = OrderedMapping<OrderedMapping<String>>()
 
-    /// The strings whose `{count}` the pages fill in, which may have a form per plural category. The
-    /// script's counts (`result_count`, `more_results`) take one text.
-    public static let countedKeys = ["section_count", "value_count", "see_all"]
+    /// The strings whose `{count}` the pages fill in, or the search script (`result_count`, `more_results`,
+    /// through `Intl.PluralRules`), which may have a form per plural category.
+    public static let countedKeys = ["section_count", "value_count", "see_all", "result_count", "more_results"]
 
     /// The text of the string `key` for `count`, shown as `shown`: the form of the count's plural
     /// category in `rules`' locale, where the string has one, else its text.

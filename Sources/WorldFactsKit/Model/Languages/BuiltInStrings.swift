@@ -21,6 +21,7 @@ public enum BuiltInStrings {
         "en": [
             "section_count": [("one", "{count} record"), ("other", "{count} records")],
             "value_count": [("one", "{count} value"), ("other", "{count} values")],
+            "result_count": [("one", "{count} result"), ("other", "{count} results")],
         ],
         "de": [
             "section_count": [("one", "{count} Eintrag"), ("other", "{count} Einträge")],
@@ -29,14 +30,17 @@ public enum BuiltInStrings {
         "fr": [
             "section_count": [("one", "{count} fiche"), ("other", "{count} fiches")],
             "value_count": [("one", "{count} valeur"), ("other", "{count} valeurs")],
+            "result_count": [("one", "{count} résultat"), ("other", "{count} résultats")],
         ],
         "sv": [
             "section_count": [("one", "{count} post"), ("other", "{count} poster")],
             "value_count": [("one", "{count} värde"), ("other", "{count} värden")],
+            "result_count": [("one", "{count} träff"), ("other", "{count} träffar")],
         ],
         "es": [
             "section_count": [("one", "{count} registro"), ("other", "{count} registros")],
             "value_count": [("one", "{count} valor"), ("other", "{count} valores")],
+            "result_count": [("one", "{count} resultado"), ("other", "{count} resultados")],
         ],
         "ru": [
             "section_count": [
@@ -47,6 +51,10 @@ public enum BuiltInStrings {
                 ("one", "{count} значение"), ("few", "{count} значения"), ("many", "{count} значений"),
                 ("other", "{count} значения"),
             ],
+            "result_count": [
+                ("one", "{count} результат"), ("few", "{count} результата"), ("many", "{count} результатов"),
+                ("other", "{count} результата"),
+            ],
         ],
         "ar": [
             "section_count": [
@@ -56,6 +64,10 @@ public enum BuiltInStrings {
             "value_count": [
                 ("zero", "{count} قيمة"), ("one", "قيمة واحدة"), ("two", "قيمتان"), ("few", "{count} قيم"),
                 ("many", "{count} قيمة"), ("other", "{count} قيمة"),
+            ],
+            "result_count": [
+                ("zero", "{count} نتيجة"), ("one", "نتيجة واحدة"), ("two", "نتيجتان"), ("few", "{count} نتائج"),
+                ("many", "{count} نتيجةً"), ("other", "{count} نتيجة"),
             ],
         ],
     ]
@@ -185,7 +197,7 @@ public enum BuiltInStrings {
             "more_results": "и ещё {count} — продолжайте ввод",
             "more_words": "возможны ещё совпадения — продолжайте ввод",
             "did_you_mean": "Возможно, вы имели в виду:",
-            "result_count": "Результатов: {count}",
+            "result_count": "{count} результата",
             "not_found": "Страница не найдена",
             "section_count": "Записей: {count}",
             "sections": "Разделы",
@@ -239,7 +251,7 @@ public enum BuiltInStrings {
             "more_results": "و{count} أخرى — تابع الكتابة",
             "more_words": "قد تطابق نتائج أخرى — تابع الكتابة",
             "did_you_mean": "هل تقصد:",
-            "result_count": "النتائج: {count}",
+            "result_count": "{count} نتيجة",
             "not_found": "الصفحة غير موجودة",
             "section_count": "السجلات: {count}",
             "sections": "الأقسام",
