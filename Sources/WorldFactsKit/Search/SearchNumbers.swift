@@ -16,11 +16,11 @@ import WorldFactsSupport
 public struct SearchNumbers: Sendable, Equatable {
     /// By position: its place in the merged order, from 0.
     let order: [Int32]
-    /// By position, the number as written where it is not `order`'s (a language's own records between
-    /// shared ones).
-    let written: [Int: String]
+    /// By position, the number as written, where any differs from `order`'s (a language with shared records:
+    /// every one, read once per entry); else empty.
+    let written: [String]
 
-    init(order: [Int32], written: [Int: String] = [:]) {
+    init(order: [Int32], written: [String] = []) {
         self.order = order
         self.written = written
     }
@@ -32,7 +32,7 @@ public struct SearchNumbers: Sendable, Equatable {
 
     /// The number the entries of the record at `position` start with.
     func text(_ position: Int) -> String {
-        written.isEmpty ? String(order[position]) : written[position] ?? String(order[position])
+        written.isEmpty ? String(order[position]) : written[position]
     }
 
     /// The numbers of `site`'s records: its collections merged by the collation of the site's language.
@@ -81,7 +81,7 @@ public struct SearchNumbers: Sendable, Equatable {
             .sorted { shared.order[$0] < shared.order[$1] }
         let order = merge(sharedOrder, ownOrder, precedes: precedes)
         return SearchNumbers(
-            order: rank(order, count: count), written: between(order, shared: shared, own: Set(ownOrder)))
+            order: rank(order, count: count), written: between(order, shared: shared, own: Set(ownOrder), count: count))
     }
 
     /// By position, each one's place in `order`.
@@ -93,8 +93,8 @@ public struct SearchNumbers: Sendable, Equatable {
 
     /// The written numbers of a language's own records (`own`) in `order`: shared records keep the
     /// default's, and each run of own records between two of them gets decimals of the first.
-    private static func between(_ order: [Int], shared: SearchNumbers, own: Set<Int>) -> [Int: String] {
-        var written: [Int: String] = [:]
+    private static func between(_ order: [Int], shared: SearchNumbers, own: Set<Int>, count: Int) -> [String] {
+        var written = [String](repeating: "", count: count)
         var gap: [Int] = []
         var before = -1
         func close() {

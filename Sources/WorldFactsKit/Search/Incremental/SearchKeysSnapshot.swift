@@ -50,9 +50,7 @@ extension SearchMemo {
     public func write(scopes: [SearchScope], to writer: inout BinaryWriter) {
         SearchKeys.write(keys, scopes: scopes, to: &writer)
         writer.ints(numbers.order.map(Int.init))
-        let written = numbers.written.sorted { $0.key < $1.key }
-        writer.ints(written.map(\.key))
-        writer.strings(written.map(\.value))
+        writer.strings(numbers.written)
         writer.strings([manifestName])
         writer.array(self.scopes) { writer, scope in
             writer.uint64s(scope.entryHashes)
@@ -79,12 +77,11 @@ extension SearchMemo {
     ) throws(BinaryReader.Malformed) -> SearchMemo {
         typealias Malformed = BinaryReader.Malformed
         let keys = try SearchKeys.read(from: &reader, scopes: scopes, count: count)
-        let (order, writtenAt, written) = (try reader.ints(), try reader.ints(), try reader.strings())
+        let (order, written) = (try reader.ints(), try reader.strings())
         guard order.count == count, Set(order).count == count, order.allSatisfy({ $0 >= 0 && $0 < count }),
-            writtenAt.count == written.count, writtenAt.allSatisfy({ $0 >= 0 && $0 < count })
+            written.isEmpty || written.count == count
         else { throw Malformed(offset: reader.index) }
-        let numbers = SearchNumbers(
-            order: order.map { Int32($0) }, written: Dictionary(zip(writtenAt, written)) { first, _ in first })
+        let numbers = SearchNumbers(order: order.map { Int32($0) }, written: written)
         guard let manifestName = try reader.strings().first else { throw Malformed(offset: reader.index) }
         let memos = try reader.array { (reader) throws(Malformed) -> ScopeMemo in
             let (hashes, floors, signature) = (try reader.uint64s(), try reader.ints(), try reader.strings())
