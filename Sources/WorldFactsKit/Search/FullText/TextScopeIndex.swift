@@ -40,7 +40,11 @@ struct TextScopeIndex {
         fixed.reserveCapacity(positions.count)
         for position in positions {
             var bytes: [UInt8] = []
-            ShardEntry.appendHead(number: rows.number(position), row: rows.row(position), to: &bytes)
+            // A full-text scope is never part of "All": its entries are numbered within the collection, in
+            // index order (the shortest numbers that order them), not among every collection's
+            // (`SearchNumbers`), whose larger numbers made its shards larger and split them more.
+            ShardEntry.appendHead(
+                number: String(position - collection.offset), row: rows.row(position), to: &bytes)
             keys.withTextBytes(of: position) { texts in
                 ShardEntry.appendTail(textBytes: texts, to: &bytes)
             }
