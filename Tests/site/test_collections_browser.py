@@ -33,7 +33,7 @@ def rows(page: Path) -> list:
 
 
 @pytest.fixture(scope="module")
-def order(site, shipped_model):
+def order(site):
     """Every record's place in the search's order: each collection in index order (the cities' index is split:
     its section pages, in the strip's order), the collections merged as PyICU's English collator and
     AlphabeticIndex order their titles (section, then sort key), the countries first between equals."""
@@ -43,7 +43,8 @@ def order(site, shipped_model):
         cities += rows(site / "cities" / page)
     specs = yaml.safe_load((ROOT / "Content/site.yml").read_text(encoding="utf-8"))["collections"]
     title_field = {spec["id"]: spec["title"] for spec in specs}
-    titles = {shipped_model.path(r): r[title_field[r["_collection"]]] for r in shipped_model.records}
+    model = Model(ROOT / "Content")
+    titles = {model.path(r): r[title_field[r["_collection"]]] for r in model.records}
     collator = icu.Collator.createInstance(icu.Locale("en"))
     index = icu.AlphabeticIndex(icu.Locale("en")).buildImmutableIndex()
     paths = heapq.merge(countries, cities, key=lambda p: (index.getBucketIndex(titles[p]), collator.getSortKey(titles[p])))
