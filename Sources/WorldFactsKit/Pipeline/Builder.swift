@@ -278,8 +278,8 @@ public struct Builder: Sendable {
                 let (assets, notFoundPage) = (theme.assets.count, templates.has("404"))
                 beforeWriting = { searchFiles throws(StageFailure) in
                     try budgets?.check(
-                        default: FileBudget(
-                            site: site, assets: assets, notFoundPage: notFoundPage, searchFiles: searchFiles))
+                        FileBudget(site: site, assets: assets, notFoundPage: notFoundPage, searchFiles: searchFiles),
+                        language: 0)
                 }
             }
             func emit(_ batch: OutputBatch) throws(StageFailure) {
@@ -309,8 +309,8 @@ public struct Builder: Sendable {
                     ? nil
                     : { searchFiles throws(StageFailure) in
                         try budgets?.check(
-                            language: number,
-                            FileBudget(site: language, assets: 0, notFoundPage: false, searchFiles: searchFiles))
+                            FileBudget(site: language, assets: 0, notFoundPage: false, searchFiles: searchFiles),
+                            language: number)
                     }
                 _ = try other.generate(previous: writer.reuse, beforeWriting: checked, emit)
             }

@@ -27,14 +27,15 @@ struct FileBudget {
         let language = isEdition ? config.folder + " " : ""
         var pages = 0
         for collection in site.collections where collection.spec.hasPages {
-            let id = language + collection.spec.id
+            // Named with the language's folder; the keys that shrink it are site.yml's, named by the id alone.
+            let (id, name) = (collection.spec.id, language + collection.spec.id)
             let redirects = isEdition ? 0 : AliasPages(collection).pages.count
-            add("\(id) record pages", collection.records.count, "one per record")
+            add("\(name) record pages", collection.records.count, "one per record")
             pages += collection.records.count + 1
-            add("\(id) index", 1, "one per collection")
+            add("\(name) index", 1, "one per collection")
             if collection.isIndexSplit {
                 add(
-                    "\(id) section pages", collection.indexPages.count,
+                    "\(name) section pages", collection.indexPages.count,
                     "raise collections[\(id)].index.split_above (now \(collection.spec.index.splitAbove)) to keep one"
                         + " index page, or section_size (now \(collection.spec.index.sectionSize))")
                 pages += collection.indexPages.count
@@ -42,13 +43,15 @@ struct FileBudget {
             for list in site.lists[collection.number] {
                 let cut = collection.records.indices.filter(list.isCut).count
                 add(
-                    "\(id) complete lists '\(list.spec.id)'", cut,
+                    "\(name) complete lists '\(list.spec.id)'", cut,
                     "raise collections[\(id)].lists[\(list.spec.id)].limit (now \(list.spec.limit)): a record page"
                         + " then shows more of the list, and fewer need a page of their own")
                 pages += cut
             }
-            add("\(id) redirects of former keys", redirects, "collections[\(id)].aliases")
-            add("\(id) data downloads", isEdition ? 0 : collection.spec.downloads.count, "collections[\(id)].downloads")
+            add("\(name) redirects of former keys", redirects, "collections[\(id)].aliases")
+            add(
+                "\(name) data downloads", isEdition ? 0 : collection.spec.downloads.count,
+                "collections[\(id)].downloads")
         }
         for group in site.groups where site.collections[group.collection].spec.hasPages {
             let count = group.values.count + 1 + group.values.reduce(0) { $0 + $1.pages.count }
@@ -78,32 +81,29 @@ struct FileBudget {
     /// The budgets of a site's languages, the default's first, checked against one limit: each other
     /// language counts its pages from the start and its search files once its index is made.
     struct Languages {
+        /// By language, the default's first (empty until it is checked).
         private var budgets: [FileBudget]
         let limit: Int
         let source: SourceLocation
 
         /// `languages`: the sites of the languages other than the default.
         init(languages: [Site], limit: Int, source: SourceLocation) {
-            budgets = languages.map { FileBudget(site: $0, assets: 0, notFoundPage: false, searchFiles: 0) }
+            budgets =
+                [FileBudget()] + languages.map { FileBudget(site: $0, assets: 0, notFoundPage: false, searchFiles: 0) }
             self.limit = limit
             self.source = source
         }
 
-        /// Checks the whole with the default's budget, before anything is written.
-        mutating func check(default budget: FileBudget) throws(StageFailure) {
-            budgets.insert(budget, at: 0)
-            try FileBudget(contributors: budgets.flatMap(\.contributors)).check(limit, source: source)
-        }
-
-        /// Checks the whole again with the budget of the language numbered `language` (from 1), now that
-        /// its search files are known. Files already written are rolled back by the caller.
-        mutating func check(language: Int, _ budget: FileBudget) throws(StageFailure) {
+        /// Checks the whole with `budget` as that of the language numbered `language` (0, the default, before
+        /// anything is written; another once its search files are known, files already written being
+        /// rolled back by the caller).
+        mutating func check(_ budget: FileBudget, language: Int) throws(StageFailure) {
             budgets[language] = budget
             try FileBudget(contributors: budgets.flatMap(\.contributors)).check(limit, source: source)
         }
     }
 
-    private init(contributors: [Contributor]) { self.contributors = contributors }
+    private init(contributors: [Contributor] = []) { self.contributors = contributors }
 
     private mutating func add(_ name: String, _ files: Int, _ shrink: String) {
         if files > 0 { contributors.append(Contributor(name: name, files: files, shrink: shrink)) }
