@@ -30,7 +30,7 @@
   // one text, in any order ("jose san" → San José); Infinity when they do not match.
   function tier(texts, q) {
     var best = Math.min(...texts.map(t => rankText(t, q)).filter(r => r >= 0)), words = wordsOf(q);
-    return best < 3 || words.length < 2 || !texts.some(t => words.every(w => rankText(t, w) >= 0)) ? best : 3;
+    return best < 3 || !words[1] || !texts.some(t => words.every(w => rankText(t, w) >= 0)) ? best : 3;
   }
 
   // Entries [number, title, subtitle, detail, path, texts(, score(, collection))] that match q: a text equal
@@ -41,7 +41,7 @@
     return entries.map(e => [(how || (e => tier(e[5], q)))(e), e]).filter(h => h[0] < 4)
       .sort((a, b) => {
         var x = a[1][6], y = b[1][6];
-        return (a[0] > 0) - (b[0] > 0) || (x == null) - (y == null) || y - x || a[0] - b[0] || a[1][0] - b[1][0];
+        return (a[0] > 0) - (b[0] > 0) || (a[0] > 2) - (b[0] > 2) || (x == null) - (y == null) || y - x || a[0] - b[0] || a[1][0] - b[1][0];
       }).map(h => h[1]);
   }
 
@@ -101,7 +101,7 @@
   // starts a word of a field or of the note.
   function textTier(e, q) {
     var t = tier(e[5], q), words = wordsOf(q);
-    return t < 4 ? t : words.every(w => hasWord(e, w)) ? 2 + (words.length > 1) : t;
+    return t < 4 ? t : words.every(w => hasWord(e, w)) ? 2 + !!words[1] : t;
   }
 
   // Full-text entries of the shards of q's words, one per record with the note words of all of them, ranked,
@@ -156,20 +156,20 @@
   }
 
   // The shard that answers q in a prepared scope: { file, preview }, or null when no record can match. A
-  // query of several words is answered from the shard of one word that every match has a word starting
-  // with (the first, or one starting with a letter or digit): a leaf when any such word has one, preferring
-  // one already loaded, then the longest; else that word's preview, which answers in part (`partial`).
+  // query of several words is answered from a leaf of one word that every match has a word starting with
+  // (the first, or one starting with a letter or digit), which holds every match: one already loaded first.
+  // Else from the shard of the whole query, as a one-word query is: every match of its words in a row, with
+  // their exact count; a leaf of a word once that shard is loaded. With no match in a row, from a word's
+  // leaf, the longest first; else from the longest word's preview, which answers in part (`partial`).
   // { need, at } when a preview on the way must be loaded first (`route`).
   function plan(scope, q, loaded) {
-    var words = wordsOf(q);
-    if (words.length < 2) return route(scope, q);
+    var whole = route(scope, q), words = wordsOf(q);
+    if (!words[1]) return whole;
     var routes = words.filter((w, i) => !i || WORD.test([...w][0]))
       .sort((a, b) => b.length - a.length).map(w => route(scope, w));
-    var need = routes.find(r => r && r.need);
-    if (need) return need;
-    if (routes.some(r => !r)) return null;
-    var leaves = routes.filter(r => !r.preview);
-    return leaves.find(r => loaded(r.file)) || leaves[0] || { file: routes[0].file, preview: true, partial: true };
+    var leaves = routes.filter(r => r?.preview === false), near = leaves.find(r => loaded(r.file));
+    if (near || whole) return near || whole.need || !loaded(whole.file) ? near || whole : leaves[0] || whole;
+    return routes.some(r => !r) ? null : routes.find(r => r.need) || leaves[0] || { file: routes[0].file, preview: true, partial: true };
   }
 
   // A scope as routing knows it: prefix → shard name, as Maps (a prefix may be any text, "constructor"), and
@@ -178,7 +178,7 @@
   function prepare(manifest) {
     for (var id in manifest.scopes) {
       var s = manifest.scopes[id];
-      manifest.scopes[id] = learn({ l: new Map(), p: new Map(), k: new Set(), m: s.m, c: s.c, t: s.t, f: s.f }, "", s.k);
+      manifest.scopes[id] = learn({ ...s, l: new Map(), p: new Map(), k: new Set() }, "", s.k);
     }
     return manifest;
   }
@@ -228,21 +228,18 @@
   function loader(doc, fileMode, root, dir) {
     root = root || "";
     var cache = {}, waiting = {}, got = {};
-    G.__worldfacts = function (key, data) { if (waiting[key]) { waiting[key](data); delete waiting[key]; } };
+    G.__worldfacts = (key, data) => waiting[key]?.(data);
     var load = function (key) {
       if (!cache[key]) {
         var url = root + (load.at[key.split("/")[0]] || dir || "search/") + key + ".js", head = "__worldfacts(" + JSON.stringify(key) + ",";
         cache[key] = fileMode ? new Promise((ok, fail) => {
-          var s = doc.createElement("script");
           waiting[key] = ok;
-          s.src = url;
-          s.onerror = fail;
-          doc.head.appendChild(s);
+          doc.head.append(Object.assign(doc.createElement("script"), { src: url, onerror: fail }));
         }) : fetch(url, key === "entry" ? { cache: "reload" } : {}).then(r => {
-          if (!r.ok) throw new Error(r.status);
+          if (!r.ok) throw r.status;
           return r.text();
         }).then(t => {
-          if (!t.startsWith(head)) throw new Error(key);
+          if (!t.startsWith(head)) throw key;
           return JSON.parse(t.slice(head.length, t.lastIndexOf(")")));
         });
         cache[key] = cache[key].then(d => (got[key] = d), e => { delete cache[key]; throw e; });
@@ -286,14 +283,14 @@
     }
     // `plan` in scope `id`, once the previews on the way are loaded.
     function planned(id, q) {
-      var r = plan(scopes[id], q, f => load.has && load.has(id + "/" + f));
-      return r && r.need ? get(id, r.need).then(() => scopes[id].k.add(r.at) && planned(id, q)) : Promise.resolve(r);
+      var r = plan(scopes[id], q, f => load.has?.(id + "/" + f));
+      return r?.need ? get(id, r.need).then(() => scopes[id].k.add(r.at) && planned(id, q)) : Promise.resolve(r);
     }
     function nearest(scope, q) {
       var labels = new Map([[scope, null]].concat(members(scopes[scope]))), best = null;
       labels.forEach((l, id) => {
         var d = deepest(scopes[id], q);
-        if (d && !(best && best.n >= d.n)) best = { id, file: d.file, n: d.n };
+        if (d && !(best?.n >= d.n)) best = { id, file: d.file, n: d.n };
       });
       return Promise.resolve(best && !got[best.id + "/" + best.file] && get(best.id, best.file).catch(() => 0)).then(() => suggest([].concat(
         ...Object.keys(got).map(k => k.split("/")).filter(k => k[1] && labels.has(k[0]))
@@ -314,15 +311,15 @@
       })), Promise.resolve()).then(() => left && !left.size ? [] : parts);
     }
     return function (query, scope) {
-      var mine = ++seq, q = fold(query).replace(/^\s+/, ""), s = scopes[scope], n = 0, seen = {}, partial, preview, fc;
+      var mine = ++seq, q = fold(query).trimStart(), s = scopes[scope], n = 0, seen = {}, partial, preview, fc;
       if (!q) return Promise.resolve(show(null));
       // The "All" scope answers a query of several words from its members' shards.
-      return (s.t ? textParts(scope, q) : (s.m && wordsOf(q).length > 1 ? Promise.resolve(null) : planned(scope, q)).then(own => Promise.all(own
+      return (s.t ? textParts(scope, q) : (s.m && wordsOf(q)[1] ? Promise.resolve(null) : planned(scope, q)).then(own => Promise.all(own
         ? [{ scope, file: own.file, partial: own.partial, preview: own.preview }]
         : members(s).map(m => planned(m[0], q).then(r => r && { scope: m[0], file: r.file, label: m[1], partial: r.partial }))
       ))).then(parts => {
-        partial = parts.some(p => p && p.partial);
-        preview = parts.some(p => p && p.preview);
+        partial = parts.some(p => p?.partial);
+        preview = parts.some(p => p?.preview);
         return Promise.all(parts.filter(p => p).map(p => get(p.scope, p.file).then(shard => {
           n += shard.n;
           fc = shard.fc;
@@ -347,7 +344,7 @@
   var input = $("search"), list = $("results"), none = $("no-results"), more = $("more-results"), count = $("result-count"),
     hint = $("suggestions"), hinted = $("suggested"), overlay = $("search-overlay");
   var radios = doc.querySelectorAll("input[name=scope]"), active = -1, sets = [...doc.querySelectorAll("#filters fieldset")];
-  var scope = () => { for (var r of radios) if (r.checked) return r.value; return radios[0].value; };
+  var scope = () => ([...radios].find(r => r.checked) || radios[0]).value;
 
   // A span of `text`, the parts `marks` gives ([start, end] in code points, in order) in <mark>, as text.
   function add(a, cls, text, marks) {
@@ -362,17 +359,19 @@
     s.append(c.slice(at).join(""));
   }
 
+  // An answer, its first `limit` results (the manifest's) and a count of the rest.
   function show(res) {
-    var on = !!res, n = on ? res.results.length : 0;
-    page.forEach(e => { e.hidden = on; });
+    var on = !!res, n = res?.results.length | 0, rows = res?.results.slice(0, strings?.limit) || [],
+      left = on && (res.more < 0 ? -1 : res.more + n - rows.length);
+    page.forEach(e => e.hidden = on);
     list.hidden = !n;
-    input.setAttribute("aria-expanded", n > 0);
-    none.hidden = !on || n > 0 || res.more;
-    more.hidden = !on || !res.more;
+    input.setAttribute("aria-expanded", !!n);
+    none.hidden = !on || n || res.more;
+    more.hidden = !left;
     if (hint && hinted) {
       // Links to the closest titles, when nothing matches.
       hinted.textContent = "";
-      (on && res.near || []).forEach((e, i) => {
+      (res?.near || []).forEach((e, i) => {
         var a = doc.createElement("a");
         a.href = root + e[4];
         a.textContent = e[1];
@@ -385,7 +384,7 @@
     active = -1;
     count.textContent = "";
     if (on) {
-      res.results.forEach((e, i) => {
+      rows.forEach((e, i) => {
         var li = list.appendChild(doc.createElement("li")), a = li.appendChild(doc.createElement("a"));
         li.setAttribute("role", "none");
         a.id = "result-" + i;
@@ -400,7 +399,7 @@
       });
       if (strings) {
         // A query of several words answered in part has no known total: the count is of those shown.
-        more.textContent = res.more < 0 ? strings.words : say(strings.more, res.more);
+        more.textContent = left < 0 ? strings.words : say(strings.more, left);
         count.textContent = say(strings.count, n + Math.max(res.more, 0));
       }
     }
@@ -459,19 +458,19 @@
     var q = input.value, s = scope(), p = new URLSearchParams(q ? { q } : {}), on = boxes(s).filter(b => b.checked);
     ran = q;
     dim(false);
-    sets.forEach(f => { f.hidden = f.dataset.scope !== s; });
+    sets.forEach(f => f.hidden = f.dataset.scope !== s);
     if (q || on.length) p.set("scope", s);
     on.forEach(b => p.append(b.name, b.value));
     // Some file:// setups refuse.
-    try { G.history.replaceState(null, "", p.size ? "?" + p : G.location.pathname); } catch (e) { }
+    try { G.history.replaceState(null, "", p.size ? "?" + p : G.location.pathname); } catch { }
     ready().then(run => run(q, s), () => { show(q ? { results: [], more: 0 } : null); });
   }
 
-  form.addEventListener("submit", ev => { ev.preventDefault(); if (onSubmit) update(); });
+  form.addEventListener("submit", ev => { ev.preventDefault(); onSubmit && update(); });
   input.addEventListener("focus", () => { ready().catch(() => {}); });
   input.addEventListener("input", onSubmit ? () => dim(input.value !== ran) : update);
-  radios.forEach(r => { r.addEventListener("change", update); });
-  sets.forEach(f => { f.addEventListener("change", update); });
+  radios.forEach(r => r.addEventListener("change", update));
+  sets.forEach(f => f.addEventListener("change", update));
   input.addEventListener("keydown", ev => {
     var k = ev.key;
     if (k === "Escape" && overlay && !overlay.hidden) cancel();
@@ -484,10 +483,10 @@
     ev.preventDefault();
   });
   var params = new URLSearchParams(G.location.search);
-  radios.forEach(r => { if (params.get("scope") === r.value) r.checked = true; });
+  radios.forEach(r => r.checked ||= params.get("scope") === r.value);
   if (params.get("q")) input.value = ran = params.get("q");
-  boxes(scope()).forEach(b => { b.checked = params.getAll(b.name).includes(b.value); });
+  boxes(scope()).forEach(b => b.checked = params.getAll(b.name).includes(b.value));
   var any = () => input.value || boxes(scope()).some(b => b.checked);
-  G.addEventListener("pageshow", () => { if (any()) update(); });
+  G.addEventListener("pageshow", () => any() && update());
   if (any()) update();
 })(typeof window !== "undefined" ? window : globalThis);

@@ -74,14 +74,25 @@ test("words in any order: each word starts a word of one text; after every conti
   assert.equal(S.tier(["san jose"], "jo x"), Infinity);
 });
 
-test("plan: a query of several words routes by one word, a leaf when it can, a loaded one first", () => {
+test("plan: a query of several words routes by a loaded word's leaf, else by the whole query, else by one word", () => {
   const scope = known(["sa", "jo", "m", "-"], ["s", "j"]);
   const none = () => false;
-  assert.deepEqual(S.plan(scope, "san jose", none), { file: N("l", "jo"), preview: false });
-  assert.deepEqual(S.plan(scope, "san jose", (f) => f === N("l", "sa")), { file: N("l", "sa"), preview: false });
-  // The longest word first among leaves; a word no key starts means no match.
-  assert.deepEqual(S.plan(scope, "m sa", none), { file: N("l", "sa"), preview: false });
-  assert.equal(S.plan(scope, "sa x", none), null);
+  // The whole query's way ends at the leaf "sa": every record whose text has "san jose" in a row.
+  assert.deepEqual(S.plan(scope, "san jose", none), { file: N("l", "sa"), preview: false });
+  // A leaf of a word already loaded holds every match, in any order.
+  assert.deepEqual(S.plan(scope, "san jose", (f) => f === N("l", "jo")), { file: N("l", "jo"), preview: false });
+  assert.deepEqual(S.plan(scope, "m sa", (f) => f === N("l", "sa")), { file: N("l", "sa"), preview: false });
+  // No match in a row ("sa x" would be in the leaf "sa", whose way it takes), and no word's leaf: none.
+  assert.deepEqual(S.plan(scope, "sa x", none), { file: N("l", "sa"), preview: false });
+  assert.equal(S.plan(scope, "x sa", none), null);
+  // Through the previews "s", "s " and "s j": the whole query's preview, counted exactly, not partial.
+  const deep = known(["sa", "jo", "jx", "s jx"], ["s", "j", "s ", "s j"]);
+  assert.deepEqual(S.plan(deep, "s j", none), { file: N("p", "s j"), preview: true });
+  assert.deepEqual(S.plan(deep, "s jx", none), { file: N("l", "s jx"), preview: false });
+  // With the whole query's shard loaded, a word's leaf is the next to load: it holds the words in any order.
+  assert.deepEqual(S.plan(deep, "s jx", (f) => f === N("l", "s jx")), { file: N("l", "jx"), preview: false });
+  // In a row nothing, in any order by the leaf of a word.
+  assert.deepEqual(S.plan(deep, "jo s", none), { file: N("l", "jo"), preview: false });
   // Only previews: the longest word's, marked partial.
   assert.deepEqual(S.plan(scope, "s j", none), { file: N("p", "s"), preview: true, partial: true });
   // A later word that starts with neither letter nor digit routes nothing ("-"), the first one does.
@@ -90,8 +101,10 @@ test("plan: a query of several words routes by one word, a leaf when it can, a l
   assert.deepEqual(S.plan(scope, "sa ", none), S.route(scope, "sa "));
   // A word whose way goes through a preview not loaded yet: that preview first.
   const fresh = indexOf({ c: [["sa", "jo", "m", "-"], ["s", "j"]] }).manifest.scopes.c;
-  assert.deepEqual(S.plan(fresh, "m san", none), { need: N("p", "s"), at: "s" });
-  assert.deepEqual(S.plan(fresh, "m x", none), null);
+  assert.deepEqual(S.plan(fresh, "s san", none), { need: N("p", "s"), at: "s" });
+  assert.deepEqual(S.plan(fresh, "x san", none), null);
+  // The whole query's way ends at the leaf "m", which holds any "m x" in a row.
+  assert.deepEqual(S.plan(fresh, "m x", none), { file: N("l", "m"), preview: false });
 });
 
 const ranked = (pos, title, score, ...texts) => [...entry(pos, title, ...texts), score];
@@ -330,7 +343,7 @@ test("the loader fetches each shard once and retries after a failure", async () 
 
 test("the file:// loader resolves through the script's callback", async () => {
   const appended = [];
-  const doc = { createElement: () => ({}), head: { appendChild: (s) => appended.push(s) } };
+  const doc = { createElement: () => ({}), head: { append: (s) => appended.push(s) } };
   const load = S.loader(doc, true);
   const answer = load("capital/l-72.0123456789");
   assert.equal(appended[0].src, "search/capital/l-72.0123456789.js");
@@ -344,7 +357,7 @@ test("from a page one folder down, both loaders find the shards at the site's ro
   await S.loader(null, false, "../")("city/l-7a.0123456789");
   assert.deepEqual(calls, ["../search/city/l-7a.0123456789.js"]);
   const appended = [];
-  const doc = { createElement: () => ({}), head: { appendChild: (s) => appended.push(s) } };
+  const doc = { createElement: () => ({}), head: { append: (s) => appended.push(s) } };
   const answer = S.loader(doc, true, "../")("all/l-7a.0123456789");
   assert.equal(appended[0].src, "../search/all/l-7a.0123456789.js");
   globalThis.__worldfacts("all/l-7a.0123456789", { n: 0, r: [] });

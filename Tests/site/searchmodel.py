@@ -1,8 +1,8 @@
 """What the search must answer, computed independently of the site: BEGINSWITH[cd] on the scope's
 fields, plus matches at the start of any later word; a text equal to the query first, then by the
-collection's `rank:` (highest score first, no score last), then whole-field matches before word starts
-before a query of several words matched in any order (each word starting a word of one text), then index
-order. Folding follows Tests/Fixtures/fold-vectors.json."""
+collection's `rank:` (highest score first, no score last), then whole-field matches before word starts,
+then index order; a query of several words matched in any order (each word starting a word of one text)
+after every match in a row, ordered the same way among themselves. Folding follows Tests/Fixtures/fold-vectors.json."""
 import csv
 import json
 import unicodedata
@@ -185,7 +185,7 @@ class Model:
                     ranks = [3 if len(words) > 1 else 2]
             if ranks:
                 path, best, points = self.path(record), min(ranks), record["_score"]
-                hits.append(((best > 0, points is None, -(points or 0), best, order[path]), path))
+                hits.append(((best > 0, best > 2, points is None, -(points or 0), best, order[path]), path))
         return [path for _, path in sorted(hits)]
 
     def expected(self, query: str, scope: str, order: dict):
@@ -206,7 +206,7 @@ class Model:
             if ranks:
                 record = self.records[number]
                 path, best, points = self.path(record), min(ranks), record["_score"]
-                key = (best > 0, points is None, -(points or 0), best, order[path])
+                key = (best > 0, best > 2, points is None, -(points or 0), best, order[path])
                 hits.append((key, path))
         return [path for _, path in sorted(hits)]
 

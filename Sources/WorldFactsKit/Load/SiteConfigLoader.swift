@@ -71,6 +71,8 @@ public struct SiteConfigLoader {
         if let search = r.map(top, "search") {
             config.search.shardBudget = r.int(search, "shard_budget", default: 16_384, minimum: 1_024)
             config.search.previewSize = r.int(search, "preview", default: 20, minimum: 1)
+            config.search.resultsLimit = r.int(
+                search, "results_limit", default: SearchSpec.defaultResultsLimit, minimum: 1)
             let mode = r.string(search, "mode", default: SearchMode.asYouType.rawValue)
             if let known = SearchMode(rawValue: mode) {
                 config.search.mode = known

@@ -125,6 +125,9 @@ enum SiteSchema {
                 "Bytes of a shard (at least 1,024) before it is split by the next letter."),
             Key("search.preview", .wholeNumber, "20", "Results a split prefix shows before \"and N more\"."),
             Key(
+                "search.results_limit", .wholeNumber, "50",
+                "The most results the list shows, best first, before \"and N more\" with the exact count."),
+            Key(
                 "search.max_length", .wholeNumber, "1000",
                 "Characters (at least 64) a title or a searched value may have; a longer one is an error."),
             Key(

@@ -9,7 +9,7 @@ import WorldFactsSupport
 /// `search/entry.js`, the one file of the index whose name never changes: `{"v":4,"manifest":"manifest/<tag>"}`.
 /// It names the manifest, `search/manifest/<tag>.js`, whose tag is a hash of its bytes:
 /// `{"v":4,"pages":[["<pages folder>/","<label>"],…],"scopes":{"<id>":{"k":{"<first scalar>":"<file>",…},
-/// "c":<collection>}},"more":"…{count}…","words":"…","count":"…{count}…"}` (a count with plural forms is an
+/// "c":<collection>}},"more":"…{count}…","words":"…","count":"…{count}…","limit":<rows>}` (a count with plural forms is an
 /// object of them: `counted`), where `pages` is by collection
 /// number (`ShardEntry`). The manifest names each scope's shards one scalar long, and each preview those one
 /// scalar below it (`ShardLinks`). Every shard is `search/<scope>/<file>.js`. The "All" scope has no
@@ -164,8 +164,8 @@ public struct SearchIndex: Sendable {
         manifestTail =
             "},\"more\":" + Self.counted("more_results", config.strings.moreResults, config.strings) + ",\"words\":"
             + JSONText.quoted(config.strings.moreWords) + ",\"count\":"
-            + Self.counted("result_count", config.strings.resultCount, config.strings)
-            + "}"
+            + Self.counted("result_count", config.strings.resultCount, config.strings) + ",\"limit\":"
+            + String(config.search.resultsLimit) + "}"
         scopeParts = parts.map(\.part)
         manifest = manifestHead + scopeParts.joined(separator: ",") + manifestTail
         let manifestName = Self.manifestFolder + HashedName.tag(BulkHash.of(Array(manifest.utf8)))

@@ -4,6 +4,8 @@ public struct SearchSpec: Sendable {
     public var shardBudget: Int
     /// How many results a split prefix previews.
     public var previewSize: Int
+    /// The most results the list shows, best first, before "and N more" with the exact count of the rest.
+    public var resultsLimit = defaultResultsLimit
     /// The most characters (Unicode scalars) a title or a searched value may have: every shard that
     /// holds a record carries them, and a record is in a shard for each of its word starts.
     public var maxLength: Int
@@ -11,6 +13,7 @@ public struct SearchSpec: Sendable {
     public var mode = SearchMode.asYouType
 
     public static let defaultMaxLength = 1_000
+    public static let defaultResultsLimit = 50
 
     public init(scopes: [SearchScope], shardBudget: Int, previewSize: Int, maxLength: Int = defaultMaxLength) {
         self.scopes = scopes
