@@ -2,5 +2,5 @@
 /// and sources digest starts from it, so bumping it makes the next build render everything again and
 /// never take an old build as up to date. Bump it when what is rendered changes.
 public enum GeneratorVersion {
-    public static let current = "worldfacts-render-11"
+    public static let current = "worldfacts-render-12"
 }

@@ -4,11 +4,14 @@ import WorldFactsSupport
 
 /// Plans the shards of one scope. Pure: keys and entry sizes in, plans out.
 /// A prefix whose shard would exceed `budget` bytes is split by its next character; it then keeps a
-/// preview of `previewSize` records and the exact total. A prefix that cannot be split (every key in it
-/// ends there) stays one leaf whatever its size, so no record is ever unreachable; so does a prefix
-/// where a key cut at `SearchKeys.maxKeyBytes` ends, since its text goes on and a longer query must find
-/// it there; so does a prefix of one record, whose entry alone may exceed the
-/// budget: splitting it again would only copy that entry into more shards.
+/// preview of its first `previewSize` records, in search order, and the exact total. The records whose
+/// keys end at the prefix are in no shard below it: the query of the prefix shows the first of them and
+/// counts the rest, and no longer query matches them. So a word in most titles ("airport") is a preview
+/// of `previewSize` records, not a shard of every title that ends with it, and a prefix where every key
+/// ends is a preview with nothing below it. Two prefixes stay one leaf whatever their size: one where a
+/// key cut at `SearchKeys.maxKeyBytes` ends, since its text goes on and a longer query must find it
+/// there; and a prefix of one record, whose entry alone may exceed the budget: splitting it again would
+/// only copy that entry into more shards.
 public struct ShardPlanner: Sendable {
     public var budget: Int
     public var previewSize: Int
@@ -92,15 +95,15 @@ public struct ShardPlanner: Sendable {
                 total += 1
                 size += entrySize[Int(suffixes[index].record)] + 1
             }
-            // Suffixes that end at the node sort first: the range splits when its last one goes on, and
-            // none of them is a key cut short of its text (`Suffix.isCut`).
-            var splittable = suffixes[range.upperBound - 1].count > depth
+            // Suffixes that end at the node sort first: the node is a leaf when one of them is a key cut short
+            // of its text (`Suffix.isCut`).
+            var cutEnds = false
             var ending = range.lowerBound
-            while splittable, suffixes[ending].count <= depth {
-                if suffixes[ending].isCut { splittable = false }
+            while !cutEnds, ending < range.upperBound, suffixes[ending].count <= depth {
+                cutEnds = suffixes[ending].isCut
                 ending += 1
             }
-            if size <= budget || !splittable || total == 1 {
+            if size <= budget || cutEnds || total == 1 {
                 plans.append(
                     ShardPlan(
                         prefix: prefix, kind: .leaf,
@@ -130,12 +133,11 @@ public struct ShardPlanner: Sendable {
 
     /// True when the bucket's node is a preview whatever its entries' subtitles and details are: even
     /// at their smallest (`entryFloor`, by the bucket's record numbers; see `SearchIndex.entryFloor`)
-    /// its records would exceed the budget, and some suffix goes on below it. Such a bucket can be
+    /// its records would exceed the budget, and no key cut short ends at it. Such a bucket can be
     /// planned as its node (`preview(of:)`) and its parts (`Bucket.parts()`), each on its own: the
     /// plans are those `plan` gives for the whole.
     func mustSplit(_ bucket: SearchKeys.Bucket, entryFloor: some Sequence<Int>) -> Bool {
         bucket.positions.count > 1 && 16 + entryFloor.reduce(0) { $0 + $1 + 1 } > budget
-            && bucket.suffixes.contains { $0.count > bucket.prefix.count }
             && !bucket.suffixes.contains { $0.isCut && $0.count == bucket.prefix.count }
     }
 
@@ -160,46 +162,13 @@ public struct ShardPlanner: Sendable {
     /// `search.js` orders what a query of the node's prefix finds: a record with a text equal to the
     /// prefix first, then by score (`scores`, higher first, none last), then those whose text starts with
     /// the prefix before those where a later word does, then in record order; only the first `limit` of
-    /// them, and every record with a key that ends at the node, whatever the limit: no child of a split
-    /// node holds those ("San Jose" when "san jose" is split for "San Jose del Monte"), so a preview that
-    /// left one out would leave it where no query finds it. The order the suffixes come in does not
-    /// matter. A record is counted once: `stamp[record]` is set to `mark` when it is taken, so a stamp
-    /// array can serve many nodes, each with a mark of its own. `order`, when given, stands for the
-    /// record numbers in "record order" (`preview(of:scores:values:order:)`).
+    /// them. The order the suffixes come in does not matter. A record is counted once: `stamp[record]` is
+    /// set to `mark` when it is taken, so a stamp array can serve many nodes, each with a mark of its own.
+    /// `order`, when given, stands for the record numbers in "record order"
+    /// (`preview(of:scores:values:order:)`).
     static func ranked<Suffixes: Collection<SearchKeys.Suffix>>(
         _ suffixes: Suffixes, depth: Int, limit: Int, scores: [Double?]? = nil, stamp: inout [Int], mark: Int,
         order: [Int32]? = nil
-    ) -> [Int32] {
-        let top = rankedTop(
-            suffixes, depth: depth, limit: limit, scores: scores, stamp: &stamp, mark: mark, order: order)
-        guard top.count == limit else { return top }
-        let taken = Set(top)
-        var ending = Set<Int32>()
-        for suffix in suffixes where Int(suffix.count) == depth && !taken.contains(suffix.record) {
-            ending.insert(suffix.record)
-        }
-        guard !ending.isEmpty else { return top }
-        // Their places among the top ones, by the order of `rankedTop`.
-        var tier: [Int32: Int] = [:]
-        for suffix in suffixes where taken.contains(suffix.record) || ending.contains(suffix.record) {
-            let own = suffix.isWhole && !suffix.isCut && Int(suffix.count) == depth ? 0 : suffix.isWhole ? 1 : 2
-            tier[suffix.record] = min(tier[suffix.record] ?? 2, own)
-        }
-        return (top + ending).sorted { a, b in
-            let (tierA, tierB) = (tier[a]!, tier[b]!)
-            if let scores {
-                if (tierA == 0) != (tierB == 0) { return tierA == 0 }
-                let (x, y) = (scores[Int(a)], scores[Int(b)])
-                if x != y { return y.map { y in x.map { $0 > y } ?? false } ?? true }
-            }
-            return (tierA, order?[Int(a)] ?? a) < (tierB, order?[Int(b)] ?? b)
-        }
-    }
-
-    /// The first `limit` records of `ranked`'s order.
-    private static func rankedTop<Suffixes: Collection<SearchKeys.Suffix>>(
-        _ suffixes: Suffixes, depth: Int, limit: Int, scores: [Double?]?, stamp: inout [Int], mark: Int,
-        order: [Int32]?
     ) -> [Int32] {
         let tiers: [(SearchKeys.Suffix) -> Bool] = [
             { $0.isWhole && !$0.isCut && Int($0.count) == depth }, { $0.isWhole }, { _ in true },

@@ -45,7 +45,7 @@ import WorldFactsOutput
 
     /// Seeded random records, each with field keys and note words over a small alphabet, planned under a small
     /// budget: every prefix of every key reaches the record, through the tree of nodes as `search.js` walks it
-    /// (a leaf on the way, or a preview at the prefix that counts it, and lists it when the key ends there);
+    /// (a leaf on the way, or a preview at the prefix that counts it and lists its first records);
     /// a leaf carries exactly the record's words that start with its prefix, a preview the first of them.
     @Test(arguments: [1, 2, 3]) func everyPrefixOfEveryKeyReachesItsRecord(seed: UInt64) {
         var random = SplitMix(state: seed)
@@ -102,9 +102,7 @@ import WorldFactsOutput
                     #expect(Set(node.entries.map(\.record)) == matching)
                 } else {
                     #expect(node.prefix.unicodeScalars.count == length)
-                    if key.scalars.count == length {
-                        #expect(node.entries.contains { $0.record == Int(key.record) })
-                    }
+                    #expect(node.entries.count == min(3, matching.count))
                 }
             }
         }

@@ -19,14 +19,6 @@ import WorldFactsOutput
             })
     }
 
-    /// The records with a key that ends at `prefix`: a text equal to it, or one whose later word start is it.
-    func ending(_ keys: SearchKeys, _ prefix: String) -> Set<Int> {
-        Set(
-            keys.texts.indices.filter { record in
-                keys.texts[record].contains { $0 == prefix || Folding.laterWordStarts($0).contains { $0 == prefix } }
-            })
-    }
-
     func plans(budget: Int, scope: Int = 0, preview: Int = 5) -> (SearchKeys, [ShardPlan], [Int]) {
         let keys = SearchKeys(site: countriesSite, scope: countriesSite.config.search.scopes[scope])
         let rows = countriesSite.only.records.indices.map(PageContexts(site: countriesSite, collection: 0).row)
@@ -114,22 +106,17 @@ import WorldFactsOutput
         #expect(plans.contains { $0.prefix == "america/" && $0.kind == .preview })
     }
 
+    /// Every leaf fits the budget but a record alone or a prefix as long as a key keeps; a preview holds
+    /// its first records only.
     @Test(arguments: [1_024, 2_048, 16_384])
-    func shardsStayWithinBudgetUnlessUnsplittable(budget: Int) {
-        let (keys, plans, sizes) = plans(budget: budget)
-        for plan in plans where plan.kind == .leaf {
+    func shardsStayWithinBudget(budget: Int) {
+        let (_, plans, sizes) = plans(budget: budget)
+        for plan in plans {
             let size = plan.records.reduce(16) { $0 + sizes[$1] + 1 }
-            if size > budget && plan.records.count > 1 && plan.prefix.utf8.count < SearchKeys.maxKeyBytes - 3 {
-                // Only a prefix that every key ends at may exceed the budget (or a record alone, or a
-                // prefix as long as a key keeps).
-                let splittable = plan.records.contains { record in
-                    keys.texts[record].contains { text in
-                        ([Substring(text)] + Folding.laterWordStarts(text)).contains {
-                            $0.hasPrefix(plan.prefix) && $0.unicodeScalars.count > plan.prefix.unicodeScalars.count
-                        }
-                    }
-                }
-                #expect(!splittable, "leaf '\(plan.prefix)' is \(size) bytes")
+            if plan.kind == .preview {
+                #expect(plan.records.count == min(5, plan.total), "preview '\(plan.prefix)'")
+            } else if plan.records.count > 1 && plan.prefix.utf8.count < SearchKeys.maxKeyBytes - 3 {
+                #expect(size <= budget, "leaf '\(plan.prefix)' is \(size) bytes")
             }
         }
     }
@@ -141,9 +128,8 @@ import WorldFactsOutput
         for plan in previews {
             let all = expected(keys, plan.prefix)
             #expect(plan.total == all.count, "preview '\(plan.prefix)'")
-            let ends = ending(keys, plan.prefix)
-            #expect(plan.records.count == min(5, all.count) + ends.subtracting(plan.records.prefix(5)).count)
-            #expect(Set(plan.records).isSubset(of: all) && ends.isSubset(of: plan.records))
+            #expect(plan.records.count == min(5, all.count))
+            #expect(Set(plan.records).isSubset(of: all))
         }
     }
 
@@ -218,17 +204,18 @@ import WorldFactsOutput
                 )
             }
             let ranked = expected(keys, plan.prefix).sorted { key($0) < key($1) }
-            let ends = ending(keys, plan.prefix)
-            let expected = ranked.enumerated().filter { $0.offset < 5 || ends.contains($0.element) }.map(\.element)
-            #expect(plan.records == expected, "preview '\(plan.prefix)'")
+            #expect(plan.records == Array(ranked.prefix(5)), "preview '\(plan.prefix)'")
         }
     }
 
-    /// A split node's preview holds every record whose key ends there, beyond the preview's size: no child
-    /// holds them. 30 cities named San Jose, and 200 named San Jose de something, at a budget that splits
-    /// "san jose": each of the 30 is in its preview, planned whole or as a node and its parts.
-    @Test func aSplitNodeKeepsEveryRecordWhoseKeyEndsThere() {
-        let texts = (0..<230).map { $0 < 30 ? ["san jose"] : ["san jose de \($0)"] } + [["vila san"], ["a"], ["a"]]
+    /// A node where many keys end is a preview of its first records and their exact total, whatever the
+    /// number that end there: 30 cities named San Jose, and 200 named San Jose de something, at a budget
+    /// that splits "san jose"; and 400 records with one word in every title ("x airport"), where "airport"
+    /// cannot be split at all. Planned whole or as a node and its parts alike.
+    @Test func aNodeWhereManyKeysEndIsABoundedPreview() {
+        let texts =
+            (0..<230).map { $0 < 30 ? ["san jose"] : ["san jose de \($0)"] } + [["vila san"], ["a"], ["a"]]
+            + (0..<400).map { ["\($0) airport"] }
         let keys = SearchKeys(texts: texts)
         let sizes = texts.map { 30 + $0[0].utf8.count }
         let planner = ShardPlanner(budget: 1_000, previewSize: 5)
@@ -236,22 +223,26 @@ import WorldFactsOutput
         for scores in [nil, scores] {
             let plans = planner.plan(keys: keys, entrySize: sizes, scores: scores)
             let node = try! #require(plans.first { $0.prefix == "san jose" })
-            #expect(node.kind == .preview && node.total == 230)
-            #expect(Set(0..<30).isSubset(of: node.records) && node.records.count == 30 + 5 - 5)
-            // Exact matches first, then by score (or record order), then the rest of the top five.
-            #expect(node.records.prefix(30).sorted() == Array(0..<30))
-            let san = try! #require(plans.first { $0.prefix == "san" })
-            #expect(san.kind == .preview && san.records.contains(230), "'vila san' ends at 'san'")
-            #expect(
-                Set(plans.flatMap(\.records)) == Set(texts.indices),
-                "every record in some shard")
+            #expect(node.kind == .preview && node.total == 230 && node.records.count == 5)
+            // Exact matches first, then by score (or record order).
+            #expect(node.records.allSatisfy { $0 < 30 })
+            #expect(node.records == (scores == nil ? Array(0..<5) : Array((25..<30).reversed())))
+            let airport = try! #require(plans.first { $0.prefix == "airport" })
+            #expect(airport.kind == .preview && airport.total == 400 && airport.records.count == 5)
+            #expect(!plans.contains { $0.prefix.hasPrefix("airport") && $0.prefix != "airport" }, "nothing below")
+            // Each of them is still in a leaf of its whole title.
+            #expect(Set(plans.filter { $0.kind == .leaf }.flatMap(\.records)).isSuperset(of: 233..<633))
+            for plan in plans {
+                #expect(plan.kind == .preview || plan.records.count == 1
+                    || plan.records.reduce(16) { $0 + sizes[$1] + 1 } <= 1_000, "'\(plan.prefix)'")
+            }
         }
         let bucket = try! #require(keys.buckets().first { $0.prefixText == "s" })
         #expect(planner.mustSplit(bucket, entryFloor: bucket.positions.map { sizes[$0] }))
         let big = SearchKeys(texts: (0..<40).map { $0 < 10 ? ["s"] : ["s\($0) x"] })
         let one = try! #require(big.buckets().first { $0.prefixText == "s" })
         let preview = ShardPlanner(budget: 100, previewSize: 3).preview(of: one)
-        #expect(Set(0..<10).isSubset(of: preview.records) && preview.records.count == 10)
+        #expect(preview.records == [0, 1, 2] && preview.total == 40)
     }
 
     /// The shipped site's index at a 1 KiB budget, a manifest of its files, and the site with Iceland's

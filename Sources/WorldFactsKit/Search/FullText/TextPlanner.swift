@@ -7,9 +7,10 @@ import WorldFactsSupport
 /// every one of them; a preview, the first), not the whole note, so that a note of n words costs the index
 /// about n words, not n times the note. A node's size is then its records' fixed parts plus the words it
 /// holds. The rules are `ShardPlanner`'s: a node over `budget` bytes is split by its next scalar into a
-/// preview (`previewSize` records and the total) and its children, unless every key ends at it, a key cut
-/// at `SearchKeys.maxKeyBytes` ends at it, or it holds one record; a preview holds every record with a key
-/// that ends at it, since no child does.
+/// preview (`previewSize` records and the total) and its children, unless a key cut at
+/// `SearchKeys.maxKeyBytes` ends at it or it holds one record. A node where every key ends is a preview
+/// with no children: the query of its prefix shows its first records and counts the rest, and no longer
+/// query matches them.
 struct TextPlanner {
     /// One key of one record: a word start of a field text to the text's end, or a word of its note.
     struct Key {
@@ -47,16 +48,15 @@ struct TextPlanner {
         /// The records of a node in search order (`search.js` `rank`): a field equal to the prefix first,
         /// then by score (higher first, none last), then whole-field matches before later words and note
         /// words, then by record; with each record's words in the node, by order of occurrence.
-        func ranked(_ range: Range<Int>, depth: Int) -> [(record: Int, words: [Int], ending: Bool)] {
-            var found: [Int: (tier: Int, words: [Int], ending: Bool)] = [:]
+        func ranked(_ range: Range<Int>, depth: Int) -> [(record: Int, words: [Int])] {
+            var found: [Int: (tier: Int, words: [Int])] = [:]
             for key in keys[range] {
                 let tier =
                     key.word >= 0
                     ? 2 : key.isWhole && !key.isCut && key.scalars.count == depth ? 0 : key.isWhole ? 1 : 2
-                var value = found[Int(key.record)] ?? (2, [], false)
+                var value = found[Int(key.record)] ?? (2, [])
                 value.tier = min(value.tier, tier)
                 if key.word >= 0 { value.words.append(Int(key.word)) }
-                if key.scalars.count == depth { value.ending = true }
                 found[Int(key.record)] = value
             }
             return found.sorted { a, b in
@@ -65,31 +65,27 @@ struct TextPlanner {
                 let (p, q) = (scores[a.key], scores[b.key])
                 if p != q { return q.map { q in p.map { $0 > q } ?? false } ?? true }
                 return (x.tier, a.key) < (y.tier, b.key)
-            }.map { ($0.key, $0.value.words.sorted(), $0.value.ending) }
+            }.map { ($0.key, $0.value.words.sorted()) }
         }
 
         func visit(_ range: Range<Int>, depth: Int, prefix: String) {
             let records = ranked(range, depth: depth)
             var size = 16
-            for (record, words, _) in records {
+            for (record, words) in records {
                 size += fixed[record] + 1 + words.reduce(0) { $0 + wordBytes[record][$1] + 1 }
             }
-            // Keys that end at the node sort first in its range.
-            let splittable =
-                keys[range.upperBound - 1].scalars.count > depth
-                && !keys[range].contains { $0.isCut && $0.scalars.count == depth }
-            if size <= budget || !splittable || records.count == 1 {
+            let cutEnds = keys[range].contains { $0.isCut && $0.scalars.count == depth }
+            if size <= budget || cutEnds || records.count == 1 {
                 nodes.append(
                     Node(
                         prefix: prefix, kind: .leaf, entries: records.map { ($0.record, $0.words) },
                         total: records.count))
                 return
             }
-            let shown = records.enumerated().filter { $0.offset < previewSize || $0.element.ending }
             nodes.append(
                 Node(
                     prefix: prefix, kind: .preview,
-                    entries: shown.map { ($0.element.record, Array($0.element.words.prefix(1))) },
+                    entries: records.prefix(previewSize).map { ($0.record, Array($0.words.prefix(1))) },
                     total: records.count))
             var start = range.lowerBound
             while start < range.upperBound, keys[start].scalars.count <= depth { start += 1 }
