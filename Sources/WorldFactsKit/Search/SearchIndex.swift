@@ -9,9 +9,9 @@ import WorldFactsSupport
 /// `search/entry.js`, the one file of the index whose name never changes: `{"v":4,"manifest":"manifest/<tag>"}`.
 /// It names the manifest, `search/manifest/<tag>.js`, whose tag is a hash of its bytes:
 /// `{"v":4,"pages":[["<pages folder>/","<label>"],…],"scopes":{"<id>":{"k":{"<first scalar>":"<file>",…},
-/// "c":<collection>}},"more":"…{count}…","words":"…","count":"…{count}…","limit":<rows>}` (a count with plural forms is an
-/// object of them: `counted`), where `pages` is by collection
-/// number (`ShardEntry`). The manifest names each scope's shards one scalar long, and each preview those one
+/// "c":<collection>}},"more":"…{count}…","words":"…","count":"…{count}…","limit":<rows>}` (a count with
+/// plural forms is an object of them: `counted`; `limit` is `search.results_limit`), where `pages` is by
+/// collection number (`ShardEntry`). The manifest names each scope's shards one scalar long, and each preview those one
 /// scalar below it (`ShardLinks`). Every shard is `search/<scope>/<file>.js`. The "All" scope has no
 /// leaves and names the scopes whose shards answer below its previews: `"m":[["<scope>",<collection>],…]`
 /// (see `ScopeIndexer`). A scope that another language's index shares names that index's folder, where its

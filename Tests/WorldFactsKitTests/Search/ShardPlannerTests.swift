@@ -233,8 +233,9 @@ import WorldFactsOutput
             // Each of them is still in a leaf of its whole title.
             #expect(Set(plans.filter { $0.kind == .leaf }.flatMap(\.records)).isSuperset(of: 233..<633))
             for plan in plans {
-                #expect(plan.kind == .preview || plan.records.count == 1
-                    || plan.records.reduce(16) { $0 + sizes[$1] + 1 } <= 1_000, "'\(plan.prefix)'")
+                #expect(
+                    plan.kind == .preview || plan.records.count == 1
+                        || plan.records.reduce(16) { $0 + sizes[$1] + 1 } <= 1_000, "'\(plan.prefix)'")
             }
         }
         let bucket = try! #require(keys.buckets().first { $0.prefixText == "s" })
