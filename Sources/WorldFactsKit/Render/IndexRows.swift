@@ -88,15 +88,20 @@ public struct IndexRows: Sendable {
     }
 
     /// What `row(collection, position)` is made of, hashed without making it: the config (in `base`), the
-    /// record, its page's name and the titles of the records its shown link fields name. Anything `row`
-    /// starts to read must be added here (a test compares the two on edits).
+    /// record's title and the values its subtitle and detail show, its page's name and the titles of the
+    /// records its shown link fields name. A value no row shows is left out, so that an edit of it changes
+    /// no row, and no search file (whose entries are rows). Anything `row` starts to read must be added here
+    /// (a test compares the two on edits).
     public func inputs(_ collection: Int, _ position: Int, base: ContextFingerprint) -> UInt64 {
         var hash = base
         let record = site.collections[collection].records[position]
         hash.mix(UInt64(collection))
-        hash.add(record: record)
-        hash.add(site.collections[collection].slugs[position])  // the rest of the page path is the config's
+        hash.add(record.title)
         let index = site.collections[collection].spec.index
+        for ref in [index.subtitle, index.detail] {
+            if let ref { hash.add(field: record.value(ref)) } else { hash.add(0xFE) }
+        }
+        hash.add(site.collections[collection].slugs[position])  // the rest of the page path is the config's
         for ref in [index.subtitle, index.detail] {
             guard case .field(let position)? = ref else { continue }
             let field = site.collections[collection].spec.fields[position]

@@ -48,14 +48,17 @@ public struct ContextFingerprint: Sendable {
     mutating func add(record: Record) {
         add(record.key)
         add(record.title)
-        for value in record.values {
-            switch value {
-            case .missing: add(0)
-            case .text(let text): add(1); add(text)
-            case .integer(let number): add(2); hash.mix(UInt64(bitPattern: Int64(number)))
-            case .decimal(let number): add(3); hash.mix(number.bitPattern)
-            case .list(let items): add(4); for item in items { add(item) }; add(5)
-            }
+        for value in record.values { add(field: value) }
+    }
+
+    /// One value of a record, tagged by kind.
+    mutating func add(field value: FieldValue) {
+        switch value {
+        case .missing: add(0)
+        case .text(let text): add(1); add(text)
+        case .integer(let number): add(2); hash.mix(UInt64(bitPattern: Int64(number)))
+        case .decimal(let number): add(3); hash.mix(number.bitPattern)
+        case .list(let items): add(4); for item in items { add(item) }; add(5)
         }
     }
 
