@@ -35,7 +35,7 @@ def test_the_published_script_is_at_most_6_kb_gzipped_and_keeps_its_code(site):
     size = len(gzip.compress(script, 9))
     assert size <= 6144, f"{size} bytes"
     source = (ROOT / "Templates/assets/search.js").read_text(encoding="utf-8").split("\n")
-    code = [line.lstrip(" \t") for line in source if not line.lstrip().startswith("//")]
+    code = [line.lstrip(" \t") for line in source if line.strip() and not line.lstrip().startswith("//")]
     assert code[0].startswith("/*") and "*/" in code[1]
     assert script.decode("utf-8").split("\n") == code[2:]
 

@@ -2,7 +2,8 @@ import Testing
 
 @testable import WorldFactsRender
 
-/// The search script is published without its comment lines and its indentation, and nothing else changes.
+/// The search script is published without its comment lines, its empty lines and its indentation, and nothing
+/// else changes.
 @Suite struct ScriptCommentsTests {
     func stripped(_ text: String) -> String {
         String(decoding: ScriptComments.stripped(Array(text.utf8)), as: UTF8.self)
@@ -17,6 +18,8 @@ import Testing
                 \t// indented
               var a = "x"; // a comment after code stays
               var url = "http://example.org/"; // as does a string with slashes
+
+            	
             })();
             /* a block comment later stays */
 
@@ -38,9 +41,10 @@ import Testing
     }
 
     @Test func aScriptWithoutCommentsOrIndentationIsUnchanged() {
-        for text in ["", "x();", "x();\r\ny();\r\n", "a\n\nb\n", "var s = '/* not */';\n", "/* unclosed\nx();"] {
+        for text in ["", "x();", "x();\r\ny();\r\n", "a\nb\n", "var s = '/* not */';\n", "/* unclosed\nx();"] {
             let expected = text.hasPrefix("/* unclosed") ? "" : text
             #expect(stripped(text) == expected, "\(text.debugDescription)")
         }
+        #expect(stripped("a\n\n \t\nb\n\r\n") == "a\nb\n")
     }
 }
