@@ -39,20 +39,21 @@
   // an entry's tier (`tier` of its texts unless given).
   function rank(entries, q, how) {
     return entries.map(e => [(how || (e => tier(e[5], q)))(e), e]).filter(h => h[0] < 4)
-      .sort((a, b) => {
-        var x = a[1][6], y = b[1][6];
-        return (a[0] > 0) - (b[0] > 0) || (a[0] > 2) - (b[0] > 2) || (x == null) - (y == null) || y - x || a[0] - b[0] || a[1][0] - b[1][0];
-      }).map(h => h[1]);
+      .sort((a, b) => (a[0] > 0) - (b[0] > 0) || (a[0] > 2) - (b[0] > 2) || byScore(a, b) || a[0] - b[0] || a[1][0] - b[1][0])
+      .map(h => h[1]);
   }
+
+  // Two [tier, entry] pairs by their entries' scores: higher first, none last.
+  var byScore = (a, b) => (a[1][6] == null) - (b[1][6] == null) || b[1][6] - a[1][6];
 
   // Where q starts a word of `title` (or the title itself), as [start, end] in code points, by folding the
   // title a character at a time from each word start; null where it does not (a match in another field).
   function markOne(title, q, taken) {
-    var chars = Array.from(title), prev = false;
+    var chars = [...title], prev = false;
     for (var i = 0; i < chars.length && q; i++) {
       var w = WORD.test(chars[i]), start = i === 0 || (w && !prev);
       prev = w;
-      if (!start || (taken && taken.has(i))) continue;
+      if (!start || taken?.has(i)) continue;
       for (var j = i, k = 0; j < chars.length && k < q.length; j++) {
         var f = fold(chars[j]);
         if (q.startsWith(f, k)) k += f.length;
@@ -88,7 +89,7 @@
       }
       if (Math.min(...row) > max) return Infinity;
     }
-    return Math.min(...prev) > max ? Infinity : Math.min(...prev);
+    return (row = Math.min(...prev)) > max ? Infinity : row;
   }
 
   // A full-text scope's entry carries, after its collection slot, the note's words that its shard holds:
@@ -110,7 +111,7 @@
     var by = new Map();
     [].concat(...lists).forEach(e => {
       var m = by.get(e[0]);
-      if (!m) by.set(e[0], m = e.slice(0, 8).concat([[]]));
+      if (!m) by.set(e[0], m = [...e.slice(0, 8), []]);
       m[8] = m[8].concat(e[8] || []);
     });
     return rank([...by.values()], q, e => textTier(e, q)).map(e => {
@@ -139,7 +140,7 @@
     var max = q.length < 3 || q.length > 40 ? -1 : q.length < 6 ? 1 : 2, seen = new Set();
     return entries.map(e => [Math.min(...e[5].concat(text ? e[8].map(h => h[0]) : []).map(t => typos(t, q, max))), e])
       .filter(h => h[0] <= max && !seen.has(h[1][0]) && seen.add(h[1][0]))
-      .sort((a, b) => a[0] - b[0] || (a[1][6] == null) - (b[1][6] == null) || b[1][6] - a[1][6] || a[1][0] - b[1][0])
+      .sort((a, b) => a[0] - b[0] || byScore(a, b) || a[1][0] - b[1][0])
       .slice(0, 3).map(h => h[1]);
   }
 
@@ -162,9 +163,10 @@
   // their exact count; a leaf of a word once that shard is loaded. With no match in a row, from a word's
   // leaf, the longest first; else from the longest word's preview, which answers in part (`partial`).
   // { need, at } when a preview on the way must be loaded first (`route`).
-  function plan(scope, q, loaded) {
+  function plan(scope, q, loaded, byWords) {
     var whole = route(scope, q), words = wordsOf(q);
     if (!words[1]) return whole;
+    if (byWords) whole = null;
     var routes = words.filter((w, i) => !i || WORD.test([...w][0]))
       .sort((a, b) => b.length - a.length).map(w => route(scope, w));
     var leaves = routes.filter(r => r?.preview === false), near = leaves.find(r => loaded(r.file));
@@ -253,7 +255,7 @@
   }
 
   // The prepared manifest, through the entry that names it.
-  var manifestOf = load => load("entry").then(entry => load(entry.manifest)).then(m => {
+  var manifestOf = load => load("entry").then(e => load(e.manifest)).then(m => {
     for (var id in m.scopes) load.at[id] = m.scopes[id].o;
     return prepare(m);
   });
@@ -281,10 +283,13 @@
         return shard;
       });
     }
-    // `plan` in scope `id`, once the previews on the way are loaded.
-    function planned(id, q) {
-      var r = plan(scopes[id], q, f => load.has?.(id + "/" + f));
-      return r?.need ? get(id, r.need).then(() => scopes[id].k.add(r.at) && planned(id, q)) : Promise.resolve(r);
+    // `plan` in scope `id`, once the previews on the way are loaded. A leaf that answers several words and
+    // holds none of them in a row is no answer of their shard in a row: then `plan` by the words alone.
+    function planned(id, q, words) {
+      var r = plan(scopes[id], q, f => load.has?.(id + "/" + f), words);
+      return r?.need ? get(id, r.need).then(() => planned(id, q, words))
+        : !words && r?.preview === false && wordsOf(q)[1] ? get(id, r.file).then(x => x.r.some(e => tier(e[5], q) < 3) ? r : planned(id, q, 1))
+        : Promise.resolve(r);
     }
     function nearest(scope, q) {
       var labels = new Map([[scope, null]].concat(members(scopes[scope]))), best = null;
@@ -311,23 +316,23 @@
       })), Promise.resolve()).then(() => left && !left.size ? [] : parts);
     }
     return function (query, scope) {
-      var mine = ++seq, q = fold(query).trimStart(), s = scopes[scope], n = 0, seen = {}, partial, preview, fc;
+      var mine = ++seq, q = fold(query).trimStart(), s = scopes[scope], n = 0, seen = {}, partial, fc;
       if (!q) return Promise.resolve(show(null));
       // The "All" scope answers a query of several words from its members' shards.
       return (s.t ? textParts(scope, q) : (s.m && wordsOf(q)[1] ? Promise.resolve(null) : planned(scope, q)).then(own => Promise.all(own
-        ? [{ scope, file: own.file, partial: own.partial, preview: own.preview }]
-        : members(s).map(m => planned(m[0], q).then(r => r && { scope: m[0], file: r.file, label: m[1], partial: r.partial }))
+        ? [{ ...own, scope }]
+        : members(s).map(m => planned(m[0], q).then(r => r && { ...r, scope: m[0], label: m[1] }))
       ))).then(parts => {
         partial = parts.some(p => p?.partial);
-        preview = parts.some(p => p?.preview);
+        // A preview's entries all match: the rest of its total are the results it does not show.
         return Promise.all(parts.filter(p => p).map(p => get(p.scope, p.file).then(shard => {
-          n += shard.n;
+          n += p.preview ? shard.n - shard.r.length : 0;
           fc = shard.fc;
           return entriesOf(p.scope, shard, p.label);
         })));
       }).then(lists => {
         var results = (s.t ? textRank(lists, q) : rank([].concat(...lists), q)).filter(e => !seen[e[0]] && (seen[e[0]] = 1)),
-          res = { results, q, more: partial ? -1 : preview ? n - results.length : 0, fc };
+          res = { results, q, more: partial ? -1 : n, fc };
         return results.length || res.more ? res : nearest(scope, q).then(near => Object.assign(res, { near }));
       }).then(res => { if (mine === seq) show(res); }, () => { if (mine === seq) show({ results: [], more: 0 }); });
     };
@@ -348,7 +353,7 @@
 
   // A span of `text`, the parts `marks` gives ([start, end] in code points, in order) in <mark>, as text.
   function add(a, cls, text, marks) {
-    var s = a.appendChild(doc.createElement("span")), c = Array.from(text), at = 0;
+    var s = a.appendChild(doc.createElement("span")), c = [...text], at = 0;
     s.className = cls;
     for (var [from, to] of marks || []) {
       var m = doc.createElement("mark");

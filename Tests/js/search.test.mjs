@@ -99,6 +99,8 @@ test("plan: a query of several words routes by a loaded word's leaf, else by the
   assert.deepEqual(S.plan(scope, "s -", none), { file: N("p", "s"), preview: true, partial: true });
   // One word: its route, trailing space and all.
   assert.deepEqual(S.plan(scope, "sa ", none), S.route(scope, "sa "));
+  // By its words alone, as when the whole query's leaf holds none of them in a row.
+  assert.deepEqual(S.plan(scope, "san jose", none, true), { file: N("l", "jo"), preview: false });
   // A word whose way goes through a preview not loaded yet: that preview first.
   const fresh = indexOf({ c: [["sa", "jo", "m", "-"], ["s", "j"]] }).manifest.scopes.c;
   assert.deepEqual(S.plan(fresh, "s san", none), { need: N("p", "s"), at: "s" });
@@ -441,6 +443,32 @@ function fakeLoader(files, requested) {
   load.got = got;
   return load;
 }
+
+test("several words: the whole query's leaf answers every match in a row; a leaf with none gives way to a word's", async () => {
+  const splits = ["s", "j", "c", "ci", "cit", "city", "city "];
+  const { manifest: m, files: linked } = indexOf({ name: [["sa", "jo", "city j"], splits] });
+  const files = linked({
+    ...Object.fromEntries(splits.map((p) => ["name/" + N("p", p), { n: 60, r: [] }])),
+    ["name/" + N("l", "sa")]: { n: 3, r: [entry(1, "San Francisco", "san francisco"), entry(2, "Santa Fe", "santa fe"),
+      entry(3, "Francisco San", "francisco san")] },
+    ["name/" + N("l", "city j")]: { n: 1, r: [entry(4, "City Jersey", "city jersey")] },
+    ["name/" + N("l", "jo")]: { n: 2, r: [entry(5, "Jose City", "jose city"), entry(6, "Jones", "jones")] },
+  });
+  const requested = [];
+  let result;
+  const run = S.searcher(m, fakeLoader(files, requested), (r) => { result = r; });
+  // "san fr" is in the leaf "sa", on the whole query's way: every match in a row, and the one in any order.
+  await run("san fr", "name");
+  assert.deepEqual(result.results.map((e) => e[1]), ["San Francisco", "Francisco San"]);
+  assert.equal(result.more, 0);
+  // "city jo": the whole query's leaf "city j" holds no match in a row, so the words answer: the leaf "jo".
+  requested.length = 0;
+  await run("city jo", "name");
+  assert.deepEqual(result.results.map((e) => e[1]), ["Jose City"]);
+  assert.deepEqual(requested, [...splits.slice(2).map((p) => "name/" + N("p", p)), "name/" + N("l", "city j"),
+    "name/" + N("p", "j"), "name/" + N("l", "jo")]);
+  assert.equal(result.more, 0);
+});
 
 test("no results: suggestions from the loaded shards and the deepest one, one request at most", async () => {
   const index = () => indexOf({

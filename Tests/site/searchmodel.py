@@ -140,14 +140,6 @@ class Model:
             self._folded[scope] = (texts, by_first)
         return self._folded[scope]
 
-    def ending(self, query: str, scope: str) -> set:
-        """The paths of the records with a text equal to the query, or with a word from which the rest of a
-        text is the query: no longer query finds them."""
-        q = fold(query).lstrip()
-        texts, by_first = self.folded(scope)
-        return {self.path(self.records[n]) for n in by_first.get(q[:1], ())
-                if any(t[i:] == q for t, starts in texts[n] for i in starts)} if q else set()
-
     def read_notes(self, site: Path):
         """Each record's note, as the text of its page's note (`article.note`), for the full-text scopes."""
         for record in self.records:
@@ -188,8 +180,9 @@ class Model:
                 hits.append(((best > 0, best > 2, points is None, -(points or 0), best, order[path]), path))
         return [path for _, path in sorted(hits)]
 
-    def expected(self, query: str, scope: str, order: dict):
-        """Record paths in result order; None for an empty query."""
+    def expected(self, query: str, scope: str, order: dict, in_row: bool = False):
+        """Record paths in result order; None for an empty query. `in_row`: only the matches of the query's
+        words in a row (BEGINSWITH[cd] at a word start), not those of its words in any order."""
         q = fold(query).lstrip()
         if not q:
             return None
@@ -200,7 +193,7 @@ class Model:
         hits = []
         for number in by_first.get(q[0], ()):
             ranks = [r for r in (rank(t, q, starts) for t, starts in texts[number]) if r >= 0]
-            if not ranks and len(words) > 1 and any(
+            if not ranks and not in_row and len(words) > 1 and any(
                     all(rank(t, w, starts) >= 0 for w in words) for t, starts in texts[number]):
                 ranks = [3]
             if ranks:
