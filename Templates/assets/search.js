@@ -12,7 +12,7 @@
 
   // 0: the text is q; 1: it starts with q; 2: a later word of it does; -1: no match.
   function rankText(t, q) {
-    if (t.startsWith(q)) return t.length === q.length ? 0 : 1;
+    if (t.startsWith(q)) return +(t != q);
     var prev = true, i = 0;
     for (var ch of t) {
       var w = WORD.test(ch);
@@ -51,7 +51,7 @@
   function markOne(title, q, taken) {
     var chars = [...title], prev = false;
     for (var i = 0; i < chars.length && q; i++) {
-      var w = WORD.test(chars[i]), start = i === 0 || (w && !prev);
+      var w = WORD.test(chars[i]), start = !i || w && !prev;
       prev = w;
       if (!start || taken?.has(i)) continue;
       for (var j = i, k = 0; j < chars.length && k < q.length; j++) {
@@ -197,12 +197,14 @@
 
   // A shard's entries as they are shown, made once a shard: the page's path from the collection's pages
   // folder (pages: [[folder, label]] by collection) and the slug, and the label of an entry that carries
-  // its collection (in the "All" scope of several); `c` is the collection of one that does not.
-  function expand(shard, pages, c) {
+  // its collection (in the "All" scope of several); the scope's `c` is the collection of one that does not.
+  // A full-text scope's file of rows (`rs`) gives its entries' subtitles, details and scores by number.
+  function expand(shard, pages, s) {
     return shard.x || (shard.x = shard.r.map(e => {
-      var x = e.slice(), k = e[7] ?? c;
+      var x = e.slice(), k = e[7] ?? s.c;
       x[4] = pages[k][0] + e[4] + ".html";
       if (e[7] != null) x[7] = pages[k][1];
+      if (s.rs) [x[2], x[3], x[6]] = s.rs[e[0]];
       return x;
     }));
   }
@@ -261,7 +263,7 @@
   });
 
   // Entries merged into the "All" scope: each with a score slot and its collection's label.
-  var labelled = (entries, label) => label ? entries.map(e => e.slice(0, 6).concat(e[6] ?? null, label)) : entries;
+  var labelled = (entries, label) => label ? entries.map(e => [...e.slice(0, 6), e[6] ?? null, label]) : entries;
 
   // Runs queries, dropping an answer that comes after a newer query. Below its previews, the "All" scope
   // merges its members' shards (m: [[scope, label]]), a record once. A query that matches nothing gets
@@ -270,7 +272,7 @@
   function searcher(manifest, load, show) {
     var seq = 0, scopes = manifest.scopes, got = load.got || {}, pages = manifest.pages;
     var members = s => (s.m || []).map(m => [m[0], pages[m[1]][1]]);
-    var entriesOf = (id, shard, label) => labelled(expand(shard, pages, scopes[id].c), label);
+    var entriesOf = (id, shard, label) => labelled(expand(shard, pages, scopes[id]), label);
     // A shard of scope `id`, and what it names below it: its own scope's shards, and in the "All" scope
     // its members' (`mk`).
     function get(id, file) {
@@ -283,12 +285,12 @@
         return shard;
       });
     }
-    // `plan` in scope `id`, once the previews on the way are loaded. A leaf that answers several words and
-    // holds none of them in a row is no answer of their shard in a row: then `plan` by the words alone.
+    // `plan` in scope `id`, once the previews on the way are loaded. A shard that answers several words and
+    // holds none of them in a row (a leaf on the whole query's way) gives way to `plan` by the words alone.
     function planned(id, q, words) {
       var r = plan(scopes[id], q, f => load.has?.(id + "/" + f), words);
       return r?.need ? get(id, r.need).then(() => planned(id, q, words))
-        : !words && r?.preview === false && wordsOf(q)[1] ? get(id, r.file).then(x => x.r.some(e => tier(e[5], q) < 3) ? r : planned(id, q, 1))
+        : !words && r?.file && wordsOf(q)[1] ? get(id, r.file).then(x => x.r.some(e => tier(e[5], q) < 3) ? r : planned(id, q, 1))
         : Promise.resolve(r);
     }
     function nearest(scope, q) {
@@ -303,9 +305,10 @@
     }
     // A full-text scope answers from the shards of q's words (`textRank`), loaded one after the other until
     // no record of a complete one matches every word so far: pasted text stops at its first word no record
-    // shares with the others, rather than asking for a shard per word. None when a word has no shard.
+    // shares with the others, rather than asking for a shard per word. None when a word has no shard. The
+    // scope's file of rows (`r`), where it has one, is loaded first, once.
     function textParts(scope, q) {
-      var words = [...new Set(wordsOf(q))], one = !words[1], parts = [], left;
+      var words = [...new Set(wordsOf(q))], one = !words[1], parts = [], left, s = scopes[scope];
       return words.reduce((p, w) => p.then(() => left && !left.size || planned(scope, w).then(r => {
         if (!r) return left = new Set();
         parts.push({ scope, file: r.file, partial: !one && r.preview, preview: one && r.preview });
@@ -313,7 +316,7 @@
           var k = s.r.filter(e => hasWord(e, w)).map(e => e[0]);
           left = new Set(left ? k.filter(x => left.has(x)) : k);
         });
-      })), Promise.resolve()).then(() => left && !left.size ? [] : parts);
+      })), Promise.resolve(s.r && load(scope + "/" + s.r).then(r => s.rs = r))).then(() => left && !left.size ? [] : parts);
     }
     return function (query, scope) {
       var mine = ++seq, q = fold(query).trimStart(), s = scopes[scope], n = 0, seen = {}, partial, fc;
@@ -338,7 +341,7 @@
     };
   }
 
-  G.WorldFactsSearch = { WORD, fold, rankText, tier, rank, textTier, textRank, facet, mark, typos, suggest, deepest, prepare, learn, prefixOf, route, plan, loader, manifestOf, searcher };
+  G.WorldFactsSearch = { WORD, fold, rankText, tier, rank, textTier, textRank, facet, mark, typos, suggest, prepare, learn, prefixOf, route, plan, loader, manifestOf, searcher };
 
   var doc = G.document, form = doc && doc.getElementById("search-form");
   if (!form) return;
@@ -416,7 +419,7 @@
     var items = list.querySelectorAll("a");
     if (!items.length) return;
     if (active >= 0) items[active].setAttribute("aria-selected", "false");
-    active = step ? (active + step + items.length) % items.length : (to + items.length) % items.length;
+    active = ((step ? active + step : to) + items.length) % items.length;
     items[active].setAttribute("aria-selected", "true");
     items[active].scrollIntoView({ block: "nearest" });
     input.setAttribute("aria-activedescendant", items[active].id);
@@ -460,7 +463,7 @@
   if (overlay) overlay.addEventListener("click", () => { cancel(); input.focus(); });
 
   function update() {
-    var q = input.value, s = scope(), p = new URLSearchParams(q ? { q } : {}), on = boxes(s).filter(b => b.checked);
+    var q = input.value, s = scope(), p = new URLSearchParams(q && { q }), on = boxes(s).filter(b => b.checked);
     ran = q;
     dim(false);
     sets.forEach(f => f.hidden = f.dataset.scope !== s);
@@ -468,17 +471,17 @@
     on.forEach(b => p.append(b.name, b.value));
     // Some file:// setups refuse.
     try { G.history.replaceState(null, "", p.size ? "?" + p : G.location.pathname); } catch { }
-    ready().then(run => run(q, s), () => { show(q ? { results: [], more: 0 } : null); });
+    ready().then(run => run(q, s), () => show(q ? { results: [], more: 0 } : null));
   }
 
   form.addEventListener("submit", ev => { ev.preventDefault(); onSubmit && update(); });
-  input.addEventListener("focus", () => { ready().catch(() => {}); });
+  input.addEventListener("focus", () => ready().catch(() => 0));
   input.addEventListener("input", onSubmit ? () => dim(input.value !== ran) : update);
   radios.forEach(r => r.addEventListener("change", update));
   sets.forEach(f => f.addEventListener("change", update));
   input.addEventListener("keydown", ev => {
     var k = ev.key;
-    if (k === "Escape" && overlay && !overlay.hidden) cancel();
+    if (k === "Escape" && overlay?.hidden === false) cancel();
     else if (k === "Escape") { input.value = ""; update(); }
     else if (k === "Enter" && input.value !== ran) update();
     else if (k === "ArrowDown" || k === "ArrowUp") move(k === "ArrowDown" ? 1 : -1);
@@ -494,4 +497,4 @@
   var any = () => input.value || boxes(scope()).some(b => b.checked);
   G.addEventListener("pageshow", () => any() && update());
   if (any()) update();
-})(typeof window !== "undefined" ? window : globalThis);
+})(globalThis);

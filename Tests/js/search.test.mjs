@@ -534,6 +534,27 @@ test("full text: a record matches when every word starts a word of a field or of
   assert.deepEqual(S.textRank([[egypt]], "nile").map(e => e.s), ["…the Nile…"]);
 });
 
+test("full text with a file of rows: subtitles, details and scores come from it, loaded once before the first shard", async () => {
+  const m = indexOf({ text: [["r"], []] }).manifest;
+  Object.assign(m.scopes.text, { t: 1, r: "r.0123456789" });
+  const e = (n, title, text) => [n, title, 0, 0, title.toLowerCase(), [text], 0, null, []];
+  const files = {
+    "text/r.0123456789": [["Kigali", "Pop: 10", 10], ["", "Pop: 500", 500], ["Moscow", "", null]],
+    ["text/" + N("l", "r")]: { n: 3, r: [e(0, "Rwanda", "rwanda"), e(1, "Romania", "romania"), e(2, "Russia", "russia")] },
+  };
+  const requested = [];
+  let result;
+  const run = S.searcher(m, fakeLoader(files, requested), (r) => { result = r; });
+  await run("r", "text");
+  assert.deepEqual([...new Set(requested)], ["text/r.0123456789", "text/" + N("l", "r")]);
+  // The highest score first, none last, each entry with its row's subtitle, detail and score.
+  assert.deepEqual(result.results.map((x) => x.slice(1, 7).filter((_, i) => i !== 4)),
+    [["Romania", "", "Pop: 500", "countries/romania.html", 500], ["Rwanda", "Kigali", "Pop: 10", "countries/rwanda.html", 10],
+      ["Russia", "Moscow", "", "countries/russia.html", null]]);
+  await run("ru", "text");
+  assert.deepEqual(result.results.map((x) => [x[1], x[2]]), [["Russia", "Moscow"]]);
+});
+
 test("facet: filters narrow an answer, and count each value among the matches the other filters keep", () => {
   // Filters [name, folder, [[slug, total], …]]; entries carry their values' numbers at e[8], by filter.
   const filters = [["continent", "continents/", [["africa", 3], ["europe", 2]]], ["size", "sizes/", [["big", 2], ["small", 3]]]];

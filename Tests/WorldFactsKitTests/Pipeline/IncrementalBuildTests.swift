@@ -46,9 +46,15 @@ import Testing
             records[i]["population"] = 400_000
         }
         let report = try Builder().build(options)
-        // An entry names its record page by its slug.
-        let shards = try files(containing: #""is",["#, under: "search")
-        #expect(!shards.isEmpty)
+        // The files that show the new population: the shards of the scopes whose entries show it, and the
+        // full-text scope's file of rows, which its entries leave out.
+        let shards = try files(containing: "400,000", under: "search")
+        #expect(shards.contains { $0.hasPrefix("search/text/r.") })
+        // The full-text scope's shards hold Iceland under every word of its note (an entry names its record
+        // page by its slug), and none of them changes.
+        let textShards = try files(containing: #""is",["#, under: "search").filter { $0.hasPrefix("search/text/") }
+        #expect(textShards.count > 10)
+        #expect(textShards.isDisjoint(with: report.write.written))
         // The manifest names the new shards, and the entry the new manifest; no other page changes.
         let manifestFiles = Set(
             report.write.written.filter { $0.hasPrefix("search/manifest/") || $0.hasPrefix("search/entry.") })

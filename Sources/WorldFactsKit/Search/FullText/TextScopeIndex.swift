@@ -7,11 +7,18 @@ import WorldFactsSupport
 ///
 /// Files are those of any scope (`ScopeShards`): `search/<scope>/<l|p>-<hex of the prefix>.<tag>.js`, a
 /// tree named from the manifest down, and the manifest's part is `"<id>":{"k":{…},"c":<collection>,"t":1}`.
-/// An entry is `[position, title, subtitle, detail, slug, [folded field texts…], score, null, [word, …]]`, a
+/// An entry is `[number, title, subtitle, detail, slug, [folded field texts…], score, null, [word, …]]`, a
 /// word `["<key>",<order>,"<snippet>"]`, with `,1` after the snippet when the key was cut
 /// (`NoteWords.Word`): the score is `null` when the record has none, and the slot after it (the collection
 /// in the "All" scope) is always `null`. The snippet is the note's text as written, in a JSON string:
 /// `search.js` shows it as text, never as markup.
+///
+/// A record is in a shard for each word of its note that starts a new prefix, so what its entry shows
+/// and is ranked by (a population in the detail and the score) was in every one of them, and an edit of it
+/// rewrote them all. When every record's subtitle, detail and score fit one file within the shard budget,
+/// they are that file, `search/<scope>/r.<tag>.js`, `[["<subtitle>","<detail>",<score>],…]` by number, named
+/// by the part's `"r":"r.<tag>"`, and the entries carry `""` and `0` in their places: such an edit rewrites that
+/// file and the previews whose first records it reorders. `search.js` loads it before the scope's first shard.
 ///
 /// The index is a pure function of the records and notes, made whole at each build; its files' tags hash
 /// their bytes, so a file the last build left under the same name is kept unwritten, and a host may cache
@@ -36,20 +43,23 @@ struct TextScopeIndex {
         let words = made.map(\.words)
         // Each word's JSON, made once: its size plans the shards, its bytes are written.
         let wordJSON = words.map { $0.map(Self.json) }
+        let rowsFile = Self.rowsFile(
+            positions: positions, rows: rows, ranks: ranks, budget: site.config.search.shardBudget)
         var fixed: [[UInt8]] = []
         fixed.reserveCapacity(positions.count)
         for position in positions {
             var bytes: [UInt8] = []
+            var row = rows.row(position)
+            if rowsFile != nil { (row.subtitle, row.detail) = (nil, nil) }
             // A full-text scope is never part of "All": its entries are numbered within the collection, in
             // index order (the shortest numbers that order them), not among every collection's
             // (`SearchNumbers`), whose larger numbers made its shards larger and split them more.
-            ShardEntry.appendHead(
-                number: String(position - collection.offset), row: rows.row(position), to: &bytes)
+            ShardEntry.appendHead(number: String(position - collection.offset), row: row, to: &bytes)
             keys.withTextBytes(of: position) { texts in
                 ShardEntry.appendTail(textBytes: texts, to: &bytes)
             }
             bytes.removeLast()  // the tail's closing "]"
-            bytes += ("," + ranks.text(position, labelled: true)! + ",null,[").utf8
+            bytes += ("," + (rowsFile == nil ? ranks.text(position, labelled: true)! : "0") + ",null,[").utf8
             fixed.append(bytes)
         }
         let wordBytes = wordJSON.map { $0.map(\.count) }
@@ -92,10 +102,44 @@ struct TextScopeIndex {
                         bytes: Array(SearchIndex.scriptStart(key).utf8) + json + Array(SearchIndex.scriptEnd.utf8),
                         inputs: inputs))
         }
+        var rowed = ""
+        if let json = rowsFile {
+            let hash = BulkHash.of(json)
+            let name = Self.rowsFileName + "." + HashedName.tag(hash)
+            let key = scope.id + "/" + name
+            let (path, inputs) = (SearchIndex.path(of: key), Hex.text(hash))
+            files.append(
+                previous.canReuse(path, inputs: inputs)
+                    ? .reused(path: path, inputs: inputs)
+                    : OutputFile(
+                        path: path,
+                        bytes: Array(SearchIndex.scriptStart(key).utf8) + json + Array(SearchIndex.scriptEnd.utf8),
+                        inputs: inputs))
+            rowed = ",\"r\":" + JSONText.quoted(name)
+        }
         self.files = files.reversed()
         part =
             JSONText.quoted(scope.id) + ":{\"k\":" + ShardLinks.map(children[""] ?? []) + ",\"c\":"
-            + String(collection.number) + ",\"t\":1}"
+            + String(collection.number) + ",\"t\":1" + rowed + "}"
+    }
+
+    /// The name of a scope's file of rows, before its tag.
+    static let rowsFileName = "r"
+
+    /// The JSON of the scope's file of rows, `[["<subtitle>","<detail>",<score>],…]` by number, when it fits
+    /// `budget` bytes; nil when it does not.
+    static func rowsFile(positions: [Int], rows: SearchRows, ranks: RecordRanks, budget: Int) -> [UInt8]? {
+        var bytes = Array("[".utf8)
+        for (number, position) in positions.enumerated() {
+            let row = rows.row(position)
+            bytes += (number == 0 ? "[" : ",[").utf8
+            JSONText.appendQuoted(row.subtitle ?? "", to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            JSONText.appendQuoted(row.detail ?? "", to: &bytes)
+            bytes += ("," + RecordRanks.json(ranks[position]) + "]").utf8
+            if bytes.count > budget { return nil }
+        }
+        return bytes + "]".utf8
     }
 
     /// A record's keys, by its number in the collection: each word start of each field text, and each word
