@@ -36,20 +36,20 @@ def test_progress_bar_on_a_terminal_only():
         # search index, write (every file).
         for phase in ["load content", "render", "search index", "write"]:
             assert re.search(r"(^|\r|\n)" + phase + r" +\[[#-]{30}\] \d+/\d+  \d+/s", shown), phase
-        assert re.search(r"render +\[#{30}\] 252/252", shown) and re.search(r"write +\[#{30}\] 352/352", shown)
+        assert re.search(r"render +\[#{30}\] 252/252", shown) and re.search(r"write +\[#{30}\] 350/350", shown)
         assert re.search(r"load content +\[#{30}\] 252/252", shown), "load counts records"
         # The search index and the writing began before their bars: their rate is over the time they
         # worked, not their count over the instant the bar appeared (1 ms at the least).
         for phase, done, rate in re.findall(r"(search index|write) +\[[#-]{30}\] (\d+)/\d+  (\d+)/s", shown):
             assert int(done) == 0 or int(rate) < int(done) * 1000, (phase, done, rate)
-        assert "252 records: 352 files written" in shown
+        assert "252 records: 350 files written" in shown
 
         piped = subprocess.run([worldfacts_bin(), *ARGS, "--output", out + "/b"], capture_output=True, text=True)
         assert piped.returncode == 0
         summary, census = piped.stdout.splitlines()
-        assert summary == "252 records: 352 files written, 0 unchanged, 0 removed in " + summary.split(" in ")[1]
+        assert summary == "252 records: 350 files written, 0 unchanged, 0 removed in " + summary.split(" in ")[1]
         # Under it, the folder's files by kind and the bytes written of each.
-        assert re.fullmatch(r"  352 files: 252 records pages, 1 index and section pages, 95 search files, "
+        assert re.fullmatch(r"  350 files: 252 records pages, 1 index and section pages, 93 search files, "
                             r"4 other; [\d.]+ [KM]B written \(records pages .*\)", census), census
         assert "[" not in piped.stdout and "\r" not in piped.stdout
 
@@ -60,13 +60,13 @@ def test_quiet_and_stats():
         assert code == 0 and shown.strip() == ""
         stats = subprocess.run([worldfacts_bin(), *ARGS, "--output", out, "--stats"], capture_output=True, text=True)
         lines = stats.stdout.splitlines()
-        assert lines[0].startswith("252 records: 0 files written, 352 unchanged")
+        assert lines[0].startswith("252 records: 0 files written, 350 unchanged")
         # The sources are unchanged: the build stops after comparing them with the last build's.
         assert [step for step, *_ in map(stats_line, lines[1:])] == ["check output", "check sources", "compare last build"]
         clean = subprocess.run([worldfacts_bin(), *ARGS, "--output", out, "--stats", "--clean"], capture_output=True, text=True)
         lines = clean.stdout.splitlines()
-        assert lines[0].startswith("252 records: 352 files written")
-        assert lines[1].startswith("  352 files: 252 records pages")
+        assert lines[0].startswith("252 records: 350 files written")
+        assert lines[1].startswith("  350 files: 252 records pages")
         steps = list(map(stats_line, lines[2:]))
         assert [step for step, *_ in steps] == [
             "check output", "check sources", "load content", "load templates", "compile templates", "model",
