@@ -1,7 +1,7 @@
 """WorldFacts vs Hugo vs Hugo + Pagefind vs the raw-write floor, on the same records, on this machine, in one run.
 
-Usage: Benchmarks/run [SIZES...]   (sizes: countries, cities15000, cities500, linked15000, linked500, million;
-       default all)
+Usage: Benchmarks/run [SIZES...]   (sizes: countries, cities15000, cities500, linked15000, linked500, million,
+       generated; default all)
        linked15000 / linked500: the countries and the cities of cities15000 / cities500 as one site of two
        linked collections (make-cities-content --linked), with each country's largest cities and the
        continents as group pages; Hugo builds the same pages with its taxonomies (continents, and each
@@ -11,6 +11,8 @@ Usage: Benchmarks/run [SIZES...]   (sizes: countries, cities15000, cities500, li
        234,908 cities was 5.7-6.1 GB, and a million would take about four times that, more than this
        machine's memory); worldfacts' time is also given against linear from the 234,908 build of the same
        run, when cities500 ran before it.
+       generated: the search alone (Benchmarks/search-bounds) on 28,000 generated titles, "Airport" in nine of
+       ten (Tests/site/gensite.py); cities500 runs it too, after its builds.
        BENCH_DIR=/dev/shm/... runs the whole benchmark on tmpfs (default: the system's temporary folder).
        BENCH_RUNS=N (default 3): how many times each build runs; the best wall time is reported.
 Prints, per size: wall time, peak RSS (/usr/bin/time -f %M), files written, the ratios to Hugo and to
@@ -235,7 +237,7 @@ def main(sizes):
     print(f"{'records':>8} {'tool':<14} {'wall s':>8} {'peak MB':>8} {'files':>8} {'MB out':>8} {'÷ hugo':>7} {'÷ floor':>7}")
     clean, counts = {}, {}
     try:
-        for size in sizes:
+        for size in [size for size in sizes if size != "generated"]:
             content = content_for(size, work)
             records = record_count(size, content)
             with_hugo = size != "million"
@@ -269,18 +271,6 @@ def main(sizes):
                 to_hugo = f"{seconds / hugo[0]:>7.2f}" if with_hugo else f"{'-':>7}"
                 print(f"{records:>8} {name:<14} {seconds:>8.2f} {peak:>8.0f} {files:>8} {size_bytes / 1e6:>8.1f} "
                       f"{to_hugo} {seconds / fl[0]:>7.2f}", flush=True)
-            # The same build without the search's file:// twins (search.script_twins: false), once: its files.
-            lean = work / f"content-{size}-no-twins"
-            shutil.copytree(content, lean)
-            config = lean / "site.yml"
-            config.write_text(config.read_text().replace("search:\n", "search:\n  script_twins: false\n", 1))
-            lean_out = work / f"out-worldfacts-lean-{size}"
-            lean_run = timed([WORLDFACTS, "build", "--content", lean, "--templates", ROOT / "Templates", "--output", lean_out, "--no-cache", "--quiet"])
-            lean_files, lean_bytes = tree(lean_out)
-            print(f"{records:>8} {'no twins':<14} {lean_run[0]:>8.2f} {lean_run[1]:>8.0f} {lean_files:>8} {lean_bytes / 1e6:>8.1f}"
-                  f"   (worldfacts with search.script_twins: false, one run)", flush=True)
-            shutil.rmtree(lean_out, ignore_errors=True)
-            shutil.rmtree(lean, ignore_errors=True)
             if with_hugo:
                 print(f"{records:>8} {'':<14} worldfacts ÷ hugo+pagefind {wf[0] / hpf[0]:.3f}", flush=True)
             else:
@@ -306,12 +296,38 @@ def main(sizes):
                     print(f"{records:>8} {'watch':<14} {line.lstrip('# ')}", flush=True)
             if live.returncode != 0:
                 sys.exit(f"live.py failed:\n{live.stdout[-3000:]}\n{live.stderr[-3000:]}")
+            if size == "cities500":
+                search_bounds(content, "--glob", "cities/*.html", "--unsearched", "latitude", "--searched",
+                              "asciiname", "--score", "population")
             if ON_TMPFS:  # memory, not disk: a size's outputs go before the next size's (about 10 GB at 235k)
                 for folder in work.glob(f"out-*-{size}-*"):
                     shutil.rmtree(folder, ignore_errors=True)
+        if "generated" in sizes:
+            # A collection nobody here wrote: 28,000 titles of Zipf words in five scripts, "Airport" in nine
+            # of ten, common first words, duplicates (Tests/site/gensite.py).
+            sys.path.insert(0, str(ROOT / "Tests/site"))
+            import gensite
+            generated = work / "content-generated"
+            gensite.write_site(generated, 20261201, 28000)
+            print("   28000 generated", flush=True)
+            search_bounds(generated, "--glob", "places/*.html", "--unsearched", "elevation", "--searched", "name",
+                          "--score", "population", "--queries",
+                          "san fr,airport,airport ,new y,Saint p,lake airp,port k,ka,mi airport")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def search_bounds(content: Path, *args):
+    """Benchmarks/search-bounds on a content folder, with the tests' Python (Selenium): the search's cost per
+    keystroke and the files a one-record edit rewrites, beside Pagefind's."""
+    python = ROOT / ".venv/bin/python"
+    result = subprocess.run([python, HERE / "search-bounds", content, "--bin", WORLDFACTS, *map(str, args)],
+                            capture_output=True, text=True)
+    for line in result.stdout.splitlines():
+        print(f"{'':>8} {'search':<14} {line.strip()}", flush=True)
+    if result.returncode != 0:
+        sys.exit(f"search-bounds failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:] or ["countries", "cities15000", "cities500", "linked15000", "linked500", "million"])
+    main(sys.argv[1:] or ["countries", "cities15000", "cities500", "linked15000", "linked500", "million", "generated"])
