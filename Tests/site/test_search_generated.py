@@ -230,7 +230,7 @@ def test_linked_queries_answer_as_the_model(browser, server, generated, model, q
     base = server if where == "http" else generated[1].as_uri() + "/"
     previews = preview_prefixes(generated[1])
     picked = random.Random(SEED).sample(queries, scaled(60, 15) if where == "http" else scaled(20, 6))
-    for q in picked + ["san fr", "Airport"]:
+    for q in picked + ["san fr", "Airport", "x" * 1000, "!!!,,;", "a" * 300]:
         open_page(browser, base + "index.html?q=" + urllib.parse.quote(q))
         answer = wait_answer(browser)
         assert answer is not None, q
