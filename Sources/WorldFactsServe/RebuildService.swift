@@ -7,7 +7,7 @@ struct RebuildService: Service {
     let broadcaster: ReloadBroadcaster
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             await rebuilder.watch { await broadcaster.send() }
         }
     }

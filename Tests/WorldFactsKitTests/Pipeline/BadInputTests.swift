@@ -27,7 +27,7 @@ import Testing
             try text.write(toFile: root + "/Templates/\(name).mustache", atomically: true, encoding: .utf8)
         }
         if let (name, bytes) = note {
-            FileManager.default.createFile(atPath: root + "/Content/notes/\(name)", contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: root + "/Content/notes/\(name)", contents: Data(bytes))
         }
         for (name, text) in files {
             let path = root + "/Content/" + name

@@ -74,7 +74,7 @@ import Testing
         defer { removeTemporary(root) }
         let files = try FileManager.default.subpathsOfDirectory(atPath: root + "/Output").filter {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: root + "/Output/" + $0, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: root + "/Output/" + $0, isDirectory: &isFolder)
             return !isFolder.boolValue && !$0.split(separator: "/").contains { $0.hasPrefix(".") }
         }
         #expect(files.contains { $0.hasPrefix("sv/") })

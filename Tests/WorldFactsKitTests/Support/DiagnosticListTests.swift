@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func maxErrorsCutsTheListAndSaysHowManyAreLeft() {
-        let errors = (1...8).map { row in
+        let errors = (1...8).map { (row: Int) in
             Diagnostic.error(SourceLocation(file: "r.json", line: row), "problem number \(row) of its own kind \(row)")
         }
         let mixed = errors + [.warning(SourceLocation(file: "r.json", line: 1), "a warning")]

@@ -74,7 +74,7 @@ import Testing
         let enumerator = FileManager.default.enumerator(atPath: folder)
         while let path = enumerator?.nextObject() as? String {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder)
             files[path] = isFolder.boolValue ? [] : (try? FileSystem.disk.read(folder + "/" + path)) ?? []
         }
         return files

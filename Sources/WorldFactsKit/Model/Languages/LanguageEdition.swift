@@ -141,7 +141,7 @@ public struct LanguageEdition: Sendable {
 
     /// One warning for what the language lacks, naming the first few, or none.
     public var warning: Diagnostic? {
-        guard let first = missing.first else { return nil }
+        guard !missing.isEmpty else { return nil }
         let spec = content.config.languages[language]
         let file = content.languageTexts[spec.id]?.file ?? "languages/\(spec.id).yml"
         return .warning(
