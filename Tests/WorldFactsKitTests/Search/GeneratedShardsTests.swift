@@ -74,14 +74,7 @@ import Testing
         #expect(titles.filter { $0.hasSuffix("airport") }.count > count * 8 / 10)
         let byPrefix = Dictionary(uniqueKeysWithValues: plans.map { ($0.prefix, $0) })
         // Within the budget: every leaf of several records whose prefix is shorter than a cut key.
-        for plan in plans {
-            let size = plan.records.reduce(16) { $0 + sizes[$1] + 1 }
-            if plan.kind == .preview {
-                #expect(plan.records.count == min(5, plan.total), "preview '\(plan.prefix)'")
-            } else if plan.records.count > 1 && plan.prefix.utf8.count < SearchKeys.maxKeyBytes - 3 {
-                #expect(size <= budget, "leaf '\(plan.prefix)' is \(size) bytes")
-            }
-        }
+        ShardPlannerTests.expectBounded(plans, sizes: sizes, budget: budget, preview: 5)
         #expect(byPrefix["airport"]?.kind == .preview, "the word in nine titles of ten is a preview")
         // Queries: prefixes of every word start of a sample of titles (several words in a row among them),
         // and random text.

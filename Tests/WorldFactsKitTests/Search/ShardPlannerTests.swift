@@ -111,10 +111,15 @@ import WorldFactsOutput
     @Test(arguments: [1_024, 2_048, 16_384])
     func shardsStayWithinBudget(budget: Int) {
         let (_, plans, sizes) = plans(budget: budget)
+        Self.expectBounded(plans, sizes: sizes, budget: budget, preview: 5)
+    }
+
+    /// `shardsStayWithinBudget`'s checks of `plans`, whose entries are `sizes[record]` bytes.
+    static func expectBounded(_ plans: [ShardPlan], sizes: [Int], budget: Int, preview: Int) {
         for plan in plans {
             let size = plan.records.reduce(16) { $0 + sizes[$1] + 1 }
             if plan.kind == .preview {
-                #expect(plan.records.count == min(5, plan.total), "preview '\(plan.prefix)'")
+                #expect(plan.records.count == min(preview, plan.total), "preview '\(plan.prefix)'")
             } else if plan.records.count > 1 && plan.prefix.utf8.count < SearchKeys.maxKeyBytes - 3 {
                 #expect(size <= budget, "leaf '\(plan.prefix)' is \(size) bytes")
             }

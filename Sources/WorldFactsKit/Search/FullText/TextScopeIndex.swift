@@ -91,36 +91,29 @@ struct TextScopeIndex {
                 prefix: node.prefix,
                 file: ScopeShards.fileName(kind: node.kind, prefix: node.prefix, tag: HashedName.tag(hash)))
             children[ShardLinks.parent(of: node.prefix), default: []].append(name)
-            let key = scope.id + "/" + name.file
-            // The name hashes the bytes: a file the last build left under it is this one.
-            let (path, inputs) = (SearchIndex.path(of: key), Hex.text(hash))
-            files.append(
-                previous.canReuse(path, inputs: inputs)
-                    ? .reused(path: path, inputs: inputs)
-                    : OutputFile(
-                        path: path,
-                        bytes: Array(SearchIndex.scriptStart(key).utf8) + json + Array(SearchIndex.scriptEnd.utf8),
-                        inputs: inputs))
+            files.append(Self.file(scope.id + "/" + name.file, json: json, hash: hash, previous: previous))
         }
         var rowed = ""
         if let json = rowsFile {
             let hash = BulkHash.of(json)
             let name = Self.rowsFileName + "." + HashedName.tag(hash)
-            let key = scope.id + "/" + name
-            let (path, inputs) = (SearchIndex.path(of: key), Hex.text(hash))
-            files.append(
-                previous.canReuse(path, inputs: inputs)
-                    ? .reused(path: path, inputs: inputs)
-                    : OutputFile(
-                        path: path,
-                        bytes: Array(SearchIndex.scriptStart(key).utf8) + json + Array(SearchIndex.scriptEnd.utf8),
-                        inputs: inputs))
+            files.append(Self.file(scope.id + "/" + name, json: json, hash: hash, previous: previous))
             rowed = ",\"r\":" + JSONText.quoted(name)
         }
         self.files = files.reversed()
         part =
             JSONText.quoted(scope.id) + ":{\"k\":" + ShardLinks.map(children[""] ?? []) + ",\"c\":"
             + String(collection.number) + ",\"t\":1" + rowed + "}"
+    }
+
+    /// The file of the index named `key` (`<scope>/<name>`) holding `json`, whose hash its name carries: a file
+    /// the last build left under that name is this one, kept unwritten.
+    private static func file(_ key: String, json: [UInt8], hash: UInt64, previous: any PreviousOutput) -> OutputFile {
+        let (path, inputs) = (SearchIndex.path(of: key), Hex.text(hash))
+        guard !previous.canReuse(path, inputs: inputs) else { return .reused(path: path, inputs: inputs) }
+        return OutputFile(
+            path: path, bytes: Array(SearchIndex.scriptStart(key).utf8) + json + Array(SearchIndex.scriptEnd.utf8),
+            inputs: inputs)
     }
 
     /// The name of a scope's file of rows, before its tag.
