@@ -84,8 +84,8 @@
     for (var i = 1; i <= q.length; i++, back = prev, prev = row) {
       row = [i];
       for (var j = 1; j <= n; j++) {
-        row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (q[i - 1] !== t[j - 1]),
-          i > 1 && j > 1 && q[i - 1] === t[j - 2] && q[i - 2] === t[j - 1] ? back[j - 2] + 1 : Infinity);
+        row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (q[i - 1] != t[j - 1]),
+          i > 1 && j > 1 && q[i - 1] == t[j - 2] && q[i - 2] == t[j - 1] ? back[j - 2] + 1 : Infinity);
       }
       if (Math.min(...row) > max) return Infinity;
     }
@@ -109,13 +109,13 @@
   // each with the snippet of the first note word that a query word starts (`s`).
   function textRank(lists, q) {
     var by = new Map();
-    [].concat(...lists).forEach(e => {
+    lists.flat().forEach(e => {
       var m = by.get(e[0]);
       if (!m) by.set(e[0], m = [...e.slice(0, 8), []]);
       m[8] = m[8].concat(e[8] || []);
     });
     return rank([...by.values()], q, e => textTier(e, q)).map(e => {
-      var h = [].concat(...wordsOf(q).map(w => noted(e, w))).sort((a, b) => a[1] - b[1])[0];
+      var h = wordsOf(q).flatMap(w => noted(e, w)).sort((a, b) => a[1] - b[1])[0];
       e = e.slice(0, 8);
       if (h) e.s = h[2];
       return e;
@@ -127,10 +127,10 @@
   // every other filter keeps: from the entries of a whole answer, from a preview's (`fc`) when no other
   // filter narrows it, else none (unknown). A preview narrowed by one filter knows how many more there are.
   function facet(res, filters, chosen) {
-    var keep = (e, skip) => chosen.every((c, i) => i === skip || !c.size || e[8][i].some(v => c.has(v))), on = chosen.filter(c => c.size).length,
+    var keep = (e, skip) => chosen.every((c, i) => i == skip || !c.size || e[8][i].some(v => c.has(v))), on = chosen.filter(c => c.size).length,
       results = res.results.filter(e => keep(e)), at = chosen.findIndex(c => c.size), counts = filters.map((f, i) => !res.more
         ? f[2].map((v, j) => res.results.filter(e => e[8][i].includes(j) && keep(e, i)).length) : res.more > 0 && on <= !!chosen[i].size && res.fc?.[i]);
-    return Object.assign({}, res, { results, counts, more: !on || !res.more ? res.more : counts[at] ? [...chosen[at]].reduce((n, j) => n + counts[at][j], 0) - results.length : -1 });
+    return { ...res, results, counts, more: !on || !res.more ? res.more : counts[at] ? [...chosen[at]].reduce((n, j) => n + counts[at][j], 0) - results.length : -1 };
   }
 
   // Up to 3 entries whose texts (and in a full-text scope, `text`, note words) are closest to q, for a query
@@ -151,7 +151,7 @@
       var file = scope.l.get(p += ch) || scope.p.get(p);
       if (!file) break;
       best = { file, n: p.length };
-      if (scope.l.has(p)) break;
+      if (file[0] == "l") break;
     }
     return best;
   }
@@ -162,16 +162,18 @@
   // Else from the shard of the whole query, as a one-word query is: every match of its words in a row, with
   // their exact count; a leaf of a word once that shard is loaded. With no match in a row, from a word's
   // leaf, the longest first; else from the longest word's preview, which answers in part (`partial`).
-  // { need, at } when a preview on the way must be loaded first (`route`).
-  function plan(scope, q, loaded, byWords) {
+  // { need } when a preview on the way must be loaded first (`route`); but a `typed` query (the last
+  // one and a character), which may ask for one file, answers in part from the deepest shard it knows of
+  // its longest word: each keystroke after it goes one preview deeper.
+  function plan(scope, q, loaded, byWords, typed) {
     var whole = route(scope, q), words = wordsOf(q);
     if (!words[1]) return whole;
     if (byWords) whole = null;
-    var routes = words.filter((w, i) => !i || WORD.test([...w][0]))
-      .sort((a, b) => b.length - a.length).map(w => route(scope, w));
-    var leaves = routes.filter(r => r?.preview === false), near = leaves.find(r => loaded(r.file));
+    words = words.filter((w, i) => !i || WORD.test([...w][0])).sort((a, b) => b.length - a.length);
+    var routes = words.map(w => route(scope, w)), leaves = routes.filter(r => r?.preview == false),
+      near = leaves.find(r => loaded(r.file)), need = routes.find(r => r?.need);
     if (near || whole) return near || whole.need || !loaded(whole.file) ? near || whole : leaves[0] || whole;
-    return routes.some(r => !r) ? null : routes.find(r => r.need) || leaves[0] || { file: routes[0].file, preview: true, partial: true };
+    return routes.some(r => !r) ? null : need && !typed ? need : leaves[0] || { file: deepest(scope, words[0]).file, preview: true, partial: true };
   }
 
   // A scope as routing knows it: prefix → shard name, as Maps (a prefix may be any text, "constructor"), and
@@ -187,7 +189,7 @@
 
   // Adds the shards a preview at `prefix` names below it ({ next scalar: name }) to a prepared scope.
   function learn(scope, prefix, below) {
-    for (var ch in below || {}) (below[ch][0] === "l" ? scope.l : scope.p).set(prefix + ch, below[ch]);
+    for (var ch in below || {}) (below[ch][0] == "l" ? scope.l : scope.p).set(prefix + ch, below[ch]);
     scope.k.add(prefix);
     return scope;
   }
@@ -210,12 +212,12 @@
   }
 
   // The shard that answers q in a prepared scope, as the previews loaded so far name it: { file, preview },
-  // null when no record can match, or { need, at } when the preview at `at`, which names what lies below
-  // it, is not loaded yet (typed a character at a time, the last keystroke loaded it).
+  // null when no record can match, or { need } when the preview that names what lies below a prefix on the
+  // way is not loaded yet (typed a character at a time, the last keystroke loaded it).
   function route(scope, q) {
     var p = "";
     for (var ch of q) {
-      if (!scope.k.has(p)) return { need: scope.p.get(p), at: p };
+      if (!scope.k.has(p)) return { need: scope.p.get(p) };
       p += ch;
       if (scope.l.has(p)) return { file: scope.l.get(p), preview: false };
       if (!scope.p.has(p)) return null;
@@ -239,7 +241,7 @@
         cache[key] = fileMode ? new Promise((ok, fail) => {
           waiting[key] = ok;
           doc.head.append(Object.assign(doc.createElement("script"), { src: url, onerror: fail }));
-        }) : fetch(url, key === "entry" ? { cache: "reload" } : {}).then(r => {
+        }) : fetch(url, key == "entry" ? { cache: "reload" } : {}).then(r => {
           if (!r.ok) throw r.status;
           return r.text();
         }).then(t => {
@@ -270,14 +272,14 @@
   // `near`: suggestions from the shards of its scopes already loaded, and the shard of the longest prefix
   // of q they have, loaded when it is not: one request at most.
   function searcher(manifest, load, show) {
-    var seq = 0, scopes = manifest.scopes, got = load.got || {}, pages = manifest.pages;
+    var seq = 0, last, typed, scopes = manifest.scopes, got = load.got || {}, pages = manifest.pages;
     var members = s => (s.m || []).map(m => [m[0], pages[m[1]][1]]);
     var entriesOf = (id, shard, label) => labelled(expand(shard, pages, scopes[id]), label);
     // A shard of scope `id`, and what it names below it: its own scope's shards, and in the "All" scope
     // its members' (`mk`).
     function get(id, file) {
       return load(id + "/" + file).then(shard => {
-        if (file[0] === "p") {
+        if (file[0] == "p") {
           var at = prefixOf(file);
           learn(scopes[id], at, shard.k);
           for (var m in shard.mk || {}) if (scopes[m]) learn(scopes[m], at, shard.mk[m]);
@@ -285,23 +287,23 @@
         return shard;
       });
     }
-    // `plan` in scope `id`, once the previews on the way are loaded. A shard that answers several words and
+    // `plan` in scope `id`, once the previews on the way are loaded. A leaf that answers several words and
     // holds none of them in a row (a leaf on the whole query's way) gives way to `plan` by the words alone.
     function planned(id, q, words) {
-      var r = plan(scopes[id], q, f => load.has?.(id + "/" + f), words);
+      var r = plan(scopes[id], q, f => load.has?.(id + "/" + f), words, typed);
       return r?.need ? get(id, r.need).then(() => planned(id, q, words))
-        : !words && r?.file && wordsOf(q)[1] ? get(id, r.file).then(x => x.r.some(e => tier(e[5], q) < 3) ? r : planned(id, q, 1))
+        : !words && r?.preview == false && wordsOf(q)[1] ? get(id, r.file).then(x => x.r.some(e => tier(e[5], q) < 3) ? r : planned(id, q, 1))
         : Promise.resolve(r);
     }
     function nearest(scope, q) {
       var labels = new Map([[scope, null]].concat(members(scopes[scope]))), best = null;
       labels.forEach((l, id) => {
         var d = deepest(scopes[id], q);
-        if (d && !(best?.n >= d.n)) best = { id, file: d.file, n: d.n };
+        if (d && !(best?.n >= d.n)) best = { id, ...d };
       });
-      return Promise.resolve(best && !got[best.id + "/" + best.file] && get(best.id, best.file).catch(() => 0)).then(() => suggest([].concat(
-        ...Object.keys(got).map(k => k.split("/")).filter(k => k[1] && labels.has(k[0]))
-          .map(k => entriesOf(k[0], got[k.join("/")], labels.get(k[0])))), q, scopes[scope].t));
+      return Promise.resolve(best && !got[best.id + "/" + best.file] && get(best.id, best.file).catch(() => 0)).then(() => suggest(
+        Object.keys(got).map(k => k.split("/")).filter(k => k[1] && labels.has(k[0]))
+          .flatMap(k => entriesOf(k[0], got[k.join("/")], labels.get(k[0]))), q, scopes[scope].t));
     }
     // A full-text scope answers from the shards of q's words (`textRank`), loaded one after the other until
     // no record of a complete one matches every word so far: pasted text stops at its first word no record
@@ -320,6 +322,8 @@
     }
     return function (query, scope) {
       var mine = ++seq, q = fold(query).trimStart(), s = scopes[scope], n = 0, seen = {}, partial, fc;
+      // Typed: the last query and one more character.
+      typed = last == q.slice(0, -1), last = q;
       if (!q) return Promise.resolve(show(null));
       // The "All" scope answers a query of several words from its members' shards.
       return (s.t ? textParts(scope, q) : (s.m && wordsOf(q)[1] ? Promise.resolve(null) : planned(scope, q)).then(own => Promise.all(own
@@ -334,10 +338,10 @@
           return entriesOf(p.scope, shard, p.label);
         })));
       }).then(lists => {
-        var results = (s.t ? textRank(lists, q) : rank([].concat(...lists), q)).filter(e => !seen[e[0]] && (seen[e[0]] = 1)),
+        var results = (s.t ? textRank(lists, q) : rank(lists.flat(), q)).filter(e => !seen[e[0]] && (seen[e[0]] = 1)),
           res = { results, q, more: partial ? -1 : n, fc };
-        return results.length || res.more ? res : nearest(scope, q).then(near => Object.assign(res, { near }));
-      }).then(res => { if (mine === seq) show(res); }, () => { if (mine === seq) show({ results: [], more: 0 }); });
+        return results.length || res.more ? res : nearest(scope, q).then(near => ({ ...res, near }));
+      }).then(res => { if (mine == seq) show(res); }, () => { if (mine == seq) show({ results: [], more: 0 }); });
     };
   }
 
@@ -360,7 +364,7 @@
     s.className = cls;
     for (var [from, to] of marks || []) {
       var m = doc.createElement("mark");
-      m.textContent = c.slice(from, to).join("");
+      m.append(c.slice(from, to).join(""));
       s.append(c.slice(at, from).join(""), m);
       at = to;
     }
@@ -376,7 +380,7 @@
     input.setAttribute("aria-expanded", !!n);
     none.hidden = !on || n || res.more;
     more.hidden = !left;
-    if (hint && hinted) {
+    if (hinted) {
       // Links to the closest titles, when nothing matches.
       hinted.textContent = "";
       (res?.near || []).forEach((e, i) => {
@@ -388,9 +392,8 @@
       hint.hidden = !hinted.childNodes.length;
     }
     input.removeAttribute("aria-activedescendant");
-    list.textContent = "";
+    list.textContent = count.textContent = "";
     active = -1;
-    count.textContent = "";
     if (on) {
       rows.forEach((e, i) => {
         var li = list.appendChild(doc.createElement("li")), a = li.appendChild(doc.createElement("a"));
@@ -418,27 +421,27 @@
   function move(step, to) {
     var items = list.querySelectorAll("a");
     if (!items.length) return;
-    if (active >= 0) items[active].setAttribute("aria-selected", "false");
+    items[active]?.setAttribute("aria-selected", false);
     active = ((step ? active + step : to) + items.length) % items.length;
-    items[active].setAttribute("aria-selected", "true");
+    items[active].setAttribute("aria-selected", true);
     items[active].scrollIntoView({ block: "nearest" });
     input.setAttribute("aria-activedescendant", items[active].id);
   }
 
   // The checkboxes of scope s's filters.
-  var boxes = s => sets.filter(f => f.dataset.scope === s).flatMap(f => [...f.querySelectorAll("input")]);
+  var boxes = s => sets.filter(f => f.dataset.scope == s).flatMap(f => [...f.querySelectorAll("input")]);
   // An answer through the checked scope's filters, its counts shown by each value; with no query, the
   // values' totals, and links to the checked values' group pages.
   function narrow(res) {
-    var s = scope(), f = strings.scopes[s].f, bs = boxes(s), r, at = b => [f.findIndex(g => g[0] === b.name), b.value];
+    var s = scope(), f = strings.scopes[s].f, bs = boxes(s), r, at = b => [f.findIndex(g => g[0] == b.name), b.value];
     if (!f) return res;
-    r = res ? facet(res, f, f.map(g => new Set(bs.filter(b => b.checked && b.name === g[0]).map(b => g[2].findIndex(v => v[0] === b.value))))) : { counts: f.map(g => g[2].map(v => v[1])), q: "", more: 0, results: bs.filter(b => b.checked).map(b => {
-      var [g, v] = at(b), x = f[g][2].find(x => x[0] === v);
+    r = res ? facet(res, f, f.map(g => new Set(bs.filter(b => b.checked && b.name == g[0]).map(b => g[2].findIndex(v => v[0] == b.value))))) : { counts: f.map(g => g[2].map(v => v[1])), q: "", more: 0, results: bs.filter(b => b.checked).map(b => {
+      var [g, v] = at(b), x = f[g][2].find(x => x[0] == v);
       return [-1, b.nextSibling.textContent, "", say(strings.count, x[1]), f[g][1] + v + ".html"];
     }) };
     bs.forEach(b => {
       var [g, v] = at(b), k = r.counts[g];
-      b.parentNode.lastChild.textContent = k ? k[f[g][2].findIndex(x => x[0] === v)].toLocaleString(lang) : "";
+      b.parentNode.lastChild.textContent = k ? k[f[g][2].findIndex(x => x[0] == v)].toLocaleString(lang) : "";
     });
     return res || r.results.length ? r : null;
   }
@@ -448,53 +451,53 @@
   var say = (t, n) => (t[new Intl.PluralRules(lang).select(n)] || t).replace("{count}", n.toLocaleString(lang));
 
   // The manifest is loaded once, when first needed (again after a failure).
-  var load = loader(doc, G.location.protocol === "file:", root, form.getAttribute("data-index")), strings = null, running = null;
+  var load = loader(doc, G.location.protocol == "file:", root, form.getAttribute("data-index")), strings, running;
   function ready() {
     return running || (running = manifestOf(load).then(manifest => {
       strings = manifest;
       return searcher(manifest, load, res => show(narrow(res)));
-    }, e => { running = null; throw e; }));
+    }, e => { running = 0; throw e; }));
   }
   // Search on submit (data-mode="on_submit"): an edit dims the page below until Enter or the button runs
   // it; Escape or a click on the dimmed page brings back the query that ran.
-  var onSubmit = form.getAttribute("data-mode") === "on_submit", ran = input.value;
+  var onSubmit = form.getAttribute("data-mode") == "on_submit", ran = input.value;
   var dim = on => { if (overlay) overlay.hidden = !on; };
-  function cancel() { input.value = ran; dim(false); }
+  function cancel() { input.value = ran; dim(); }
   if (overlay) overlay.addEventListener("click", () => { cancel(); input.focus(); });
 
   function update() {
     var q = input.value, s = scope(), p = new URLSearchParams(q && { q }), on = boxes(s).filter(b => b.checked);
     ran = q;
-    dim(false);
-    sets.forEach(f => f.hidden = f.dataset.scope !== s);
+    dim();
+    sets.forEach(f => f.hidden = f.dataset.scope != s);
     if (q || on.length) p.set("scope", s);
     on.forEach(b => p.append(b.name, b.value));
     // Some file:// setups refuse.
     try { G.history.replaceState(null, "", p.size ? "?" + p : G.location.pathname); } catch { }
-    ready().then(run => run(q, s), () => show(q ? { results: [], more: 0 } : null));
+    ready().then(run => run(q, s), () => show(q && { results: [], more: 0 }));
   }
 
   form.addEventListener("submit", ev => { ev.preventDefault(); onSubmit && update(); });
   input.addEventListener("focus", () => ready().catch(() => 0));
-  input.addEventListener("input", onSubmit ? () => dim(input.value !== ran) : update);
+  input.addEventListener("input", onSubmit ? () => dim(input.value != ran) : update);
   radios.forEach(r => r.addEventListener("change", update));
   sets.forEach(f => f.addEventListener("change", update));
   input.addEventListener("keydown", ev => {
     var k = ev.key;
-    if (k === "Escape" && overlay?.hidden === false) cancel();
-    else if (k === "Escape") { input.value = ""; update(); }
-    else if (k === "Enter" && input.value !== ran) update();
-    else if (k === "ArrowDown" || k === "ArrowUp") move(k === "ArrowDown" ? 1 : -1);
-    else if ((k === "Home" || k === "End") && active >= 0) move(0, k === "Home" ? 0 : -1);
-    else if (k === "Enter" && list.children.length) G.location.href = list.querySelectorAll("a")[Math.max(active, 0)].href;
+    if (k == "Escape" && overlay?.hidden == false) cancel();
+    else if (k == "Escape") { input.value = ""; update(); }
+    else if (k == "Enter" && input.value != ran) update();
+    else if (k == "ArrowDown" || k == "ArrowUp") move(k == "ArrowDown" ? 1 : -1);
+    else if ((k == "Home" || k == "End") && active >= 0) move(0, k == "Home" ? 0 : -1);
+    else if (k == "Enter" && list.children.length) G.location.href = list.querySelectorAll("a")[Math.max(active, 0)].href;
     else return;
     ev.preventDefault();
   });
   var params = new URLSearchParams(G.location.search);
-  radios.forEach(r => r.checked ||= params.get("scope") === r.value);
+  radios.forEach(r => r.checked ||= params.get("scope") == r.value);
   if (params.get("q")) input.value = ran = params.get("q");
   boxes(scope()).forEach(b => b.checked = params.getAll(b.name).includes(b.value));
   var any = () => input.value || boxes(scope()).some(b => b.checked);
   G.addEventListener("pageshow", () => any() && update());
-  if (any()) update();
+  any() && update();
 })(globalThis);

@@ -103,8 +103,14 @@ test("plan: a query of several words routes by a loaded word's leaf, else by the
   assert.deepEqual(S.plan(scope, "san jose", none, true), { file: N("l", "jo"), preview: false });
   // A word whose way goes through a preview not loaded yet: that preview first.
   const fresh = indexOf({ c: [["sa", "jo", "m", "-"], ["s", "j"]] }).manifest.scopes.c;
-  assert.deepEqual(S.plan(fresh, "s san", none), { need: N("p", "s"), at: "s" });
+  assert.deepEqual(S.plan(fresh, "s san", none), { need: N("p", "s") });
   assert.deepEqual(S.plan(fresh, "x san", none), null);
+  // No match in a row ("jo s…" is no key): a word whose way needs a preview not loaded. Pasted, that
+  // preview first; typed, a part from the deepest shard known of the longest word, with nothing to load first.
+  const { manifest: half } = indexOf({ c: [["jon"], ["s", "j", "jo"]] });
+  for (const p of ["j", "jo"]) S.learn(half.scopes.c, p, below(["jon"], ["s", "j", "jo"], p));
+  assert.deepEqual(S.plan(half.scopes.c, "jo sa", none), { need: N("p", "s") });
+  assert.deepEqual(S.plan(half.scopes.c, "jo sa", none, 0, true), { file: N("p", "jo"), preview: true, partial: true });
   // The whole query's way ends at the leaf "m", which holds any "m x" in a row.
   assert.deepEqual(S.plan(fresh, "m x", none), { file: N("l", "m"), preview: false });
 });
@@ -194,7 +200,7 @@ test("route: leaves answer, split prefixes preview, unknown prefixes have no mat
   const fresh = indexOf({ name: [["a", "sa", "sw", "b"], ["s"]] }).manifest.scopes.name;
   assert.deepEqual(S.route(fresh, "a"), { file: N("l", "a"), preview: false });
   assert.deepEqual(S.route(fresh, "s"), { file: N("p", "s"), preview: true });
-  assert.deepEqual(S.route(fresh, "sw"), { need: N("p", "s"), at: "s" });
+  assert.deepEqual(S.route(fresh, "sw"), { need: N("p", "s") });
   assert.equal(S.route(fresh, "x"), null);
   S.learn(fresh, "s", below(["sa", "sw"], [], "s"));
   assert.deepEqual(S.route(fresh, "sw"), { file: N("l", "sw"), preview: false });

@@ -119,7 +119,8 @@ class Model:
         for field in self.fields_of[scope].get(record["_collection"], []):
             value = record.get(field)
             for item in value if isinstance(value, list) else [value]:
-                if isinstance(item, str) and item.strip():
+                # A text that folds to nothing (a lone combining mark) is no key, as in the index.
+                if isinstance(item, str) and fold(item.strip()):
                     out.append(fold(item.strip()))
         return out
 
