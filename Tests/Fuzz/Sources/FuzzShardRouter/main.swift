@@ -5,8 +5,9 @@ import WorldFactsSearch
 import WorldFactsSupport
 
 /// Lines of the input are record keys. With a tiny shard budget, every prefix of every key's word
-/// starts must route to a shard that holds its record, or to a preview whose total counts it and that holds
-/// its first records and every record with a key that ends there (no shard below it holds those).
+/// starts must route to a leaf that holds its record, or to the preview of exactly that prefix, whose
+/// total counts every record that matches it and which holds the first of them, as many as it previews
+/// (a record whose key ends there is counted, and shown if it is among the first: no shard below holds it).
 func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let texts = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(64).map { line -> [String] in
@@ -19,6 +20,7 @@ func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let router = ShardRouter(plans: plans)
     let byPrefix = Dictionary(plans.map { ($0.prefix, $0) }, uniquingKeysWith: { first, _ in first })
     precondition(byPrefix.count == plans.count, "two shards share a prefix")
+    let starts = texts.map { $0.flatMap { [Substring($0)] + Folding.laterWordStarts($0) } }
     for (record, recordTexts) in texts.enumerated() {
         for key in recordTexts {
             for start in [Substring(key)] + Folding.laterWordStarts(key) {
@@ -30,15 +32,11 @@ func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                         precondition(
                             byPrefix[shard]!.records.contains(record), "record \(record) missing for '\(prefix)'")
                     case .preview(let shard):
+                        precondition(shard == prefix, "'\(prefix)' routes to the preview of '\(shard)'")
                         let plan = byPrefix[shard]!
-                        let ending = Set(
-                            texts.indices.filter { other in
-                                texts[other].contains {
-                                    $0 == shard || Folding.laterWordStarts($0).contains { $0 == shard }
-                                }
-                            })
-                        precondition(ending.isSubset(of: plan.records), "a record ending at '\(shard)' is not shown")
-                        precondition(plan.records.count <= 2 + ending.count && plan.total >= plan.records.count)
+                        let matching = Set(starts.indices.filter { starts[$0].contains { $0.hasPrefix(shard) } })
+                        precondition(plan.total == matching.count, "'\(shard)' counts \(plan.total) of \(matching.count)")
+                        precondition(plan.records.count == min(2, plan.total) && matching.isSuperset(of: plan.records))
                     case .none: preconditionFailure("'\(prefix)' of record \(record) routes nowhere")
                     }
                 }
