@@ -35,7 +35,8 @@ func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                         precondition(shard == prefix, "'\(prefix)' routes to the preview of '\(shard)'")
                         let plan = byPrefix[shard]!
                         let matching = Set(starts.indices.filter { starts[$0].contains { $0.hasPrefix(shard) } })
-                        precondition(plan.total == matching.count, "'\(shard)' counts \(plan.total) of \(matching.count)")
+                        precondition(
+                            plan.total == matching.count, "'\(shard)' counts \(plan.total) of \(matching.count)")
                         precondition(plan.records.count == min(2, plan.total) && matching.isSuperset(of: plan.records))
                     case .none: preconditionFailure("'\(prefix)' of record \(record) routes nowhere")
                     }
