@@ -97,13 +97,15 @@ public struct IndexRows: Sendable {
         let record = site.collections[collection].records[position]
         hash.mix(UInt64(collection))
         hash.add(record.title)
+        hash.add(site.collections[collection].slugs[position])  // the rest of the page path is the config's
         let index = site.collections[collection].spec.index
         for ref in [index.subtitle, index.detail] {
-            if let ref { hash.add(field: record.value(ref)) } else { hash.add(0xFE) }
-        }
-        hash.add(site.collections[collection].slugs[position])  // the rest of the page path is the config's
-        for ref in [index.subtitle, index.detail] {
-            guard case .field(let position)? = ref else { continue }
+            guard let ref else {
+                hash.add(0xFE)
+                continue
+            }
+            hash.add(field: record.value(ref))
+            guard case .field(let position) = ref else { continue }
             let field = site.collections[collection].spec.fields[position]
             guard field.format.isLink else { continue }
             for key in linkKeys(record.values[position]) {

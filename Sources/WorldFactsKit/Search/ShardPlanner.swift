@@ -97,12 +97,7 @@ public struct ShardPlanner: Sendable {
             }
             // Suffixes that end at the node sort first: the node is a leaf when one of them is a key cut short
             // of its text (`Suffix.isCut`).
-            var cutEnds = false
-            var ending = range.lowerBound
-            while !cutEnds, ending < range.upperBound, suffixes[ending].count <= depth {
-                cutEnds = suffixes[ending].isCut
-                ending += 1
-            }
+            let cutEnds = suffixes[range].prefix { $0.count <= depth }.contains { $0.isCut }
             if size <= budget || cutEnds || total == 1 {
                 plans.append(
                     ShardPlan(

@@ -43,13 +43,15 @@ struct TextScopeIndex {
         let words = made.map(\.words)
         // Each word's JSON, made once: its size plans the shards, its bytes are written.
         let wordJSON = words.map { $0.map(Self.json) }
-        let rowsFile = Self.rowsFile(
-            positions: positions, rows: rows, ranks: ranks, budget: site.config.search.shardBudget)
+        // Each row made once: the file of rows and the entries both read it.
+        let rowOf = positions.map(rows.row)
+        let scores = positions.map { ranks[$0] }
+        let rowsFile = Self.rowsFile(rowOf, scores: scores, budget: site.config.search.shardBudget)
         var fixed: [[UInt8]] = []
         fixed.reserveCapacity(positions.count)
-        for position in positions {
+        for (number, position) in positions.enumerated() {
             var bytes: [UInt8] = []
-            var row = rows.row(position)
+            var row = rowOf[number]
             if rowsFile != nil { (row.subtitle, row.detail) = (nil, nil) }
             // A full-text scope is never part of "All": its entries are numbered within the collection, in
             // index order (the shortest numbers that order them), not among every collection's
@@ -66,7 +68,7 @@ struct TextScopeIndex {
         let planner = TextPlanner(budget: site.config.search.shardBudget, previewSize: site.config.search.previewSize)
         let nodes = planner.plan(
             keys: made.flatMap(\.keys), fixed: fixed.map { $0.count + 2 }, wordBytes: wordBytes,
-            scores: positions.map { ranks[$0] })
+            scores: scores)
         // Children before parents: a preview names the shards one scalar below it.
         var children: [String: [ShardName]] = [:]
         var files: [OutputFile] = []
@@ -119,17 +121,16 @@ struct TextScopeIndex {
     /// The name of a scope's file of rows, before its tag.
     static let rowsFileName = "r"
 
-    /// The JSON of the scope's file of rows, `[["<subtitle>","<detail>",<score>],…]` by number, when it fits
-    /// `budget` bytes; nil when it does not.
-    static func rowsFile(positions: [Int], rows: SearchRows, ranks: RecordRanks, budget: Int) -> [UInt8]? {
+    /// The JSON of the scope's file of rows, `[["<subtitle>","<detail>",<score>],…]` by number (`rows` and
+    /// `scores` are by number), when it fits `budget` bytes; nil when it does not.
+    static func rowsFile(_ rows: [IndexRow], scores: [Double?], budget: Int) -> [UInt8]? {
         var bytes = Array("[".utf8)
-        for (number, position) in positions.enumerated() {
-            let row = rows.row(position)
+        for (number, row) in rows.enumerated() {
             bytes += (number == 0 ? "[" : ",[").utf8
             JSONText.appendQuoted(row.subtitle ?? "", to: &bytes)
             bytes.append(UInt8(ascii: ","))
             JSONText.appendQuoted(row.detail ?? "", to: &bytes)
-            bytes += ("," + RecordRanks.json(ranks[position]) + "]").utf8
+            bytes += ("," + RecordRanks.json(scores[number]) + "]").utf8
             if bytes.count > budget { return nil }
         }
         return bytes + "]".utf8
