@@ -221,7 +221,7 @@ def rebuilds(content: Path, work: Path, out: Path):
             timed(build + ["--content", edited, "--quiet"])
         records_file.write_text(text, encoding="utf-8")
         ones.append(timed(build + ["--content", edited]))
-        written.add(int(re.search(r"(\d+) files? written", ones[-1][2]).group(1)))
+        written.add(int(re.search(r"([\d,]+) files? written", ones[-1][2]).group(1).replace(",", "")))
     noop, one = best(noops), best(ones)
     return noop[0], one[0], "/".join(map(str, sorted(written))), one[1]
 

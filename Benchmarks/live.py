@@ -147,7 +147,7 @@ def main():
         shutil.copytree(content, watched)
         watch = Watch(watched, work / "out")
         _, first = watch.next_build()
-        if not re.match(r"^build: \d+ records", first):
+        if not re.match(r"^build: [\d,]+ records", first):
             watch.stop()
             sys.exit(f"the first build failed: {first}")
         records = first.split(":")[1].split()[0]

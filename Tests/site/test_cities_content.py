@@ -66,7 +66,7 @@ def test_the_converter_writes_content_that_builds(cities):
     assert len({record["geonameid"] for record in records}) == SAMPLE
     repeated = [name for name, count in Counter(record["name"] for record in records).most_common() if count > 1]
     assert len(repeated) >= 10
-    assert stdout.startswith(f"{SAMPLE} records: ")
+    assert stdout.startswith(f"{SAMPLE:,} records: ")
     assert len(list((out / "cities").glob("*.html"))) == SAMPLE
     # The most common of the names with nothing to escape: one page per namesake, each its own.
     name = next(name for name in repeated if re.fullmatch(r"[^\W\d_]+( [^\W\d_]+)*", name))

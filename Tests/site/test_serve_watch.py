@@ -33,7 +33,7 @@ def test_watch_rebuilds_within_two_seconds_and_survives_bad_input(project):
         while "400,000" not in page.read_text(encoding="utf-8"):
             assert time.monotonic() - edited < 2, "the edit was not built within 2 seconds"
             time.sleep(0.02)
-        line = watch.wait_for_line(r"^changed .*countries\.json: 252 records: (\d+) files written")
+        line = watch.wait_for_line(r"^changed .*countries\.json: 252 records: ([\d,]+) files written")
         # The shards that show Iceland: those of its name and capital, and those of the full-text scope, one
         # per first letter of its note's words, and the previews above them.
         shown = [p for p in (project / "Output/search").rglob("*.js") if '"is",[' in p.read_text(encoding="utf-8")]

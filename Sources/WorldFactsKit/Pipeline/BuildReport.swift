@@ -30,14 +30,13 @@ public struct BuildReport: Sendable {
 
     public var summary: String {
         let total = steps.reduce(0) { $0 + $1.seconds }
-        // Counts without grouping: scripts read this line.
-        return "\(Plural.count(records, "record", grouped: false)): "
-            + "\(Plural.count(write.written.count, "file", grouped: false)) written, "
-            + "\(write.unchanged) unchanged, \(write.removed.count) removed in "
+        // Grouped as the census line's counts are: a script reads a count as digits and commas.
+        return "\(Plural.count(records, "record")): \(Plural.count(write.written.count, "file")) written, "
+            + "\(Plural.grouped(write.unchanged)) unchanged, \(Plural.grouped(write.removed.count)) removed in "
             + "\(String(format: "%.2f", total)) s"
             + (edited.map { count in
                 let source = fromSnapshot ? "the last build's snapshot" : "the live model"
-                return " (\(Plural.count(count, "record", grouped: false)) edited, from \(source))"
+                return " (\(Plural.count(count, "record")) edited, from \(source))"
             } ?? "")
     }
 }
