@@ -126,6 +126,23 @@ extern "C" int32_t wf_language_name(const char *code, const char *display, uint1
   return U_FAILURE(error) || length > capacity ? -1 : length;
 }
 
+// Only a code of ICU's current ISO 3166-1 list: for a withdrawn one ICU gives its successor's name ("AN",
+// the Netherlands Antilles, would be shown as Curaçao; "CS" as Serbia).
+extern "C" int32_t wf_region_name(const char *code, const char *display, uint16_t *name, int32_t capacity) {
+  if (std::strlen(code) != 2) return -1;
+  bool listed = false;
+  for (const char *const *known = uloc_getISOCountries(); *known && !listed; known++) {
+    listed = std::strcmp(*known, code) == 0;
+  }
+  if (!listed) return -1;
+  char id[8] = "und_";
+  std::memcpy(id + 4, code, 3);
+  if (!has_name(id, display, uloc_getDisplayCountry)) return -1;
+  UErrorCode error = U_ZERO_ERROR;
+  int32_t length = uloc_getDisplayCountry(id, display, reinterpret_cast<UChar *>(name), capacity, &error);
+  return U_FAILURE(error) || length > capacity ? -1 : length;
+}
+
 extern "C" int32_t wf_currency_name(const char *code, const char *display, uint16_t *name, int32_t capacity) {
   UChar iso[4] = {0};
   if (std::strlen(code) != 3) return -1;

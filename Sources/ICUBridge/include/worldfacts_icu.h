@@ -34,6 +34,11 @@ const char *wf_locale_at(int32_t number);
 /// final 0); returns its length, or -1 when ICU does not know the code's language or its region.
 int32_t wf_language_name(const char *code, const char *display, uint16_t *name, int32_t capacity);
 
+/// The name of an ISO 3166-1 alpha-2 region code (`CH`, upper case) in the language of `display`
+/// ("Switzerland"), as `wf_language_name` writes it; -1 for a code not on ICU's current list (a withdrawn
+/// code such as `AN`, whose name ICU would give as its successor's) or with no name.
+int32_t wf_region_name(const char *code, const char *display, uint16_t *name, int32_t capacity);
+
 /// The name of an ISO 4217 currency code (`CHF`) in the language of `display` ("Swiss Franc"), as
 /// `wf_language_name` writes it; -1 when ICU does not know the code.
 int32_t wf_currency_name(const char *code, const char *display, uint16_t *name, int32_t capacity);

@@ -134,7 +134,8 @@ struct CollectionsReader {
             if format == nil {
                 r.problem(
                     at: map.node(for: "format") ?? map.node, field: map.path + ".format",
-                    "expected one of \(Self.formatNames.joined(separator: ", ")), found '\(formatName)'")
+                    "expected one of \(Self.formatNames.joined(separator: ", ")), found '\(formatName)'"
+                        + (formatName == "country" ? "; a country code is a 'region'" : ""))
             }
             if let items = r.optionalString(map, "items") {
                 let node = map.node(for: "items")!
@@ -149,7 +150,7 @@ struct CollectionsReader {
                             at: node, field: map.path + ".items",
                             "expected one of "
                                 + (["text"] + FieldSpec.TextKind.allCases.map(\.rawValue)).joined(separator: ", ")
-                                + ", found '\(items)'")
+                                + ", found '\(items)'" + (items == "country" ? "; a country code is a 'region'" : ""))
                     }
                 }
             }
@@ -183,7 +184,8 @@ struct CollectionsReader {
                 required: r.bool(map, "required", default: false), show: r.bool(map, "show", default: true),
                 target: target, separator: separator)
             field.hideEmpty = r.bool(map, "hide_empty", default: hideEmpty)
-            field.shownAs = shownAs
+            let names = codeNames(map, of: shownAs, format: formatName, &r)
+            field.shownAs = shownAs.map { FieldSpec.ShownAs($0, names: names) }
             fields.append(field)
         }
         for (position, name, map) in fallbacks {
@@ -276,14 +278,53 @@ struct CollectionsReader {
         spec.structuredData = structured
     }
 
-    /// `languages`, `titles` and `translations`: which languages have the collection's pages, and where its
-    /// titles in each come from. Each names a language of `languages:` other than the default.
+    /// `names:`, the names a field of codes gives its codes.
+    private func codeNames(
+        _ map: YAMLReader.Map, of kind: FieldSpec.TextKind?, format: String, _ r: inout YAMLReader
+    ) -> CodeNames {
+        guard let names = r.map(map, "names"), !names.mapping.isEmpty else { return CodeNames() }
+        guard let kind, kind != .date else {
+            r.problem(
+                at: map.node(for: "names")!, field: names.path,
+                kind == .date
+                    ? "only a field of codes has names; days have none"
+                    : "only a field of codes has names (`format: language`, `currency` or `region`, or a list of"
+                        + " them); this one is '\(format)'")
+            return CodeNames()
+        }
+        var pairs: [(code: String, name: String)] = []
+        for (codeNode, nameNode) in names.mapping {
+            guard let code = codeNode.string else { continue }
+            guard let name = r.scalarString(nameNode, path: names.path + "." + code) else { continue }
+            pairs.append((String(code.trimmingWhitespace()), name))
+        }
+        return CodeNames(pairs)
+    }
+
+    /// `languages`, `note_languages`, `key_format`, `titles` and `translations`: which languages have the
+    /// collection's pages and notes, and where its titles in each come from. Each names a language of
+    /// `languages:` other than the default.
     private func readLanguages(_ map: YAMLReader.Map, into spec: inout CollectionSpec, _ r: inout YAMLReader) {
-        if let written = r.optionalString(map, "languages"), let node = map.node(for: "languages") {
+        for key in ["languages", "note_languages"] {
+            guard let written = r.optionalString(map, key), let node = map.node(for: key) else { continue }
             if let known = CollectionLanguages(rawValue: written) {
-                spec.languages = known
+                if key == "languages" { spec.languages = known } else { spec.noteLanguages = known }
             } else {
-                r.problem(at: node, field: map.path + ".languages", "expected 'all' or 'default', found '\(written)'")
+                r.problem(at: node, field: map.path + "." + key, "expected 'all' or 'default', found '\(written)'")
+            }
+        }
+        if let written = r.optionalString(map, "key_format"), let node = map.node(for: "key_format") {
+            let codes = FieldSpec.TextKind.allCases.filter { $0 != .date }
+            if let kind = codes.first(where: { $0.rawValue == written }) {
+                spec.keyFormat = kind
+            } else {
+                r.problem(
+                    at: node, field: map.path + ".key_format",
+                    "expected " + codes.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ", found '\(written)'"
+                        + (DeclaredColumns.nearest(to: written, in: codes.map(\.rawValue)).map {
+                            "; did you mean '\($0)'?"
+                        }
+                            ?? ""))
             }
         }
         let others = languages.dropFirst().map(\.id)

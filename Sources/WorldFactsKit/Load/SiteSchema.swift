@@ -19,6 +19,8 @@ enum SiteSchema {
         case namedFields = "mapping of names to fields"
         /// Language ids, each naming a field or a file: checked against `languages`.
         case byLanguage = "mapping of language ids"
+        /// Codes of one's own choosing, each given a name.
+        case namedTexts = "mapping of codes to names"
     }
 
     struct Key {
@@ -254,6 +256,14 @@ enum SiteSchema {
                 p + "translations", .byLanguage, "",
                 "Language id → a TSV file of `key` and `title` columns, relative to the content folder."),
             Key(
+                p + "note_languages", .text, "all",
+                "`all`: each language is to have its own notes, and one shown in the default's is warned about;"
+                    + " `default`: the notes are the default language's, translated where a language has one."),
+            Key(
+                p + "key_format", .text, "",
+                "What the keys are: `region` (ISO 3166-1 codes), `language` or `currency`. A language with no"
+                    + " title for a record from `titles` or `translations` names it by its key, as CLDR does (ICU)."),
+            Key(
                 p + "downloads", .texts, "",
                 "Formats the records are published in, linked from the index: `csv`, `json` (`data/<id>.<format>`)."),
         ] + creditKeys(p, "the site's", "Where the collection's data comes from, in its pages' footers.")
@@ -291,11 +301,15 @@ enum SiteSchema {
             Key(
                 p + "format", .text, "text",
                 "`text`, `integer`, `decimal`, `date` (`2024-03-07`, shown as Mar 7, 2024), `language` (a code"
-                    + " shown by name: `de-CH`, German (Switzerland)), `currency` (`CHF`, Swiss Franc), `list` (of"
-                    + " texts), `link` or `links` (to records, by key)."),
+                    + " shown by name: `de-CH`, German (Switzerland)), `currency` (`CHF`, Swiss Franc), `region`"
+                    + " (`CH`, Switzerland), `list` (of texts), `link` or `links` (to records, by key)."),
             Key(
                 p + "items", .text, "text",
-                "For a list: what its items are, `text`, `language`, `currency` or `date`."),
+                "For a list: what its items are, `text`, `language`, `currency`, `region` or `date`."),
+            Key(
+                p + "names", .namedTexts, "",
+                "For codes: code → name, for codes ICU has no name for or to show another (`{ sre: Sara }`);"
+                    + " a language's own are its texts' `values`, and where it has none ICU's, then these."),
             Key(
                 p + "collection", .text, "its own",
                 "For `link` and `links`: the collection whose keys the values are."),

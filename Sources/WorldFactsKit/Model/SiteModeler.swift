@@ -195,14 +195,16 @@ public struct SiteModeler {
         return (collection, order)
     }
 
-    /// For each field of codes (`FieldSpec.shownAs`) that holds codes ICU has no name for, one warning at the
+    /// For each field of codes (`FieldSpec.shownAs`) that holds codes neither ICU nor the field's `names` has
+    /// a name for, one warning at the
     /// first record that holds one, naming the first few: pages show them as they are. For a date field, an
     /// error at each record whose value is no day written `YYYY-MM-DD`.
     func shownValueProblems(in collections: [RecordCollection], locale: String) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for collection in collections {
             for (position, field) in collection.spec.fields.enumerated() {
-                guard let kind = field.shownAs else { continue }
+                guard let shownAs = field.shownAs else { continue }
+                let kind = shownAs.kind
                 var seen: Set<String> = []
                 var unknown: [String] = []
                 var first: Record?
@@ -217,7 +219,7 @@ public struct SiteModeler {
                             }
                             return
                         }
-                        guard seen.insert(text).inserted, kind.shown(text, locale: locale) == nil else { return }
+                        guard seen.insert(text).inserted, shownAs.shown(text, locale: locale) == nil else { return }
                         unknown.append(text)
                         if first == nil { first = record }
                     }

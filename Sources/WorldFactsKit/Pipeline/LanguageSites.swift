@@ -26,7 +26,8 @@ struct LanguageSites {
 
 extension Builder {
     /// By language other than the default, what its pages show in the default language for want of a
-    /// translation (`LanguageEdition.missing`): read from the content, whether or not a build is needed.
+    /// translation (`LanguageEdition.missing`, then what the site declares may be: `expected`): read from the
+    /// content, whether or not a build is needed.
     public func missingTranslations(_ options: BuildOptions) throws(BuildFailure) -> [(
         language: String, missing: [String]
     )] {
@@ -35,7 +36,8 @@ extension Builder {
             throw BuildFailure(step: .loadContent, diagnostics: error.diagnostics)
         }
         return content.config.languages.indices.dropFirst().map { number in
-            (content.config.languages[number].id, LanguageEdition(of: content, language: number).missing)
+            let edition = LanguageEdition(of: content, language: number)
+            return (content.config.languages[number].id, edition.missing + edition.expected)
         }
     }
 }

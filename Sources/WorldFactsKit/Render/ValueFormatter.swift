@@ -22,7 +22,7 @@ public struct ValueFormatter: Sendable {
     /// `text(_:_:)` with what it reads of the field: a field passed whole is copied, every text of it
     /// retained and released, for each value of each page.
     public func text(
-        _ value: FieldValue, unit: String?, fractionDigits: Int?, shownAs: FieldSpec.TextKind? = nil
+        _ value: FieldValue, unit: String?, fractionDigits: Int?, shownAs: FieldSpec.ShownAs? = nil
     ) -> String {
         let unit = unit.map { " " + $0 } ?? ""
         switch value {
@@ -37,7 +37,7 @@ public struct ValueFormatter: Sendable {
     }
 
     /// A text as its kind shows it, or as it is where it is no code ICU knows or no day.
-    func shown(_ text: String, _ kind: FieldSpec.TextKind?) -> String {
+    func shown(_ text: String, _ kind: FieldSpec.ShownAs?) -> String {
         kind?.shown(text, locale: locale) ?? text
     }
 

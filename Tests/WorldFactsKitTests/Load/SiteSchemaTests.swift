@@ -107,6 +107,8 @@ import Testing
             // One language, the default, whose locale is the site's.
             "languages[].id": "de", "languages[].locale": "de", "languages[].label": "Deutsch",
             "records.languages": "all", "collections[].languages": "default",
+            "records.note_languages": "default", "collections[].note_languages": "all",
+            "records.key_format": "region", "collections[].key_format": "language",
         ]
         func value(_ key: SiteSchema.Key) -> String {
             if let value = values[key.path] { return value }
@@ -124,6 +126,8 @@ import Testing
             case .namedFields: return "{ alternateName: name, containedInPlace: population }"
             // Only a language other than the default has titles, and this site has none.
             case .byLanguage: return "{}"
+            // The field holds links, whose items are no codes to name.
+            case .namedTexts: return "{}"
             case .mapping, .listOfMappings: return ""
             }
         }

@@ -103,7 +103,10 @@ import Testing
         try expectFailureLeavesOutput(
             siteYAML: testSiteYAML.replacingOccurrences(
                 of: "{ id: tags, label: Tags, format: list }", with: "{ id: tags, format: list, items: country }"),
-            mentions: ["field 'fields[3].items': expected one of text, language, currency, date, found 'country'"])
+            mentions: [
+                "field 'fields[3].items': expected one of text, language, currency, region, date, found 'country';"
+                    + " a country code is a 'region'"
+            ])
     }
 
     @Test func malformedRecords() throws {

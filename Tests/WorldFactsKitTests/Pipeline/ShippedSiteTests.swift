@@ -40,6 +40,21 @@ private func shippedSiteFolder() -> String { NSTemporaryDirectory() + "worldfact
         #expect(report.records == 252 + cities.count)
     }
 
+    /// A newcomer's first build of the shipped site warns of nothing: every country is named in every
+    /// language (iso-codes, else CLDR by its region code), every code has a name, the notes are declared English.
+    @Test func theShippedSiteBuildsWithNoWarning() {
+        #expect(report.warnings.isEmpty, "\(report.warnings.map(\.description))")
+        #expect(
+            report.summary.contains(#/^[0-9]{1,3}(,[0-9]{3})+ records: [0-9,]+ files written, /#),
+            "counts grouped as the census line's are: \(report.summary)")
+        // Named by CLDR where iso-codes has no name in the language, and by ISO 3166-3 where the code is withdrawn.
+        let titles = [
+            "fr/countries/tr.html": "Turquie", "ja/countries/cz.html": "チェコ",
+            "de/countries/an.html": "Niederländische Antillen", "ru/countries/xk.html": "Косово",
+        ]
+        for (path, title) in titles { #expect((try? page(path))?.contains("<h1>\(title)</h1>") == true, "\(path)") }
+    }
+
     @Test func theHomePageListsCollectionsAndGroupsAndSearchesThemAll() throws {
         let home = try page("index.html")
         #expect(

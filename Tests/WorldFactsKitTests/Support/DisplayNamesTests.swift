@@ -34,3 +34,21 @@ import Testing
         #expect(DisplayNames(locale: "en").currency(code) == nil)
     }
 }
+
+/// Region names: ISO 3166-1 codes on ICU's current list only.
+@Suite struct RegionNamesTests {
+    @Test func regionsInEachLanguage() {
+        #expect(DisplayNames(locale: "en").region("CH") == "Switzerland")
+        #expect(DisplayNames(locale: "en").region("ch") == "Switzerland", "either case")
+        #expect(DisplayNames(locale: "de").region("IS") == "Island")
+        #expect(DisplayNames(locale: "ja").region("XK") == "コソボ", "a code CLDR names though ISO has not assigned it")
+    }
+
+    /// A withdrawn code ICU would name as its successor ("AN" as Curaçao, "CS" as Serbia), a code of no
+    /// region, a region that is no country ("EU", "419"), or a text that upper-cases into a code ("ß" to "SS").
+    @Test(arguments: ["AN", "CS", "YU", "QQ", "ZZ", "EU", "419", "ß", "C", "CHE", "", "C\u{0}"]) func noName(
+        code: String
+    ) {
+        #expect(DisplayNames(locale: "en").region(code) == nil)
+    }
+}

@@ -99,11 +99,13 @@ public struct LanguageTextsReader {
         if let lists = r.map(map, "lists") { texts.lists = self.texts(of: lists, known: spec.lists.map(\.id), &r) }
         let groups = spec.groups.map(\.name)
         if let labels = r.map(map, "groups") { texts.groups = self.texts(of: labels, known: groups, &r) }
+        // The names of a field of codes (its `names:`), as the values of a group are translated.
+        let codeFields = spec.fields.filter { $0.shownAs.map { $0.kind != .date } ?? false }.map(\.id)
         if let values = r.map(map, "values") {
             for (nameNode, table) in values.mapping {
                 guard let name = nameNode.string else { continue }
-                guard groups.contains(name) else {
-                    unknown(name, at: nameNode, path: values.path, known: groups, &r)
+                guard groups.contains(name) || codeFields.contains(name) else {
+                    unknown(name, at: nameNode, path: values.path, known: groups + codeFields, &r)
                     continue
                 }
                 guard let table = r.mapping(table, path: values.path + "." + name) else { continue }

@@ -31,6 +31,13 @@ public struct CollectionSpec: Sendable {
     public var titles = OrderedMapping<Int>()
     /// By language id: a TSV file of key and title in that language (`translations:`).
     public var translations = OrderedMapping<String>()
+    /// Which languages the notes are written in (`note_languages:`): with `.default`, a note only the default
+    /// language has is shown in it (under `strings.fallback_note`) as a language with none of its own
+    /// always does, but is not counted among the language's missing texts.
+    public var noteLanguages: CollectionLanguages = .all
+    /// What the keys are (`key_format:`): codes that CLDR names, so that a language with no title for a
+    /// record from `titles` or `translations` names it by its key through ICU ("IS" → "Island").
+    public var keyFormat: FieldSpec.TextKind?
     /// False in a language the collection has no pages in (`languages: default`): its records are there
     /// for links and lists, which lead to the default language's pages.
     public var hasPages = true

@@ -23,8 +23,29 @@ public struct FieldSpec: Sendable {
     /// A field whose value a page shows when this one has none (a capital's name where its city has no page).
     public var fallback: Int?
     /// For a text, or a list of texts, that pages show in the site's language (`format: language`,
-    /// `format: date`, `format: list, items: currency`): what its values are.
-    public var shownAs: TextKind?
+    /// `format: date`, `format: list, items: currency`): what its values are, and the names the site gives.
+    public var shownAs: ShownAs?
+
+    /// How pages show the values of a field of codes or days: by the site's names for codes (`names:`),
+    /// else as their kind shows them (`TextKind`).
+    public struct ShownAs: Sendable {
+        public var kind: TextKind
+        /// In the config's language: its own, else ICU's, else the default language's.
+        public var names = CodeNames()
+
+        public init(_ kind: TextKind, names: CodeNames = CodeNames()) {
+            self.kind = kind
+            self.names = names
+        }
+
+        /// How a page in `locale` shows a value (white space around it ignored); nil where neither the
+        /// site nor ICU has a name for the code, or the text is no day.
+        public func shown(_ text: String, locale: String) -> String? {
+            names.isEmpty
+                ? kind.shown(text, locale: locale)
+                : names[text.trimmingWhitespace()] ?? kind.shown(text, locale: locale)
+        }
+    }
 
     /// What the values of a text field are, which pages show in the site's language, through ICU.
     public enum TextKind: String, Sendable, CaseIterable {
@@ -32,6 +53,8 @@ public struct FieldSpec: Sendable {
         case language
         /// ISO 4217 codes (`CHF`), shown by name: "Swiss Franc".
         case currency
+        /// ISO 3166-1 alpha-2 codes (`CH`), shown by name: "Switzerland".
+        case region
         /// ISO 8601 days (`2024-03-07`), shown in the locale's medium style: "Mar 7, 2024".
         case date
 
@@ -42,6 +65,7 @@ public struct FieldSpec: Sendable {
             switch self {
             case .language: return DisplayNames(locale: locale).language(value)
             case .currency: return DisplayNames(locale: locale).currency(value)
+            case .region: return DisplayNames(locale: locale).region(value)
             case .date:
                 return ISODate(value).flatMap {
                     LocaleFormats(locale: locale).date(year: $0.year, month: $0.month, day: $0.day)

@@ -11,6 +11,9 @@ public struct LanguageEdition: Sendable {
     /// What fell back to the default language, as `LanguageTexts` paths (`strings.home`,
     /// `collections.countries.fields.phone`) and record titles (`countries: title of 'XK'`).
     public let missing: [String]
+    /// What fell back to the default language as the site declares it may (`note_languages: default`):
+    /// listed with the missing texts, not warned about.
+    public let expected: [String]
 
     public init(of content: Content, language: Int) {
         self.language = language
@@ -18,6 +21,7 @@ public struct LanguageEdition: Sendable {
         let spec = site.languages[language]
         let texts = content.languageTexts[spec.id] ?? LanguageTexts(file: "")
         var missing: [String] = []
+        var expected: [String] = []
         /// The language's text at `path`, else the default's, noted as missing.
         func text(_ given: String?, _ fallback: String, _ path: String) -> String {
             if let given { return given }
@@ -74,6 +78,14 @@ public struct LanguageEdition: Sendable {
                 spec.fields[field].label = text(
                     own.fields[declared.id], declared.label, path + ".fields." + declared.id)
             }
+            // Codes by the language's own names, else ICU's in its locale, else the default language's names.
+            for (field, declared) in collection.fields.enumerated() {
+                guard let shownAs = declared.shownAs, shownAs.kind != .date else { continue }
+                let table = own.values[declared.id] ?? [:]
+                spec.fields[field].shownAs?.names = CodeNames(table.map { ($0.key, $0.value) }).over(shownAs.names) {
+                    shownAs.kind.shown($0, locale: config.locale)
+                }
+            }
             for (list, declared) in collection.lists.enumerated() where hasPages {
                 spec.lists[list].label = text(own.lists[declared.id], declared.label, path + ".lists." + declared.id)
             }
@@ -117,6 +129,8 @@ public struct LanguageEdition: Sendable {
                     loaded.records[position].title = String(title.trimmingWhitespace())
                 } else if let title = translated[record.key] {
                     loaded.records[position].title = title
+                } else if let title = collection.keyFormat?.shown(record.key, locale: spec.locale) {
+                    loaded.records[position].title = title
                 } else {
                     untranslated.append(record.key)
                 }
@@ -129,7 +143,8 @@ public struct LanguageEdition: Sendable {
                 + loaded.notes.filter { !named.contains($0.name) }.map { note in
                     var fallback = note
                     fallback.isFallback = true
-                    missing.append("\(collection.id): note '\(note.name)'")
+                    let text = "\(collection.id): note '\(note.name)'"
+                    if collection.noteLanguages == .all { missing.append(text) } else { expected.append(text) }
                     return fallback
                 }
             edition.collections[number] = loaded
@@ -137,6 +152,7 @@ public struct LanguageEdition: Sendable {
         edition.warnings = []
         self.content = edition
         self.missing = missing
+        self.expected = expected
     }
 
     /// One warning for what the language lacks, naming the first few, or none.

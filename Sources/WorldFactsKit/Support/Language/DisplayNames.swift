@@ -16,6 +16,14 @@ public struct DisplayNames: Sendable {
         name { wf_language_name(code, locale, $0, $1) }
     }
 
+    /// The name of an ISO 3166-1 alpha-2 region code, in either case, or nil when ICU has none for it or the
+    /// code is withdrawn ("AN": ICU would name its successor).
+    public func region(_ code: String) -> String? {
+        // ASCII only: "ß" would be upper-cased to "SS", a code.
+        let upper = code.utf8.allSatisfy { $0 < 0x80 } ? code.uppercased() : code
+        return name { wf_region_name(upper, locale, $0, $1) }
+    }
+
     /// The name of an ISO 4217 currency code, or nil when ICU has none for it.
     public func currency(_ code: String) -> String? {
         name { wf_currency_name(code, locale, $0, $1) }
