@@ -1,11 +1,14 @@
-// Unit tests of Templates/assets/search.js with node's built-in runner: `node --test Tests/js/`.
+// Unit tests of the search script, Templates/assets/search/*.js joined in name order as the build joins
+// them (ThemeLoader), with node's built-in runner: `node --test Tests/js/`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const source = readFileSync(root + "Templates/assets/search.js", "utf8");
+const parts = root + "Templates/assets/search/";
+const source = readdirSync(parts).filter(name => name.endsWith(".js")).sort()
+  .map(name => readFileSync(parts + name, "utf8")).join("");
 new Function(source)(); // runs with no document: defines globalThis.WorldFactsSearch only
 const S = globalThis.WorldFactsSearch;
 

@@ -28,13 +28,15 @@ CONTRACT = ["search-form", "search", "results", "result-count", "more-results", 
 def test_the_published_script_is_at_most_6_kb_gzipped_and_keeps_its_code(site):
     """Every page with a search box loads search.js once (its name carries its hash, so hosts cache it for
     good). It is published without its comment lines and its indentation; what is left is the theme's code,
-    line for line."""
+    its parts joined in name order, line for line."""
     published = list((site / "assets").glob("search.*.js"))
     assert len(published) == 1
     script = published[0].read_bytes()
     size = len(gzip.compress(script, 9))
     assert size <= 6144, f"{size} bytes"
-    source = (ROOT / "Templates/assets/search.js").read_text(encoding="utf-8").split("\n")
+    parts = sorted((ROOT / "Templates/assets/search").glob("*.js"))
+    assert len(parts) >= 10, "search.js is written in parts"
+    source = "".join(part.read_text(encoding="utf-8") for part in parts).split("\n")
     code = [line.lstrip(" \t") for line in source if line.strip() and not line.lstrip().startswith("//")]
     assert code[0].startswith("/*") and "*/" in code[1]
     assert script.decode("utf-8").split("\n") == code[2:] + [""]

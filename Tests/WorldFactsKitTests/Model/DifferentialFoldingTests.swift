@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+import WorldFactsLoad
 import WorldFactsModel
 
 @testable import WorldFactsSupport
 
-/// Random strings folded by the Swift code and by the JavaScript in Templates/assets/search.js (run with
-/// node) must agree. Strings mix the scripts and characters that folding treats specially.
+/// Random strings folded by the Swift code and by the JavaScript of the search script, as the build joins
+/// it from Templates/assets/search/ (run with node), must agree. Strings mix the scripts and characters that
+/// folding treats specially.
 @Suite struct DifferentialFoldingTests {
 
     static let ranges: [ClosedRange<UInt32>] = [
@@ -49,7 +51,10 @@ import WorldFactsModel
             """
         let node = Process()
         node.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        node.arguments = ["node", "-e", script, repoPath("Templates/assets/search.js"), inputPath]
+        let scriptPath = folder + "/search.js"
+        let joined = try #require(try ThemeLoader(folder: repoPath("Templates")).load().assets["search.js"])
+        try Data(joined).write(to: URL(fileURLWithPath: scriptPath))
+        node.arguments = ["node", "-e", script, scriptPath, inputPath]
         let output = Pipe()
         node.standardOutput = output
         try node.run()

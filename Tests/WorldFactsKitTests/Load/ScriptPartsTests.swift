@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import WorldFactsLoad
+@testable import WorldFactsModel
+@testable import WorldFactsSupport
+
+/// The search script is written in parts (`assets/search/*.js`) and loaded as the one asset `search.js`.
+@Suite struct ScriptPartsTests {
+    func theme(_ files: [String: String]) throws -> (root: String, result: Result<Theme, StageFailure>) {
+        let root = makeTemporaryFolder()
+        for (name, text) in files {
+            let path = root + "/" + name
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return (root, Result { () throws(StageFailure) in try ThemeLoader(folder: root).load() })
+    }
+
+    @Test func partsAreJoinedInNameOrderEachEndingItsLine() throws {
+        let (root, result) = try theme([
+            "layout.mustache": "x", "assets/search/20-b.js": "two\n", "assets/search/10-a.js": "one",
+            "assets/search/30-c.js": "three\n", "assets/search/30-c.js~": "backup\n",
+            "assets/search/old/05-x.js": "nested\n", "assets/style.css": "css",
+        ])
+        defer { removeTemporary(root) }
+        let assets = try result.get().assets
+        #expect(assets["search.js"] == Array("one\ntwo\nthree\n".utf8))
+        #expect(Set(assets.keys) == ["search.js", "style.css"], "no part is an asset of its own")
+    }
+
+    @Test func aScriptGivenWholeAndInPartsIsAnError() throws {
+        let (root, result) = try theme([
+            "layout.mustache": "x", "assets/search.js": "whole\n", "assets/search/10-a.js": "part\n",
+        ])
+        defer { removeTemporary(root) }
+        #expect(throws: StageFailure.self) { try result.get() }
+        if case .failure(let failure) = result {
+            #expect("\(failure)".contains("assets/search.js: error: the search script is given twice"))
+        }
+    }
+
+    @Test func aWholeScriptStillLoadsAsItIs() throws {
+        let (root, result) = try theme(["layout.mustache": "x", "assets/search.js": "whole"])
+        defer { removeTemporary(root) }
+        #expect(try result.get().assets["search.js"] == Array("whole".utf8))
+    }
+
+    /// The shipped script: its parts open and close one closure, and are the jobs docs/search.md names.
+    @Test func theShippedScriptIsItsParts() throws {
+        let parts = try FileManager.default.contentsOfDirectory(atPath: repoPath("Templates/assets/search"))
+            .filter { $0.hasSuffix(".js") }.sorted()
+        #expect(parts.count >= 10)
+        let docs = try readText(repoPath("docs/search.md"))
+        for part in parts { #expect(docs.contains("`\(part)`"), "docs/search.md names \(part)") }
+        let script = try #require(try ThemeLoader(folder: repoPath("Templates")).load().assets["search.js"])
+        let text = String(decoding: script, as: UTF8.self)
+        #expect(text.contains("(function (G) {") && text.hasSuffix("})(globalThis);\n"))
+    }
+}
