@@ -107,7 +107,8 @@ import Testing
     @Test(arguments: [
         (
             "key_format: region,", "key_format: regoin,",
-            "field 'records.key_format': expected 'language', 'currency', 'region', found 'regoin'; did you mean 'region'?"
+            "field 'records.key_format': expected 'language', 'currency', 'region', found 'regoin';"
+                + " did you mean 'region'?"
         ),
         (
             "key_format: region,", "note_languages: some,",
