@@ -117,6 +117,41 @@ struct CollectionsReader {
         FieldFormat.allCases.map(\.rawValue).filter { $0 != "list" && $0 != "link" && $0 != "links" }
         + FieldSpec.TextKind.allCases.map(\.rawValue) + ["list", "link", "links"]
 
+    /// A field's `format` and `items`: how its values are stored, and for a text or list of codes or days,
+    /// what they are. `language`, `currency`, `region` and `date` are texts that pages show in the site's
+    /// language.
+    private static func format(
+        of map: YAMLReader.Map, named formatName: String, _ r: inout YAMLReader
+    ) -> (FieldFormat?, FieldSpec.TextKind?) {
+        var shownAs = FieldSpec.TextKind(rawValue: formatName)
+        let format = shownAs != nil ? .text : FieldFormat(rawValue: formatName)
+        // The ISO standard calls its codes countries; CLDR and BCP 47, regions.
+        let hint = { (written: String) in written == "country" ? "; a country code is a 'region'" : "" }
+        if format == nil {
+            r.problem(
+                at: map.node(for: "format") ?? map.node, field: map.path + ".format",
+                "expected one of \(Self.formatNames.joined(separator: ", ")), found '\(formatName)'" + hint(formatName))
+        }
+        guard let items = r.optionalString(map, "items"), let node = map.node(for: "items") else {
+            return (format, shownAs)
+        }
+        if format?.isList != true || (format == .links && items != "text") {
+            r.problem(
+                at: node, field: map.path + ".items",
+                "only a list field has items of codes; this one is '\(formatName)'")
+        } else if items != "text" {
+            shownAs = FieldSpec.TextKind(rawValue: items)
+            if shownAs == nil {
+                r.problem(
+                    at: node, field: map.path + ".items",
+                    "expected one of "
+                        + (["text"] + FieldSpec.TextKind.allCases.map(\.rawValue)).joined(separator: ", ")
+                        + ", found '\(items)'" + hint(items))
+            }
+        }
+        return (format, shownAs)
+    }
+
     private func fields(
         _ nodes: [Node], path: String, at parent: Node, own: Int, ids: [String], _ r: inout YAMLReader
     ) -> [FieldSpec] {
@@ -128,32 +163,7 @@ struct CollectionsReader {
             guard let map = r.mapping(item, path: "\(path)[\(position)]") else { continue }
             let id = r.string(map, "id") ?? ""
             let formatName = r.string(map, "format", default: "text")
-            // `language`, `currency` and `date` are texts that pages show in the site's language.
-            var shownAs = FieldSpec.TextKind(rawValue: formatName)
-            let format = shownAs != nil ? .text : FieldFormat(rawValue: formatName)
-            if format == nil {
-                r.problem(
-                    at: map.node(for: "format") ?? map.node, field: map.path + ".format",
-                    "expected one of \(Self.formatNames.joined(separator: ", ")), found '\(formatName)'"
-                        + (formatName == "country" ? "; a country code is a 'region'" : ""))
-            }
-            if let items = r.optionalString(map, "items") {
-                let node = map.node(for: "items")!
-                if format?.isList != true || (format == .links && items != "text") {
-                    r.problem(
-                        at: node, field: map.path + ".items",
-                        "only a list field has items of codes; this one is '\(formatName)'")
-                } else if items != "text" {
-                    shownAs = FieldSpec.TextKind(rawValue: items)
-                    if shownAs == nil {
-                        r.problem(
-                            at: node, field: map.path + ".items",
-                            "expected one of "
-                                + (["text"] + FieldSpec.TextKind.allCases.map(\.rawValue)).joined(separator: ", ")
-                                + ", found '\(items)'" + (items == "country" ? "; a country code is a 'region'" : ""))
-                    }
-                }
-            }
+            let (format, shownAs) = Self.format(of: map, named: formatName, &r)
             if fields.contains(where: { $0.id == id }) {
                 r.problem(
                     at: map.node(for: "id") ?? map.node, field: map.path + ".id", "field '\(id)' is declared twice")

@@ -68,92 +68,8 @@ public struct SiteConfigLoader {
         if let first = config.languages.first { config.locale = first.locale }
         config.collections = CollectionsReader(top: top, languages: config.languages).read(&r)
 
-        if let search = r.map(top, "search") {
-            config.search.shardBudget = r.int(search, "shard_budget", default: 16_384, minimum: 1_024)
-            config.search.previewSize = r.int(search, "preview", default: 20, minimum: 1)
-            config.search.resultsLimit = r.int(
-                search, "results_limit", default: SearchSpec.defaultResultsLimit, minimum: 1)
-            let mode = r.string(search, "mode", default: SearchMode.asYouType.rawValue)
-            if let known = SearchMode(rawValue: mode) {
-                config.search.mode = known
-            } else if let node = search.node(for: "mode") {
-                r.problem(
-                    at: node, field: "search.mode",
-                    "expected " + SearchMode.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
-                        + ", found '\(mode)'")
-            }
-            config.search.maxLength = r.int(
-                search, "max_length", default: SearchSpec.defaultMaxLength, minimum: 64)
-            if let all = r.optionalString(search, "all") {
-                config.search.scopes.append(SearchScope(id: "all", label: all, collection: nil, fields: []))
-            }
-            for (position, item) in r.list(search, "scopes").enumerated() {
-                guard let map = r.mapping(item, path: "search.scopes[\(position)]") else { continue }
-                let id = r.string(map, "id") ?? ""
-                r.checkName(id, in: map, key: "id")
-                if config.search.scopes.contains(where: { $0.id == id }) {
-                    r.problem(
-                        at: map.node(for: "id") ?? map.node, field: map.path + ".id",
-                        "scope '\(id)' is declared twice" + (id == "all" ? " ('all' is search.all's scope)" : ""))
-                }
-                let collection = r.collection(
-                    r.optionalString(map, "collection"), of: config, in: map, key: "collection",
-                    what: "this scope searches")
-                var refs: [SiteConfig.FieldRef] = []
-                for (n, fieldNode) in r.list(map, "fields").enumerated() {
-                    let path = "\(map.path).fields[\(n)]"
-                    guard let name = r.scalarString(fieldNode, path: path), let collection else { continue }
-                    if let ref = r.resolve(name, in: config.collections[collection], at: fieldNode, path) {
-                        refs.append(ref)
-                    }
-                }
-                let note = r.bool(map, "note", default: false)
-                var filters: [Int] = []
-                for (n, filterNode) in r.list(map, "filters").enumerated() {
-                    let path = "\(map.path).filters[\(n)]"
-                    guard let name = r.scalarString(filterNode, path: path), let collection else { continue }
-                    let spec = config.collections[collection]
-                    let groups = spec.groups.map(\.name)
-                    guard let group = groups.firstIndex(of: name) else {
-                        let near = DeclaredColumns.nearest(to: name, in: groups).map { "; did you mean '\($0)'?" }
-                        r.problem(
-                            at: filterNode, field: path,
-                            "a filter names a group of '\(spec.id)' (its field under `groups`): '\(name)' is none"
-                                + (near
-                                    ?? (groups.isEmpty
-                                        ? "; '\(spec.id)' has no groups"
-                                        : "; its groups are " + groups.map { "'\($0)'" }.joined(separator: ", ")))
-                        )
-                        continue
-                    }
-                    if note {
-                        r.problem(
-                            at: filterNode, field: path,
-                            "a full-text scope (note: true) offers no filters; offer them on a scope of fields")
-                        continue
-                    }
-                    if !filters.contains(group) { filters.append(group) }
-                }
-                config.search.scopes.append(
-                    SearchScope(
-                        id: id, label: r.string(map, "label", default: id), collection: collection ?? 0, fields: refs,
-                        note: note, filters: filters))
-            }
-        }
-        if let strings = r.map(top, "strings") {
-            for (key, path) in InterfaceStrings.keys {
-                if let node = strings.node(for: key), node.mapping != nil, InterfaceStrings.countedKeys.contains(key) {
-                    let forms = Self.pluralForms(node, path: "strings." + key, &r)
-                    config.strings.plurals[key] = forms
-                    config.strings[keyPath: path] = forms?["other"] ?? ""
-                    continue
-                }
-                let written = r.optionalString(strings, key)
-                // A text of its own replaces the built-in forms.
-                if let written, written != config.strings[keyPath: path] { config.strings.plurals[key] = nil }
-                config.strings[keyPath: path] = written ?? config.strings[keyPath: path]
-            }
-        }
+        if let search = r.map(top, "search") { readSearch(search, into: &config, &r) }
+        if let strings = r.map(top, "strings") { Self.readStrings(strings, into: &config.strings, &r) }
         config.credit = Self.credit(in: top, &r)
         if let notes = r.map(top, "notes") {
             config.noteSizeLimit = r.int(notes, "size_limit", default: config.noteSizeLimit, minimum: 1)
@@ -161,6 +77,102 @@ public struct SiteConfigLoader {
         }
         if title.isEmpty { r.problem(at: top.node, field: "title", "expected a non-empty site title") }
         return config
+    }
+
+    /// `search:`: the index's bounds, its mode, and its scopes.
+    private func readSearch(_ search: YAMLReader.Map, into config: inout SiteConfig, _ r: inout YAMLReader) {
+        config.search.shardBudget = r.int(search, "shard_budget", default: 16_384, minimum: 1_024)
+        config.search.previewSize = r.int(search, "preview", default: 20, minimum: 1)
+        config.search.resultsLimit = r.int(
+            search, "results_limit", default: SearchSpec.defaultResultsLimit, minimum: 1)
+        let mode = r.string(search, "mode", default: SearchMode.asYouType.rawValue)
+        if let known = SearchMode(rawValue: mode) {
+            config.search.mode = known
+        } else if let node = search.node(for: "mode") {
+            r.problem(
+                at: node, field: "search.mode",
+                "expected " + SearchMode.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+                    + ", found '\(mode)'")
+        }
+        config.search.maxLength = r.int(
+            search, "max_length", default: SearchSpec.defaultMaxLength, minimum: 64)
+        if let all = r.optionalString(search, "all") {
+            config.search.scopes.append(SearchScope(id: "all", label: all, collection: nil, fields: []))
+        }
+        for (position, item) in r.list(search, "scopes").enumerated() {
+            guard let map = r.mapping(item, path: "search.scopes[\(position)]") else { continue }
+            config.search.scopes.append(scope(map, in: config, &r))
+        }
+    }
+
+    /// A scope of `search.scopes`: its collection, the fields it searches, and the groups it filters by.
+    private func scope(_ map: YAMLReader.Map, in config: SiteConfig, _ r: inout YAMLReader) -> SearchScope {
+        let id = r.string(map, "id") ?? ""
+        r.checkName(id, in: map, key: "id")
+        if config.search.scopes.contains(where: { $0.id == id }) {
+            r.problem(
+                at: map.node(for: "id") ?? map.node, field: map.path + ".id",
+                "scope '\(id)' is declared twice" + (id == "all" ? " ('all' is search.all's scope)" : ""))
+        }
+        let collection = r.collection(
+            r.optionalString(map, "collection"), of: config, in: map, key: "collection",
+            what: "this scope searches")
+        var refs: [SiteConfig.FieldRef] = []
+        for (n, fieldNode) in r.list(map, "fields").enumerated() {
+            let path = "\(map.path).fields[\(n)]"
+            guard let name = r.scalarString(fieldNode, path: path), let collection else { continue }
+            if let ref = r.resolve(name, in: config.collections[collection], at: fieldNode, path) {
+                refs.append(ref)
+            }
+        }
+        let note = r.bool(map, "note", default: false)
+        var filters: [Int] = []
+        for (n, filterNode) in r.list(map, "filters").enumerated() {
+            let path = "\(map.path).filters[\(n)]"
+            guard let name = r.scalarString(filterNode, path: path), let collection else { continue }
+            let spec = config.collections[collection]
+            let groups = spec.groups.map(\.name)
+            guard let group = groups.firstIndex(of: name) else {
+                let near = DeclaredColumns.nearest(to: name, in: groups).map { "; did you mean '\($0)'?" }
+                r.problem(
+                    at: filterNode, field: path,
+                    "a filter names a group of '\(spec.id)' (its field under `groups`): '\(name)' is none"
+                        + (near
+                            ?? (groups.isEmpty
+                                ? "; '\(spec.id)' has no groups"
+                                : "; its groups are " + groups.map { "'\($0)'" }.joined(separator: ", ")))
+                )
+                continue
+            }
+            if note {
+                r.problem(
+                    at: filterNode, field: path,
+                    "a full-text scope (note: true) offers no filters; offer them on a scope of fields")
+                continue
+            }
+            if !filters.contains(group) { filters.append(group) }
+        }
+        return SearchScope(
+            id: id, label: r.string(map, "label", default: id), collection: collection ?? 0, fields: refs,
+            note: note, filters: filters)
+    }
+
+    /// `strings:`: a text of its own for each interface string, or its plural forms.
+    private static func readStrings(
+        _ strings: YAMLReader.Map, into texts: inout InterfaceStrings, _ r: inout YAMLReader
+    ) {
+        for (key, path) in InterfaceStrings.keys {
+            if let node = strings.node(for: key), node.mapping != nil, InterfaceStrings.countedKeys.contains(key) {
+                let forms = Self.pluralForms(node, path: "strings." + key, &r)
+                texts.plurals[key] = forms
+                texts[keyPath: path] = forms?["other"] ?? ""
+                continue
+            }
+            let written = r.optionalString(strings, key)
+            // A text of its own replaces the built-in forms.
+            if let written, written != texts[keyPath: path] { texts.plurals[key] = nil }
+            texts[keyPath: path] = written ?? texts[keyPath: path]
+        }
     }
 
     /// `languages:`: each with an id of its own and a locale ICU knows; the first is the default, whose

@@ -78,22 +78,8 @@ public struct TemplateParser {
             }
             var start = position + open.count
             let sigil = start < bytes.count ? bytes[start] : 0
-            let kind: TagKind
-            var closing = close
-            switch sigil {
-            case UInt8(ascii: "{"): kind = .raw; closing = Array("}".utf8) + close
-            case UInt8(ascii: "&"): kind = .raw
-            case UInt8(ascii: "#"): kind = .section
-            case UInt8(ascii: "^"): kind = .inverted
-            case UInt8(ascii: "/"): kind = .close
-            case UInt8(ascii: "!"): kind = .comment
-            case UInt8(ascii: ">"): kind = .partial
-            case UInt8(ascii: "<"): kind = .parent
-            case UInt8(ascii: "$"): kind = .block
-            case UInt8(ascii: "="): kind = .delimiters; closing = Array("=".utf8) + close
-            case UInt8(ascii: "%"): throw fail("pragmas such as {{%CONTENT_TYPE}} are not supported")
-            default: kind = .variable
-            }
+            let (kind, closingPrefix) = try Self.tagKind(sigil, fail)
+            let closing = closingPrefix + close
             if kind != .variable { start += 1 }
             guard let end = find(closing, from: start) else {
                 throw fail("a tag is not closed with \(String(decoding: closing, as: UTF8.self))")
@@ -107,31 +93,55 @@ public struct TemplateParser {
             textStart = position
             let text = String(decoding: content, as: UTF8.self)
             let name = String(text.trimmingWhitespace())
-            switch kind {
-            case .comment:
-                tokens.append(.tag(Tag(kind: kind, name: "", line: tagLine, column: tagColumn)))
-            case .delimiters:
+            if kind == .delimiters {
                 let parts = name.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
                 guard parts.count == 2, !parts[0].contains("="), !parts[1].contains("=") else {
                     throw fail("a set-delimiter tag must be {{=open close=}}")
                 }
                 open = Array(parts[0].utf8)
                 close = Array(parts[1].utf8)
-                tokens.append(.tag(Tag(kind: kind, name: "", line: tagLine, column: tagColumn)))
-            default:
-                guard !name.isEmpty else { throw fail("a tag has no name") }
-                if name.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
-                    throw fail("a tag name cannot contain spaces: “\(name)”")
-                }
-                if name.contains("(") || name.contains(")") {
-                    throw fail("transforms such as “\(name)” are not supported")
-                }
-                if name.hasPrefix("*") { throw fail("dynamic names such as “\(name)” are not supported") }
-                tokens.append(.tag(Tag(kind: kind, name: name, line: tagLine, column: tagColumn)))
             }
+            let named = kind == .comment || kind == .delimiters ? "" : try Self.checkedName(name, fail)
+            tokens.append(.tag(Tag(kind: kind, name: named, line: tagLine, column: tagColumn)))
         }
         flushText(position)
         return tokens
+    }
+
+    /// A tag's kind by the character after its opening delimiter, and what its closing delimiter starts
+    /// with (`}` for `{{{`, `=` for a set-delimiter tag).
+    private static func tagKind(
+        _ sigil: UInt8, _ fail: (String) -> TemplateSyntaxError
+    ) throws(TemplateSyntaxError) -> (TagKind, [UInt8]) {
+        switch sigil {
+        case UInt8(ascii: "{"): return (.raw, Array("}".utf8))
+        case UInt8(ascii: "&"): return (.raw, [])
+        case UInt8(ascii: "#"): return (.section, [])
+        case UInt8(ascii: "^"): return (.inverted, [])
+        case UInt8(ascii: "/"): return (.close, [])
+        case UInt8(ascii: "!"): return (.comment, [])
+        case UInt8(ascii: ">"): return (.partial, [])
+        case UInt8(ascii: "<"): return (.parent, [])
+        case UInt8(ascii: "$"): return (.block, [])
+        case UInt8(ascii: "="): return (.delimiters, Array("=".utf8))
+        case UInt8(ascii: "%"): throw fail("pragmas such as {{%CONTENT_TYPE}} are not supported")
+        default: return (.variable, [])
+        }
+    }
+
+    /// A tag's name, trimmed, as the engine supports it: one word, no transform, no dynamic name.
+    private static func checkedName(
+        _ name: String, _ fail: (String) -> TemplateSyntaxError
+    ) throws(TemplateSyntaxError) -> String {
+        guard !name.isEmpty else { throw fail("a tag has no name") }
+        if name.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+            throw fail("a tag name cannot contain spaces: “\(name)”")
+        }
+        if name.contains("(") || name.contains(")") {
+            throw fail("transforms such as “\(name)” are not supported")
+        }
+        if name.hasPrefix("*") { throw fail("dynamic names such as “\(name)” are not supported") }
+        return name
     }
 
     /// Removes each line that holds only whitespace and one tag that renders nothing in place (a
