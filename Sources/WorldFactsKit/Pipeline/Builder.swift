@@ -82,7 +82,12 @@ public struct Builder: Sendable {
             let modelled = try modelSite(
                 content, templates: templates, theme: theme, last: &lastModel, fromLive: last.live != nil,
                 prepared: prepared)
-            return (modelled, try LanguageSites(content, defaultSite: modelled.site))
+            let prior = modelled.edits == nil ? nil : lastModel?.languages
+            return (
+                modelled,
+                try LanguageSites(
+                    content, defaultSite: modelled.site, defaultPositions: modelled.positions, prior: prior)
+            )
         }
         let site = modelled.site
         let positions = last.keepsModel ? modelled.positions : []
@@ -98,9 +103,10 @@ public struct Builder: Sendable {
         defer { saving?.discardUnlessSaved() }
         if !keep { loadMemo = nil }
         let (report, made, left, census) = try steps.run(.renderAndWrite) {
-            () throws(StageFailure) -> (WriteReport, SiteGenerator.Made, OutputWriter.PreviousBuild?, OutputCensus?) in
+            () throws(StageFailure) -> (WriteReport, [SiteGenerator.Made], OutputWriter.PreviousBuild?, OutputCensus?)
+            in
             try renderAndWrite(
-                options, site: site, languages: languages.sites, templates: templates, theme: theme,
+                options, site: site, languages: languages, templates: templates, theme: theme,
                 edits: modelled.edits, last: lastModel,
                 manifest: last.manifest.wait().get(), sources: sources, keep: keep, saving: saving,
                 releaseLater: releaseLater)
@@ -122,10 +128,15 @@ public struct Builder: Sendable {
             releaseLater.add(consume content, consume loadMemo as Any, consume modelled, consume lastModel as Any, last)
             return (built, nil)
         }
-        let model = LiveModel(
+        var model = LiveModel(
             sources: sources.digest, content: content, loadMemo: loadMemo, templates: templates,
-            assets: theme.assets, site: site, rowInputs: made.rowInputs, search: made.search, positions: positions,
-            output: left)
+            assets: theme.assets, site: site, rowInputs: made[0].rowInputs, search: made[0].search,
+            positions: positions, output: left)
+        model.languages = zip(languages.languages, made.dropFirst()).map { language, made in
+            LanguageModel(
+                content: language.content, site: language.site, positions: language.positions,
+                rowInputs: made.rowInputs, search: made.search)
+        }
         return (built, model)
     }
 
@@ -214,12 +225,18 @@ public struct Builder: Sendable {
     /// Renders the site and writes it: every page and search file of a clean build, or, after an edit,
     /// those the edit reaches. A failure undoes what was written (`OutputWriter.rollback`).
     private func renderAndWrite(
-        _ options: BuildOptions, site: Site, languages: [Site], templates: TemplateSet, theme: Theme,
-        edits: ValueEdits?,
+        _ options: BuildOptions, site: Site, languages editions: LanguageSites, templates: TemplateSet,
+        theme: Theme, edits: ValueEdits?,
         last: LiveModel?, manifest: OutputWriter.PreviousBuild, sources: CheckedSources, keep: Bool,
         saving: SnapshotSaving?, releaseLater: DeferredRelease
-    ) throws(StageFailure) -> (WriteReport, SiteGenerator.Made, OutputWriter.PreviousBuild?, OutputCensus?) {
+    ) throws(StageFailure) -> (WriteReport, [SiteGenerator.Made], OutputWriter.PreviousBuild?, OutputCensus?) {
         let reach = edits.map { EditReach($0, in: site) }
+        let languages = editions.sites
+        // A language whose site is its prior one with the edits in makes only the pages they reach; every
+        // other language is made whole, each file of its folder made or kept by its inputs.
+        let languageReach = editions.languages.map { language in
+            reach == nil ? nil : language.edits.map { EditReach($0, in: language.site) }
+        }
         // The days the last build's pages last changed, read before a clean build puts its files aside.
         let sitemap = site.config.url.map {
             SitemapDays(sitemap: Sitemap(url: $0), folder: options.output, fileSystem: fileSystem)
@@ -232,9 +249,15 @@ public struct Builder: Sendable {
             ? OutputWriter(folder: options.output, fileSystem: fileSystem, clean: options.clean, previous: manifest)
             : OutputWriter(
                 folder: options.output, fileSystem: fileSystem, editing: manifest,
-                // The other languages are made whole on every build (`LanguageSites`): each file of their
-                // folders is made or kept by its inputs, and one no longer made goes.
-                remaking: (last?.search == nil ? [SearchIndex.folder] : []) + languages.map(\.config.folder))
+                // A language made whole: each file of its folder is made or kept by its inputs, and one no
+                // longer made goes; so does the search folder of an index with no memo to update.
+                remaking: (last?.search == nil ? [SearchIndex.folder] : [])
+                    + zip(editions.languages, languageReach).flatMap { language, reach in
+                        reach == nil
+                            ? [language.site.config.folder]
+                            : language.prior?.search == nil || last?.search == nil
+                                ? [language.site.config.folder + SearchIndex.folder] : []
+                    })
         writer.recordSources(sources.digest, records: site.recordCount, warnings: sources.warnings + site.warnings)
         // A page per record, and room for the index, list, group and search files.
         writer.expect(files: site.recordCount + site.recordCount / 4)
@@ -261,7 +284,7 @@ public struct Builder: Sendable {
             generator.shardsAtOnce = Self.shardsMadeWhereWritten
         }
         generator.languageFolders = languages.map(\.config.folder)
-        let made: SiteGenerator.Made
+        var made: [SiteGenerator.Made] = []
         do throws(StageFailure) {
             let scopes = site.config.search.scopes
             // A build that edits the last one's pages leaves as many files as it did.
@@ -292,18 +315,27 @@ public struct Builder: Sendable {
                 try background.submit(files)
                 phases.rendered(files)
             }
-            made = try generator.generate(
+            let made0 = try generator.generate(
                 previous: writer.reuse,
                 indexed: { known in saving?.finish(rowInputs: known.rowInputs, search: known.search, scopes: scopes) },
                 beforeWriting: beforeWriting, emit)
+            made.append(made0)
             // Each other language, in its folder: it shares the default's assets, and the search scopes of
             // collections that have no pages in it.
             for (number, language) in zip(1..., languages) {
-                var other = SiteGenerator(renderer: SiteRenderer(site: language, templates: templates, theme: theme))
+                let otherRenderer = SiteRenderer(site: language, templates: templates, theme: theme)
+                var other = SiteGenerator(renderer: otherRenderer)
+                if let reach = languageReach[number - 1], let prior = editions.languages[number - 1].prior {
+                    other.reach = reach
+                    other.rowInputs = prior.rowInputs.map { otherRenderer.rowInputs(updating: $0, at: reach.rows) }
+                    // Updated only beside the default's: the scopes it shares are the default's, and what
+                    // they changed is known from its update.
+                    other.search = last?.search == nil ? nil : prior.search
+                }
                 other.recordPagesAtOnce = generator.recordPagesAtOnce
                 other.shardsAtOnce = generator.shardsAtOnce
                 other.defaultLanguage = SiteGenerator.DefaultLanguage(
-                    site: site, rows: renderer.values.rows, rowInputs: made.rowInputs, search: made.index)
+                    site: site, rows: renderer.values.rows, rowInputs: made0.rowInputs, search: made0.index)
                 let checked: ((Int) throws(StageFailure) -> Void)? =
                     budgets == nil
                     ? nil
@@ -312,7 +344,11 @@ public struct Builder: Sendable {
                             FileBudget(site: language, assets: 0, notFoundPage: false, searchFiles: searchFiles),
                             language: number)
                     }
-                _ = try other.generate(previous: writer.reuse, beforeWriting: checked, emit)
+                var languageMade = try other.generate(previous: writer.reuse, beforeWriting: checked, emit)
+                // Its index's files are named from its folder.
+                languageMade.dropped = languageMade.dropped.map { language.config.folder + $0 }
+                languageMade.index = nil
+                made.append(languageMade)
             }
         } catch {
             background?.drain()
@@ -328,9 +364,9 @@ public struct Builder: Sendable {
                 _ = try written.write(.made(sitemap.files(written: written, site: site, today: Self.today())))
             }
             if let background {
-                report = try background.finish(dropping: made.dropped)
+                report = try background.finish(dropping: made.flatMap(\.dropped))
             } else {
-                writer.drop(made.dropped)
+                writer.drop(made.flatMap(\.dropped))
                 report = try writer.finish()
             }
         } catch {

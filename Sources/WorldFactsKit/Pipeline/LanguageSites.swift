@@ -3,23 +3,58 @@ import WorldFactsModel
 import WorldFactsSupport
 
 /// The sites of a site's languages other than the default, each modelled from its content
-/// (`LanguageEdition`): none for a site of one language.
+/// (`LanguageEdition`): none for a site of one language. After a build that put value edits into the
+/// default's site, a language whose edition changed only in the same records' values is its prior model
+/// with those edits put in (`ValueEdits`), as the default's is; any other is modelled anew.
 struct LanguageSites {
-    var sites: [Site] = []
+    /// One language: its edition of the content, its site, where each record is in it, and, when the site
+    /// is the prior one with edits put in, those edits and that prior model.
+    struct Language {
+        let content: Content
+        let site: Site
+        let positions: [[Int]]
+        let edits: ValueEdits?
+        let prior: LanguageModel?
+    }
+
+    var languages: [Language] = []
     /// One warning per language that falls back to the default for some of its texts.
     var warnings: [Diagnostic] = []
 
+    var sites: [Site] { languages.map(\.site) }
+
     /// `defaultSite`: the default language's, whose collections without pages in another language that
-    /// one takes as they are (`SiteModeler.modelWithPositions(_:reusing:)`).
-    init(_ content: Content, defaultSite: Site) throws(StageFailure) {
+    /// one takes as they are (`SiteModeler.modelWithPositions(_:reusing:)`). `prior`: the languages' models
+    /// of the last build, when the default's site is its last one with value edits put in.
+    /// `defaultPositions`: where each record of the content is in the default's site, which a collection
+    /// taken from it keeps.
+    init(
+        _ content: Content, defaultSite: Site, defaultPositions: [[Int]], prior: [LanguageModel]? = nil
+    ) throws(StageFailure) {
         let config = content.config
         for number in config.languages.indices.dropFirst() {
             let edition = LanguageEdition(of: content, language: number)
-            // The records are the default's: what the default's model warns of, it warns of once.
-            var site = try SiteModeler().modelWithPositions(edition.content, reusing: defaultSite).site
-            site.warnings = []
-            sites.append(site)
             warnings += edition.warning.map { [$0] } ?? []
+            // A model from a snapshot has none of the other languages'.
+            if let prior, prior.count == config.languages.count - 1, case let prior = prior[number - 1],
+                let edits = ValueEdits.between(
+                    old: prior.content, new: edition.content, site: prior.site, positions: prior.positions)
+            {
+                languages.append(
+                    Language(
+                        content: edition.content, site: prior.site.applying(edits), positions: prior.positions,
+                        edits: edits, prior: prior))
+                continue
+            }
+            // The records are the default's: what the default's model warns of, it warns of once.
+            var (site, positions) = try SiteModeler().modelWithPositions(edition.content, reusing: defaultSite)
+            site.warnings = []
+            for number in positions.indices
+            where positions[number].count != edition.content.collections[number].records.count {
+                positions[number] = defaultPositions[number]
+            }
+            languages.append(
+                Language(content: edition.content, site: site, positions: positions, edits: nil, prior: nil))
         }
     }
 }

@@ -115,7 +115,8 @@ public struct SearchIndex: Sendable {
             indexers[number] = indexer(number, changed: changed)
         }
         if let last {
-            for (number, index) in Self.update(members, indexers: indexers, memo: last) { indexes[number] = index }
+            let own = members.filter { !sharedScopes.contains($0) }
+            for (number, index) in Self.update(own, indexers: indexers, memo: last) { indexes[number] = index }
         } else {
             for number in members where !sharedScopes.contains(number) { indexes[number] = indexers[number]!.index() }
         }
@@ -125,7 +126,9 @@ public struct SearchIndex: Sendable {
         let splits = Set(indexes.compactMap { $0?.splits }.joined())
         let memberHashes = indexes.compactMap { $0?.entryHashes }
         // An "All" entry changes with a member's: those the members found changed.
-        let membersChanged = Array(Set(indexers.compactMap { $0?.changed }.joined())).sorted()
+        // A scope shared with the default's index changed where the default's update found it did.
+        let sharedChanged = sharedScopes.flatMap { shared?.index.indexers[$0]?.changed ?? [] }
+        let membersChanged = Array(Set(indexers.compactMap { $0?.changed }.joined() + sharedChanged)).sorted()
         let alls = scopes.indices.filter { scopes[$0].collection == nil }
         // The members' previews are where they were when their buckets' splits are: asked once, for every
         // "All" scope.

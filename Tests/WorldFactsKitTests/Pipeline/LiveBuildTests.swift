@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import WorldFactsModel
@@ -229,6 +230,35 @@ import Testing
         let fromModel = try run(cities: 300, edits: edits, seed: 2026_11_23)
         // About half the edits change only values: most of those start from the live model.
         #expect(fromModel > edits * 3 / 10, "\(fromModel) of \(edits) builds from the live model")
+    }
+
+    /// A value edit in a site of seven languages makes, in every language, only the pages it reaches, as
+    /// in the default's: the other languages' models are kept live, and the edits go into each. The files
+    /// handed to the writer are a few per language, where making each language whole hands it every file
+    /// of its folder; the folder is what a clean build makes.
+    @Test func aValueEditMakesOnlyWhatItReachesInEveryLanguage() throws {
+        let root = try project(cities: 300)
+        defer { removeTemporary(root) }
+        let options = options(root)
+        let handed = Mutex(0)
+        let live = LiveBuilder(
+            builder: Builder(progress: { progress in
+                if progress.phase == .write { handed.withLock { $0 = progress.total } }
+            }))
+        _ = try live.build(options)
+        let swedish = try FileManager.default.subpathsOfDirectory(atPath: options.output + "/sv").count
+        let file = root + "/Content/countries.json"
+        let text = try readText(file)
+        let start = try #require(text.range(of: "\"population\": ")).upperBound
+        let end = try #require(text[start...].firstIndex { !$0.isNumber })
+        try (text[..<start] + "123457" + text[end...]).write(toFile: file, atomically: true, encoding: .utf8)
+        let report = try live.build(options)
+        #expect(report.edited == 1)
+        let made = handed.withLock { $0 }
+        #expect(made > 7 && made < swedish, "\(made) files made, where Swedish alone has \(swedish)")
+        #expect(report.write.written.contains { $0.hasPrefix("sv/countries/") }, "the edit shows in Swedish too")
+        let differing = try differencesFromClean(options, root: root)
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
     }
 
     /// Every city's population grown to fifteen digits, then put back: each edit is of values only, so the

@@ -24,6 +24,9 @@ struct LiveModel: Sendable {
     /// By collection, the position in `site` of each record of `content` (`ValueEdits.positions`).
     let positions: [[Int]]
     let output: OutputWriter.PreviousBuild
+    /// Each language other than the default, in `languages:` order; none from a snapshot, whose next build
+    /// models them anew.
+    var languages: [LanguageModel] = []
 
     /// The site, taken away: a model read from a snapshot gives its site to the build it starts, which
     /// edits it in place, and keeps only its config (it is not kept for another build).
