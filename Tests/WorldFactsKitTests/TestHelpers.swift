@@ -4,6 +4,7 @@ import Testing
 
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
+@testable import WorldFactsPipeline
 @testable import WorldFactsSupport
 @testable import WorldFactsWrite
 
@@ -139,6 +140,24 @@ func writeContent(_ folder: String, records: String, siteYAML: String = testSite
     for (name, text) in notes {
         try! text.write(toFile: folder + "/notes/\(name).md", atomically: true, encoding: .utf8)
     }
+}
+
+/// Builds a content folder of `records`, `siteYAML` and more `files` (by path in Content) with the shipped
+/// templates, into a folder of its own: its root, and the build's report.
+func buildSite(
+    records: String, siteYAML: String, files: [String: String]
+) throws -> (root: String, report: BuildReport) {
+    let root = makeTemporaryFolder()
+    writeContent(root + "/Content", records: records, siteYAML: siteYAML)
+    for (name, text) in files {
+        let path = root + "/Content/" + name
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    let report = try Builder().build(
+        BuildOptions(content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output"))
+    return (root, report)
 }
 
 /// Runs blocking work (a lock that waits, a build) on a thread of its own, so that it never holds one of

@@ -29,17 +29,7 @@ import Testing
         """
 
     func build(yaml: String = yaml, _ files: [String: String]) throws -> (root: String, report: BuildReport) {
-        let root = makeTemporaryFolder()
-        writeContent(root + "/Content", records: Self.records, siteYAML: yaml)
-        for (name, text) in files {
-            let path = root + "/Content/" + name
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        let report = try Builder().build(
-            BuildOptions(content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output"))
-        return (root, report)
+        try buildSite(records: Self.records, siteYAML: yaml, files: files)
     }
 
     func title(_ root: String, _ page: String) throws -> String {

@@ -24,17 +24,7 @@ import Testing
 
     /// Builds `files` (by path in Content) with the two-language site, into a folder of its own.
     func build(_ files: [String: String], yaml: String = twoLanguages) throws -> (root: String, report: BuildReport) {
-        let root = makeTemporaryFolder()
-        writeContent(root + "/Content", records: Self.records, siteYAML: yaml)
-        for (name, text) in files {
-            let path = root + "/Content/" + name
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        let report = try Builder().build(
-            BuildOptions(content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output"))
-        return (root, report)
+        try buildSite(records: Self.records, siteYAML: yaml, files: files)
     }
 
     @Test func aLanguageHasItsPagesInItsFolderInItsWordsAndOrder() throws {
