@@ -348,7 +348,9 @@ public struct Builder: Sendable {
                 // Its index's files are named from its folder.
                 languageMade.dropped = languageMade.dropped.map { language.config.folder + $0 }
                 languageMade.index = nil
-                made.append(languageMade)
+                // What the next build starts from is kept only for one: a build from the command line lets
+                // each language's go as soon as it is made.
+                made.append(keep ? languageMade : SiteGenerator.Made(dropped: languageMade.dropped))
             }
         } catch {
             background?.drain()
