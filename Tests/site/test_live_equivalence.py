@@ -32,9 +32,9 @@ def test_random_edits_in_watch_build_what_clean_builds_do():
         report = run.stdout[-3000:] + run.stderr[-3000:]
         assert run.returncode == 0, report
         assert f"# {EDITS} random edits compared with clean builds: 0 differ" in run.stdout, report
-        summary = re.search(r"# (\d+) records, (\d+) edits \((\d+) from the live model\)", run.stdout)
+        summary = re.search(r"# ([\d,]+) records, (\d+) edits \((\d+) from the live model\)", run.stdout)
         assert summary, report
-        records, edits, live = map(int, summary.groups())
+        records, edits, live = (int(group.replace(",", "")) for group in summary.groups())
         assert (records, edits) == (252 + CITIES, EDITS), report
         # Most edits change values only, and those rebuild from the live model: it is what is checked.
         assert live > EDITS // 2, report
