@@ -44,6 +44,14 @@ static bool icu_identifier(const char *code, char *id, int32_t capacity) {
   return U_SUCCESS(error) && error != U_STRING_NOT_TERMINATED_WARNING && id[0] != 0;
 }
 
+// Whether `code` is on ICU's current list of ISO 3166-1 codes (which leaves out withdrawn ones: "AN", "CS").
+static bool is_iso_country(const char *code) {
+  for (const char *const *known = uloc_getISOCountries(); *known; known++) {
+    if (std::strcmp(*known, code) == 0) return true;
+  }
+  return false;
+}
+
 extern "C" int wf_locale_is_known(const char *tag, char *canonical, int32_t capacity) {
   char id[ULOC_FULLNAME_CAPACITY] = {0};
   if (!icu_identifier(tag, id, sizeof id)) return 0;
@@ -70,11 +78,7 @@ extern "C" int wf_locale_is_known(const char *tag, char *canonical, int32_t capa
       languageKnown = true;
   }
   if (!languageKnown) return 0;
-  if (country[0] == 0) return 1;
-  for (const char *const *code = uloc_getISOCountries(); *code; code++) {
-    if (std::strcmp(*code, country) == 0) return 1;
-  }
-  return 0;
+  return country[0] == 0 || is_iso_country(country);
 }
 
 extern "C" int32_t wf_locale_language_tag(const char *locale, char *tag, int32_t capacity) {
@@ -129,12 +133,7 @@ extern "C" int32_t wf_language_name(const char *code, const char *display, uint1
 // Only a code of ICU's current ISO 3166-1 list: for a withdrawn one ICU gives its successor's name ("AN",
 // the Netherlands Antilles, would be shown as Curaçao; "CS" as Serbia).
 extern "C" int32_t wf_region_name(const char *code, const char *display, uint16_t *name, int32_t capacity) {
-  if (std::strlen(code) != 2) return -1;
-  bool listed = false;
-  for (const char *const *known = uloc_getISOCountries(); *known && !listed; known++) {
-    listed = std::strcmp(*known, code) == 0;
-  }
-  if (!listed) return -1;
+  if (std::strlen(code) != 2 || !is_iso_country(code)) return -1;
   char id[8] = "und_";
   std::memcpy(id + 4, code, 3);
   if (!has_name(id, display, uloc_getDisplayCountry)) return -1;
