@@ -293,7 +293,7 @@ struct CollectionsReader {
         _ map: YAMLReader.Map, of kind: FieldSpec.TextKind?, format: String, _ r: inout YAMLReader
     ) -> CodeNames {
         guard let names = r.map(map, "names"), !names.mapping.isEmpty else { return CodeNames() }
-        guard let kind, kind != .date else {
+        guard let kind, kind.isCode else {
             r.problem(
                 at: map.node(for: "names")!, field: names.path,
                 kind == .date
@@ -324,7 +324,7 @@ struct CollectionsReader {
             }
         }
         if let written = r.optionalString(map, "key_format"), let node = map.node(for: "key_format") {
-            let codes = FieldSpec.TextKind.allCases.filter { $0 != .date }
+            let codes = FieldSpec.TextKind.codes
             if let kind = codes.first(where: { $0.rawValue == written }) {
                 spec.keyFormat = kind
             } else {

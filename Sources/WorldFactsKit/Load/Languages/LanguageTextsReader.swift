@@ -100,7 +100,7 @@ public struct LanguageTextsReader {
         let groups = spec.groups.map(\.name)
         if let labels = r.map(map, "groups") { texts.groups = self.texts(of: labels, known: groups, &r) }
         // The names of a field of codes (its `names:`), as the values of a group are translated.
-        let codeFields = spec.fields.filter { $0.shownAs.map { $0.kind != .date } ?? false }.map(\.id)
+        let codeFields = spec.fields.filter { $0.shownAs?.kind.isCode == true }.map(\.id)
         if let values = r.map(map, "values") {
             for (nameNode, table) in values.mapping {
                 guard let name = nameNode.string else { continue }

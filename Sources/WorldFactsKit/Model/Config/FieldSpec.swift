@@ -41,9 +41,7 @@ public struct FieldSpec: Sendable {
         /// How a page in `locale` shows a value (white space around it ignored); nil where neither the
         /// site nor ICU has a name for the code, or the text is no day.
         public func shown(_ text: String, locale: String) -> String? {
-            names.isEmpty
-                ? kind.shown(text, locale: locale)
-                : names[text.trimmingWhitespace()] ?? kind.shown(text, locale: locale)
+            names[text.trimmingWhitespace()] ?? kind.shown(text, locale: locale)
         }
     }
 
@@ -57,6 +55,11 @@ public struct FieldSpec: Sendable {
         case region
         /// ISO 8601 days (`2024-03-07`), shown in the locale's medium style: "Mar 7, 2024".
         case date
+
+        /// The kinds whose values are codes CLDR names (every kind but days): a field of them may give its
+        /// own names (`names:`), and a collection's keys may be of them (`key_format:`).
+        public static let codes = allCases.filter { $0 != .date }
+        public var isCode: Bool { self != .date }
 
         /// How a page in `locale` shows a value (white space around it ignored); nil where ICU has no name
         /// for the code, or the text is no day.

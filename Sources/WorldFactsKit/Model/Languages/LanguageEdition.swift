@@ -120,7 +120,7 @@ public struct LanguageEdition: Sendable {
         }
         // Codes by the language's own names, else ICU's in its locale, else the default language's names.
         for (field, declared) in collection.fields.enumerated() {
-            guard let shownAs = declared.shownAs, shownAs.kind != .date else { continue }
+            guard let shownAs = declared.shownAs, shownAs.kind.isCode else { continue }
             let table = own.values[declared.id] ?? [:]
             spec.fields[field].shownAs?.names = CodeNames(table.map { ($0.key, $0.value) }).over(shownAs.names) {
                 shownAs.kind.shown($0, locale: config.locale)
