@@ -111,14 +111,13 @@ public struct SearchIndex: Sendable {
                 number, site: site, keys: keys[number]!, rows: rows, ranks: ranks, notes: notes,
                 previous: previousByScope[scopes[number].id]!.previous, last: last)
         }
-        for number in members where !sharedScopes.contains(number) {
-            indexers[number] = indexer(number, changed: changed)
-        }
+        // The members this index makes itself: those it shares are the default's.
+        let ownMembers = members.filter { !sharedScopes.contains($0) }
+        for number in ownMembers { indexers[number] = indexer(number, changed: changed) }
         if let last {
-            let own = members.filter { !sharedScopes.contains($0) }
-            for (number, index) in Self.update(own, indexers: indexers, memo: last) { indexes[number] = index }
+            for (number, index) in Self.update(ownMembers, indexers: indexers, memo: last) { indexes[number] = index }
         } else {
-            for number in members where !sharedScopes.contains(number) { indexes[number] = indexers[number]!.index() }
+            for number in ownMembers { indexes[number] = indexers[number]!.index() }
         }
         if let shared {
             for number in sharedScopes { indexes[number] = shared.index.scopeIndexes[number] }
