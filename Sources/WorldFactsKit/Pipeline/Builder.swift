@@ -237,6 +237,11 @@ public struct Builder: Sendable {
         let languageReach = editions.languages.map { language in
             reach == nil ? nil : language.edits.map { EditReach($0, in: language.site) }
         }
+        // A language's index is updated only beside the default's: the scopes it shares are the default's,
+        // and what they changed is known from its update.
+        let languageSearch = zip(editions.languages, languageReach).map { language, languageReach in
+            languageReach == nil || last?.search == nil ? nil : language.prior?.search
+        }
         // The days the last build's pages last changed, read before a clean build puts its files aside.
         let sitemap = site.config.url.map {
             SitemapDays(sitemap: Sitemap(url: $0), folder: options.output, fileSystem: fileSystem)
@@ -252,11 +257,10 @@ public struct Builder: Sendable {
                 // A language made whole: each file of its folder is made or kept by its inputs, and one no
                 // longer made goes; so does the search folder of an index with no memo to update.
                 remaking: (last?.search == nil ? [SearchIndex.folder] : [])
-                    + zip(editions.languages, languageReach).flatMap { language, reach in
-                        reach == nil
-                            ? [language.site.config.folder]
-                            : language.prior?.search == nil || last?.search == nil
-                                ? [language.site.config.folder + SearchIndex.folder] : []
+                    + languages.indices.compactMap { number in
+                        let folder = languages[number].config.folder
+                        if languageReach[number] == nil { return folder }
+                        return languageSearch[number] == nil ? folder + SearchIndex.folder : nil
                     })
         writer.recordSources(sources.digest, records: site.recordCount, warnings: sources.warnings + site.warnings)
         // A page per record, and room for the index, list, group and search files.
@@ -315,11 +319,11 @@ public struct Builder: Sendable {
                 try background.submit(files)
                 phases.rendered(files)
             }
-            let made0 = try generator.generate(
+            let defaultMade = try generator.generate(
                 previous: writer.reuse,
                 indexed: { known in saving?.finish(rowInputs: known.rowInputs, search: known.search, scopes: scopes) },
                 beforeWriting: beforeWriting, emit)
-            made.append(made0)
+            made.append(defaultMade)
             // Each other language, in its folder: it shares the default's assets, and the search scopes of
             // collections that have no pages in it.
             for (number, language) in zip(1..., languages) {
@@ -328,14 +332,12 @@ public struct Builder: Sendable {
                 if let reach = languageReach[number - 1], let prior = editions.languages[number - 1].prior {
                     other.reach = reach
                     other.rowInputs = prior.rowInputs.map { otherRenderer.rowInputs(updating: $0, at: reach.rows) }
-                    // Updated only beside the default's: the scopes it shares are the default's, and what
-                    // they changed is known from its update.
-                    other.search = last?.search == nil ? nil : prior.search
+                    other.search = languageSearch[number - 1]
                 }
                 other.recordPagesAtOnce = generator.recordPagesAtOnce
                 other.shardsAtOnce = generator.shardsAtOnce
                 other.defaultLanguage = SiteGenerator.DefaultLanguage(
-                    site: site, rows: renderer.values.rows, rowInputs: made0.rowInputs, search: made0.index)
+                    site: site, rows: renderer.values.rows, rowInputs: defaultMade.rowInputs, search: defaultMade.index)
                 let checked: ((Int) throws(StageFailure) -> Void)? =
                     budgets == nil
                     ? nil
@@ -345,8 +347,6 @@ public struct Builder: Sendable {
                             language: number)
                     }
                 var languageMade = try other.generate(previous: writer.reuse, beforeWriting: checked, emit)
-                // Its index's files are named from its folder.
-                languageMade.dropped = languageMade.dropped.map { language.config.folder + $0 }
                 languageMade.index = nil
                 // What the next build starts from is kept only for one: a build from the command line lets
                 // each language's go as soon as it is made.

@@ -51,7 +51,7 @@ struct SiteGenerator: Sendable {
         /// What the search index left, when the site has search.
         var search: SearchMemo?
         /// In a live build whose search index was updated: the shard files of the last build it no
-        /// longer has (`SearchIndex.dropped`), for the writer to remove.
+        /// longer has (`SearchIndex.dropped`), from the site's root, for the writer to remove.
         var dropped: [String] = []
         /// The search index, for the other languages to share scopes of (`DefaultLanguage.search`).
         var index: SearchIndex? = nil
@@ -126,7 +126,10 @@ struct SiteGenerator: Sendable {
         try renderer.indexPages(rowInputs: rowInputs, previous: previous, reach: reach) { files throws(Failure) in
             try emit(.made(files))
         }
-        return Made(rowInputs: rowInputs, search: index?.memo, dropped: index?.dropped ?? [], index: index)
+        // Named from the site's root, as the files are (`inFolder`).
+        return Made(
+            rowInputs: rowInputs, search: index?.memo, dropped: (index?.dropped ?? []).map { folder + $0 },
+            index: index)
     }
 
     /// Files of a language's search index, named from `search/`, where they go: in its folder.
