@@ -9,12 +9,14 @@ import WorldFactsOutput
 @testable import WorldFactsWrite
 
 @Suite struct ShardPlannerTests {
-    /// What BEGINSWITH[cd] plus word starts would answer, by brute force over every record.
+    /// What BEGINSWITH[cd] plus word starts would answer, by brute force over every record. Texts are
+    /// compared by scalars, as the script compares them: a query may end inside a character.
     func expected(_ keys: SearchKeys, _ query: String) -> Set<Int> {
-        Set(
+        func starts(_ text: Substring) -> Bool { text.unicodeScalars.starts(with: query.unicodeScalars) }
+        return Set(
             keys.texts.indices.filter { record in
                 keys.texts[record].contains { text in
-                    text.hasPrefix(query) || Folding.laterWordStarts(text).contains { $0.hasPrefix(query) }
+                    starts(Substring(text)) || Folding.laterWordStarts(text).contains(where: starts)
                 }
             })
     }
@@ -136,6 +138,24 @@ import WorldFactsOutput
             #expect(plan.records.count == min(5, all.count))
             #expect(Set(plan.records).isSubset(of: all))
         }
+    }
+
+    /// A query that ends inside a character, a letter and the first jamo of a Hangul syllable after it,
+    /// counts every record whose text starts with its scalars.
+    @Test func aPreviewCountsTheRecordsAQueryEndingInsideACharacterMatches() {
+        let syllables = ["체", "첵", "첸", "첼", "쳄", "쳅"]
+        let texts = syllables.indices.map { [Folding.fold("n" + syllables[$0] + String(repeating: "x", count: $0))] }
+        let keys = SearchKeys(texts: texts)
+        let plans = ShardPlanner(budget: 40, previewSize: 2).plan(keys: keys, entrySize: texts.map { _ in 12 })
+        let router = ShardRouter(plans: plans)
+        let query = "n\u{110E}"
+        #expect(query.count == 2 && !texts[0][0].hasPrefix(query))
+        guard case .preview(let prefix) = router.route(query), let plan = plans.first(where: { $0.prefix == prefix })
+        else {
+            Issue.record("'\(query)' is no preview: \(router.route(query))")
+            return
+        }
+        #expect(plan.total == syllables.count && expected(keys, query).count == syllables.count)
     }
 
     /// Every record is reachable from every prefix of every one of its keys, and every answer is exactly
