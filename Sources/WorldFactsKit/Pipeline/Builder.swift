@@ -61,91 +61,78 @@ public struct Builder: Sendable {
         defer { lock.release() }
         let early = earlySnapshotRead(options, live: live, keep: keep)
         var sources = try steps.run(.checkSources) { () throws(StageFailure) in try checkSources(options) }
-        var last: LastBuild
+        var prior: PriorBuild
         switch try plan(options, sources: sources, live: live, keep: keep, early: early, steps: &steps) {
         case .upToDate(let report, let model): return (report, model)
-        case .build(let found): last = found
+        case .build(let found): prior = found
         }
-        let (content, memo) = try loadContent(options, sources: &sources, memo: last.loadMemo, steps: &steps)
-        // Kept for the next build: by the live model, or by the snapshot's encoding, which lets it go once
-        // it is written.
-        var loadMemo: ContentLoader.Memo? = consume memo
+        var (content, loadMemo) = try loadContent(options, sources: &sources, prior: prior, steps: &steps)
+        let (theme, templates) = try loadTemplates(options, steps: &steps)
+        try prior.readModel(templates: templates, theme: theme, steps: &steps)
+        let (modelled, languages) = try steps.run(.model) { () throws(StageFailure) in
+            try modelSite(content, templates: templates, theme: theme, prior: &prior, prepared: prepared)
+        }
+        let saving = startSnapshot(
+            options, prior: &prior, sources: sources, content: content, loadMemo: loadMemo, templates: templates,
+            theme: theme, modelled: modelled)
+        defer { saving?.discardUnlessSaved() }
+        // Kept for the next build by the live model, or by the snapshot's encoding, which lets it go once written.
+        if !keep { loadMemo = nil }
+        let written = try steps.run(.renderAndWrite) { () throws(StageFailure) in
+            try renderAndWrite(
+                options, site: modelled.site, languages: languages, templates: templates, theme: theme,
+                edit: prior.editPlan(modelled, languages: languages), manifest: prior.manifest.wait().get(),
+                sources: sources, keep: keep, saving: saving, releaseLater: releaseLater)
+        }
+        var built = report(written, sources: sources, content: content, modelled: modelled, languages: languages)
+        built.fromSnapshot = prior.editsSnapshot(modelled)
+        try saveSnapshot(saving, options: options, report: &built, steps: &steps)
+        built.steps = steps.done
+        guard keep, let left = written.left, let loadMemo else {
+            // The process may end before these are freed: that is quicker still.
+            releaseLater.add(consume content, consume loadMemo as Any, consume modelled, consume prior)
+            return (built, nil)
+        }
+        return (
+            built,
+            LiveModel(
+                sources: sources.digest, content: content, loadMemo: loadMemo, templates: templates, theme: theme,
+                modelled: modelled, languages: languages, made: written.made, output: left)
+        )
+    }
+
+    /// The load of the templates, then their compile.
+    private func loadTemplates(_ options: BuildOptions, steps: inout BuildSteps) throws(BuildFailure) -> (
+        Theme, TemplateSet
+    ) {
         let theme = try steps.run(.loadTemplates) { () throws(StageFailure) in
             try ThemeLoader(folder: options.templates, fileSystem: fileSystem).load()
         }
         let templates = try steps.run(.compileTemplates) { () throws(StageFailure) in try TemplateSet(theme: theme) }
-        var lastModel = last.live
-        if last.snapshot != nil {
-            lastModel = try steps.run(.readSnapshot) { last.snapshotModel(templates: templates, theme: theme) }
-        }
-        let (modelled, languages) = try steps.run(.model) { () throws(StageFailure) in
-            let modelled = try modelSite(
-                content, templates: templates, theme: theme, last: &lastModel, fromLive: last.live != nil,
-                prepared: prepared)
-            let prior = modelled.edits == nil ? nil : lastModel?.languages
-            return (
-                modelled,
-                try LanguageSites(
-                    content, defaultSite: modelled.site, defaultPositions: modelled.positions, prior: prior)
-            )
-        }
-        let site = modelled.site
-        let positions = last.keepsModel ? modelled.positions : []
-        var saving: SnapshotSaving?
-        if let path = last.snapshotPath, let loadMemo {
-            saving = startSnapshot(
-                path, options: options, sources: sources.digest, content: content, loadMemo: loadMemo,
-                templates: templates, theme: theme, positions: positions, site: site,
-                // The last snapshot's bytes are kept, by this encoding only, until it has copied the
-                // unchanged records from them.
-                lastRecords: last.snapshot.take()?.encodedRecords)
-        }
-        defer { saving?.discardUnlessSaved() }
-        if !keep { loadMemo = nil }
-        let (report, made, left, census) = try steps.run(.renderAndWrite) {
-            () throws(StageFailure) -> (WriteReport, [SiteGenerator.Made], OutputWriter.PreviousBuild?, OutputCensus?)
-            in
-            try renderAndWrite(
-                options, site: site, languages: languages, templates: templates, theme: theme,
-                edits: modelled.edits, last: lastModel,
-                manifest: last.manifest.wait().get(), sources: sources, keep: keep, saving: saving,
-                releaseLater: releaseLater)
-        }
-        var built = BuildReport(
-            records: site.recordCount, write: report,
-            warnings: sources.warnings + site.warnings + languages.warnings + report.warnings, steps: steps.done,
-            edited: modelled.edits?.count)
-        built.fromSnapshot = last.live == nil && lastModel != nil && modelled.edits != nil
-        built.undeclaredColumns = content.undeclaredColumns
-        built.census = census
-        if let saving {
-            let problem = try steps.run(.saveSnapshot) { saving.close(cache: options.cache) }
-            built.warnings += problem.map { [$0] } ?? []
-            built.steps = steps.done
-        }
-        guard keep, let left, let loadMemo else {
-            // The process may end before these are freed: that is quicker still.
-            releaseLater.add(consume content, consume loadMemo as Any, consume modelled, consume lastModel as Any, last)
-            return (built, nil)
-        }
-        var model = LiveModel(
-            sources: sources.digest, content: content, loadMemo: loadMemo, templates: templates,
-            assets: theme.assets, site: site, rowInputs: made[0].rowInputs, search: made[0].search,
-            positions: positions, output: left)
-        model.languages = zip(languages.languages, made.dropFirst()).map { language, made in
-            LanguageModel(
-                content: language.content, site: language.site, positions: language.positions,
-                rowInputs: made.rowInputs, search: made.search)
-        }
-        return (built, model)
+        return (theme, templates)
     }
 
-    /// The load step, with its progress: the content, and what the next load can keep (`memo`: what the
-    /// last one kept, when this build keeps its own). `read`: the records files the digest read already,
-    /// taken, so that their bytes are freed as the load ends.
+    /// The build's report, from what it wrote and what each step warned of.
+    private func report(
+        _ written: Written, sources: CheckedSources, content: Content, modelled: ModelledSite, languages: LanguageSites
+    ) -> BuildReport {
+        let site = modelled.site
+        var built = BuildReport(
+            records: site.recordCount, write: written.report,
+            warnings: sources.warnings + site.warnings + languages.warnings + written.report.warnings,
+            steps: [], edited: modelled.edits?.count)
+        built.undeclaredColumns = content.undeclaredColumns
+        built.census = written.census
+        return built
+    }
+
+    /// The load step, with its progress: the content, and what the next load can keep (starting from what
+    /// the last one kept, `PriorBuild.loadMemo`, when this build keeps its own). `read`: the records files
+    /// the digest read already, taken, so that their bytes are freed as the load ends.
     private func loadContent(
-        _ options: BuildOptions, sources: inout CheckedSources, memo: ContentLoader.Memo?, steps: inout BuildSteps
-    ) throws(BuildFailure) -> (Content, ContentLoader.Memo) {
+        _ options: BuildOptions, sources: inout CheckedSources, prior: PriorBuild, steps: inout BuildSteps
+    ) throws(BuildFailure) -> (Content, ContentLoader.Memo?) {
+        let memo = prior.loadMemo
         progress?(BuildProgress(phase: .loadContent, done: 0, total: 0))
         var (content, kept) = try steps.run(.loadContent) { () throws(StageFailure) in
             try ContentLoader(folder: options.content, fileSystem: fileSystem.serving(sources.read.take() ?? [:]))
@@ -182,23 +169,34 @@ public struct Builder: Sendable {
         }
     }
 
-    /// The model step: the last model with the edits in, when only records' values changed; else the site
-    /// modelled from the content. `fromLive`: `last` is the model `watch` keeps in memory, not one read
-    /// from a snapshot.
+    /// The model step: the default language's site (`modelDefault`), then every other language's.
     private func modelSite(
-        _ content: Content, templates: TemplateSet, theme: Theme, last: inout LiveModel?, fromLive: Bool,
+        _ content: Content, templates: TemplateSet, theme: Theme, prior: inout PriorBuild,
+        prepared: PreparedCopy<Site>?
+    ) throws(StageFailure) -> (ModelledSite, LanguageSites) {
+        let modelled = try modelDefault(content, templates: templates, theme: theme, prior: &prior, prepared: prepared)
+        let languages = try LanguageSites(
+            content, defaultSite: modelled.site, defaultPositions: modelled.positions,
+            prior: modelled.edits == nil ? nil : prior.model?.languages)
+        return (modelled, languages)
+    }
+
+    /// The default language's site: the last model with the edits in, when only records' values changed;
+    /// else the site modelled from the content.
+    private func modelDefault(
+        _ content: Content, templates: TemplateSet, theme: Theme, prior: inout PriorBuild,
         prepared: PreparedCopy<Site>?
     ) throws(StageFailure) -> ModelledSite {
-        guard var model = last.take() else { return try modelAnew(content) }
+        guard var model = prior.model.take() else { return try modelAnew(content) }
         guard let edits = model.edits(to: content, templates: templates, theme: theme) else {
-            last = model
+            prior.model = model
             return try modelAnew(content)
         }
         // The edits go into a site whose records nothing else holds, replaced where they are: the live
         // model's prepared copy (the live model keeps its own for a build that fails), or the site the
         // snapshot's model was read with, taken from it (nothing after this step reads it there).
-        var site = fromLive ? prepared?.take() ?? model.site : model.takeSite()
-        last = model
+        var site = prior.live != nil ? prepared?.take() ?? model.site : model.takeSite()
+        prior.model = model
         site.apply(edits)
         return .edited(site, edits, positions: model.positions)
     }
@@ -208,74 +206,28 @@ public struct Builder: Sendable {
         return .modelled(site, positions: positions)
     }
 
-    /// Starts saving this build's snapshot at `path`: its head is encoded while the pages render.
-    private func startSnapshot(
-        _ path: String, options: BuildOptions, sources: String, content: Content, loadMemo: ContentLoader.Memo,
-        templates: TemplateSet, theme: Theme, positions: [[Int]], site: Site, lastRecords: EncodedRecords?
-    ) -> SnapshotSaving {
-        let outputName = BuildSnapshot.outputName(options.output, fileSystem: fileSystem)
-        return SnapshotSaving(file: SnapshotFile(path: path, fileSystem: fileSystem)) {
-            [assets = theme.assets] writer in
-            BuildSnapshot.head(
-                into: writer, output: outputName, sources: sources, content: content, loadMemo: loadMemo,
-                templates: templates, assets: assets, positions: positions, site: site, reusing: lastRecords)
-        }
+    /// What the render and write step made: the writer's report, what each language's generator made (the
+    /// default's first), what the writer left for the next build when this one keeps its model, and the
+    /// folder's census when one was taken.
+    struct Written {
+        let report: WriteReport
+        let made: [SiteGenerator.Made]
+        let left: OutputWriter.PreviousBuild?
+        let census: OutputCensus?
     }
 
     /// Renders the site and writes it: every page and search file of a clean build, or, after an edit,
-    /// those the edit reaches. A failure undoes what was written (`OutputWriter.rollback`).
+    /// those the edit reaches (`EditPlan`). A failure undoes what was written (`OutputWriter.rollback`).
     private func renderAndWrite(
-        _ options: BuildOptions, site: Site, languages editions: LanguageSites, templates: TemplateSet,
-        theme: Theme, edits: ValueEdits?,
-        last: LiveModel?, manifest: OutputWriter.PreviousBuild, sources: CheckedSources, keep: Bool,
+        _ options: BuildOptions, site: Site, languages: LanguageSites, templates: TemplateSet, theme: Theme,
+        edit: EditPlan?, manifest: OutputWriter.PreviousBuild, sources: CheckedSources, keep: Bool,
         saving: SnapshotSaving?, releaseLater: DeferredRelease
-    ) throws(StageFailure) -> (WriteReport, [SiteGenerator.Made], OutputWriter.PreviousBuild?, OutputCensus?) {
-        let reach = edits.map { EditReach($0, in: site) }
-        let languages = editions.sites
-        // A language whose site is its prior one with the edits in makes only the pages they reach; every
-        // other language is made whole, each file of its folder made or kept by its inputs.
-        let languageReach = editions.languages.map { language in
-            reach == nil ? nil : language.edits.map { EditReach($0, in: language.site) }
-        }
-        // A language's index is updated only beside the default's: the scopes it shares are the default's,
-        // and what they changed is known from its update.
-        let languageSearch = zip(editions.languages, languageReach).map { language, languageReach in
-            languageReach == nil || last?.search == nil ? nil : language.prior?.search
-        }
+    ) throws(StageFailure) -> Written {
         // The days the last build's pages last changed, read before a clean build puts its files aside.
         let sitemap = site.config.url.map {
             SitemapDays(sitemap: Sitemap(url: $0), folder: options.output, fileSystem: fileSystem)
         }
-        // After an edit, the writer keeps every file the edit does not reach. The search index updates the
-        // last one's, giving the files it makes and those it drops, when the last model kept it; else it
-        // gives every file of its folder.
-        let writer =
-            try reach == nil
-            ? OutputWriter(folder: options.output, fileSystem: fileSystem, clean: options.clean, previous: manifest)
-            : OutputWriter(
-                folder: options.output, fileSystem: fileSystem, editing: manifest,
-                // A language made whole: each file of its folder is made or kept by its inputs, and one no
-                // longer made goes; so does the search folder of an index with no memo to update.
-                remaking: (last?.search == nil ? [SearchIndex.folder] : [])
-                    + languages.indices.compactMap { number in
-                        let folder = languages[number].config.folder
-                        if languageReach[number] == nil { return folder }
-                        return languageSearch[number] == nil ? folder + SearchIndex.folder : nil
-                    })
-        writer.recordSources(sources.digest, records: site.recordCount, warnings: sources.warnings + site.warnings)
-        // A page per record, and room for the index, list, group and search files.
-        writer.expect(files: site.recordCount + site.recordCount / 4)
-        // The next build of `watch` starts from this one's model, not from the folders' stamps.
-        writer.waitsForStamps = !keep
-        let renderer = SiteRenderer(site: site, templates: templates, theme: theme)
-        var generator = SiteGenerator(
-            renderer: renderer, reach: reach,
-            rowInputs: reach.flatMap { reach in
-                last?.rowInputs.map { renderer.rowInputs(updating: $0, at: reach.rows) }
-            },
-            // Searched values are fixed by `ValueEdits`: the keys are the last build's, and its index is
-            // updated where the edited rows are.
-            search: reach == nil ? nil : last?.search)
+        let writer = try openWriter(options, site: site, edit: edit, manifest: manifest, sources: sources, keep: keep)
         let phases = PhaseProgress(
             report: progress, records: site.recordCount,
             recordPagesFolders: site.collections.map(\.spec.records.pagesFolder))
@@ -283,102 +235,129 @@ public struct Builder: Sendable {
         // pages to another, or waits for one. Elsewhere rendering the next batch overlaps writing the
         // last one, on a thread of its own.
         let background = writer.writesWhereMade ? nil : BackgroundWriter(writer, written: phases.written)
-        if background == nil {
-            generator.recordPagesAtOnce = Self.recordPagesMadeWhereWritten
-            generator.shardsAtOnce = Self.shardsMadeWhereWritten
-        }
-        generator.languageFolders = languages.map(\.config.folder)
-        var made: [SiteGenerator.Made] = []
+        let made: [SiteGenerator.Made]
         do throws(StageFailure) {
-            let scopes = site.config.search.scopes
-            // A build that edits the last one's pages leaves as many files as it did.
-            let limit =
-                reach == nil
-                ? options.maxFiles.map { ($0, "--max-files") }
-                    ?? site.config.maxFiles.map { ($0, joinPath(options.content, "site.yml") + ": max_files") } : nil
-            var beforeWriting: ((Int) throws(StageFailure) -> Void)?
-            // Every language's files count; another language's search files are known just before it writes.
-            var budgets = limit.map { most, source in
-                FileBudget.Languages(languages: languages, limit: most, source: SourceLocation(file: source))
-            }
-            if budgets != nil {
-                let (assets, notFoundPage) = (theme.assets.count, templates.has("404"))
-                beforeWriting = { searchFiles throws(StageFailure) in
-                    try budgets?.check(
-                        FileBudget(site: site, assets: assets, notFoundPage: notFoundPage, searchFiles: searchFiles),
-                        language: 0)
-                }
-            }
-            func emit(_ batch: OutputBatch) throws(StageFailure) {
-                guard let background else {
-                    let count = try writer.write(batch)
-                    phases.rendered(paths: writer.lastPaths(count))
-                    return phases.written(count)
-                }
-                let files = batch.files
-                try background.submit(files)
-                phases.rendered(files)
-            }
-            let defaultMade = try generator.generate(
-                previous: writer.reuse,
-                indexed: { known in saving?.finish(rowInputs: known.rowInputs, search: known.search, scopes: scopes) },
-                beforeWriting: beforeWriting, emit)
-            made.append(defaultMade)
-            // Each other language, in its folder: it shares the default's assets, and the search scopes of
-            // collections that have no pages in it.
-            for (number, language) in zip(1..., languages) {
-                let otherRenderer = SiteRenderer(site: language, templates: templates, theme: theme)
-                var other = SiteGenerator(renderer: otherRenderer)
-                if let reach = languageReach[number - 1], let prior = editions.languages[number - 1].prior {
-                    other.reach = reach
-                    other.rowInputs = prior.rowInputs.map { otherRenderer.rowInputs(updating: $0, at: reach.rows) }
-                    other.search = languageSearch[number - 1]
-                }
-                other.recordPagesAtOnce = generator.recordPagesAtOnce
-                other.shardsAtOnce = generator.shardsAtOnce
-                other.defaultLanguage = SiteGenerator.DefaultLanguage(
-                    site: site, rows: renderer.values.rows, rowInputs: defaultMade.rowInputs, search: defaultMade.index)
-                let checked: ((Int) throws(StageFailure) -> Void)? =
-                    budgets == nil
-                    ? nil
-                    : { searchFiles throws(StageFailure) in
-                        try budgets?.check(
-                            FileBudget(site: language, assets: 0, notFoundPage: false, searchFiles: searchFiles),
-                            language: number)
-                    }
-                var languageMade = try other.generate(previous: writer.reuse, beforeWriting: checked, emit)
-                languageMade.index = nil
-                // What the next build starts from is kept only for one: a build from the command line lets
-                // each language's go as soon as it is made.
-                made.append(keep ? languageMade : SiteGenerator.Made(dropped: languageMade.dropped))
-            }
+            let output = SiteOutput(writer: writer, background: background, phases: phases)
+            made = try generate(
+                options, site: site, languages: languages, templates: templates, theme: theme, edit: edit,
+                output: output, saving: saving, keep: keep, releaseLater: releaseLater)
         } catch {
             background?.drain()
             writer.rollback()
             throw error
         }
         phases.renderingDone()
-        let report: WriteReport
+        let report = try finishWriting(writer, background: background, sitemap: sitemap, site: site, made: made)
+        let left = keep ? writer.leave() : nil
+        let census = takesCensus ? OutputCensus(site: site, paths: writer.paths, report: report) : nil
+        releaseLater.add(writer as Any, background as Any)
+        return Written(report: report, made: made, left: left, census: census)
+    }
+
+    /// The writer of this build: one that keeps every file an edit does not reach (`EditPlan.remaking`), or
+    /// one that gives every file, keeping those whose inputs are unchanged.
+    private func openWriter(
+        _ options: BuildOptions, site: Site, edit: EditPlan?, manifest: OutputWriter.PreviousBuild,
+        sources: CheckedSources, keep: Bool
+    ) throws(StageFailure) -> OutputWriter {
+        let writer =
+            try edit == nil
+            ? OutputWriter(folder: options.output, fileSystem: fileSystem, clean: options.clean, previous: manifest)
+            : OutputWriter(
+                folder: options.output, fileSystem: fileSystem, editing: manifest, remaking: edit?.remaking ?? [])
+        writer.recordSources(sources.digest, records: site.recordCount, warnings: sources.warnings + site.warnings)
+        // A page per record, and room for the index, list, group and search files.
+        writer.expect(files: site.recordCount + site.recordCount / 4)
+        // The next build of `watch` starts from this one's model, not from the folders' stamps.
+        writer.waitsForStamps = !keep
+        return writer
+    }
+
+    /// Where the generators' files go: to the writer, on this thread where each core writes what it makes,
+    /// else through the background writer.
+    struct SiteOutput {
+        let writer: OutputWriter
+        let background: BackgroundWriter?
+        let phases: PhaseProgress
+
+        func emit(_ batch: OutputBatch) throws(StageFailure) {
+            guard let background else {
+                let count = try writer.write(batch)
+                phases.rendered(paths: writer.lastPaths(count))
+                return phases.written(count)
+            }
+            let files = batch.files
+            try background.submit(files)
+            phases.rendered(files)
+        }
+    }
+
+    /// Makes every language's files, the default's first, each in its folder. Another language shares the
+    /// default's assets, and the search scopes of collections that have no pages in it.
+    private func generate(
+        _ options: BuildOptions, site: Site, languages editions: LanguageSites, templates: TemplateSet,
+        theme: Theme, edit: EditPlan?, output: SiteOutput, saving: SnapshotSaving?, keep: Bool,
+        releaseLater: DeferredRelease
+    ) throws(StageFailure) -> [SiteGenerator.Made] {
+        let languages = editions.sites
+        let reuse = output.writer.reuse
+        let renderer = SiteRenderer(site: site, templates: templates, theme: theme)
+        var generator = SiteGenerator(renderer: renderer)
+        generator.prior = edit?.generation(0, renderer: renderer, output: reuse) ?? GenerationPrior(output: reuse)
+        if output.background == nil {
+            generator.recordPagesAtOnce = Self.recordPagesMadeWhereWritten
+            generator.shardsAtOnce = Self.shardsMadeWhereWritten
+        }
+        generator.languageFolders = languages.map(\.config.folder)
+        // Every language's files count; another language's search files are known just before it writes.
+        // A build that edits the last one's pages leaves as many files as it did.
+        let budget =
+            edit == nil
+            ? FileBudget.Gate(options: options, site: site, languages: languages, templates: templates, theme: theme)
+            : nil
+        let scopes = site.config.search.scopes
+        let defaultMade = try generator.generate(
+            indexed: { known in saving?.finish(rowInputs: known.rowInputs, search: known.search, scopes: scopes) },
+            beforeWriting: budget?.check(language: 0), output.emit)
+        var made = [defaultMade]
+        for (number, language) in zip(1..., languages) {
+            let languageRenderer = SiteRenderer(site: language, templates: templates, theme: theme)
+            var other = SiteGenerator(renderer: languageRenderer)
+            other.prior =
+                edit?.generation(number, renderer: languageRenderer, output: reuse) ?? GenerationPrior(output: reuse)
+            other.recordPagesAtOnce = generator.recordPagesAtOnce
+            other.shardsAtOnce = generator.shardsAtOnce
+            other.defaultLanguage = SiteGenerator.DefaultLanguage(
+                site: site, rows: renderer.values.rows, rowInputs: defaultMade.rowInputs, search: defaultMade.index)
+            var languageMade = try other.generate(beforeWriting: budget?.check(language: number), output.emit)
+            languageMade.index = nil
+            // What the next build starts from is kept only for one: a build from the command line lets
+            // each language's go as soon as it is made.
+            made.append(keep ? languageMade : SiteGenerator.Made(dropped: languageMade.dropped))
+        }
+        releaseLater.add(generator as Any)
+        return made
+    }
+
+    /// Writes the sitemap once every page is written, drops the files no language makes any longer, and
+    /// finishes the writer. A failure undoes what was written.
+    private func finishWriting(
+        _ writer: OutputWriter, background: BackgroundWriter?, sitemap: SitemapDays?, site: Site,
+        made: [SiteGenerator.Made]
+    ) throws(StageFailure) -> WriteReport {
         do throws(StageFailure) {
             if let sitemap {
                 // Once every page is written: a page's day is known from its bytes' hash.
                 let written = try background?.waitForWrites() ?? writer
                 _ = try written.write(.made(sitemap.files(written: written, site: site, today: Self.today())))
             }
-            if let background {
-                report = try background.finish(dropping: made.flatMap(\.dropped))
-            } else {
-                writer.drop(made.flatMap(\.dropped))
-                report = try writer.finish()
-            }
+            if let background { return try background.finish(dropping: made.flatMap(\.dropped)) }
+            writer.drop(made.flatMap(\.dropped))
+            return try writer.finish()
         } catch {
             writer.rollback()
             throw error
         }
-        let left = keep ? writer.leave() : nil
-        let census = takesCensus ? OutputCensus(site: site, paths: writer.paths, report: report) : nil
-        releaseLater.add(writer as Any, generator as Any, background as Any)
-        return (report, made, left, census)
     }
 
     /// The day of this build, as sitemaps give it: `SOURCE_DATE_EPOCH`'s when set (reproducible builds),

@@ -1,4 +1,5 @@
 import WorldFactsModel
+import WorldFactsRender
 import WorldFactsSupport
 
 /// The files a build of the site leaves, counted from its model and its search plan before any file is
@@ -100,6 +101,41 @@ struct FileBudget {
         mutating func check(_ budget: FileBudget, language: Int) throws(StageFailure) {
             budgets[language] = budget
             try FileBudget(contributors: budgets.flatMap(\.contributors)).check(limit, source: source)
+        }
+    }
+
+    /// The check of a build's every language against its limit (`--max-files`, else site.yml's
+    /// `max_files`), each language as its search files become known: the default's before anything is
+    /// written, another's before it writes.
+    final class Gate {
+        private var budgets: Languages
+        /// By language, the default's first.
+        private let sites: [Site]
+        private let assets: Int
+        private let notFoundPage: Bool
+
+        /// Nil when the build has no limit.
+        init?(options: BuildOptions, site: Site, languages: [Site], templates: TemplateSet, theme: Theme) {
+            let limit =
+                options.maxFiles.map { ($0, "--max-files") }
+                ?? site.config.maxFiles.map { ($0, joinPath(options.content, "site.yml") + ": max_files") }
+            guard let (most, source) = limit else { return nil }
+            budgets = Languages(languages: languages, limit: most, source: SourceLocation(file: source))
+            sites = [site] + languages
+            (assets, notFoundPage) = (theme.assets.count, templates.has("404"))
+        }
+
+        /// The check of language `language` once its number of search files is known. Only the default
+        /// language has assets and a 404 page of its own.
+        func check(language: Int) -> (_ searchFiles: Int) throws(StageFailure) -> Void {
+            { [self] searchFiles throws(StageFailure) in
+                let isDefault = language == 0
+                try budgets.check(
+                    FileBudget(
+                        site: sites[language], assets: isDefault ? assets : 0, notFoundPage: isDefault && notFoundPage,
+                        searchFiles: searchFiles),
+                    language: language)
+            }
         }
     }
 

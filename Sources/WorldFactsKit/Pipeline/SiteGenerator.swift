@@ -11,12 +11,9 @@ import WorldFactsSupport
 /// Render and Search are stages of their own; this is where they meet.
 struct SiteGenerator: Sendable {
     let renderer: SiteRenderer
-    /// In a live build (`LiveBuilder`): the pages an edit can reach; every other page is kept.
-    var reach: EditReach? = nil
-    /// In a live build: every row's inputs, made already.
-    var rowInputs: [[UInt64]]? = nil
-    /// In a live build whose searched values are unchanged: what the last build's search index left.
-    var search: SearchMemo? = nil
+    /// What the last build left that this one keeps: its files, and in a live build after an edit, what
+    /// the edit reaches (`GenerationPrior`).
+    var prior = GenerationPrior.none
     /// Record pages handed over at once: a range of pages is in memory at once, unless the writer makes
     /// them where it writes them (`OutputWriter.writesWhereMade`): then a batch holds no page's bytes, and
     /// larger batches wait less often for their slowest page.
@@ -63,10 +60,11 @@ struct SiteGenerator: Sendable {
     /// the search index is then made first, rather than while the record pages are.
     @discardableResult
     func generate<Failure: Error>(
-        previous: any PreviousOutput, indexed: (Made) -> Void = { _ in },
+        indexed: (Made) -> Void = { _ in },
         beforeWriting: ((_ searchFiles: Int) throws(Failure) -> Void)? = nil,
         _ emit: (OutputBatch) throws(Failure) -> Void
     ) throws(Failure) -> Made {
+        let renderer = self.renderer.keeping(prior.render)
         let hasSearch = !site.config.search.scopes.isEmpty
         // What each index row is made of: the search index, the section pages and the group pages read it.
         // A collection without pages here has the default language's rows, and their inputs.
@@ -75,7 +73,7 @@ struct SiteGenerator: Sendable {
             ? [] : Set(site.collections.filter { !$0.spec.hasPages }.map(\.number))
         var rowInputs =
             hasSearch || site.collections.contains(where: \.isIndexSplit) || !site.groups.isEmpty
-            ? self.rowInputs ?? renderer.rowInputs(skipping: sharedRows) : nil
+            ? prior.rowInputs ?? renderer.rowInputs(skipping: sharedRows) : nil
         let folder = site.config.folder
         if let sharedInputs = defaultLanguage?.rowInputs {
             for collection in sharedRows { rowInputs?[collection] = sharedInputs[collection] }
@@ -83,19 +81,15 @@ struct SiteGenerator: Sendable {
         let search =
             hasSearch
             ? rowInputs.map { rowInputs in
-                BackgroundValue { [site, renderer, last = self.search, reach, defaultLanguage] in
+                BackgroundValue { [site, renderer, prior, defaultLanguage] in
                     let shared = defaultLanguage.map { Self.sharedScopes(of: site, with: $0) } ?? []
                     let index = SearchIndex(
                         site: site,
                         rows: Self.searchRows(
                             site: site, renderer: renderer, inputs: rowInputs, shared: defaultLanguage?.rows),
-                        previous: folder.isEmpty ? previous : PreviousOutputInFolder(previous, folder: folder),
-                        updating: last,
-                        changed: reach.map { reach in
-                            site.collections.flatMap { collection in
-                                reach.rows[collection.number].map { collection.offset + $0 }
-                            }
-                        } ?? [], notes: Self.searchedNotes(site: site),
+                        previous: folder.isEmpty ? prior.output : PreviousOutputInFolder(prior.output, folder: folder),
+                        updating: prior.search, changed: prior.changedRecords(in: site),
+                        notes: Self.searchedNotes(site: site),
                         sharing: defaultLanguage?.search.map { ($0, shared) })
                     return shared.isEmpty ? index : index.sharing(shared, from: SearchIndex.folder)
                 }
@@ -105,7 +99,7 @@ struct SiteGenerator: Sendable {
             let count = collection.records.count
             for start in stride(from: 0, to: count, by: recordPagesAtOnce) {
                 let range = start..<min(start + recordPagesAtOnce, count)
-                try emit(renderer.recordPageBatch(range, in: collection.number, previous: previous, reach: reach))
+                try emit(renderer.recordPageBatch(range, in: collection.number))
             }
         }
         let index = search?.wait()
@@ -123,7 +117,7 @@ struct SiteGenerator: Sendable {
             try emit(.made(Self.inFolder(folder, index.manifestFiles)))
         }
         if !site.config.isEdition { try emit(.made([hostHeaders.file])) }
-        try renderer.indexPages(rowInputs: rowInputs, previous: previous, reach: reach) { files throws(Failure) in
+        try renderer.indexPages(rowInputs: rowInputs) { files throws(Failure) in
             try emit(.made(files))
         }
         // Named from the site's root, as the files are (`inFolder`).

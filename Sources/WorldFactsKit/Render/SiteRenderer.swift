@@ -6,7 +6,7 @@ import WorldFactsSupport
 /// Renders the pages of a site: one per record (in parallel, a range at a time, so that only one range
 /// of pages is in memory at once), then the assets, the home page or index, the 404 page, each
 /// collection's index and section pages, the complete lists and the group pages. A page whose inputs
-/// are those of the previous build's page is not rendered again.
+/// are those of the last build's page is not rendered again (`RenderPrior`).
 public struct SiteRenderer: Sendable {
     public let site: Site
     public let templates: TemplateSet
@@ -15,6 +15,8 @@ public struct SiteRenderer: Sendable {
     /// By collection.
     public let contexts: [PageContexts]
     let recordInputsBases: [ContextFingerprint]
+    /// What the last build left that this renderer keeps (`keeping(_:)`): nothing, in a clean build.
+    public internal(set) var prior = RenderPrior.none
 
     public init(site: Site, templates: TemplateSet, theme: Theme) {
         self.site = site
@@ -26,27 +28,22 @@ public struct SiteRenderer: Sendable {
         recordInputsBases = contexts.map { $0.recordInputsBase(templates: templates.fingerprint) }
     }
 
-    /// Renders a page, unless `previous` says the previous build's page has the same inputs; the context
-    /// is made only when the page is rendered. `inputs` is the page's fingerprint as the manifest keeps it.
-    func page(
-        _ path: String, template: String, inputs: UInt64, previous: any PreviousOutput,
-        context: () -> TemplateValue
-    ) -> OutputFile {
-        if previous.canReuse(path, inputs: inputs) { return .reused(path: path, inputsValue: inputs) }
+    /// Renders a page, unless the last build's page has the same inputs (`prior`); the context is made
+    /// only when the page is rendered. `inputs` is the page's fingerprint as the manifest keeps it.
+    func page(_ path: String, template: String, inputs: UInt64, context: () -> TemplateValue) -> OutputFile {
+        if prior.output.canReuse(path, inputs: inputs) { return .reused(path: path, inputsValue: inputs) }
         return OutputFile(path: path, bytes: templates.render(context(), with: template), inputsValue: inputs)
     }
 
     /// `page` for a fingerprint given as its hex text (`ContextFingerprint.value`).
-    func page(
-        _ path: String, template: String, inputs: String, previous: any PreviousOutput, context: () -> TemplateValue
-    ) -> OutputFile {
-        page(path, template: template, inputs: OutputFile.inputsNumber(inputs), previous: previous, context: context)
+    func page(_ path: String, template: String, inputs: String, context: () -> TemplateValue) -> OutputFile {
+        page(path, template: template, inputs: OutputFile.inputsNumber(inputs), context: context)
     }
 
     /// A page whose inputs are its context, fingerprinted.
-    func page(_ path: String, template: String, context: TemplateValue, previous: any PreviousOutput) -> OutputFile {
+    func page(_ path: String, template: String, context: TemplateValue) -> OutputFile {
         let inputs = ContextFingerprint.of(templates: templates.fingerprint, template: template, context: context)
-        return page(path, template: template, inputs: inputs, previous: previous) { context }
+        return page(path, template: template, inputs: inputs) { context }
     }
 
     /// What each index row is made of (`IndexRows.inputs`), by collection and record position, on every
@@ -60,66 +57,40 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    /// `rowInputs()` made again only at `rows` (by collection, the positions whose rows may have
-    /// changed, as `EditReach.rows`), the rest as `previous` has them.
-    public func rowInputs(updating previous: [[UInt64]], at rows: [[Int]]) -> [[UInt64]] {
-        var inputs = previous
-        for (contexts, positions) in zip(contexts, rows) where !positions.isEmpty {
-            let base = contexts.rowInputsBase()
-            for position in positions {
-                inputs[contexts.collection.number][position] = contexts.rowInputs(position, base: base)
-            }
-        }
-        return inputs
-    }
-
     /// A record page is fingerprinted from what its context is made of, before the context is made:
     /// an unchanged page of a large site costs a hash, not a context.
-    public func recordPage(
-        _ position: Int, in collection: Int = 0, previous: any PreviousOutput = NoPreviousOutput()
-    ) -> OutputFile {
+    public func recordPage(_ position: Int, in collection: Int = 0) -> OutputFile {
         let contexts = contexts[collection]
         let path = contexts.pagePath(of: position)
         let inputs = contexts.recordInputs(position, base: recordInputsBases[collection])
-        if previous.canReuse(path, inputs: inputs) { return .reused(path: path, inputsValue: inputs) }
+        if prior.output.canReuse(path, inputs: inputs) { return .reused(path: path, inputsValue: inputs) }
         // From a plan of the page's shape: a tree of its context is made only for a shape's first page.
         let bytes = templates.renderPlanned(RecordContext(contexts: contexts, position: position), with: "record")
         return OutputFile(path: path, bytes: bytes, inputsValue: inputs)
     }
 
-    /// The record pages of a range of positions of a collection, on every core.
-    /// With `reach` (a build that keeps every page it does not make: `OutputWriter(editing:)`), only
-    /// the pages of the range that it reaches.
-    public func recordPages(
-        _ range: Range<Int>, in collection: Int = 0, previous: any PreviousOutput = NoPreviousOutput(),
-        reach: EditReach? = nil
-    ) -> [OutputFile] {
-        recordPageBatch(range, in: collection, previous: previous, reach: reach).files
-    }
-
-    /// The record pages of `recordPages(_:in:previous:reach:)`, made when the writer asks for them: on
-    /// the core that writes them, where the file system allows it (`OutputBatch`).
-    public func recordPageBatch(
-        _ range: Range<Int>, in collection: Int = 0, previous: any PreviousOutput, reach: EditReach? = nil
-    ) -> OutputBatch {
-        let positions = reach.map { reach in range.filter { reach.recordPages[collection].contains($0) } }
+    /// The record pages of a range of positions of a collection, made when the writer asks for them: on
+    /// the core that writes them, where the file system allows it (`OutputBatch`). After an edit
+    /// (`prior.reach`: a build that keeps every page it does not make), only those of the range it reaches.
+    public func recordPageBatch(_ range: Range<Int>, in collection: Int = 0) -> OutputBatch {
+        let positions = prior.reach.map { reach in range.filter { reach.recordPages[collection].contains($0) } }
         return .lazy(count: positions?.count ?? range.count) { [self] number in
-            recordPage(positions?[number] ?? range.lowerBound + number, in: collection, previous: previous)
+            recordPage(positions?[number] ?? range.lowerBound + number, in: collection)
         }
     }
 
     /// The assets, the home page (a site of several collections), the 404 page when there is a template
     /// for it, each collection's index and the section pages of a split index, the complete lists of
     /// records that link to a record, and the group pages. `rowInputs`, when given, holds `rowInputs()`.
-    /// With `reach` (a build that keeps every page it does not make), only the section, list and group
-    /// pages it reaches.
+    /// After an edit (`prior.reach`: a build that keeps every page it does not make), only the section,
+    /// list and group pages it reaches.
     ///
     /// The pages go to `emit` a few at a time, in a fixed order: a split index's section pages run to
     /// hundreds of kilobytes each, so they are never held all at once.
     public func indexPages<Failure: Error>(
-        rowInputs: [[UInt64]]?, previous: any PreviousOutput = NoPreviousOutput(),
-        reach: EditReach? = nil, _ emit: ([OutputFile]) throws(Failure) -> Void
+        rowInputs: [[UInt64]]?, _ emit: ([OutputFile]) throws(Failure) -> Void
     ) throws(Failure) {
+        let reach = prior.reach
         // A language other than the default shares the default's assets, 404 page, downloads and redirects.
         let isEdition = site.config.isEdition
         var pages = isEdition ? [] : values.assets.files(of: theme)
@@ -133,14 +104,14 @@ public struct SiteRenderer: Sendable {
         }
         if site.hasHome {
             let context = HomeContext(site: site, values: values).context()
-            pages.append(page(site.homePath, template: "index", context: context, previous: previous))
+            pages.append(page(site.homePath, template: "index", context: context))
         }
         if templates.has("404"), !isEdition {
-            pages.append(page("404.html", template: "404", context: values.notFound(), previous: previous))
+            pages.append(page("404.html", template: "404", context: values.notFound()))
         }
         for contexts in self.contexts where contexts.collection.spec.hasPages {
             let collection = contexts.collection
-            pages.append(page(collection.indexPath, template: "index", context: contexts.index(), previous: previous))
+            pages.append(page(collection.indexPath, template: "index", context: contexts.index()))
             // Few, and made on every build: a redirect names its record's page and title.
             let aliases = AliasPages(collection)
             if !isEdition {
@@ -161,7 +132,6 @@ public struct SiteRenderer: Sendable {
                         collection.indexPages[position].path, template: "index",
                         inputs: contexts.sectionPageInputs(
                             position, templates: templates.fingerprint, rows: rowInputs?[collection.number]),
-                        previous: previous
                     ) {
                         contexts.sectionPage(position)
                     }
@@ -177,7 +147,6 @@ public struct SiteRenderer: Sendable {
                         inputs: contexts.listPageInputs(
                             list, cut[number], templates: templates.fingerprint,
                             rowInputs: rowInputs?[list.spec.source]),
-                        previous: previous
                     ) {
                         contexts.listPage(list, cut[number])
                     }
@@ -186,14 +155,13 @@ public struct SiteRenderer: Sendable {
         }
         for (groupNumber, group) in site.groups.enumerated() where site.collections[group.collection].spec.hasPages {
             let contexts = GroupContexts(site: site, group: group, values: values)
-            pages.append(page(group.overviewPath, template: "index", context: contexts.overview(), previous: previous))
+            pages.append(page(group.overviewPath, template: "index", context: contexts.overview()))
             let values = reach.map { $0.groupPages[groupNumber].sorted() } ?? Array(group.values.indices)
             try many(values.count) { number in
                 page(
                     group.pagePath(of: values[number]), template: "index",
                     inputs: contexts.pageInputs(
                         values[number], templates: templates.fingerprint, rowInputs: rowInputs?[group.collection]),
-                    previous: previous
                 ) {
                     contexts.page(values[number])
                 }
@@ -206,7 +174,6 @@ public struct SiteRenderer: Sendable {
                     group.values[value].pages[section].path, template: "index",
                     inputs: contexts.sectionPageInputs(
                         value, section, templates: templates.fingerprint, rowInputs: rowInputs?[group.collection]),
-                    previous: previous
                 ) {
                     contexts.sectionPage(value, section)
                 }

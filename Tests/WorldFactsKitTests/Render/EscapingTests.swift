@@ -23,7 +23,7 @@ import WorldFactsOutput
         let theme = try ThemeLoader(folder: repoPath("Templates")).load()
         let renderer = SiteRenderer(site: site, templates: try TemplateSet(theme: theme), theme: theme)
         var pages: [String: String] = [:]
-        SiteGenerator(renderer: renderer).generate(previous: NoPreviousOutput()) { batch in
+        SiteGenerator(renderer: renderer).generate { batch in
             for file in batch.files { pages[file.path] = String(decoding: file.bytes, as: UTF8.self) }
         }
         for path in ["index.html", "things/x.html"] {

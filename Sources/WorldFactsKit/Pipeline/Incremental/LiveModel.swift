@@ -48,3 +48,22 @@ struct LiveModel: Sendable {
         return ValueEdits.between(old: self.content, new: content, site: site, positions: positions)
     }
 }
+
+extension LiveModel {
+    /// The model a build that keeps its own leaves: what it loaded, modelled and made, in every language.
+    init(
+        sources: String, content: Content, loadMemo: ContentLoader.Memo, templates: TemplateSet, theme: Theme,
+        modelled: Builder.ModelledSite, languages: LanguageSites, made: [SiteGenerator.Made],
+        output: OutputWriter.PreviousBuild
+    ) {
+        self.init(
+            sources: sources, content: content, loadMemo: loadMemo, templates: templates, assets: theme.assets,
+            site: modelled.site, rowInputs: made[0].rowInputs, search: made[0].search, positions: modelled.positions,
+            output: output)
+        self.languages = zip(languages.languages, made.dropFirst()).map { language, made in
+            LanguageModel(
+                content: language.content, site: language.site, positions: language.positions,
+                rowInputs: made.rowInputs, search: made.search)
+        }
+    }
+}

@@ -1,5 +1,7 @@
 import Foundation
+import WorldFactsLoad
 import WorldFactsModel
+import WorldFactsRender
 import WorldFactsSearch
 import WorldFactsSupport
 
@@ -50,5 +52,36 @@ final class SnapshotSaving: @unchecked Sendable {
         guard !saved else { return }
         if let finishing { _ = finishing.wait() } else { _ = head.wait() }
         file.discard()
+    }
+}
+
+extension Builder {
+    /// Starts saving this build's snapshot, when it saves one (`PriorBuild.snapshotPath`): its head is
+    /// encoded while the pages render.
+    func startSnapshot(
+        _ options: BuildOptions, prior: inout PriorBuild, sources: CheckedSources, content: Content,
+        loadMemo: ContentLoader.Memo?, templates: TemplateSet, theme: Theme, modelled: ModelledSite
+    ) -> SnapshotSaving? {
+        guard let path = prior.snapshotPath, let loadMemo else { return nil }
+        let outputName = BuildSnapshot.outputName(options.output, fileSystem: fileSystem)
+        // The last snapshot's bytes are kept, by this encoding only, until it has copied the unchanged
+        // records from them.
+        let lastRecords = prior.snapshot.take()?.encodedRecords
+        return SnapshotSaving(file: SnapshotFile(path: path, fileSystem: fileSystem)) {
+            [assets = theme.assets, digest = sources.digest, site = modelled.site, positions = modelled.positions]
+            writer in
+            BuildSnapshot.head(
+                into: writer, output: outputName, sources: digest, content: content, loadMemo: loadMemo,
+                templates: templates, assets: assets, positions: positions, site: site, reusing: lastRecords)
+        }
+    }
+
+    /// Finishes saving the snapshot, when the build saves one: a snapshot that cannot be saved is a warning.
+    func saveSnapshot(
+        _ saving: SnapshotSaving?, options: BuildOptions, report: inout BuildReport, steps: inout BuildSteps
+    ) throws(BuildFailure) {
+        guard let saving else { return }
+        let problem = try steps.run(.saveSnapshot) { saving.close(cache: options.cache) }
+        report.warnings += problem.map { [$0] } ?? []
     }
 }

@@ -6,17 +6,20 @@ import WorldFactsWrite
 
 /// What a build does, decided once its sources are checked: nothing, when the output folder holds what
 /// these sources build; else a build, from whatever the last build into the folder left that it can use
-/// (`LastBuild`). Whether that build only puts edits into the last site or models the site again is
+/// (`PriorBuild`). Whether that build only puts edits into the last site or models the site again is
 /// known once the content is loaded (`ModelledSite`).
 enum BuildPlan {
     /// The last build's report again, and the model `watch` keeps, when it had one.
     case upToDate(BuildReport, LiveModel?)
-    case build(LastBuild)
+    case build(PriorBuild)
 }
 
-/// What a build found of the last build into its output folder. A clean build (`--clean`, or a first
-/// build) finds only the manifest, if any, and reads nothing else of it.
-struct LastBuild {
+/// What the last build into the output folder left that this one may use: the seam between the clean
+/// build and reuse. Each stage consults it at one place: the load its memo (`loadMemo`), the model its
+/// model (`model`, from `watch`'s memory or a snapshot), render and write its manifest and what an edit
+/// reaches (`editPlan`). A clean build (`--clean`, or a first build) finds only the manifest, if any,
+/// and reads nothing else of it.
+struct PriorBuild {
     /// The model `watch` kept in memory, when the folder is still as that build left it.
     let live: LiveModel?
     /// From the command line with a cache folder: where this build saves its snapshot (`BuildSnapshot`).
@@ -35,13 +38,34 @@ struct LastBuild {
         keepsModel ? live?.loadMemo ?? snapshot?.loadMemo ?? ContentLoader.Memo() : nil
     }
 
-    /// The snapshot's model, once the templates are known: nil when it was made with other config,
-    /// templates or assets, or the folder lacks a file it lists.
-    func snapshotModel(templates: TemplateSet, theme: Theme) -> LiveModel? {
+    /// The last build's model, once the templates are known (`readModel`): `live`, or the snapshot's. Nil
+    /// when there is none, or it was made with other config, templates or assets, or the folder lacks a
+    /// file it lists. The model step takes its site (`takeSite`).
+    var model: LiveModel?
+
+    /// Reads the snapshot's model, when there is a snapshot; else the model is `live`.
+    mutating func readModel(templates: TemplateSet, theme: Theme, steps: inout BuildSteps) throws(BuildFailure) {
+        model = live
+        guard snapshot != nil else { return }
+        model = try steps.run(.readSnapshot) { snapshotModel(templates: templates, theme: theme) }
+    }
+
+    private func snapshotModel(templates: TemplateSet, theme: Theme) -> LiveModel? {
         guard let snapshot, let rest = snapshotRest.take(), case .success(let output) = manifest.wait() else {
             return nil
         }
         return snapshot.model(rest: rest, templates: templates, theme: theme, output: output)
+    }
+
+    /// What the render and write step makes again after the model step put value edits in; nil for a
+    /// build that makes every page.
+    func editPlan(_ modelled: Builder.ModelledSite, languages: LanguageSites) -> EditPlan? {
+        modelled.edits.map { EditPlan($0, site: modelled.site, languages: languages, prior: model) }
+    }
+
+    /// True when this build's site is the snapshot's with edits put in.
+    func editsSnapshot(_ modelled: Builder.ModelledSite) -> Bool {
+        live == nil && model != nil && modelled.edits != nil
     }
 }
 
@@ -106,7 +130,7 @@ extension Builder {
             }
         })
         return .build(
-            LastBuild(
+            PriorBuild(
                 live: checkedLive, snapshotPath: snapshotPath, snapshot: snapshot, manifest: manifest,
                 snapshotRest: rest, keepsModel: keep || snapshotPath != nil))
     }

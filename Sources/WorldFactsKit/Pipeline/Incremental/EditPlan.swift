@@ -1,0 +1,60 @@
+import WorldFactsModel
+import WorldFactsOutput
+import WorldFactsRender
+import WorldFactsSearch
+
+/// What a build after value edits (`ValueEdits`) makes again, in every language: the pages the edits
+/// reach (`EditReach`), and the search index updated where the edited rows are. The writer keeps every
+/// other file. A language whose site is its prior one with the same edits in makes only what they reach;
+/// any other language is made whole, each file of its folder made or kept by its inputs.
+struct EditPlan {
+    /// The default language's reach.
+    let reach: EditReach
+    /// By language other than the default: its reach, nil for a language made whole.
+    let languageReach: [EditReach?]
+    /// By language other than the default: the search memo its index updates. A language's index is
+    /// updated only beside the default's: the scopes it shares are the default's, and what they changed
+    /// is known from the default's update.
+    let languageSearch: [SearchMemo?]
+    /// The model of the last build, which the edits went into.
+    let prior: LiveModel?
+    let languages: LanguageSites
+
+    init(_ edits: ValueEdits, site: Site, languages: LanguageSites, prior: LiveModel?) {
+        reach = EditReach(edits, in: site)
+        languageReach = languages.languages.map { language in language.edits.map { EditReach($0, in: language.site) } }
+        languageSearch = zip(languages.languages, languageReach).map { language, reach in
+            reach == nil || prior?.search == nil ? nil : language.prior?.search
+        }
+        self.prior = prior
+        self.languages = languages
+    }
+
+    /// The folders the writer makes whole (`OutputWriter(editing:remaking:)`): each file in them is made
+    /// or kept by its inputs, and one no longer made goes. They are the folders of the languages made
+    /// whole, and the search folder of each index with no memo to update.
+    var remaking: [String] {
+        let sites = languages.sites
+        return (prior?.search == nil ? [SearchIndex.folder] : [])
+            + sites.indices.compactMap { number in
+                let folder = sites[number].config.folder
+                if languageReach[number] == nil { return folder }
+                return languageSearch[number] == nil ? folder + SearchIndex.folder : nil
+            }
+    }
+
+    /// What the generator of language `number` (0 the default) keeps: searched values are fixed by
+    /// `ValueEdits`, so the keys are the last build's, and its index is updated where the edited rows are.
+    func generation(_ number: Int, renderer: SiteRenderer, output: any PreviousOutput) -> GenerationPrior {
+        if number == 0 {
+            return .edited(
+                output: output, reach: reach, renderer: renderer, rowInputs: prior?.rowInputs, search: prior?.search)
+        }
+        guard let reach = languageReach[number - 1], let language = languages.languages[number - 1].prior else {
+            return GenerationPrior(output: output)
+        }
+        return .edited(
+            output: output, reach: reach, renderer: renderer, rowInputs: language.rowInputs,
+            search: languageSearch[number - 1])
+    }
+}

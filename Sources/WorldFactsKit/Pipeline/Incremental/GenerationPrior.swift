@@ -1,0 +1,39 @@
+import WorldFactsModel
+import WorldFactsOutput
+import WorldFactsRender
+import WorldFactsSearch
+
+/// What the last build left that one language's generator keeps (`SiteGenerator.prior`): its files with
+/// their inputs and, in a live build after a value edit, the pages the edit reaches, every row's inputs
+/// made already, and the search index's memo to update. A clean build's keeps nothing.
+struct GenerationPrior: Sendable {
+    var output: any PreviousOutput
+    /// The pages an edit can reach; every other page is kept.
+    var reach: EditReach? = nil
+    /// Every row's inputs, made already.
+    var rowInputs: [[UInt64]]? = nil
+    /// When the searched values are unchanged: what the last build's search index left.
+    var search: SearchMemo? = nil
+
+    static let none = GenerationPrior(output: NoPreviousOutput())
+
+    /// What the renderer keeps of it.
+    var render: RenderPrior { RenderPrior(output: output, reach: reach) }
+
+    /// By the site's record numbers (`RecordCollection.offset`): the records whose rows the edit changed.
+    func changedRecords(in site: Site) -> [Int] {
+        guard let reach else { return [] }
+        return site.collections.flatMap { collection in reach.rows[collection.number].map { collection.offset + $0 } }
+    }
+
+    /// A live build's, after `reach`: the rows it reaches made again by `renderer`, the rest as the last
+    /// build made them.
+    static func edited(
+        output: any PreviousOutput, reach: EditReach, renderer: SiteRenderer, rowInputs: [[UInt64]]?,
+        search: SearchMemo?
+    ) -> GenerationPrior {
+        GenerationPrior(
+            output: output, reach: reach,
+            rowInputs: rowInputs.map { renderer.rowInputs(updating: $0, at: reach.rows) }, search: search)
+    }
+}

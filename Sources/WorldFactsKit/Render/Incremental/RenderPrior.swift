@@ -1,0 +1,40 @@
+import WorldFactsModel
+import WorldFactsOutput
+import WorldFactsSupport
+
+/// What the last build left that rendering may keep: its files with the inputs each was made from (a
+/// page whose inputs are unchanged is not rendered again: `SiteRenderer.page`), and, after an edit, the
+/// pages the edit reaches (`EditReach`; the writer keeps every other). A clean renderer has `none`.
+public struct RenderPrior: Sendable {
+    public var output: any PreviousOutput
+    public var reach: EditReach?
+
+    public init(output: any PreviousOutput, reach: EditReach? = nil) {
+        self.output = output
+        self.reach = reach
+    }
+
+    public static let none = RenderPrior(output: NoPreviousOutput())
+}
+
+extension SiteRenderer {
+    /// This renderer, making only the pages `prior` does not keep.
+    public func keeping(_ prior: RenderPrior) -> SiteRenderer {
+        var renderer = self
+        renderer.prior = prior
+        return renderer
+    }
+
+    /// `rowInputs()` made again only at `rows` (by collection, the positions whose rows may have
+    /// changed, as `EditReach.rows`), the rest as `prior` has them.
+    public func rowInputs(updating prior: [[UInt64]], at rows: [[Int]]) -> [[UInt64]] {
+        var inputs = prior
+        for (contexts, positions) in zip(contexts, rows) where !positions.isEmpty {
+            let base = contexts.rowInputsBase()
+            for position in positions {
+                inputs[contexts.collection.number][position] = contexts.rowInputs(position, base: base)
+            }
+        }
+        return inputs
+    }
+}
