@@ -87,10 +87,8 @@ struct SiteGenerator: Sendable {
                         site: site,
                         rows: Self.searchRows(
                             site: site, renderer: renderer, inputs: rowInputs, shared: defaultLanguage?.rows),
-                        previous: folder.isEmpty ? prior.output : PreviousOutputInFolder(prior.output, folder: folder),
-                        updating: prior.search, changed: prior.changedRecords(in: site),
-                        notes: Self.searchedNotes(site: site),
-                        sharing: defaultLanguage?.search.map { ($0, shared) })
+                        notes: Self.searchedNotes(site: site), sharing: defaultLanguage?.search.map { ($0, shared) },
+                        prior: prior.search(in: site))
                     return shared.isEmpty ? index : index.sharing(shared, from: SearchIndex.folder)
                 }
             } : nil

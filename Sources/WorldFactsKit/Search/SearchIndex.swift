@@ -31,158 +31,75 @@ public struct SearchIndex: Sendable {
     /// Every shard, kept or planned, by scope and in prefix order, with the number of its scope.
     private var shards: [(scope: Int, file: ScopeShards.File)]
     /// By scope, what its indexing made: another language's index takes a scope it shares from here.
-    private let scopeIndexes: [ScopeIndexer.Index]
+    let scopeIndexes: [ScopeIndexer.Index]
     /// The indexer of each scope, which makes its planned shards' entries (none for a full-text scope,
     /// whose files are made whole: `TextScopeIndex`).
-    private let indexers: [ScopeIndexer?]
+    let indexers: [ScopeIndexer?]
     /// What the next build's index can start from when the searched values are unchanged (`SearchMemo`).
     public private(set) var memo: SearchMemo
     /// The keys of each scope.
     public var keys: [SearchKeys] { memo.keys }
-    /// An update's files (`updating`): the last build's shard files that this index no longer has. An
+    /// An update's files (`SearchPrior.memo`): the last build's shard files that this index no longer has. An
     /// update gives only the files of the buckets it made again, and every other file of the last build's
     /// index stays; a build from scratch gives every file, and this is empty.
     public let dropped: [String]
 
-    /// `previous` lets a bucket of shards (every prefix that starts with one scalar) whose inputs are
-    /// those of the previous build stay as it was, unplanned and unwritten.
-    ///
-    /// `updating`, when given, is the memo of the last build's index, of a site whose searched values
-    /// are these (its keys are this index's keys), and `changed` the positions whose rows may differ
-    /// since (ascending): only the buckets that hold a record whose entry changed are made again, and only
-    /// their files are given (`dropped` names the files they no longer have).
+    /// The index of `site`, made whole: every scope's shards, its manifest and its entry.
     ///
     /// `notes`: by record position, the plain text of each note that a full-text scope searches.
     ///
     /// `sharing`: in a language other than the default, the default's index and the scopes this one
     /// shares with it (`sharing(_:from:)`): their keys and shards are taken from there, not made again.
     public init(
-        site: Site, rows: SearchRows, previous: any PreviousOutput = NoPreviousOutput(),
-        updating last: SearchMemo? = nil, changed: [Int] = [], notes: [Int: String] = [:],
+        site: Site, rows: SearchRows, notes: [Int: String] = [:],
         sharing shared: (index: SearchIndex, scopes: Set<Int>)? = nil
     ) {
-        let config = site.config
-        let scopes = config.search.scopes
-        // An update's titles and order are the last build's, and so are its numbers.
-        var rows = rows
-        rows.numbers = last?.numbers ?? SearchNumbers.merged(site: site, shared: shared?.index.memo.numbers)
-        let previousByScope =
-            last == nil
-            ? PreviousShards.all(previous: previous, scopes: scopes.map(\.id))
-            : Dictionary(uniqueKeysWithValues: scopes.map { ($0.id, PreviousShards(previous: previous, files: [])) })
-        let previous = scopes.map { previousByScope[$0.id]! }
-        // A first build writes every entry: the part of them that is the row is made once for all
-        // scopes. A rebuild makes the rows of the buckets it plans, when it plans them.
-        let heads = last == nil && previous.allSatisfy(\.isEmpty) ? EntryHeads(rows: rows) : nil
-        // One scope after the other, each on every core: a parallel map inside a parallel map runs
-        // serially in libdispatch, so the scopes themselves are not spread over the cores.
-        // Folding is the costly part of keys: the "All" scope merges the other scopes' keys, folded once.
-        let sharedScopes = shared?.scopes ?? []
-        var keys: [SearchKeys?] =
-            last?.keys
-            ?? scopes.indices.map { number in
-                if sharedScopes.contains(number), let shared { return shared.index.keys[number] }
-                return scopes[number].collection == nil ? nil : SearchKeys(site: site, scope: scopes[number])
-            }
-        for (number, scope) in scopes.enumerated() where last == nil && scope.collection == nil {
-            keys[number] = SearchKeys(
-                merging: scopes.indices.filter { scopes[$0].isMember }.map { keys[$0]! }, count: site.recordCount)
-        }
-        // An update makes the heads of the entries it plans and writes once each, for every scope.
-        let madeHeads = last == nil ? nil : LazyEntryHeads()
-        let ranks = RecordRanks(site: site)
-        func indexer(
-            _ number: Int, memberHashes: [[UInt64]] = [], links: ShardLinks = ShardLinks(), changed: [Int]
-        ) -> ScopeIndexer {
-            ScopeIndexer(
-                scope: scopes[number], keys: keys[number]!, site: site, rows: rows, ranks: ranks, heads: heads,
-                previous: previous[number], memberHashes: memberHashes, links: links,
-                update: last.map {
-                    ScopeIndexer.Update(
-                        memo: $0.scopes[number], candidates: changed, buckets: $0.buckets, heads: madeHeads)
-                })
-        }
-        // The "All" scope has a preview where any other scope has one, so it is indexed after them.
-        var indexes = [ScopeIndexer.Index?](repeating: nil, count: scopes.count)
-        var indexers = [ScopeIndexer?](repeating: nil, count: scopes.count)
-        let members = scopes.indices.filter { scopes[$0].isMember }
-        for number in scopes.indices where scopes[number].note {
-            indexes[number] = Self.textIndex(
-                number, site: site, keys: keys[number]!, rows: rows, ranks: ranks, notes: notes,
-                previous: previousByScope[scopes[number].id]!.previous, last: last)
-        }
-        // The members this index makes itself: those it shares are the default's.
-        let ownMembers = members.filter { !sharedScopes.contains($0) }
-        for number in ownMembers { indexers[number] = indexer(number, changed: changed) }
-        if let last {
-            for (number, index) in Self.update(ownMembers, indexers: indexers, memo: last) { indexes[number] = index }
-        } else {
-            for number in ownMembers { indexes[number] = indexers[number]!.index() }
-        }
-        if let shared {
-            for number in sharedScopes { indexes[number] = shared.index.scopeIndexes[number] }
-        }
-        let splits = Set(indexes.compactMap { $0?.splits }.joined())
-        let memberHashes = indexes.compactMap { $0?.entryHashes }
-        // An "All" entry changes with a member's: those the members found changed.
-        // A scope shared with the default's index changed where the default's update found it did.
-        let sharedChanged = sharedScopes.flatMap { shared?.index.indexers[$0]?.changed ?? [] }
-        let membersChanged = Array(Set(indexers.compactMap { $0?.changed }.joined() + sharedChanged)).sorted()
-        let alls = scopes.indices.filter { scopes[$0].collection == nil }
-        // The members' previews are where they were when their buckets' splits are: asked once, for every
-        // "All" scope.
-        let previewsKept =
-            !alls.isEmpty
-            && last.map { last in
-                Set(members.flatMap { member in last.scopes[member].buckets.lazy.flatMap(\.splits).map(\.prefix) })
-                    == splits
-            } == true
-        // The All scope's previews name the members' shards below them (grouped only when there is one).
-        let links = ShardLinks(
-            members: alls.isEmpty
-                ? []
-                : members.map { number in
-                    (
-                        scopes[number].id,
-                        ShardLinks.byParent(indexes[number]!.memo.buckets.flatMap { $0.leaves + $0.splits })
-                    )
-                })
-        for number in alls {
-            let indexer = indexer(number, memberHashes: memberHashes, links: links, changed: membersChanged)
-            indexers[number] = indexer
-            indexes[number] =
-                last.map { indexer.index(updating: $0.scopes[number], previews: splits, previewsKept: previewsKept) }
-                ?? indexer.indexPreviews(at: splits)
-        }
-        let parts: [ScopeIndexer.Index] = indexes.map { $0! }
+        self.init(site: site, rows: rows, notes: notes, sharing: shared, prior: .none)
+    }
+
+    /// The index, keeping what `prior` lets it keep (`SearchPrior`): the one place the index consults
+    /// what the last build left.
+    public init(
+        site: Site, rows: SearchRows, notes: [Int: String] = [:],
+        sharing shared: (index: SearchIndex, scopes: Set<Int>)? = nil, prior: SearchPrior
+    ) {
+        var scopes = ScopeIndexes(site: site, rows: rows, prior: prior, shared: shared)
+        scopes.indexTexts(notes: notes)
+        scopes.indexMembers()
+        scopes.indexAlls()
+        let parts: [ScopeIndexer.Index] = scopes.indexes.map { $0! }
         scopeIndexes = parts
-        // Each collection's record pages folder and label: an entry gives its page's slug, and in the "All"
-        // scope of a site of several collections, its collection's number.
-        let pages = site.collections.map { collection in
-            "[" + JSONText.quoted(collection.spec.records.pagesFolder + "/") + ","
-                + JSONText.quoted(site.hasHome ? collection.spec.label : "") + "]"
-        }
-        manifestHead = "{\"v\":4,\"pages\":[" + pages.joined(separator: ",") + "],\"scopes\":{"
-        manifestTail =
-            "},\"more\":" + Self.counted("more_results", config.strings.moreResults, config.strings) + ",\"words\":"
-            + JSONText.quoted(config.strings.moreWords) + ",\"count\":"
-            + Self.counted("result_count", config.strings.resultCount, config.strings) + ",\"limit\":"
-            + String(config.search.resultsLimit) + "}"
+        (manifestHead, manifestTail) = Self.manifestEnds(site: site)
         scopeParts = parts.map(\.part)
         manifest = manifestHead + scopeParts.joined(separator: ",") + manifestTail
         let manifestName = Self.manifestFolder + HashedName.tag(BulkHash.of(Array(manifest.utf8)))
         self.manifestName = manifestName
         shards = parts.enumerated().flatMap { number, part in part.files.map { (number, $0) } }
-        self.indexers = indexers
+        indexers = scopes.indexers
+        let last = prior.memo
         memo = SearchMemo(
-            keys: keys.map { $0! }, numbers: rows.numbers, scopes: parts.map(\.memo),
+            keys: scopes.keys.map { $0! }, numbers: scopes.rows.numbers, scopes: parts.map(\.memo),
             buckets: last?.buckets ?? BucketCache(), manifestName: manifestName)
-        let lastManifest =
-            last.map { last in
-                last.manifestName == manifestName
-                    ? [] : [Self.path(of: last.manifestName)]
-            } ?? []
+        let lastManifest = last.map { $0.manifestName == manifestName ? [] : [Self.path(of: $0.manifestName)] } ?? []
         dropped = parts.flatMap(\.dropped) + lastManifest
+    }
+
+    /// The manifest's members around its scopes: each collection's record pages folder and label (an
+    /// entry gives its page's slug, and in the "All" scope of a site of several collections, its
+    /// collection's number), then the strings and the results limit.
+    static func manifestEnds(site: Site) -> (head: String, tail: String) {
+        let config = site.config
+        let pages = site.collections.map { collection in
+            "[" + JSONText.quoted(collection.spec.records.pagesFolder + "/") + ","
+                + JSONText.quoted(site.hasHome ? collection.spec.label : "") + "]"
+        }
+        let head = "{\"v\":4,\"pages\":[" + pages.joined(separator: ",") + "],\"scopes\":{"
+        let tail =
+            "},\"more\":" + Self.counted("more_results", config.strings.moreResults, config.strings) + ",\"words\":"
+            + JSONText.quoted(config.strings.moreWords) + ",\"count\":"
+            + Self.counted("result_count", config.strings.resultCount, config.strings) + ",\"limit\":"
+            + String(config.search.resultsLimit) + "}"
+        return (head, tail)
     }
 
     /// A count's text in the manifest: the text, or where the string has forms (`InterfaceStrings.plurals`) an
@@ -211,61 +128,6 @@ public struct SearchIndex: Sendable {
         index.manifestName = Self.manifestFolder + HashedName.tag(BulkHash.of(Array(index.manifest.utf8)))
         index.memo.manifestName = index.manifestName
         return index
-    }
-
-    /// The indexes of the scopes numbered `members` updated from the last build's (`memo`). An update plans
-    /// few buckets again, of every scope: all of them are spread over the cores at once, the largest
-    /// first, rather than one scope after the other (an edit can plan a bucket of most records in one scope
-    /// and a small one in the other).
-    private static func update(
-        _ members: [Int], indexers: [ScopeIndexer?], memo: SearchMemo
-    ) -> [(scope: Int, index: ScopeIndexer.Index)] {
-        let replanned = members.map { indexers[$0]!.replanned(memo.scopes[$0]) }
-        func size(_ job: (member: Int, job: Int)) -> Int {
-            memo.scopes[members[job.member]].buckets[replanned[job.member][job.job]].positions.count
-        }
-        let jobs = zip(members.indices, replanned).flatMap { member, numbers in
-            numbers.indices.map { (member: member, job: $0) }
-        }.sorted { size($0) != size($1) ? size($0) > size($1) : ($0.member, $0.job) < ($1.member, $1.job) }
-        let made = Parallel.map(jobs.count) { number in
-            let (member, job) = jobs[number]
-            let scope = members[member]
-            return indexers[scope]!.replan(
-                memo.scopes[scope].buckets[replanned[member][job]], previews: nil, previewsKept: false)
-        }
-        var planned = replanned.map { [ScopeShards?](repeating: nil, count: $0.count) }
-        for (number, (member, job)) in jobs.enumerated() { planned[member][job] = made[number] }
-        return members.enumerated().map { member, scope in
-            (
-                scope,
-                indexers[scope]!.index(
-                    updating: memo.scopes[scope], replanned: replanned[member], planned: planned[member].map { $0! })
-            )
-        }
-    }
-
-    /// The index of the full-text scope numbered `number`, made whole (`TextScopeIndex`), as a scope's
-    /// index, with a memo of one bucket that names its files. An update (`last`) gives only the files the
-    /// last build did not leave as they are, and drops those it no longer has, as an update of any scope does.
-    private static func textIndex(
-        _ number: Int, site: Site, keys: SearchKeys, rows: SearchRows, ranks: RecordRanks, notes: [Int: String],
-        previous: any PreviousOutput, last: SearchMemo?
-    ) -> ScopeIndexer.Index {
-        let text = TextScopeIndex(
-            scope: site.config.search.scopes[number], site: site, keys: keys, rows: rows, ranks: ranks, notes: notes,
-            previous: previous)
-        let made = text.files.map { ($0.path, $0.inputs ?? "") }
-        let lastFiles = last.map { $0.scopes[number].buckets.flatMap(\.files) } ?? []
-        let kept = Set(lastFiles.map(\.path)).intersection(text.files.filter(\.isReused).map(\.path))
-        let paths = Set(made.map(\.0))
-        let hashes = [UInt64](repeating: 0, count: rows.count)
-        return ScopeIndexer.Index(
-            part: text.part, files: text.files.filter { !kept.contains($0.path) }.map { .kept($0) }, splits: [],
-            entryHashes: hashes,
-            memo: ScopeMemo(
-                entryHashes: hashes, entryFloors: [],
-                buckets: [BucketMemo(first: " ", positions: [], leaves: [], splits: [], files: made)]),
-            dropped: lastFiles.map(\.path).filter { !paths.contains($0) })
     }
 
     /// How many files the index is: its shards, its manifest and its entry.
@@ -329,7 +191,7 @@ public struct SearchIndex: Sendable {
     public var files: [OutputFile] { files(0..<shards.count) }
 
     /// An index from rows made beforehand (tests, small sites).
-    public init(site: Site, rows: [IndexRow], previous: any PreviousOutput = NoPreviousOutput()) {
-        self.init(site: site, rows: SearchRows(rows), previous: previous)
+    public init(site: Site, rows: [IndexRow]) {
+        self.init(site: site, rows: SearchRows(rows))
     }
 }

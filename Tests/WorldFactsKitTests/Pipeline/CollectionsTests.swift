@@ -196,8 +196,10 @@ import WorldFactsOutput
         site.collections[1].records[town].values[population] = .integer(12_345)
         let fresh = SearchIndex(site: site, rows: rows(site))
         let updated = SearchIndex(
-            site: site, rows: rows(site), previous: ReuseIndex(previous: manifest, missing: [], keepsEveryFile: true),
-            updating: first.memo, changed: [site.collections[1].offset + town])
+            site: site, rows: rows(site),
+            prior: SearchPrior(
+                output: ReuseIndex(previous: manifest, missing: [], keepsEveryFile: true), memo: first.memo,
+                changed: [site.collections[1].offset + town]))
         #expect(updated.manifest == fresh.manifest)
         let freshBytes = Dictionary(uniqueKeysWithValues: fresh.files.map { ($0.path, $0.bytes) })
         #expect(updated.files.contains { $0.path.hasPrefix("search/all/") })

@@ -109,7 +109,7 @@ import WorldFactsOutput
             site.only.records[iceland].values[population] = .integer(people)
             let previous = ReuseIndex(previous: manifest(Array(files.values)), missing: [], keepsEveryFile: true)
             let update = SearchIndex(
-                site: site, rows: rows(site), previous: previous, updating: memo, changed: [iceland])
+                site: site, rows: rows(site), prior: SearchPrior(output: previous, memo: memo, changed: [iceland]))
             let fresh = SearchIndex(site: site, rows: rows(site))
             for path in update.dropped { files[path] = nil }
             for file in update.files {

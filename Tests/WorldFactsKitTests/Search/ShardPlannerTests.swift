@@ -293,7 +293,8 @@ import WorldFactsOutput
     @Test func aLargeBucketKeepsItsUntouchedParts() throws {
         let (site, _, previous, _) = try icelandEdited()
         let rows = site.only.records.indices.map(PageContexts(site: site, collection: 0).row)
-        let rebuilt = SearchIndex(site: site, rows: rows, previous: ReuseIndex(previous: previous, missing: []))
+        let rebuilt = SearchIndex(
+            site: site, rows: rows, prior: SearchPrior(output: ReuseIndex(previous: previous, missing: [])))
         let fresh = SearchIndex(site: site, rows: rows)
         #expect(rebuilt.manifest == fresh.manifest)
         #expect(rebuilt.files.map(\.path).sorted() == fresh.files.map(\.path).sorted())
@@ -317,7 +318,8 @@ import WorldFactsOutput
         let fresh = SearchIndex(site: site, rows: rows)
         let freshBytes = Dictionary(uniqueKeysWithValues: fresh.files.map { ($0.path, $0.bytes) })
         func update(_ previous: ReuseIndex) -> SearchIndex {
-            SearchIndex(site: site, rows: rows, previous: previous, updating: first.memo, changed: [iceland])
+            SearchIndex(
+                site: site, rows: rows, prior: SearchPrior(output: previous, memo: first.memo, changed: [iceland]))
         }
         // A shard of a bucket Iceland is not in ("z": Zambia, Zimbabwe).
         let gone = try #require(first.files.map(\.path).first { $0.hasPrefix("search/name/l-7a") })

@@ -20,10 +20,16 @@ struct GenerationPrior: Sendable {
     /// What the renderer keeps of it.
     var render: RenderPrior { RenderPrior(output: output, reach: reach) }
 
-    /// By the site's record numbers (`RecordCollection.offset`): the records whose rows the edit changed.
-    func changedRecords(in site: Site) -> [Int] {
-        guard let reach else { return [] }
-        return site.collections.flatMap { collection in reach.rows[collection.number].map { collection.offset + $0 } }
+    /// What the search index keeps: the files of its folder (a language's is in the language's folder),
+    /// and the memo it updates where the edit changed rows (by the site's record numbers,
+    /// `RecordCollection.offset`).
+    func search(in site: Site) -> SearchPrior {
+        let folder = site.config.folder
+        return SearchPrior(
+            output: folder.isEmpty ? output : PreviousOutputInFolder(output, folder: folder), memo: search,
+            changed: reach.map { reach in
+                site.collections.flatMap { collection in reach.rows[collection.number].map { collection.offset + $0 } }
+            } ?? [])
     }
 
     /// A live build's, after `reach`: the rows it reaches made again by `renderer`, the rest as the last
