@@ -16,21 +16,16 @@ public struct SiteModeler {
     /// file's order: what `ValueEdits.positions(of:in:)` finds by key, read here from the sort that put
     /// them there.
     ///
-    /// `reusing`, for a language other than the default (`LanguageEdition`): the default's site, whose
+    /// `sharing`, for a language other than the default (`LanguageEdition`): the default's site, whose
     /// collections without pages in this language, and their groups, are this one's but for their specs
     /// (their labels): the same records in the same order (`CollectionSpec.collationLocale`). Their
     /// positions are not given.
     public func modelWithPositions(
-        _ content: Content, reusing defaultSite: Site? = nil
+        _ content: Content, sharing defaultSite: Site? = nil
     ) throws(StageFailure) -> (site: Site, positions: [[Int]]) {
         let config = content.config
         var diagnostics: [Diagnostic] = content.warnings
-        // A collection is looked up by key when it has notes, or when links or lists name it.
-        var looked = Set(content.collections.indices.filter { !content.collections[$0].notes.isEmpty })
-        for spec in config.collections {
-            for field in spec.fields where field.format.isLink { field.target.map { _ = looked.insert($0) } }
-            for list in spec.lists { looked.insert(list.source) }
-        }
+        let looked = Self.lookedUp(content)
         var collections: [RecordCollection] = []
         var positions: [[Int]] = []
         // By collection, the keys of the records `only:` leaves out: a link to one is no mistake.
@@ -73,7 +68,38 @@ public struct SiteModeler {
             offset += collection.records.count
             collections.append(collection)
         }
-        // Links that name no record are shown without a link.
+        diagnostics += Self.unknownLinks(in: collections, leftOut: leftOut)
+        diagnostics += shownValueProblems(in: collections, locale: config.locale)
+        for collection in collections where collection.spec.aliases != nil {
+            diagnostics += AliasPages(collection).problems
+        }
+        let lists = collections.map { target in
+            target.spec.lists.map {
+                ReverseList.make(spec: $0, target: target, source: collections[$0.source], collation: collation)
+            }
+        }
+        let groups = Self.groups(of: collections, sharing: defaultSite, collation: collation, &diagnostics)
+        if !diagnostics.errors.isEmpty {
+            throw StageFailure(diagnostics.errors + diagnostics.warnings)
+        }
+        let site = Site(config: config, collections: collections, lists: lists, groups: groups, warnings: diagnostics)
+        return (site, positions)
+    }
+
+    /// The collections looked up by key: those with notes, and those that links or lists name.
+    static func lookedUp(_ content: Content) -> Set<Int> {
+        var looked = Set(content.collections.indices.filter { !content.collections[$0].notes.isEmpty })
+        for spec in content.config.collections {
+            for field in spec.fields where field.format.isLink { field.target.map { _ = looked.insert($0) } }
+            for list in spec.lists { looked.insert(list.source) }
+        }
+        return looked
+    }
+
+    /// Links that name no record, shown without a link: a warning each. `leftOut`: by collection, the keys
+    /// of the records `only:` leaves out, which a link may name.
+    static func unknownLinks(in collections: [RecordCollection], leftOut: [Set<String>]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
         for collection in collections {
             for (fieldPosition, field) in collection.spec.fields.enumerated() where field.format.isLink {
                 guard let target = field.target else { continue }
@@ -89,15 +115,15 @@ public struct SiteModeler {
                 }
             }
         }
-        diagnostics += shownValueProblems(in: collections, locale: config.locale)
-        for collection in collections where collection.spec.aliases != nil {
-            diagnostics += AliasPages(collection).problems
-        }
-        let lists = collections.map { target in
-            target.spec.lists.map {
-                ReverseList.make(spec: $0, target: target, source: collections[$0.source], collation: collation)
-            }
-        }
+        return diagnostics
+    }
+
+    /// Every collection's groups; a collection without pages in this language has the default's
+    /// (`defaultSite`), but for their specs.
+    static func groups(
+        of collections: [RecordCollection], sharing defaultSite: Site?, collation: Collation,
+        _ diagnostics: inout [Diagnostic]
+    ) -> [Group] {
         var groups: [Group] = []
         for collection in collections {
             for spec in collection.spec.groups {
@@ -117,11 +143,7 @@ public struct SiteModeler {
                 diagnostics += problems
             }
         }
-        if !diagnostics.errors.isEmpty {
-            throw StageFailure(diagnostics.errors + diagnostics.warnings)
-        }
-        let site = Site(config: config, collections: collections, lists: lists, groups: groups, warnings: diagnostics)
-        return (site, positions)
+        return groups
     }
 
     /// Sorts, sections and slugs one collection's records; with the order it put them in (the loaded

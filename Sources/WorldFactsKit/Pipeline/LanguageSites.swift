@@ -24,7 +24,7 @@ struct LanguageSites {
     var sites: [Site] { languages.map(\.site) }
 
     /// `defaultSite`: the default language's, whose collections without pages in another language that
-    /// one takes as they are (`SiteModeler.modelWithPositions(_:reusing:)`). `prior`: the languages' models
+    /// one takes as they are (`SiteModeler.modelWithPositions(_:sharing:)`). `prior`: the languages' models
     /// of the last build, when the default's site is its last one with value edits put in.
     /// `defaultPositions`: where each record of the content is in the default's site, which a collection
     /// taken from it keeps.
@@ -47,7 +47,7 @@ struct LanguageSites {
                 continue
             }
             // The records are the default's: what the default's model warns of, it warns of once.
-            var (site, positions) = try SiteModeler().modelWithPositions(edition.content, reusing: defaultSite)
+            var (site, positions) = try SiteModeler().modelWithPositions(edition.content, sharing: defaultSite)
             site.warnings = []
             for number in positions.indices
             where positions[number].count != edition.content.collections[number].records.count {

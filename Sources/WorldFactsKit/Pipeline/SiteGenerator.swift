@@ -146,7 +146,7 @@ struct SiteGenerator: Sendable {
                     !site.collections[collection].spec.hasPages
                 else { return false }
                 // The model takes such a collection from the default's site whole
-                // (`SiteModeler.modelWithPositions(_:reusing:)`): the same records at the same positions.
+                // (`SiteModeler.modelWithPositions(_:sharing:)`): the same records at the same positions.
                 let here = site.collections[collection], there = shared.site.collections[collection]
                 return here.offset == there.offset && here.records.count == there.records.count
             })

@@ -161,57 +161,7 @@ public final class PageContexts: Sendable {
         // each of its arrays and texts, from both cores at once, for every page. Fields are read where
         // they are in the spec: a field copied out retained and released each of its texts.
         for fieldPosition in collection.spec.fields.indices where collection.spec.fields[fieldPosition].show {
-            var shown = fieldPosition
-            if let fallback = collection.spec.fields[fieldPosition].fallback,
-                record.values[fieldPosition].texts.isEmpty,
-                rows.linkKeys(record.values[fieldPosition]).isEmpty
-            {
-                shown = fallback
-            }
-            let value = record.values[shown]
-            if collection.spec.fields[fieldPosition].hideEmpty && value.isEmpty { continue }
-            writer.beginElement()
-            writer.text("label", collection.spec.fields[fieldPosition].label)
-            writer.text("id", collection.spec.fields[fieldPosition].id)
-            let linkKeys = collection.spec.fields[shown].format.isLink ? rows.linkKeys(value) : []
-            if !linkKeys.isEmpty {
-                writer.beginList("links")
-                for key in linkKeys {
-                    writer.beginElement()
-                    if let target = site.target(of: collection.spec.fields[shown], key: key) {
-                        writer.text("text", site.title(of: target))
-                        writer.text(
-                            "href", site.collections[target.collection].pagePath(of: target.position, from: recordRoot))
-                        if !site.collections[target.collection].spec.hasPages, let hreflang = rows.defaultLanguage {
-                            writer.text("hreflang", hreflang)
-                        }
-                    } else {
-                        writer.text("text", key)
-                    }
-                    writer.end()
-                }
-                writer.end()
-            } else if let group = site.group(collection: collection.number, field: shown),
-                case let values = groupValues(value, in: group), !values.isEmpty
-            {
-                // Each value of a group field links to its group page (each item, in a list group).
-                writer.beginList("links")
-                for (text, groupValue) in values {
-                    writer.beginElement()
-                    writer.text("text", text)
-                    writer.text("href", concat(recordRoot, group.pagePath(of: groupValue)))
-                    writer.end()
-                }
-                writer.end()
-            } else {
-                writer.text(
-                    "value",
-                    formatter.text(
-                        value, unit: collection.spec.fields[shown].unit,
-                        fractionDigits: collection.spec.fields[shown].fractionDigits,
-                        shownAs: collection.spec.fields[shown].shownAs))
-            }
-            writer.end()
+            writeFact(fieldPosition, of: record, into: &writer)
         }
         writer.end()
         let lists = site.lists[collection.number].compactMap { list(of: $0, position) }
@@ -230,6 +180,63 @@ public final class PageContexts: Sendable {
         writer.text("href", concat(recordRoot, collection.indexPagePath(of: position), "#", section.anchor))
         writer.text("letter", section.letter)
         writer.text("title", site.hasHome ? collection.spec.label : site.config.strings.backToIndex)
+        writer.end()
+    }
+
+    /// One fact of a record page: the field's label and id, and its value as text, or as links (to the
+    /// records it names, or to the group pages of its values). A field with a `fallback` shows that
+    /// field's value where its own is empty.
+    private func writeFact<Writer: ContextWriter>(_ fieldPosition: Int, of record: Record, into writer: inout Writer) {
+        var shown = fieldPosition
+        if let fallback = collection.spec.fields[fieldPosition].fallback,
+            record.values[fieldPosition].texts.isEmpty,
+            rows.linkKeys(record.values[fieldPosition]).isEmpty
+        {
+            shown = fallback
+        }
+        let value = record.values[shown]
+        if collection.spec.fields[fieldPosition].hideEmpty && value.isEmpty { return }
+        writer.beginElement()
+        writer.text("label", collection.spec.fields[fieldPosition].label)
+        writer.text("id", collection.spec.fields[fieldPosition].id)
+        let linkKeys = collection.spec.fields[shown].format.isLink ? rows.linkKeys(value) : []
+        if !linkKeys.isEmpty {
+            writer.beginList("links")
+            for key in linkKeys {
+                writer.beginElement()
+                if let target = site.target(of: collection.spec.fields[shown], key: key) {
+                    writer.text("text", site.title(of: target))
+                    writer.text(
+                        "href", site.collections[target.collection].pagePath(of: target.position, from: recordRoot))
+                    if !site.collections[target.collection].spec.hasPages, let hreflang = rows.defaultLanguage {
+                        writer.text("hreflang", hreflang)
+                    }
+                } else {
+                    writer.text("text", key)
+                }
+                writer.end()
+            }
+            writer.end()
+        } else if let group = site.group(collection: collection.number, field: shown),
+            case let values = groupValues(value, in: group), !values.isEmpty
+        {
+            // Each value of a group field links to its group page (each item, in a list group).
+            writer.beginList("links")
+            for (text, groupValue) in values {
+                writer.beginElement()
+                writer.text("text", text)
+                writer.text("href", concat(recordRoot, group.pagePath(of: groupValue)))
+                writer.end()
+            }
+            writer.end()
+        } else {
+            writer.text(
+                "value",
+                formatter.text(
+                    value, unit: collection.spec.fields[shown].unit,
+                    fractionDigits: collection.spec.fields[shown].fractionDigits,
+                    shownAs: collection.spec.fields[shown].shownAs))
+        }
         writer.end()
     }
 

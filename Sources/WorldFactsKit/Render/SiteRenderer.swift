@@ -90,18 +90,9 @@ public struct SiteRenderer: Sendable {
     public func indexPages<Failure: Error>(
         rowInputs: [[UInt64]]?, _ emit: ([OutputFile]) throws(Failure) -> Void
     ) throws(Failure) {
-        let reach = prior.reach
         // A language other than the default shares the default's assets, 404 page, downloads and redirects.
         let isEdition = site.config.isEdition
         var pages = isEdition ? [] : values.assets.files(of: theme)
-        /// Hands on the pages made so far, then makes `count` more on every core, a range at a time.
-        func many(_ count: Int, _ make: @Sendable (Int) -> OutputFile) throws(Failure) {
-            for start in stride(from: 0, to: count, by: Self.indexPagesAtOnce) {
-                pages += Parallel.map(min(Self.indexPagesAtOnce, count - start)) { make(start + $0) }
-                try emit(pages)
-                pages = []
-            }
-        }
         if site.hasHome {
             let context = HomeContext(site: site, values: values).context()
             pages.append(page(site.homePath, template: "index", context: context))
@@ -110,76 +101,99 @@ public struct SiteRenderer: Sendable {
             pages.append(page("404.html", template: "404", context: values.notFound()))
         }
         for contexts in self.contexts where contexts.collection.spec.hasPages {
-            let collection = contexts.collection
-            pages.append(page(collection.indexPath, template: "index", context: contexts.index()))
-            // Few, and made on every build: a redirect names its record's page and title.
-            let aliases = AliasPages(collection)
-            if !isEdition {
-                pages += aliases.pages.indices.map { RedirectPage(site: site).file($0, of: aliases, in: collection) }
-            }
-            // An edit that reaches none of the collection's pages changes none of its records.
-            if !collection.spec.downloads.isEmpty, !isEdition, reach?.recordPages[collection.number].isEmpty != true {
-                pages += DataDownloads(collection: collection).files()
-            }
-            if collection.isIndexSplit {
-                // Fingerprinted from their rows before any context is made, as record pages are.
-                let made = collection.indexPages.indices.filter {
-                    reach?.holdsRow(collection.indexPages[$0], of: collection.number) ?? true
-                }
-                try many(made.count) { number in
-                    let position = made[number]
-                    return page(
-                        collection.indexPages[position].path, template: "index",
-                        inputs: contexts.sectionPageInputs(
-                            position, templates: templates.fingerprint, rows: rowInputs?[collection.number]),
-                    ) {
-                        contexts.sectionPage(position)
-                    }
-                }
-            }
-            for (listNumber, list) in site.lists[collection.number].enumerated() {
-                let cut =
-                    reach.map { reach in reach.listPages[collection.number][listNumber].sorted().filter(list.isCut) }
-                    ?? collection.records.indices.filter { list.isCut($0) }
-                try many(cut.count) { number in
-                    page(
-                        list.pagePath(of: cut[number], in: collection), template: "index",
-                        inputs: contexts.listPageInputs(
-                            list, cut[number], templates: templates.fingerprint,
-                            rowInputs: rowInputs?[list.spec.source]),
-                    ) {
-                        contexts.listPage(list, cut[number])
-                    }
-                }
-            }
+            try collectionPages(contexts, rowInputs: rowInputs, pages: &pages, emit)
         }
-        for (groupNumber, group) in site.groups.enumerated() where site.collections[group.collection].spec.hasPages {
-            let contexts = GroupContexts(site: site, group: group, values: values)
-            pages.append(page(group.overviewPath, template: "index", context: contexts.overview()))
-            let values = reach.map { $0.groupPages[groupNumber].sorted() } ?? Array(group.values.indices)
-            try many(values.count) { number in
-                page(
-                    group.pagePath(of: values[number]), template: "index",
-                    inputs: contexts.pageInputs(
-                        values[number], templates: templates.fingerprint, rowInputs: rowInputs?[group.collection]),
-                ) {
-                    contexts.page(values[number])
-                }
-            }
-            // A large value's section pages: those of a value an edit reaches are compared by their inputs.
-            let sectionPages = values.flatMap { value in group.values[value].pages.indices.map { (value, $0) } }
-            try many(sectionPages.count) { number in
-                let (value, section) = sectionPages[number]
-                return page(
-                    group.values[value].pages[section].path, template: "index",
-                    inputs: contexts.sectionPageInputs(
-                        value, section, templates: templates.fingerprint, rowInputs: rowInputs?[group.collection]),
-                ) {
-                    contexts.sectionPage(value, section)
-                }
-            }
+        for groupNumber in site.groups.indices where site.collections[site.groups[groupNumber].collection].spec.hasPages
+        {
+            try groupPages(groupNumber, rowInputs: rowInputs, pages: &pages, emit)
         }
         if !pages.isEmpty { try emit(pages) }
+    }
+
+    /// Hands on the pages made so far, then makes `count` more on every core, a range at a time.
+    private func many<Failure: Error>(
+        _ count: Int, pages: inout [OutputFile], _ emit: ([OutputFile]) throws(Failure) -> Void,
+        _ make: @Sendable (Int) -> OutputFile
+    ) throws(Failure) {
+        for start in stride(from: 0, to: count, by: Self.indexPagesAtOnce) {
+            pages += Parallel.map(min(Self.indexPagesAtOnce, count - start)) { make(start + $0) }
+            try emit(pages)
+            pages = []
+        }
+    }
+
+    /// A collection's index, its redirects and downloads, the section pages of a split index, and the
+    /// complete pages of its lists.
+    private func collectionPages<Failure: Error>(
+        _ contexts: PageContexts, rowInputs: [[UInt64]]?, pages: inout [OutputFile],
+        _ emit: ([OutputFile]) throws(Failure) -> Void
+    ) throws(Failure) {
+        let (reach, isEdition) = (prior.reach, site.config.isEdition)
+        let collection = contexts.collection
+        pages.append(page(collection.indexPath, template: "index", context: contexts.index()))
+        // Few, and made on every build: a redirect names its record's page and title.
+        let aliases = AliasPages(collection)
+        if !isEdition {
+            pages += aliases.pages.indices.map { RedirectPage(site: site).file($0, of: aliases, in: collection) }
+        }
+        // An edit that reaches none of the collection's pages changes none of its records.
+        if !collection.spec.downloads.isEmpty, !isEdition, reach?.recordPages[collection.number].isEmpty != true {
+            pages += DataDownloads(collection: collection).files()
+        }
+        if collection.isIndexSplit {
+            // Fingerprinted from their rows before any context is made, as record pages are.
+            let made = collection.indexPages.indices.filter {
+                reach?.holdsRow(collection.indexPages[$0], of: collection.number) ?? true
+            }
+            try many(made.count, pages: &pages, emit) { number in
+                let position = made[number]
+                let inputs = contexts.sectionPageInputs(
+                    position, templates: templates.fingerprint, rows: rowInputs?[collection.number])
+                return page(collection.indexPages[position].path, template: "index", inputs: inputs) {
+                    contexts.sectionPage(position)
+                }
+            }
+        }
+        for (listNumber, list) in site.lists[collection.number].enumerated() {
+            let cut =
+                reach.map { reach in reach.listPages[collection.number][listNumber].sorted().filter(list.isCut) }
+                ?? collection.records.indices.filter { list.isCut($0) }
+            try many(cut.count, pages: &pages, emit) { number in
+                let inputs = contexts.listPageInputs(
+                    list, cut[number], templates: templates.fingerprint, rowInputs: rowInputs?[list.spec.source])
+                return page(list.pagePath(of: cut[number], in: collection), template: "index", inputs: inputs) {
+                    contexts.listPage(list, cut[number])
+                }
+            }
+        }
+    }
+
+    /// A group's overview, the page of each of its values, and the section pages of a large value.
+    private func groupPages<Failure: Error>(
+        _ groupNumber: Int, rowInputs: [[UInt64]]?, pages: inout [OutputFile],
+        _ emit: ([OutputFile]) throws(Failure) -> Void
+    ) throws(Failure) {
+        let group = site.groups[groupNumber]
+        let contexts = GroupContexts(site: site, group: group, values: values)
+        pages.append(page(group.overviewPath, template: "index", context: contexts.overview()))
+        let values = prior.reach.map { $0.groupPages[groupNumber].sorted() } ?? Array(group.values.indices)
+        let rows = rowInputs?[group.collection]
+        try many(values.count, pages: &pages, emit) { number in
+            let inputs = contexts.pageInputs(values[number], templates: templates.fingerprint, rowInputs: rows)
+            return page(group.pagePath(of: values[number]), template: "index", inputs: inputs) {
+                contexts.page(values[number])
+            }
+        }
+        // A large value's section pages: those of a value an edit reaches are compared by their inputs.
+        let sectionPages = values.flatMap { value in group.values[value].pages.indices.map { (value, $0) } }
+        try many(sectionPages.count, pages: &pages, emit) { number in
+            let (value, section) = sectionPages[number]
+            let inputs = contexts.sectionPageInputs(
+                value, section, templates: templates.fingerprint, rowInputs: rows)
+            return page(group.values[value].pages[section].path, template: "index", inputs: inputs) {
+                contexts.sectionPage(value, section)
+            }
+        }
     }
 
     /// How many index pages are made at once: a section page of a large index is a few hundred KB.

@@ -57,16 +57,7 @@ public struct SiteValues: Sendable {
     public init(site: Site, assets: PublishedAssets = PublishedAssets()) {
         let config = site.config
         rows = IndexRows(site: site)
-        var siteValues: TemplateObject = [
-            "title": .text(config.title), "lang": .text(Self.lang(of: config)),
-            "dir": .text(KnownLocales.isRightToLeft(config.locale) ? "rtl" : "ltr"),
-        ]
-        if let credit = config.credit {
-            var values: TemplateObject = ["text": .text(credit.text), "url": .text(credit.url)]
-            if !credit.license.isEmpty { values["license"] = .text(credit.license) }
-            siteValues["credit"] = .object(values)
-        }
-        self.site = SharedValue(.object(siteValues))
+        self.site = Self.siteValue(of: config)
         collectionCredits = config.collections.map { Self.credits([$0.credit ?? config.credit]) }
         siteCredits = Self.credits([config.credit])
         // The site's own credit only where a collection has none of its own.
@@ -75,26 +66,8 @@ public struct SiteValues: Sendable {
         sectionCount = strings.sectionCount
         countedStrings = strings
         pluralRules = PluralRules(locale: config.locale)
-        self.strings = SharedValue([
-            "none": .text(strings.none), "searchPlaceholder": .text(strings.searchPlaceholder),
-            "searchLabel": .text(strings.searchLabel), "noResults": .text(strings.noResults),
-            "top": .text(strings.top),
-            "previous": .text(strings.previous), "next": .text(strings.next),
-            "backToIndex": .text(strings.backToIndex),
-            "neighbours": .text(strings.neighbours), "notFound": .text(strings.notFound),
-            "sectionCount": .text(strings.sectionCount), "home": .text(strings.home),
-            "sections": .text(strings.sections), "data": .text(strings.data), "builtWith": .text(strings.builtWith),
-            "download": .text(strings.download), "didYouMean": .text(strings.didYouMean),
-            "languages": .text(strings.languages), "fallbackNote": .text(strings.fallbackNote),
-        ])
-        var navigation: [(label: String, path: String)] = []
-        if site.hasHome { navigation.append((strings.home, site.homePath)) }
-        for collection in site.collections {
-            navigation.append((site.hasHome ? collection.spec.label : strings.backToIndex, collection.indexPath))
-            for group in site.groups where group.collection == collection.number {
-                navigation.append((group.spec.label, group.overviewPath))
-            }
-        }
+        self.strings = Self.stringsValue(strings)
+        let navigation = Self.navigation(of: site)
         self.navigation = navigation.count > 1 ? navigation : []
         navigationAtDepth = (0...Self.sharedNavigationDepths).map { depth in
             let root = String(repeating: "../", count: depth)
@@ -109,60 +82,55 @@ public struct SiteValues: Sendable {
         languageLinks = LanguageLinks(config: config)
         searchFolder = config.isEdition ? config.folder + "search/" : ""
         self.assets = assets
-        let scopes = config.search.scopes
-        let onSubmit = config.search.mode == .onSubmit
-        // A fieldset per filter of each scope, shown while its scope is checked (`search.js`).
-        func filters(checked: Int) -> [TemplateValue] {
-            scopes.enumerated().flatMap { offset, scope -> [TemplateValue] in
-                guard let number = scope.collection else { return [] }
-                let collection = site.collections[number]
-                return scope.filters.compactMap { filter -> TemplateValue? in
-                    guard let group = site.group(collection: number, number: filter) else { return nil }
-                    let spec = group.spec
-                    // The value's field: the linked collection's for a group through a link.
-                    let field =
-                        spec.through.flatMap { through in
-                            collection.spec.fields[spec.field].target.map { site.collections[$0].spec.fields[through] }
-                        } ?? collection.spec.fields[spec.field]
-                    return [
-                        "scope": .text(scope.id), "label": .text(field.label), "name": .text(spec.name),
-                        "checked": .flag(offset == checked),
-                        "values": .list(group.values.map { ["slug": .text($0.slug), "title": .text($0.title)] }),
-                    ]
-                }
+        let bars = SearchBars(site: site)
+        siteSearchBar = bars.site
+        filterValuesText = bars.filterValuesText
+        searchBars = bars.byCollection
+        recordSearchBars = bars.recordPages
+    }
+
+    /// The site's own values: its title, language, direction and credit.
+    static func siteValue(of config: SiteConfig) -> SharedValue {
+        var siteValues: TemplateObject = [
+            "title": .text(config.title), "lang": .text(Self.lang(of: config)),
+            "dir": .text(KnownLocales.isRightToLeft(config.locale) ? "rtl" : "ltr"),
+        ]
+        if let credit = config.credit {
+            var values: TemplateObject = ["text": .text(credit.text), "url": .text(credit.url)]
+            if !credit.license.isEmpty { values["license"] = .text(credit.license) }
+            siteValues["credit"] = .object(values)
+        }
+        return SharedValue(.object(siteValues))
+    }
+
+    /// The interface strings the templates show, by their names in templates.
+    static func stringsValue(_ strings: InterfaceStrings) -> SharedValue {
+        SharedValue([
+            "none": .text(strings.none), "searchPlaceholder": .text(strings.searchPlaceholder),
+            "searchLabel": .text(strings.searchLabel), "noResults": .text(strings.noResults),
+            "top": .text(strings.top),
+            "previous": .text(strings.previous), "next": .text(strings.next),
+            "backToIndex": .text(strings.backToIndex),
+            "neighbours": .text(strings.neighbours), "notFound": .text(strings.notFound),
+            "sectionCount": .text(strings.sectionCount), "home": .text(strings.home),
+            "sections": .text(strings.sections), "data": .text(strings.data), "builtWith": .text(strings.builtWith),
+            "download": .text(strings.download), "didYouMean": .text(strings.didYouMean),
+            "languages": .text(strings.languages), "fallbackNote": .text(strings.fallbackNote),
+        ])
+    }
+
+    /// The site's navigation: home, then each collection's index with its groups' overviews.
+    static func navigation(of site: Site) -> [(label: String, path: String)] {
+        let strings = site.config.strings
+        var navigation: [(label: String, path: String)] = []
+        if site.hasHome { navigation.append((strings.home, site.homePath)) }
+        for collection in site.collections {
+            navigation.append((site.hasHome ? collection.spec.label : strings.backToIndex, collection.indexPath))
+            for group in site.groups where group.collection == collection.number {
+                navigation.append((group.spec.label, group.overviewPath))
             }
         }
-        func bar(checked: Int, filtered: Bool = true) -> SharedValue {
-            let filters = filtered ? filters(checked: checked) : []
-            return SharedValue([
-                "onSubmit": .flag(onSubmit),
-                "scopes": .list(
-                    scopes.enumerated().map { offset, scope -> TemplateValue in
-                        ["id": .text(scope.id), "label": .text(scope.label), "checked": .flag(offset == checked)]
-                    }),
-                "filters": .flag(!filters.isEmpty), "filterSets": .list(filters),
-            ])
-        }
-        siteSearchBar = scopes.isEmpty ? nil : bar(checked: 0)
-        filterValuesText = scopes.flatMap { scope in
-            scope.filters.compactMap { filter in
-                scope.collection.flatMap { site.group(collection: $0, number: filter) }.map { group in
-                    ([group.spec.name] + group.values.flatMap { [$0.slug, $0.title] }).joined(separator: "\u{1F}")
-                }
-            }
-        }.joined(separator: "\u{1E}")
-        searchBars =
-            scopes.isEmpty
-            ? []
-            : site.collections.map { collection in
-                bar(checked: scopes.firstIndex { $0.collection == collection.number } ?? 0)
-            }
-        recordSearchBars =
-            scopes.isEmpty
-            ? []
-            : site.collections.map { collection in
-                bar(checked: scopes.firstIndex { $0.collection == collection.number } ?? 0, filtered: false)
-            }
+        return navigation
     }
 
     /// The search box of the record pages of `collection`: without the filters, a fieldset of checkboxes

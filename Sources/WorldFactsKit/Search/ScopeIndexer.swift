@@ -120,26 +120,9 @@ struct ScopeIndexer: Sendable {
                 textBytes: keys.textBytes(of: position), slots: slots(position))
         }
         if let update {
-            // The memo's copies, changed in place, when they were made.
-            var hashes = update.memo.preparedHashes.take(orShared: update.memo.entryHashes)
-            var floors = update.memo.preparedFloors.take(orShared: update.memo.entryFloors)
-            var changed: [Int] = []
-            var floorsKept = true
-            // Values renumbered: any entry of the scope may have changed.
-            let candidates =
-                update.memo.filterSignature == filters.signature ? update.candidates : Array(0..<rows.count)
-            for position in candidates {
-                let new = hash(position)
-                guard new != hashes[position] else { continue }
-                hashes[position] = new
-                if !merges {
-                    let floor = floor(position)
-                    if floor != floors[position] { floorsKept = false }
-                    floors[position] = floor
-                }
-                changed.append(position)
-            }
-            (entryHashes, entryFloors, self.changed, self.floorsKept) = (hashes, floors, changed, floorsKept)
+            let floors: ((Int) -> Int)? = merges ? nil : { floor($0) }
+            let made = update.hashes(signature: filters.signature, count: rows.count, hash: { hash($0) }, floor: floors)
+            (entryHashes, entryFloors, changed, floorsKept) = (made.hashes, made.floors, made.changed, made.floorsKept)
         } else {
             entryHashes = Parallel.map(rows.count, hash)
             entryFloors = merges ? [] : Parallel.map(rows.count, floor)

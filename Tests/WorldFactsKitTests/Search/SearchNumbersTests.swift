@@ -96,7 +96,7 @@ import Testing
             of: content, language: content.config.languages.firstIndex { $0.id == "sv" }!
         )
         .content
-        let swedish = try SiteModeler().modelWithPositions(swedishContent, reusing: english).site
+        let swedish = try SiteModeler().modelWithPositions(swedishContent, sharing: english).site
         let (ours, theirs) = (
             SearchNumbers.merged(site: swedish, shared: SearchNumbers.merged(site: english)),
             SearchNumbers.merged(site: english)

@@ -261,60 +261,81 @@ extension Site {
     public static func read(
         from reader: inout BinaryReader, content: Content, positions: [[Int]]
     ) throws(BinaryReader.Malformed) -> Site {
-        typealias Malformed = BinaryReader.Malformed
-        let config = content.config
-        func fail() -> Malformed { Malformed(offset: reader.index) }
         let count = try reader.count()
-        guard count == content.collections.count, positions.count == count else { throw fail() }
+        guard count == content.collections.count, positions.count == count else {
+            throw BinaryReader.Malformed(offset: reader.index)
+        }
         var collections: [RecordCollection] = []
         for number in 0..<count {
-            let loaded = content.collections[number].records
-            guard positions[number].count == loaded.count else { throw fail() }
-            // The site's order: each content record put at its position, each position taken once; a
-            // record that `only:` leaves out has none (-1).
-            var source = [Int](repeating: -1, count: positions[number].count { $0 >= 0 })
-            for (index, position) in positions[number].enumerated() where position != -1 {
-                guard source.indices.contains(position), source[position] < 0 else { throw fail() }
-                source[position] = index
-            }
-            let records = source.map { loaded[$0] }
-            let slugs = try reader.bool() ? records.map(\.key) : try reader.strings()
-            let sections = try reader.array { (reader) throws(Malformed) in try Section.read(from: &reader) }
-            guard slugs.count == records.count, sections.last?.range.upperBound ?? 0 == records.count else {
-                throw fail()
-            }
-            var sectionOfRecord: [Int] = []
-            sectionOfRecord.reserveCapacity(records.count)
-            for (number, section) in sections.enumerated() {
-                guard section.range.lowerBound == sectionOfRecord.count else { throw fail() }
-                sectionOfRecord += repeatElement(number, count: section.range.count)
-            }
-            let notes = try reader.array { (reader) throws(Malformed) in
-                (try reader.int(), try Note.read(from: &reader))
-            }
-            let (offset, indexFolder, file, indexesKeys) = (
-                try reader.int(), try reader.string(), try reader.string(), try reader.bool()
-            )
-            let indexPages = try reader.array { (reader) throws(Malformed) in
-                let (section, lower, upper, path) = (
-                    try reader.int(), try reader.int(), try reader.int(), try reader.string()
-                )
-                guard sections.indices.contains(section), 0 <= lower, lower <= upper, upper <= records.count else {
-                    throw Malformed(offset: reader.index)
-                }
-                return IndexPage(section: section, range: lower..<upper, path: path)
-            }
-            var collection = RecordCollection(
-                spec: config.collections[number], number: number, records: records, slugs: slugs, sections: sections,
-                sectionOfRecord: sectionOfRecord, offset: offset, indexFolder: indexFolder, file: file,
-                indexesKeys: indexesKeys, indexPages: indexPages)
-            for (position, note) in notes {
-                guard records.indices.contains(position) else { throw fail() }
-                collection.notes[position] = note
-            }
-            collections.append(collection)
+            collections.append(
+                try readCollection(number, from: &reader, content: content, positions: positions[number]))
         }
-        guard try reader.count() == count else { throw fail() }
+        guard try reader.count() == count else { throw BinaryReader.Malformed(offset: reader.index) }
+        let lists = try readLists(from: &reader, collections: collections)
+        let groups = try readGroups(from: &reader, collections: collections, config: content.config)
+        let warnings = try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.diagnostic() }
+        return Site(config: content.config, collections: collections, lists: lists, groups: groups, warnings: warnings)
+    }
+
+    /// Collection `number`, whose records are the content's at `positions`.
+    static func readCollection(
+        _ number: Int, from reader: inout BinaryReader, content: Content, positions: [Int]
+    ) throws(BinaryReader.Malformed) -> RecordCollection {
+        typealias Malformed = BinaryReader.Malformed
+        func fail() -> Malformed { Malformed(offset: reader.index) }
+        let config = content.config
+        let loaded = content.collections[number].records
+        guard positions.count == loaded.count else { throw fail() }
+        // The site's order: each content record put at its position, each position taken once; a
+        // record that `only:` leaves out has none (-1).
+        var source = [Int](repeating: -1, count: positions.count { $0 >= 0 })
+        for (index, position) in positions.enumerated() where position != -1 {
+            guard source.indices.contains(position), source[position] < 0 else { throw fail() }
+            source[position] = index
+        }
+        let records = source.map { loaded[$0] }
+        let slugs = try reader.bool() ? records.map(\.key) : try reader.strings()
+        let sections = try reader.array { (reader) throws(Malformed) in try Section.read(from: &reader) }
+        guard slugs.count == records.count, sections.last?.range.upperBound ?? 0 == records.count else {
+            throw fail()
+        }
+        var sectionOfRecord: [Int] = []
+        sectionOfRecord.reserveCapacity(records.count)
+        for (number, section) in sections.enumerated() {
+            guard section.range.lowerBound == sectionOfRecord.count else { throw fail() }
+            sectionOfRecord += repeatElement(number, count: section.range.count)
+        }
+        let notes = try reader.array { (reader) throws(Malformed) in
+            (try reader.int(), try Note.read(from: &reader))
+        }
+        let (offset, indexFolder, file, indexesKeys) = (
+            try reader.int(), try reader.string(), try reader.string(), try reader.bool()
+        )
+        let indexPages = try reader.array { (reader) throws(Malformed) in
+            let (section, lower, upper, path) = (
+                try reader.int(), try reader.int(), try reader.int(), try reader.string()
+            )
+            guard sections.indices.contains(section), 0 <= lower, lower <= upper, upper <= records.count else {
+                throw Malformed(offset: reader.index)
+            }
+            return IndexPage(section: section, range: lower..<upper, path: path)
+        }
+        var collection = RecordCollection(
+            spec: config.collections[number], number: number, records: records, slugs: slugs, sections: sections,
+            sectionOfRecord: sectionOfRecord, offset: offset, indexFolder: indexFolder, file: file,
+            indexesKeys: indexesKeys, indexPages: indexPages)
+        for (position, note) in notes {
+            guard records.indices.contains(position) else { throw fail() }
+            collection.notes[position] = note
+        }
+        return collection
+    }
+
+    /// Each collection's reverse lists.
+    static func readLists(
+        from reader: inout BinaryReader, collections: [RecordCollection]
+    ) throws(BinaryReader.Malformed) -> [[ReverseList]] {
+        func fail() -> BinaryReader.Malformed { BinaryReader.Malformed(offset: reader.index) }
         var lists: [[ReverseList]] = []
         for target in collections {
             guard try reader.count() == target.spec.lists.count else { throw fail() }
@@ -337,6 +358,15 @@ extension Site {
             }
             lists.append(made)
         }
+        return lists
+    }
+
+    /// Every collection's groups.
+    static func readGroups(
+        from reader: inout BinaryReader, collections: [RecordCollection], config: SiteConfig
+    ) throws(BinaryReader.Malformed) -> [Group] {
+        typealias Malformed = BinaryReader.Malformed
+        func fail() -> Malformed { Malformed(offset: reader.index) }
         let specs = collections.flatMap { collection in collection.spec.groups.map { (collection.number, $0) } }
         guard try reader.count() == specs.count else { throw fail() }
         var groups: [Group] = []
@@ -355,7 +385,6 @@ extension Site {
                     spec: spec, collection: collections[collection], values: values,
                     collation: Collation.of(config.locale)))
         }
-        let warnings = try reader.array { (reader) throws(Malformed) in try reader.diagnostic() }
-        return Site(config: config, collections: collections, lists: lists, groups: groups, warnings: warnings)
+        return groups
     }
 }
