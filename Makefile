@@ -7,7 +7,7 @@ BIN = .build/release/worldfacts
 .PHONY: site test test-full check deps test-deps release swift-test swift-build swift-build-tool swift-test-run site-test js-test \
 	swift-test-and-drill site-test-browser site-test-search site-test-rest \
 	stage-graph back-edges \
-	format-check format crash-drill drill asan clean
+	format-check function-lengths format crash-drill drill asan clean
 
 site: deps release
 	$(BIN) build --content Content --templates Templates --output Output
@@ -24,7 +24,7 @@ site: deps release
 TEST_TMPDIR := $(or $(TMPDIR),$(shell test -d /dev/shm -a -w /dev/shm && echo /dev/shm),/tmp)
 test test-full check asan crash-drill crash-drill-full site-test site-test-full: export TMPDIR = $(TEST_TMPDIR)
 
-test: test-deps format-check stage-graph swift-build-tool js-test
+test: test-deps format-check function-lengths stage-graph swift-build-tool js-test
 	$(MAKE) -j4 --output-sync=target swift-test-and-drill site-test-browser site-test-search site-test-rest
 
 # In this order: a test bundle's build links no executable, so the tool the site tests run stays as it is.
@@ -34,10 +34,10 @@ swift-test-and-drill:
 	$(MAKE) crash-drill
 
 test-full: export WORLDFACTS_TEST_FULL = 1
-test-full: test-deps format-check back-edges swift-test js-test site-test-full crash-drill-full asan
+test-full: test-deps format-check function-lengths back-edges swift-test js-test site-test-full crash-drill-full asan
 	$(MAKE) fuzz FUZZ_SECONDS=10
 
-check: format-check stage-graph swift-test
+check: format-check function-lengths stage-graph swift-test
 
 deps:
 	Tests/tools/install-deps build
@@ -70,6 +70,11 @@ swift-test: swift-build swift-test-run
 # Unformatted Swift fails the tests; `make format` formats the tree (configured by .swift-format).
 format-check:
 	Tests/tools/check-format
+
+# No function or initializer in Sources/ is longer than 80 lines (Tests/tools/check-function-lengths;
+# `--list --over N` lists the longest).
+function-lengths:
+	Tests/tools/check-function-lengths
 
 format:
 	$(SWIFT) format format --in-place --recursive Sources Tests/WorldFactsKitTests Tests/Fuzz Package.swift

@@ -125,7 +125,7 @@ public final class OutputWriter {
     /// read with `readPrevious`, for a build that keeps it in memory (`LiveBuilder`), with every path's
     /// line. The writer is done with after this: its index of lines is handed over, not copied.
     public func leave() -> PreviousBuild {
-        var lines = lineOf.take() ?? [:]
+        var lines = patch?.takeLines() ?? [:]
         if lines.isEmpty { lines.reserveCapacity(order.count) }
         // An editing build that removed no line only added some, after the last build's.
         for line in lines.count..<order.count { lines[order[line]] = line }
@@ -134,36 +134,16 @@ public final class OutputWriter {
             folders: folders.take() ?? FolderStamps.folders(of: order))
     }
 
-    /// True when this build makes only some files and keeps every other file of the previous build as
-    /// it is (`init(folder:fileSystem:editing:remaking:)`).
-    let editing: Bool
-    /// In an editing build: the folders (path prefixes ending in "/") it gives every file of, made or
-    /// kept; a file of the previous build there that it does not give is stale.
-    private var remadeFolders: [String] = []
-    /// In an editing build: the paths it wrote or kept by name.
-    private var made = Set<String>()
-    /// In an editing build: the previous build's paths whose entries it changed.
-    private var changedEntries = Set<String>()
-    /// In an editing build: the previous build's paths it no longer makes, named by `drop`.
-    private var dropped: [String] = []
-    /// In an editing build: the line of each path of `order`, when the previous build's were kept
-    /// (`PreviousBuild.lines`); dropped when lines are removed.
-    private var lineOf: [String: Int]?
-    /// In an editing build: the index of the previous manifest's text, when it was read from its file
-    /// (`ManifestIndex`), line for line with the start of `order`.
-    private var lastIndex: ManifestIndex?
-    /// In an editing build: how many paths the previous build had, the first of `order`.
-    private var lastCount = 0
+    /// In a build that makes only some files and keeps every other file of the previous build as it is
+    /// (`init(folder:fileSystem:editing:remaking:)`): what it does to the last manifest. Nil in a build
+    /// that gives every file.
+    private var patch: ManifestPatch?
     /// The folders of `order`'s paths: in an editing build, the previous build's when they were kept
     /// (`PreviousBuild.folders`), until `finish` finds this build's.
     private var folders: Set<String>?
     /// Whether the folders' stamps wait for the clock to pass the folders this build changed
     /// (`FolderStamps.taken`); false for a build whose next build starts from its live model.
     public var waitsForStamps = true
-    /// In an editing build: the previous manifest's text, line for line with the start of `order`.
-    private var lastText: ManifestText?
-    /// In an editing build: a copy of `lastText`'s bytes of its own, when one was made (`PreviousBuild.prepareCopy`).
-    private var preparedText: PreparedCopy<[UInt8]>?
     /// The manifest's text as this build saved it (or, unchanged, as the last one did), for `left`.
     private var savedText: ManifestText?
 
@@ -177,7 +157,7 @@ public final class OutputWriter {
         remaking remadeFolders: [String]
     ) throws(StageFailure) {
         try self.init(folder: folder, fileSystem: fileSystem, clean: false, previous: previous, editing: true)
-        self.remadeFolders = remadeFolders
+        patch = ManifestPatch(previous, remaking: remadeFolders)
     }
 
     /// `previous` is what `readPrevious` gave for this folder, if it was read already.
@@ -190,7 +170,6 @@ public final class OutputWriter {
     private init(
         folder: String, fileSystem: FileSystem, clean: Bool, previous given: PreviousBuild?, editing: Bool
     ) throws(StageFailure) {
-        self.editing = editing
         self.folder = folder
         self.fileSystem = fileSystem
         writersPerFolder = max(1, fileSystem.writersPerFolder(folder))
@@ -207,17 +186,8 @@ public final class OutputWriter {
         missing = clean ? Set(manifest.entries.keys) : last.missing
         previousKeepsEveryFile = !clean && last.keepsEveryFile
         if editing {
-            precondition(last.order.count == manifest.entries.count, "an editing build needs the previous order")
             current = manifest
             order = last.order
-            lastText = last.text.flatMap { $0.starts.count == order.count ? $0 : nil }
-            preparedText = last.preparedText
-            lineOf = last.lines.flatMap { $0.count == order.count ? $0 : nil }
-            // Its lines are `order`'s only when it indexes the very text the order was read with.
-            lastIndex = manifest.entries.textIndex.flatMap { index in
-                index.count == order.count && last.text.map(index.text.isSameText) == true ? index : nil
-            }
-            lastCount = order.count
             folders = last.folders
         } else {
             // A build mostly makes what the last one made: room for as many entries, grown once.
@@ -314,7 +284,7 @@ public final class OutputWriter {
     /// Makes room for about `count` files at once, for a build with no previous manifest to size it
     /// by: growing the manifest a step at a time hashed every path again at each step.
     public func expect(files count: Int) {
-        guard !editing, count > current.entries.capacity else { return }
+        guard patch == nil, count > current.entries.capacity else { return }
         current.entries.reserveCapacity(count)
         order.reserveCapacity(count)
     }
@@ -372,7 +342,7 @@ public final class OutputWriter {
     /// `OutputBatch`): a build that is not editing, into a folder that takes several writers at once (a
     /// file system in memory). On a disk a folder keeps one writer: a batch is made first, then written a
     /// folder per thread.
-    public var writesWhereMade: Bool { !editing && writersPerFolder > 1 }
+    public var writesWhereMade: Bool { patch == nil && writersPerFolder > 1 }
 
     /// How many files one core makes, journals (in one append) and writes at a time, in `write(_:)` of a
     /// lazy batch.
@@ -563,34 +533,14 @@ public final class OutputWriter {
     public func write(_ files: [OutputFile]) throws(StageFailure) {
         let hashes = Parallel.map(files.count) { files[$0].isReused ? 0 : ContentHash.of(files[$0].bytes) }
         var changed: [Int] = []
-        if editing { return try edit(files, hashes: hashes) }
+        if patch != nil {
+            return try store(
+                files, patch!.edit(files, hashes: hashes, current: &current, order: &order, folder: folder))
+        }
         for (index, file) in files.enumerated() {
             let made = Self.entry(of: file, previous: previous, missing: missing) { hashes[index] }
             try record(made)
             if made.changed { changed.append(index) }
-        }
-        try store(files, changed)
-    }
-
-    /// An editing build's batch: a kept file is as the previous build left it; a made one takes its
-    /// entry's place in the manifest (or is added, last), and is written when its bytes changed. The
-    /// report's counts of unchanged files are made by `finish`, from the whole manifest.
-    private func edit(_ files: [OutputFile], hashes: [UInt64]) throws(StageFailure) {
-        var changed: [Int] = []
-        for (index, file) in files.enumerated() {
-            precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")
-            guard made.insert(file.path).inserted else {
-                throw StageFailure([
-                    .error(
-                        SourceLocation(file: joinPath(folder, file.path)),
-                        "two outputs of this build have the same path")
-                ])
-            }
-            if file.isReused { continue }
-            let entry = Manifest.Entry(hash: hashes[index], inputs: file.inputsValue)
-            let before = current.entries.updateValue(entry, forKey: file.path)
-            if before == nil { order.append(file.path) } else if before != entry { changedEntries.insert(file.path) }
-            if before?.hash != entry.hash { changed.append(index) }
         }
         try store(files, changed)
     }
@@ -664,50 +614,26 @@ public final class OutputWriter {
     /// In an editing build: the previous build's files at `paths` are made no more, and `finish` removes
     /// them (any that this build wrote after all stays).
     public func drop(_ paths: [String]) {
-        precondition(editing || paths.isEmpty, "only an editing build drops files by name")
-        dropped += paths
+        precondition(patch != nil || paths.isEmpty, "only an editing build drops files by name")
+        patch?.drop(paths)
     }
 
     /// Removes what the previous build made and this one did not, then saves the manifest.
     public func finish() throws(StageFailure) -> WriteReport {
         // An editing build keeps every file it did not give, but for those of a folder it remakes, and
         // those it dropped.
-        var staleLines: [Int] = []
-        // The lines of the entries this build changed, for the manifest's text.
-        var changedLines: [(line: Int, path: String)] = []
-        if editing {
-            if !remadeFolders.isEmpty {
-                staleLines = order.indices.filter { line in
-                    remadeFolders.contains { order[line].hasPrefix($0) } && !made.contains(order[line])
-                }
-            }
-            // One pass over the last build's paths finds the lines of the files dropped and of those changed.
-            let droppedPaths = Set(dropped.filter { !made.contains($0) })
-            let found = lines(of: droppedPaths.union(changedEntries), below: order.count)
-            changedLines = found.filter { changedEntries.contains($0.path) }
-            let droppedLines = found.filter { droppedPaths.contains($0.path) }.map(\.line)
-            if !droppedLines.isEmpty { staleLines = Array(Set(staleLines + droppedLines)).sorted() }
-        }
+        var (staleLines, changedLines) = patch?.staleAndChangedLines(order: order) ?? ([], [])
         // When every previous path was written again, none is stale: no need to look each one up.
         var stale =
-            editing
+            patch != nil
             ? staleLines.map { order[$0] }
             : writtenAgain == previous.entries.count
                 ? [] : previous.entries.keys.filter { current.entries[$0] == nil }.sorted()
-        // Kept aside until the manifest is saved. A file that cannot be moved stays, named in a warning
-        // and in the manifest, and the next build tries again: it is not up to date with its sources.
-        try journal(stale)
-        var stuck = Set<String>()
-        for path in stale {
-            guard let reason = keepAside(path) else { continue }
-            stuck.insert(path)
-            report.warnings.append(
-                .warning(SourceLocation(file: joinPath(folder, path)), "cannot remove this stale file: \(reason)"))
-        }
+        let stuck = try keepAside(stale: stale)
         if !stuck.isEmpty {
             stale.removeAll { stuck.contains($0) }
             staleLines.removeAll { stuck.contains(order[$0]) }
-            if !editing {
+            if patch == nil {
                 for path in stuck.sorted() {
                     current.entries[path] = previous.entries[path]
                     order.append(path)
@@ -716,45 +642,10 @@ public final class OutputWriter {
             current.sources = ""
         }
         report.removed = stale
-        var text: ManifestText?
-        if editing {
-            // The previous order, but the stale paths; the entries are this build's (`current`).
-            for path in stale { current.entries[path] = nil }
-            if let lastText { text = patchedText(lastText, staleLines: staleLines, changed: changedLines) }
-            if !stale.isEmpty {
-                order.removeAll { current.entries[$0] == nil }
-                lineOf = nil
-                folders = nil
-            }
-            // The paths this build added may be in new folders.
-            if lastCount < order.count { folders?.formUnion(FolderStamps.folders(of: order[lastCount...])) }
-            report.unchanged = current.entries.count - report.written.count
-            report.reused = report.unchanged
-        }
-        // A written file has a new hash, so the manifest changed; only otherwise is it compared.
-        if !report.written.isEmpty || current != previous || !fileSystem.exists(joinPath(folder, Manifest.fileName)) {
-            let saved = text ?? Manifest.text(header: current, order: order)
-            savedText = saved
-            let manifest = saved.bytes
-            do {
-                try fileSystem.writeAtomically(joinPath(folder, Manifest.fileName), manifest)
-            } catch {
-                throw StageFailure([.error(SourceLocation(file: folder), "cannot save the build manifest: \(error)")])
-            }
-            removeKeptFiles()
-            // The folders' stamps after the manifest: they carry its hash, so stamps a killed build left
-            // beside an older manifest are not used. Without them, the next build lists every folder.
-            if folders == nil { folders = FolderStamps.folders(of: order) }
-            let stamps = FolderStamps.taken(
-                folders: folders!, in: folder, fileSystem: fileSystem, manifest: BulkHash.of(manifest),
-                waits: waitsForStamps)
-            let stampsPath = joinPath(folder, FolderStamps.fileName)
-            if stamps.stamps.isEmpty || (try? fileSystem.writeAtomically(stampsPath, stamps.encoded())) == nil {
-                try? fileSystem.remove(stampsPath)
-            }
-        } else {
-            savedText = lastText
-        }
+        let text = patch?.finish(
+            current: &current, order: &order, folders: &folders, stale: stale, staleLines: staleLines,
+            changed: changedLines, report: &report)
+        try saveManifest(text: text)
         removeKeptFiles()
         created = []
         let journalPath = joinPath(folder, Self.journalName)
@@ -762,55 +653,48 @@ public final class OutputWriter {
         return report
     }
 
-    /// The manifest's text from the last one's: its lines copied, but those of `staleLines` (dropped) and
-    /// of the entries this build changed (`changed`, encoded again), and the paths it added after them.
-    private func patchedText(
-        _ last: ManifestText, staleLines: [Int], changed: [(line: Int, path: String)]
-    ) -> ManifestText {
-        let lastCount = last.starts.count
-        var replaced: [Int: String?] = [:]
-        for (line, path) in changed where line < lastCount { replaced.updateValue(path, forKey: line) }
-        for line in staleLines where line < lastCount { replaced.updateValue(nil, forKey: line) }
-        let gone = Set(staleLines.filter { $0 >= lastCount })
-        let added = (lastCount..<order.count).filter { !gone.contains($0) }.map { order[$0] }
-        return ManifestText.patched(last, header: current, replaced: replaced, added: added, prepared: preparedText)
+    /// Keeps the stale files aside until the manifest is saved. A file that cannot be moved stays, named
+    /// in a warning and in the manifest, and the next build tries again: it is not up to date with its
+    /// sources. Gives those that stay.
+    private func keepAside(stale: [String]) throws(StageFailure) -> Set<String> {
+        try journal(stale)
+        var stuck = Set<String>()
+        for path in stale {
+            guard let reason = keepAside(path) else { continue }
+            stuck.insert(path)
+            report.warnings.append(
+                .warning(SourceLocation(file: joinPath(folder, path)), "cannot remove this stale file: \(reason)"))
+        }
+        return stuck
     }
 
-    /// The lines of `order` below `count` whose path is one of `paths`, ascending: looked up in the
-    /// previous build's index of lines, when it was kept, or in its manifest's (`ManifestIndex`) for the
-    /// lines it had. Else the lines are gone through on every core:
-    /// an edit names a few paths, and each
-    /// line's path is compared with them by length and bytes, not hashed (most record pages' paths have
-    /// the same length); many are looked up in a set.
-    private func lines(of paths: Set<String>, below count: Int) -> [(line: Int, path: String)] {
-        guard !paths.isEmpty else { return [] }
-        if let lineOf {
-            return paths.compactMap { path in lineOf[path].flatMap { $0 < count ? ($0, path) : nil } }.sorted {
-                $0.line < $1.line
-            }
+    /// Saves the manifest, as `text` when an editing build patched the last one's, and then the folders'
+    /// stamps; unless nothing changed and the manifest is there.
+    private func saveManifest(text: ManifestText?) throws(StageFailure) {
+        // A written file has a new hash, so the manifest changed; only otherwise is it compared.
+        guard !report.written.isEmpty || current != previous || !fileSystem.exists(joinPath(folder, Manifest.fileName))
+        else {
+            savedText = patch?.lastText
+            return
         }
-        if let lastIndex {
-            // The lines after the previous build's are the few this build added.
-            let known = min(count, lastIndex.count)
-            let added = (known..<count).filter { paths.contains(self.order[$0]) }.map { ($0, self.order[$0]) }
-            return paths.compactMap { path in lastIndex.line(of: path).flatMap { $0 < known ? ($0, path) : nil } }
-                .sorted { $0.line < $1.line } + added
+        let saved = text ?? Manifest.text(header: current, order: order)
+        savedText = saved
+        let manifest = saved.bytes
+        do {
+            try fileSystem.writeAtomically(joinPath(folder, Manifest.fileName), manifest)
+        } catch {
+            throw StageFailure([.error(SourceLocation(file: folder), "cannot save the build manifest: \(error)")])
         }
-        let order = self.order
-        let sought = paths.count <= 64 ? paths.map { ($0.utf8.count, $0) } : nil
-        return Parallel.map(count, chunk: 1 << 16) { range -> [(line: Int, path: String)] in
-            var found: [(line: Int, path: String)] = []
-            for line in range {
-                if let sought {
-                    let length = order[line].utf8.count
-                    for (soughtLength, path) in sought where soughtLength == length && path == order[line] {
-                        found.append((line, path))
-                    }
-                } else if paths.contains(order[line]) {
-                    found.append((line, order[line]))
-                }
-            }
-            return found
-        }.flatMap { $0 }
+        removeKeptFiles()
+        // The folders' stamps after the manifest: they carry its hash, so stamps a killed build left
+        // beside an older manifest are not used. Without them, the next build lists every folder.
+        if folders == nil { folders = FolderStamps.folders(of: order) }
+        let stamps = FolderStamps.taken(
+            folders: folders!, in: folder, fileSystem: fileSystem, manifest: BulkHash.of(manifest),
+            waits: waitsForStamps)
+        let stampsPath = joinPath(folder, FolderStamps.fileName)
+        if stamps.stamps.isEmpty || (try? fileSystem.writeAtomically(stampsPath, stamps.encoded())) == nil {
+            try? fileSystem.remove(stampsPath)
+        }
     }
 }
