@@ -14,7 +14,7 @@ public struct ContentLoader {
     }
 
     public func load() throws(StageFailure) -> Content {
-        try load(reusing: nil).content
+        try load(memo: nil).content
     }
 
     /// What a load leaves for the next load of the same folder in a live build: for each JSON, CSV or TSV
@@ -36,7 +36,7 @@ public struct ContentLoader {
 
     /// `load()`, keeping the records of `memo` whose bytes are unchanged; gives what the next load can
     /// keep (`memo` empty: a first load that keeps it).
-    public func load(reusing memo: Memo?) throws(StageFailure) -> (content: Content, memo: Memo) {
+    public func load(memo: Memo?) throws(StageFailure) -> (content: Content, memo: Memo) {
         var kept = Memo()
         let configPath = joinPath(folder, "site.yml")
         guard fileSystem.exists(configPath) else {
@@ -95,7 +95,7 @@ public struct ContentLoader {
         case .json:
             let bytes = try readBytes(path)
             if let memo {
-                let (loaded, problems, next) = loader.load(bytes: bytes, reusing: memo.json[path])
+                let (loaded, problems, next) = loader.load(bytes: bytes, memo: memo.json[path])
                 records = (loaded, problems)
                 kept.json[path] = next
             } else {
@@ -113,7 +113,7 @@ public struct ContentLoader {
             if let problems, !problems.isEmpty {
                 records = ([], problems)
             } else if let memo {
-                let (loaded, problems, next) = loader.load(delimited: source, reusing: memo.delimited[path])
+                let (loaded, problems, next) = loader.load(delimited: source, memo: memo.delimited[path])
                 records = (loaded, problems)
                 kept.delimited[path] = next
             } else {

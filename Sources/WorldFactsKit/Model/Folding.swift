@@ -2,7 +2,7 @@ import Foundation
 import WorldFactsSupport
 
 /// The one folding used for sections, collation and search, defined in docs/search.md ("Folding") and pinned
-/// by `Tests/Fixtures/fold-vectors.json`, which the JavaScript twin in `Templates/assets/search.js`
+/// by `Tests/Fixtures/fold-vectors.json`, which the JavaScript counterpart in `Templates/assets/search/00-fold.js`
 /// must pass too:
 /// NFKD, lowercase, NFKD again, drop every combining mark (general category M), then map the letters
 /// that do not decompose (ß→ss, æ→ae, œ→oe, ø→o, ł→l, đ→d, ð→d, þ→th, ı→i, ħ→h, ŧ→t, and final ς→σ

@@ -42,8 +42,8 @@ public struct Builder: Sendable {
     /// nothing changed, nothing is done. With `keep`, gives this build's model to start the next from.
     /// `prepared`: `live`'s site with records of its own, which the edits go into in place.
     func build(
-        _ options: BuildOptions, live: LiveModel?, prepared: PreparedCopy<Site>? = nil, keep: Bool
-    ) throws(BuildFailure) -> (report: BuildReport, model: LiveModel?) {
+        _ options: BuildOptions, live: PriorModel?, prepared: PreparedCopy<Site>? = nil, keep: Bool
+    ) throws(BuildFailure) -> (report: BuildReport, model: PriorModel?) {
         let releaseLater = DeferredRelease()
         // Once the build's locals are gone, what it put aside is freed on another thread.
         defer { releaseLater.free() }
@@ -52,9 +52,9 @@ public struct Builder: Sendable {
 
     /// The build, a step per line: the plan, then load → model → render and write, then the snapshot.
     private func build(
-        _ options: BuildOptions, live: LiveModel?, prepared: PreparedCopy<Site>?, keep: Bool,
+        _ options: BuildOptions, live: PriorModel?, prepared: PreparedCopy<Site>?, keep: Bool,
         releaseLater: DeferredRelease
-    ) throws(BuildFailure) -> (report: BuildReport, model: LiveModel?) {
+    ) throws(BuildFailure) -> (report: BuildReport, model: PriorModel?) {
         var steps = BuildSteps()
         // One build at a time per output folder: the folder's lock is held until this build returns.
         let lock = try steps.run(.checkOutput) { () throws(StageFailure) in try claimOutput(options) }
@@ -95,7 +95,7 @@ public struct Builder: Sendable {
         }
         return (
             built,
-            LiveModel(
+            PriorModel(
                 sources: sources.digest, content: content, loadMemo: loadMemo, templates: templates, theme: theme,
                 modelled: modelled, languages: languages, made: written.made, output: left)
         )
@@ -136,7 +136,7 @@ public struct Builder: Sendable {
         progress?(BuildProgress(phase: .loadContent, done: 0, total: 0))
         var (content, kept) = try steps.run(.loadContent) { () throws(StageFailure) in
             try ContentLoader(folder: options.content, fileSystem: fileSystem.serving(sources.read.take() ?? [:]))
-                .load(reusing: memo)
+                .load(memo: memo)
         }
         content.config = sources.configured(content.config)
         let count = content.recordCount
@@ -212,7 +212,7 @@ public struct Builder: Sendable {
     struct Written {
         let report: WriteReport
         let made: [SiteGenerator.Made]
-        let left: OutputWriter.PreviousBuild?
+        let left: OutputWriter.PriorManifest?
         let census: OutputCensus?
     }
 
@@ -220,7 +220,7 @@ public struct Builder: Sendable {
     /// those the edit reaches (`EditPlan`). A failure undoes what was written (`OutputWriter.rollback`).
     private func renderAndWrite(
         _ options: BuildOptions, site: Site, languages: LanguageSites, templates: TemplateSet, theme: Theme,
-        edit: EditPlan?, manifest: OutputWriter.PreviousBuild, sources: CheckedSources, keep: Bool,
+        edit: EditPlan?, manifest: OutputWriter.PriorManifest, sources: CheckedSources, keep: Bool,
         saving: SnapshotSaving?, releaseLater: DeferredRelease
     ) throws(StageFailure) -> Written {
         // The days the last build's pages last changed, read before a clean build puts its files aside.
@@ -257,7 +257,7 @@ public struct Builder: Sendable {
     /// The writer of this build: one that keeps every file an edit does not reach (`EditPlan.remaking`), or
     /// one that gives every file, keeping those whose inputs are unchanged.
     private func openWriter(
-        _ options: BuildOptions, site: Site, edit: EditPlan?, manifest: OutputWriter.PreviousBuild,
+        _ options: BuildOptions, site: Site, edit: EditPlan?, manifest: OutputWriter.PriorManifest,
         sources: CheckedSources, keep: Bool
     ) throws(StageFailure) -> OutputWriter {
         let writer =

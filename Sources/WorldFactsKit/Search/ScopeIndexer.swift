@@ -2,7 +2,7 @@ import WorldFactsModel
 import WorldFactsSupport
 
 /// Makes the shards of one scope, bucket by bucket (every key that starts with one scalar): a bucket
-/// whose inputs are those of the previous build is kept as it was (`PreviousShards`); any other is
+/// whose inputs are those of the previous build is kept as it was (`PriorShards`); any other is
 /// planned (`ShardPlanner`) and its entries written (`ShardEntry`). A large bucket is kept or planned as
 /// its node and its parts, each part in the same way, so a change to one record plans again only the
 /// few small parts it is in.
@@ -16,7 +16,7 @@ struct ScopeIndexer: Sendable {
     let keys: SearchKeys
     let rows: SearchRows
     let planner: ShardPlanner
-    var previous: PreviousShards
+    var previous: PriorShards
     /// `ShardEntry.hash` and `ShardEntry.floor` of every record, by position (no floors in the "All"
     /// scope, which does not size its shards).
     let entryHashes: [UInt64]
@@ -64,7 +64,7 @@ struct ScopeIndexer: Sendable {
     /// which its previews name (`links`).
     init(
         scope: SearchScope, keys: SearchKeys, site: Site, rows: SearchRows, ranks: RecordRanks, heads: EntryHeads?,
-        previous: PreviousShards, memberHashes: [[UInt64]] = [], links: ShardLinks = ShardLinks(),
+        previous: PriorShards, memberHashes: [[UInt64]] = [], links: ShardLinks = ShardLinks(),
         update: Update? = nil
     ) {
         self.links = links

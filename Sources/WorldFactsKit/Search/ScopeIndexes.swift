@@ -14,7 +14,7 @@ struct ScopeIndexes {
     /// In a language other than the default: the default's index, and the scopes taken from it.
     let shared: (index: SearchIndex, scopes: Set<Int>)?
     /// By scope, the last build's shard files (`SearchPrior.shards`).
-    let previous: [PreviousShards]
+    let previous: [PriorShards]
     /// A first build writes every entry: the part of them that is the row is made once for all scopes. A
     /// rebuild makes the rows of the buckets it plans, when it plans them.
     let heads: EntryHeads?
@@ -171,7 +171,7 @@ struct ScopeIndexes {
     /// last build did not leave as they are, and drops those it no longer has, as an update of any scope does.
     private static func textIndex(
         _ number: Int, site: Site, keys: SearchKeys, rows: SearchRows, ranks: RecordRanks, notes: [Int: String],
-        previous: any PreviousOutput, last: SearchMemo?
+        previous: any PriorOutput, last: SearchMemo?
     ) -> ScopeIndexer.Index {
         let text = TextScopeIndex(
             scope: site.config.search.scopes[number], site: site, keys: keys, rows: rows, ranks: ranks, notes: notes,

@@ -1,7 +1,7 @@
 import WorldFactsModel
 import WorldFactsSupport
 
-/// Which shard answers a folded query: the twin of `route` in `Templates/assets/search.js`.
+/// Which shard answers a folded query: the counterpart of `route` in `Templates/assets/search/70-route.js`.
 /// Walks the query's prefixes from one character on: a leaf answers everything below it, a split
 /// prefix answers only itself (with its preview), any other prefix has no match.
 public struct ShardRouter: Sendable {

@@ -25,7 +25,7 @@ public final class OutputWriter {
     let previous: Manifest
     /// The previous build's files that were not on disk when this build started.
     let missing: Set<String>
-    /// Whether the folder held every file of `previous` as its build left them (`PreviousBuild.keepsEveryFile`),
+    /// Whether the folder held every file of `previous` as its build left them (`PriorManifest.keepsEveryFile`),
     /// and this build keeps them (it is not clean).
     let previousKeepsEveryFile: Bool
     private(set) var current = Manifest()
@@ -42,7 +42,7 @@ public final class OutputWriter {
     /// What the last build left in a folder: its manifest, with the paths an interrupted build was
     /// writing (its journal) marked as unknown. Reading it changes nothing, so a build can read it while
     /// it loads its content.
-    public struct PreviousBuild: Sendable {
+    public struct PriorManifest: Sendable {
         var manifest: Manifest
         var journalled: [String]
         /// The manifest's paths that are not on disk (any more).
@@ -78,7 +78,7 @@ public final class OutputWriter {
         }
     }
 
-    public static func readPrevious(folder: String, fileSystem: FileSystem) throws(StageFailure) -> PreviousBuild {
+    public static func readPrior(folder: String, fileSystem: FileSystem) throws(StageFailure) -> PriorManifest {
         let manifestPath = joinPath(folder, Manifest.fileName)
         var manifest = Manifest()
         // The paths in the manifest's order, which is folder by folder: the order to look for them in.
@@ -116,20 +116,20 @@ public final class OutputWriter {
             }
         }
         let missing = MissingFiles.among(paths, in: folder, fileSystem: fileSystem, unchanged: unchanged)
-        return PreviousBuild(
+        return PriorManifest(
             manifest: manifest, journalled: journalled, missing: missing, order: paths,
             text: journalled.isEmpty ? text : nil)
     }
 
     /// What this build leaves in the folder, once `finish()` has saved it: what the next build would
-    /// read with `readPrevious`, for a build that keeps it in memory (`LiveBuilder`), with every path's
+    /// read with `readPrior`, for a build that keeps it in memory (`LiveBuilder`), with every path's
     /// line. The writer is done with after this: its index of lines is handed over, not copied.
-    public func leave() -> PreviousBuild {
+    public func leave() -> PriorManifest {
         var lines = patch?.takeLines() ?? [:]
         if lines.isEmpty { lines.reserveCapacity(order.count) }
         // An editing build that removed no line only added some, after the last build's.
         for line in lines.count..<order.count { lines[order[line]] = line }
-        return PreviousBuild(
+        return PriorManifest(
             manifest: current, journalled: [], missing: [], order: order, text: savedText, lines: lines,
             folders: folders.take() ?? FolderStamps.folders(of: order))
     }
@@ -139,7 +139,7 @@ public final class OutputWriter {
     /// that gives every file.
     private var patch: ManifestPatch?
     /// The folders of `order`'s paths: in an editing build, the previous build's when they were kept
-    /// (`PreviousBuild.folders`), until `finish` finds this build's.
+    /// (`PriorManifest.folders`), until `finish` finds this build's.
     private var folders: Set<String>?
     /// Whether the folders' stamps wait for the clock to pass the folders this build changed
     /// (`FolderStamps.taken`); false for a build whose next build starts from its live model.
@@ -153,28 +153,28 @@ public final class OutputWriter {
     /// edit can split or join). The manifest it saves is the previous one with the files it made in
     /// their places.
     public convenience init(
-        folder: String, fileSystem: FileSystem = .disk, editing previous: PreviousBuild,
+        folder: String, fileSystem: FileSystem = .disk, editing previous: PriorManifest,
         remaking remadeFolders: [String]
     ) throws(StageFailure) {
         try self.init(folder: folder, fileSystem: fileSystem, clean: false, previous: previous, editing: true)
         patch = ManifestPatch(previous, remaking: remadeFolders)
     }
 
-    /// `previous` is what `readPrevious` gave for this folder, if it was read already.
+    /// `previous` is what `readPrior` gave for this folder, if it was read already.
     public convenience init(
-        folder: String, fileSystem: FileSystem = .disk, clean: Bool = false, previous given: PreviousBuild? = nil
+        folder: String, fileSystem: FileSystem = .disk, clean: Bool = false, previous given: PriorManifest? = nil
     ) throws(StageFailure) {
         try self.init(folder: folder, fileSystem: fileSystem, clean: clean, previous: given, editing: false)
     }
 
     private init(
-        folder: String, fileSystem: FileSystem, clean: Bool, previous given: PreviousBuild?, editing: Bool
+        folder: String, fileSystem: FileSystem, clean: Bool, previous given: PriorManifest?, editing: Bool
     ) throws(StageFailure) {
         self.folder = folder
         self.fileSystem = fileSystem
         writersPerFolder = max(1, fileSystem.writersPerFolder(folder))
-        let last: PreviousBuild
-        if let given { last = given } else { last = try Self.readPrevious(folder: folder, fileSystem: fileSystem) }
+        let last: PriorManifest
+        if let given { last = given } else { last = try Self.readPrior(folder: folder, fileSystem: fileSystem) }
         // The staging files of the interrupted build.
         for path in last.journalled {
             try? fileSystem.remove(FileSystem.temporaryPath(for: joinPath(folder, path)))

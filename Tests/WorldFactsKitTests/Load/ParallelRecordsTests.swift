@@ -145,7 +145,7 @@ import WorldFactsModel
     @Test func aReloadFromTheMemoIsAFreshLoad() throws {
         var random = SplitMix(state: 15)
         var records = (0..<600).map { #"{"id": "r\#($0)", "name": "Name \#($0)", "population": \#($0 * 7)}"# }
-        var (_, _, memo) = loader.load(bytes: file(records), reusing: nil)
+        var (_, _, memo) = loader.load(bytes: file(records), memo: nil)
         #expect(memo != nil)
         var kept = 0, spliced = 0
         for step in 0..<120 {
@@ -164,7 +164,7 @@ import WorldFactsModel
             let (fresh, freshProblems) = loader.load(bytes: bytes)
             // Every other step, the memo has a copy of its records to splice the edit into (`PreparedCopy`).
             if step % 2 == 0, let memo { memo.prepared.make(copying: memo.records) }
-            let (reloaded, problems, next) = loader.load(bytes: bytes, reusing: memo)
+            let (reloaded, problems, next) = loader.load(bytes: bytes, memo: memo)
             if step % 2 == 0, memo?.prepared.take() == nil { spliced += 1 }
             // Only the part between the shared ends is scanned for elements, and they are where a whole
             // scan finds them.
@@ -186,7 +186,7 @@ import WorldFactsModel
             // Mend what cannot be loaded, so later steps start from a good file again.
             if !freshProblems.isEmpty {
                 records[at] = #"{"id": "m\#(step)", "name": "Mended \#(step)"}"#
-                memo = loader.load(bytes: file(records), reusing: nil).2 ?? memo
+                memo = loader.load(bytes: file(records), memo: nil).2 ?? memo
             }
         }
         #expect(kept > 60)
@@ -205,7 +205,7 @@ import WorldFactsModel
                 }
                 return Array(("[" + lines.joined(separator: ",\n") + "]\n").utf8)
             }
-            var memo = try #require(loader.load(bytes: bytes(), reusing: nil).2)
+            var memo = try #require(loader.load(bytes: bytes(), memo: nil).2)
             for step in 0..<60 {
                 let at = Int(random.next() % UInt64(records.count))
                 switch random.next() % 3 {
@@ -219,7 +219,7 @@ import WorldFactsModel
                 #expect(found.map(\.index) == whole.map(\.index), "\(perLine) a line, step \(step)")
                 #expect(found.map(\.line) == whole.map(\.line), "\(perLine) a line, step \(step)")
                 #expect(found.map(\.lineStart) == whole.map(\.lineStart), "\(perLine) a line, step \(step)")
-                memo = try #require(loader.load(bytes: new, reusing: memo).2)
+                memo = try #require(loader.load(bytes: new, memo: memo).2)
             }
         }
     }
@@ -230,7 +230,7 @@ import WorldFactsModel
     /// per element).
     @Test(arguments: [true, false]) func onlyTheEditedRecordIsReadAgain(withKeys: Bool) throws {
         let records = (0..<300).map { #"{"id": "r\#($0)", "name": "Name \#($0)", "population": \#($0)}"# }
-        let memo = try #require(loader.load(bytes: file(records), reusing: nil).2)
+        let memo = try #require(loader.load(bytes: file(records), memo: nil).2)
         #expect(memo.keys != nil)
         let marked = JSONRecordsMemo(
             pieces: memo.pieces, starts: memo.starts,
@@ -239,12 +239,12 @@ import WorldFactsModel
             }, keys: withKeys ? memo.keys : nil)
         var edited = records
         edited[150] = #"{"id": "r150", "name": "Edited", "population": 1}"#
-        let (reloaded, problems, _) = loader.load(bytes: file(edited), reusing: marked)
+        let (reloaded, problems, _) = loader.load(bytes: file(edited), memo: marked)
         #expect(problems.isEmpty)
         #expect(reloaded.filter { $0.title != "Marked" }.map(\.title) == ["Edited"])
         var inserted = records
         inserted.insert(#"{"id": "x", "name": "Inserted"}"#, at: 10)
-        let (moved, _, _) = loader.load(bytes: file(inserted), reusing: marked)
+        let (moved, _, _) = loader.load(bytes: file(inserted), memo: marked)
         // The new element and, at most, the one it came before: where the shared start of the two files
         // ends and their shared end begins can cut that one (both start `{"id": "`).
         let read = moved.filter { $0.title != "Marked" }.map(\.title)
@@ -262,7 +262,7 @@ import WorldFactsModel
         }
         var random = SplitMix(state: 16)
         var rows = (0..<500).map { "r\($0),Name \($0),\($0 * 3),a;b" }
-        var memo = loader.load(delimited: source(rows), reusing: nil).2
+        var memo = loader.load(delimited: source(rows), memo: nil).2
         #expect(memo != nil)
         var kept = 0, spliced = 0
         for step in 0..<150 {
@@ -279,13 +279,13 @@ import WorldFactsModel
             }
             let (fresh, freshProblems) = loader.load(delimited: source(rows))
             if step % 2 == 0, let memo { memo.prepared.make(copying: memo.records) }
-            let (reloaded, problems, next) = loader.load(delimited: source(rows), reusing: memo)
+            let (reloaded, problems, next) = loader.load(delimited: source(rows), memo: memo)
             if step % 2 == 0, memo?.prepared.take() == nil { spliced += 1 }
             #expect(reloaded == fresh, "step \(step)")
             #expect(problems == freshProblems, "step \(step)")
             if let next { #expect(next.keys != nil && next.keys == KeyHashes.of(reloaded), "step \(step)") }
             // The next memo is the one a fresh load makes: where its rows start, and its pieces' hashes.
-            if let next, let made = loader.load(delimited: source(rows), reusing: nil).2 {
+            if let next, let made = loader.load(delimited: source(rows), memo: nil).2 {
                 #expect(next.rowStarts == made.rowStarts && next.pieces == made.pieces, "step \(step)")
                 #expect(next.rows.index == made.rows.index && next.rows.end == made.rows.end, "step \(step)")
             }
@@ -293,14 +293,14 @@ import WorldFactsModel
             memo = next ?? memo
             if !freshProblems.isEmpty {
                 rows[at] = "m\(step),Mended \(step),1,"
-                memo = loader.load(delimited: source(rows), reusing: nil).2 ?? memo
+                memo = loader.load(delimited: source(rows), memo: nil).2 ?? memo
             }
         }
         #expect(kept > 60)
         #expect(spliced > 15, "\(spliced) edits spliced into the memo's copy")
         // Only the edited row is read: a memo whose records are marked shows through everywhere else.
         let base = (0..<300).map { "r\($0),Name \($0),\($0),a" }
-        let first = try #require(loader.load(delimited: source(base), reusing: nil).2)
+        let first = try #require(loader.load(delimited: source(base), memo: nil).2)
         let marked = DelimitedRecordsMemo(
             bytes: source(base).bytes, header: first.header, rows: first.rows,
             records: first.records.map {
@@ -309,7 +309,7 @@ import WorldFactsModel
         var edited = base
         edited[150] = "r150,Edited,1,a"
         edited.insert("x,\"Inserted\nhere\",2,", at: 10)
-        let (reloaded, _, _) = loader.load(delimited: source(edited), reusing: marked)
+        let (reloaded, _, _) = loader.load(delimited: source(edited), memo: marked)
         let read = reloaded.filter { $0.title != "Marked" }.map(\.title)
         // Every row from the first change to the last is read; none before, none after.
         #expect(read.first == "Inserted\nhere" && read.last == "Edited" && read.count <= 143, "\(read.count)")

@@ -54,7 +54,7 @@ import Testing
         }
 
         /// The model a snapshot's bytes hold, read back for the project's content, templates and output.
-        func model(from bytes: [UInt8]) throws -> LiveModel {
+        func model(from bytes: [UInt8]) throws -> PriorModel {
             let snapshot = try #require(BuildSnapshot(bytes: FileBytes(bytes)))
             let content = try ContentLoader(folder: options.content, fileSystem: .disk).load()
             let theme = try ThemeLoader(folder: options.templates, fileSystem: .disk).load()
@@ -62,7 +62,7 @@ import Testing
             return try #require(
                 snapshot.model(
                     rest: rest, templates: try TemplateSet(theme: theme), theme: theme,
-                    output: try OutputWriter.readPrevious(folder: options.output, fileSystem: .disk)))
+                    output: try OutputWriter.readPrior(folder: options.output, fileSystem: .disk)))
         }
 
         /// Sets one city's population, the file's only change.

@@ -18,7 +18,7 @@ import WorldFactsOutput
     }
 
     func missing(_ output: String) throws -> Set<String> {
-        try OutputWriter.readPrevious(folder: output, fileSystem: .disk).missing
+        try OutputWriter.readPrior(folder: output, fileSystem: .disk).missing
     }
 
     func unchanged(_ output: String) throws -> Set<String> {
@@ -53,7 +53,7 @@ import WorldFactsOutput
         // A build writes it again, and the folder is trusted again.
         let writer = try OutputWriter(
             folder: output, fileSystem: .disk,
-            previous: try OutputWriter.readPrevious(folder: output, fileSystem: .disk))
+            previous: try OutputWriter.readPrior(folder: output, fileSystem: .disk))
         try writer.write((0..<50).map { OutputFile(path: "pages/p\($0).html", text: "page \($0)") })
         try writer.write(OutputFile(path: "index.html", text: "index"))
         #expect(try writer.finish().written == ["pages/p7.html"])

@@ -3,7 +3,7 @@ import WorldFactsModel
 import WorldFactsSupport
 
 /// What loading a CSV or TSV records file leaves for the next load of the same file in a live build
-/// (`RecordsLoader.load(delimited:reusing:)`): the hashes of its header and rows (`RecordsFilePieces`), its
+/// (`RecordsLoader.load(delimited:memo:)`): the hashes of its header and rows (`RecordsFilePieces`), its
 /// header, where each record's row starts, and the records, in file order.
 public struct DelimitedRecordsMemo: Sendable {
     let pieces: RecordsFilePieces

@@ -4,7 +4,7 @@ import WorldFactsModel
 import WorldFactsSupport
 
 /// What loading a JSON records file leaves for the next load of the same file in a live build
-/// (`RecordsLoader.load(bytes:reusing:)`): the hashes of its elements' bytes (`RecordsFilePieces`), where its
+/// (`RecordsLoader.load(bytes:memo:)`): the hashes of its elements' bytes (`RecordsFilePieces`), where its
 /// elements start, and the record each gave, in file order.
 public struct JSONRecordsMemo: Sendable {
     let pieces: RecordsFilePieces

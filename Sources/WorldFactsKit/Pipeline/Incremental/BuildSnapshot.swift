@@ -5,7 +5,7 @@ import WorldFactsSearch
 import WorldFactsSupport
 import WorldFactsWrite
 
-/// A build's model saved to disk (`LiveModel` in binary, `BinaryWriter`), so that the next build from
+/// A build's model saved to disk (`PriorModel` in binary, `BinaryWriter`), so that the next build from
 /// the command line starts where it ended, as a rebuild in `watch` starts from the model in memory:
 /// after an edit of records' values it reads only the changed records and makes only the pages they reach.
 ///
@@ -15,7 +15,7 @@ import WorldFactsWrite
 ///   file is written as it is encoded, by `SnapshotFile`), and of this generator's version;
 /// - it must be of the build that left the output folder as it is: the folder's manifest names the
 ///   sources it was made from, with no journal of an interrupted build (`OutputWriter.lastSources`), and
-///   every file the manifest lists is there (`PreviousBuild.keepsEveryFile`);
+///   every file the manifest lists is there (`PriorManifest.keepsEveryFile`);
 /// - the config, templates and assets must be the same as when it was made;
 /// - each records file is still read, and only its bytes decide what changed (`UnchangedEnds`): a record
 ///   edited behind the snapshot's back differs from the hash the snapshot kept of it, so it is read again.
@@ -119,11 +119,11 @@ struct BuildSnapshot {
     /// left it; nil when the templates or assets changed since, or a file the output folder should hold is
     /// missing. `rest` is what `rest(config:folder:)` read: its config was checked against the snapshot's
     /// then, and `ValueEdits.between` compares it with this build's, as it does the live model's.
-    func model(rest: Rest, templates: TemplateSet, theme: Theme, output: OutputWriter.PreviousBuild) -> LiveModel? {
+    func model(rest: Rest, templates: TemplateSet, theme: Theme, output: OutputWriter.PriorManifest) -> PriorModel? {
         guard output.keepsEveryFile, BulkHash.of(Array(templates.fingerprint.utf8)) == self.templates,
             Self.digest(theme.assets) == assets
         else { return nil }
-        return LiveModel(
+        return PriorModel(
             sources: sources, content: rest.content, loadMemo: loadMemo, templates: templates, assets: theme.assets,
             site: rest.site, rowInputs: rest.rowInputs, search: rest.search, positions: rest.positions,
             output: output)
@@ -131,7 +131,7 @@ struct BuildSnapshot {
 
     /// The bytes of `model`'s snapshot of `output` (a real path), in memory (as `SnapshotFile` writes
     /// them to a file).
-    static func bytes(of model: LiveModel, output: String) -> [UInt8] {
+    static func bytes(of model: PriorModel, output: String) -> [UInt8] {
         var writer = finish(
             head(
                 into: BinaryWriter(), output: output, sources: model.sources, content: model.content,

@@ -17,10 +17,10 @@ struct EditPlan {
     /// is known from the default's update.
     let languageSearch: [SearchMemo?]
     /// The model of the last build, which the edits went into.
-    let prior: LiveModel?
+    let prior: PriorModel?
     let languages: LanguageSites
 
-    init(_ edits: ValueEdits, site: Site, languages: LanguageSites, prior: LiveModel?) {
+    init(_ edits: ValueEdits, site: Site, languages: LanguageSites, prior: PriorModel?) {
         reach = EditReach(edits, in: site)
         languageReach = languages.languages.map { language in language.edits.map { EditReach($0, in: language.site) } }
         languageSearch = zip(languages.languages, languageReach).map { language, reach in
@@ -45,7 +45,7 @@ struct EditPlan {
 
     /// What the generator of language `number` (0 the default) keeps: searched values are fixed by
     /// `ValueEdits`, so the keys are the last build's, and its index is updated where the edited rows are.
-    func generation(_ number: Int, renderer: SiteRenderer, output: any PreviousOutput) -> GenerationPrior {
+    func generation(_ number: Int, renderer: SiteRenderer, output: any PriorOutput) -> GenerationPrior {
         if number == 0 {
             return .edited(
                 output: output, reach: reach, renderer: renderer, rowInputs: prior?.rowInputs, search: prior?.search)

@@ -7,7 +7,7 @@ import WorldFactsSearch
 /// their inputs and, in a live build after a value edit, the pages the edit reaches, every row's inputs
 /// made already, and the search index's memo to update. A clean build's keeps nothing.
 struct GenerationPrior: Sendable {
-    var output: any PreviousOutput
+    var output: any PriorOutput
     /// The pages an edit can reach; every other page is kept.
     var reach: EditReach? = nil
     /// Every row's inputs, made already.
@@ -15,7 +15,7 @@ struct GenerationPrior: Sendable {
     /// When the searched values are unchanged: what the last build's search index left.
     var search: SearchMemo? = nil
 
-    static let none = GenerationPrior(output: NoPreviousOutput())
+    static let none = GenerationPrior(output: NoPriorOutput())
 
     /// What the renderer keeps of it.
     var render: RenderPrior { RenderPrior(output: output, reach: reach) }
@@ -26,7 +26,7 @@ struct GenerationPrior: Sendable {
     func search(in site: Site) -> SearchPrior {
         let folder = site.config.folder
         return SearchPrior(
-            output: folder.isEmpty ? output : PreviousOutputInFolder(output, folder: folder), memo: search,
+            output: folder.isEmpty ? output : PriorOutputInFolder(output, folder: folder), memo: search,
             changed: reach.map { reach in
                 site.collections.flatMap { collection in reach.rows[collection.number].map { collection.offset + $0 } }
             } ?? [])
@@ -35,7 +35,7 @@ struct GenerationPrior: Sendable {
     /// A live build's, after `reach`: the rows it reaches made again by `renderer`, the rest as the last
     /// build made them.
     static func edited(
-        output: any PreviousOutput, reach: EditReach, renderer: SiteRenderer, rowInputs: [[UInt64]]?,
+        output: any PriorOutput, reach: EditReach, renderer: SiteRenderer, rowInputs: [[UInt64]]?,
         search: SearchMemo?
     ) -> GenerationPrior {
         GenerationPrior(

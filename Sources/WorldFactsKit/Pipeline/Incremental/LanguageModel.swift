@@ -1,7 +1,7 @@
 import WorldFactsModel
 import WorldFactsSearch
 
-/// What a build leaves in memory of a language other than the default (`LiveModel.languages`), for the
+/// What a build leaves in memory of a language other than the default (`PriorModel.languages`), for the
 /// next build to put value edits into as it does the default's: the language's edition of the content
 /// (`LanguageEdition`), the site modelled from it, where each record is in it, what each of its rows is
 /// made of, and what its search index left.

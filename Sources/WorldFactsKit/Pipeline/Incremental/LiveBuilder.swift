@@ -3,13 +3,13 @@ import WorldFactsModel
 import WorldFactsSupport
 
 /// Builds into one folder again and again, as `watch` and `serve` do, keeping the last build's model
-/// in memory (`LiveModel`): an edit to records' values makes only the pages it reaches, without
+/// in memory (`PriorModel`): an edit to records' values makes only the pages it reaches, without
 /// loading the last build's manifest or modelling the site again. Whatever else changed is built as
 /// `Builder` builds it. The files are those a clean build of the same sources makes, byte for byte.
 public final class LiveBuilder: @unchecked Sendable {
     public let builder: Builder
     private let lock = NSLock()
-    private var model: LiveModel?
+    private var model: PriorModel?
     /// The model's site with records of its own, for the next build's edits.
     private var prepared: PreparedCopy<Site>?
 
@@ -25,7 +25,7 @@ public final class LiveBuilder: @unchecked Sendable {
         defer { lock.unlock() }
         var last = model
         let given = prepared.take()
-        let report: BuildReport, kept: LiveModel?
+        let report: BuildReport, kept: PriorModel?
         do {
             (report, kept) = try builder.build(options, live: last, prepared: given, keep: true)
         } catch {
@@ -49,7 +49,7 @@ public final class LiveBuilder: @unchecked Sendable {
     /// hashes and floors, which its update changes; and the manifest's text, which the writer patches.
     /// Changing the model's own copies the whole of each first, because the model keeps them for a build
     /// that fails.
-    private static func preparedCopies(of model: LiveModel) -> PreparedCopy<Site> {
+    private static func preparedCopies(of model: PriorModel) -> PreparedCopy<Site> {
         model.loadMemo.prepareCopies()
         model.output.prepareCopy()
         model.search?.prepareCopies()

@@ -10,7 +10,7 @@ import WorldFactsWrite
 /// known once the content is loaded (`ModelledSite`).
 enum BuildPlan {
     /// The last build's report again, and the model `watch` keeps, when it had one.
-    case upToDate(BuildReport, LiveModel?)
+    case upToDate(BuildReport, PriorModel?)
     case build(PriorBuild)
 }
 
@@ -21,13 +21,13 @@ enum BuildPlan {
 /// and reads nothing else of it.
 struct PriorBuild {
     /// The model `watch` kept in memory, when the folder is still as that build left it.
-    let live: LiveModel?
+    let live: PriorModel?
     /// From the command line with a cache folder: where this build saves its snapshot (`BuildSnapshot`).
     let snapshotPath: String?
     /// The last build's snapshot, when it is whole and of the build that left the folder as it is.
     var snapshot: BuildSnapshot?
-    /// The folder's manifest (`OutputWriter.PreviousBuild`), read while the content loads.
-    let manifest: BackgroundValue<Result<OutputWriter.PreviousBuild, StageFailure>>
+    /// The folder's manifest (`OutputWriter.PriorManifest`), read while the content loads.
+    let manifest: BackgroundValue<Result<OutputWriter.PriorManifest, StageFailure>>
     /// The rest of the snapshot, read while the content loads, with the config site.yml gives now.
     let snapshotRest: BackgroundValue<BuildSnapshot.Rest?>
     /// Whether this build keeps its model: in memory for `watch`, or in a snapshot.
@@ -41,7 +41,7 @@ struct PriorBuild {
     /// The last build's model, once the templates are known (`readModel`): `live`, or the snapshot's. Nil
     /// when there is none, or it was made with other config, templates or assets, or the folder lacks a
     /// file it lists. The model step takes its site (`takeSite`).
-    var model: LiveModel?
+    var model: PriorModel?
 
     /// Reads the snapshot's model, when there is a snapshot; else the model is `live`.
     mutating func readModel(templates: TemplateSet, theme: Theme, steps: inout BuildSteps) throws(BuildFailure) {
@@ -50,7 +50,7 @@ struct PriorBuild {
         model = try steps.run(.readSnapshot) { snapshotModel(templates: templates, theme: theme) }
     }
 
-    private func snapshotModel(templates: TemplateSet, theme: Theme) -> LiveModel? {
+    private func snapshotModel(templates: TemplateSet, theme: Theme) -> PriorModel? {
         guard let snapshot, let rest = snapshotRest.take(), case .success(let output) = manifest.wait() else {
             return nil
         }
@@ -73,12 +73,12 @@ extension Builder {
     /// Compares the sources with the last build's and starts reading what the build can reuse of it.
     /// `early`: the snapshot, when its read started before the sources were checked.
     func plan(
-        _ options: BuildOptions, sources: CheckedSources, live: LiveModel?, keep: Bool,
+        _ options: BuildOptions, sources: CheckedSources, live: PriorModel?, keep: Bool,
         early: BackgroundValue<BuildSnapshot?>?, steps: inout BuildSteps
     ) throws(BuildFailure) -> BuildPlan {
         // The live model holds what the folder holds only while the folder's manifest is the one its
         // build saved (no other build wrote there since, none was interrupted there).
-        let checkedLive: LiveModel? =
+        let checkedLive: PriorModel? =
             try live.map { live throws(BuildFailure) in
                 try steps.run(.compareLastBuild) {
                     OutputWriter.lastSources(folder: options.output, fileSystem: fileSystem) == live.sources
@@ -110,7 +110,7 @@ extension Builder {
         let manifest = BackgroundValue.onOwnThread({ [fileSystem] in
             Result { () throws(StageFailure) in
                 if let checkedLive { return checkedLive.output }
-                return try OutputWriter.readPrevious(folder: options.output, fileSystem: fileSystem)
+                return try OutputWriter.readPrior(folder: options.output, fileSystem: fileSystem)
             }
         })
         var snapshot: BuildSnapshot?
@@ -136,7 +136,7 @@ extension Builder {
     }
 
     /// From the command line, the last build's snapshot is read while the sources are checked.
-    func earlySnapshotRead(_ options: BuildOptions, live: LiveModel?, keep: Bool) -> BackgroundValue<BuildSnapshot?>? {
+    func earlySnapshotRead(_ options: BuildOptions, live: PriorModel?, keep: Bool) -> BackgroundValue<BuildSnapshot?>? {
         guard live == nil, !keep, !options.clean, let folder = options.cache else { return nil }
         return BackgroundValue.onOwnThread { [self] in
             readSnapshot(

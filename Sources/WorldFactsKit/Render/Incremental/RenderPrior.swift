@@ -6,15 +6,15 @@ import WorldFactsSupport
 /// page whose inputs are unchanged is not rendered again: `SiteRenderer.page`), and, after an edit, the
 /// pages the edit reaches (`EditReach`; the writer keeps every other). A clean renderer has `none`.
 public struct RenderPrior: Sendable {
-    public var output: any PreviousOutput
+    public var output: any PriorOutput
     public var reach: EditReach?
 
-    public init(output: any PreviousOutput, reach: EditReach? = nil) {
+    public init(output: any PriorOutput, reach: EditReach? = nil) {
         self.output = output
         self.reach = reach
     }
 
-    public static let none = RenderPrior(output: NoPreviousOutput())
+    public static let none = RenderPrior(output: NoPriorOutput())
 }
 
 extension SiteRenderer {

@@ -33,7 +33,7 @@ struct TextScopeIndex {
     /// record's note as plain text, by position.
     init(
         scope: SearchScope, site: Site, keys: SearchKeys, rows: SearchRows, ranks: RecordRanks,
-        notes: [Int: String], previous: any PreviousOutput
+        notes: [Int: String], previous: any PriorOutput
     ) {
         let collection = site.collections[scope.collection ?? 0]
         let positions = Array(collection.offset..<(collection.offset + collection.records.count))
@@ -110,7 +110,7 @@ struct TextScopeIndex {
 
     /// The file of the index named `key` (`<scope>/<name>`) holding `json`, whose hash its name carries: a file
     /// the last build left under that name is this one, kept unwritten.
-    private static func file(_ key: String, json: [UInt8], hash: UInt64, previous: any PreviousOutput) -> OutputFile {
+    private static func file(_ key: String, json: [UInt8], hash: UInt64, previous: any PriorOutput) -> OutputFile {
         let (path, inputs) = (SearchIndex.path(of: key), Hex.text(hash))
         guard !previous.canReuse(path, inputs: inputs) else { return .reused(path: path, inputs: inputs) }
         return OutputFile(

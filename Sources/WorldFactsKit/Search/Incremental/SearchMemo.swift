@@ -95,16 +95,16 @@ struct BucketMemo: Sendable {
     }
 
     /// Whether its shards can stay as the last build left them: every file of them is there, as written.
-    func isKept(previous: any PreviousOutput) -> Bool {
+    func isKept(previous: any PriorOutput) -> Bool {
         previous.keepsEveryFile || files.allSatisfy({ previous.canReuse($0.path, inputs: $0.inputs) })
     }
 
-    /// Its files as `PreviousShards`, for planning it again to keep what it can.
-    func previousShards(previous: any PreviousOutput) -> PreviousShards {
-        PreviousShards(
+    /// Its files as `PriorShards`, for planning it again to keep what it can.
+    func previousShards(previous: any PriorOutput) -> PriorShards {
+        PriorShards(
             previous: previous,
             files: files.compactMap {
-                PreviousShards.file(path: $0.path, inputs: OutputFile.inputsNumber($0.inputs))?.file
+                PriorShards.file(path: $0.path, inputs: OutputFile.inputsNumber($0.inputs))?.file
             })
     }
 }

@@ -8,25 +8,25 @@ import WorldFactsOutput
 /// buckets that hold a record whose entry changed are made again, and only their files are given
 /// (`SearchIndex.dropped` names the files they no longer have). A clean index has `none`.
 public struct SearchPrior: Sendable {
-    public var output: any PreviousOutput
+    public var output: any PriorOutput
     public var memo: SearchMemo?
     public var changed: [Int]
 
-    public init(output: any PreviousOutput, memo: SearchMemo? = nil, changed: [Int] = []) {
+    public init(output: any PriorOutput, memo: SearchMemo? = nil, changed: [Int] = []) {
         self.output = output
         self.memo = memo
         self.changed = changed
     }
 
-    public static let none = SearchPrior(output: NoPreviousOutput())
+    public static let none = SearchPrior(output: NoPriorOutput())
 
     /// By scope, the last build's shard files: all of them, read from its manifest, unless the memo
     /// names them bucket by bucket.
-    func shards(scopes: [SearchScope]) -> [PreviousShards] {
+    func shards(scopes: [SearchScope]) -> [PriorShards] {
         let byScope =
             memo == nil
-            ? PreviousShards.all(previous: output, scopes: scopes.map(\.id))
-            : Dictionary(uniqueKeysWithValues: scopes.map { ($0.id, PreviousShards(previous: output, files: [])) })
+            ? PriorShards.all(previous: output, scopes: scopes.map(\.id))
+            : Dictionary(uniqueKeysWithValues: scopes.map { ($0.id, PriorShards(previous: output, files: [])) })
         return scopes.map { byScope[$0.id]! }
     }
 }

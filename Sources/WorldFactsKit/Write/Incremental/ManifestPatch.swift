@@ -18,7 +18,7 @@ struct ManifestPatch {
     /// The last build's paths it no longer makes, named by `drop`.
     private(set) var dropped: [String] = []
     /// The line of each path of the writer's order, when the last build's were kept
-    /// (`PreviousBuild.lines`); dropped when lines are removed.
+    /// (`PriorManifest.lines`); dropped when lines are removed.
     private(set) var lineOf: [String: Int]?
     /// The index of the last manifest's text, when it was read from its file (`ManifestIndex`), line for
     /// line with the start of the order.
@@ -27,11 +27,11 @@ struct ManifestPatch {
     let lastCount: Int
     /// The last manifest's text, line for line with the start of the order.
     let lastText: ManifestText?
-    /// A copy of `lastText`'s bytes of its own, when one was made (`PreviousBuild.prepareCopy`).
+    /// A copy of `lastText`'s bytes of its own, when one was made (`PriorManifest.prepareCopy`).
     let preparedText: PreparedCopy<[UInt8]>?
 
     /// `last`: what the last build left, with its order.
-    init(_ last: OutputWriter.PreviousBuild, remaking remadeFolders: [String]) {
+    init(_ last: OutputWriter.PriorManifest, remaking remadeFolders: [String]) {
         let manifest = last.manifest
         precondition(last.order.count == manifest.entries.count, "an editing build needs the previous order")
         let count = last.order.count

@@ -3,12 +3,12 @@ import WorldFactsOutput
 import WorldFactsSupport
 
 /// The previous build's fingerprints, from its manifest: what the stages that make files may keep
-/// (`PreviousOutput`), so that a page or shard whose inputs are unchanged is neither made nor written.
-public struct ReuseIndex: PreviousOutput {
+/// (`PriorOutput`), so that a page or shard whose inputs are unchanged is neither made nor written.
+public struct ReuseIndex: PriorOutput {
     let previous: Manifest
     /// The previous build's files that were not on disk when this build started.
     let missing: Set<String>
-    /// Whether the folder held every file of `previous` as its build left them (`PreviousBuild.keepsEveryFile`).
+    /// Whether the folder held every file of `previous` as its build left them (`PriorManifest.keepsEveryFile`).
     public let keepsEveryFile: Bool
 
     init(previous: Manifest, missing: Set<String>, keepsEveryFile: Bool = false) {

@@ -22,7 +22,7 @@ import WorldFactsOutput
 
         func kept() throws -> [String]? {
             let writer = try OutputWriter(folder: "out", fileSystem: disk.fileSystem)
-            let previous = try #require(PreviousShards.all(previous: writer.reuse, scopes: ["city"])["city"])
+            let previous = try #require(PriorShards.all(previous: writer.reuse, scopes: ["city"])["city"])
             return previous.reusable(inputs: OutputFile.inputsNumber("unit-d"))?.files.compactMap { file -> String? in
                 if case .kept(let kept) = file { return kept.path }
                 return nil
@@ -35,7 +35,7 @@ import WorldFactsOutput
         }
         #expect(try kept() == nil, "a unit with a file of unknown contents is planned again")
         let previous = try #require(
-            PreviousShards.all(
+            PriorShards.all(
                 previous: try OutputWriter(folder: "out", fileSystem: disk.fileSystem).reuse,
                 scopes: ["city"])["city"])
         #expect(previous.bucket("d", nodeInputs: OutputFile.inputsNumber("unit-d")) == nil)

@@ -3,7 +3,7 @@ import WorldFactsSupport
 /// What the previous build left in the output folder that this build may keep instead of making it
 /// again. The pipeline hands it to the stages that make files (Render, Search); the writer, which keeps
 /// the manifest it comes from, provides it. A stage sees only these two questions.
-public protocol PreviousOutput: Sendable {
+public protocol PriorOutput: Sendable {
     /// True when the previous build wrote `path` from inputs with this fingerprint, and it is still there.
     func canReuse(_ path: String, inputs: UInt64) -> Bool
     /// The previous build's files under `folder` (a path prefix ending in "/"), with their input fingerprints:
@@ -15,7 +15,7 @@ public protocol PreviousOutput: Sendable {
     var keepsEveryFile: Bool { get }
 }
 
-extension PreviousOutput {
+extension PriorOutput {
     public var keepsEveryFile: Bool { false }
 
     /// `canReuse` for a fingerprint written as text (see `OutputFile.inputsNumber`).

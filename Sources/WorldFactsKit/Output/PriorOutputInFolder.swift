@@ -1,11 +1,11 @@
 /// The previous output as a stage that makes files for a folder of the output sees it: paths from that
 /// folder (`sv/` for a language's search index, which names its files from `search/`).
-public struct PreviousOutputInFolder: PreviousOutput {
-    public let base: any PreviousOutput
+public struct PriorOutputInFolder: PriorOutput {
+    public let base: any PriorOutput
     /// Ends in "/".
     public let folder: String
 
-    public init(_ base: any PreviousOutput, folder: String) {
+    public init(_ base: any PriorOutput, folder: String) {
         self.base = base
         self.folder = folder
     }

@@ -5,7 +5,7 @@ import WorldFactsSupport
 /// The previous build's shard files of one scope, so that the shards of a bucket (or of a part of a
 /// large one) whose digest is unchanged can be kept without planning them. Every file carries the
 /// inputs of the unit it was planned in (`ShardUnit`), so a unit's files are found by its inputs.
-struct PreviousShards: Sendable {
+struct PriorShards: Sendable {
     struct File {
         var path: String
         var inputs: UInt64
@@ -14,28 +14,28 @@ struct PreviousShards: Sendable {
         /// The name the manifest gives it: without its folder and extension.
         var name: String
     }
-    let previous: any PreviousOutput
+    let previous: any PriorOutput
     /// By their inputs: the files of one unit.
     let byInputs: [UInt64: [File]]
     /// By the first scalar of their prefix: the files of one bucket, whatever units it was planned in.
     let byFirst: [UInt32: [File]]
     var isEmpty: Bool { byFirst.isEmpty }
 
-    init(previous: any PreviousOutput, files: [File]) {
+    init(previous: any PriorOutput, files: [File]) {
         self.previous = previous
         byInputs = Dictionary(grouping: files, by: \.inputs)
         byFirst = Dictionary(grouping: files) { $0.prefix[0].value }
     }
 
     /// The previous shard files of every scope, by scope id, read in one pass over the last manifest.
-    static func all(previous: any PreviousOutput, scopes: [String]) -> [String: PreviousShards] {
+    static func all(previous: any PriorOutput, scopes: [String]) -> [String: PriorShards] {
         var files: [String: [File]] = [:]
         for (path, inputs) in previous.previousInputs(under: SearchIndex.folder) {
             guard let (scope, file) = file(path: path, inputs: inputs) else { continue }
             files[scope, default: []].append(file)
         }
         return Dictionary(
-            uniqueKeysWithValues: scopes.map { ($0, PreviousShards(previous: previous, files: files[$0] ?? [])) })
+            uniqueKeysWithValues: scopes.map { ($0, PriorShards(previous: previous, files: files[$0] ?? [])) })
     }
 
     /// The scope and file of a shard's path (`search/<scope>/<kind>-<hex>.<tag>.<extension>`); nil for any

@@ -4,10 +4,12 @@ import WorldFactsRender
 import WorldFactsSearch
 import WorldFactsWrite
 
-/// What a build leaves in memory for the next one into the same folder (`LiveBuilder`): the content
-/// it loaded, the site it modelled, the templates, what each index row is made of, and what it left in
-/// the output folder (its manifest). The next build compares its content with this one's.
-struct LiveModel: Sendable {
+/// The model of the last build into a folder, for the next one to put value edits into: the content it
+/// loaded, the site it modelled, the templates, what each index row is made of, and what it left in the
+/// output folder (its manifest). `watch` keeps it in memory (`LiveBuilder`: the live model); a build from
+/// the command line reads it from the last build's snapshot (`BuildSnapshot`). The next build compares
+/// its content with this one's.
+struct PriorModel: Sendable {
     /// The digest of the sources the build read (`SourceDigest`).
     let sources: String
     let content: Content
@@ -23,7 +25,7 @@ struct LiveModel: Sendable {
     let search: SearchMemo?
     /// By collection, the position in `site` of each record of `content` (`ValueEdits.positions`).
     let positions: [[Int]]
-    let output: OutputWriter.PreviousBuild
+    let output: OutputWriter.PriorManifest
     /// Each language other than the default, in `languages:` order; none from a snapshot, whose next build
     /// models them anew.
     var languages: [LanguageModel] = []
@@ -49,12 +51,12 @@ struct LiveModel: Sendable {
     }
 }
 
-extension LiveModel {
+extension PriorModel {
     /// The model a build that keeps its own leaves: what it loaded, modelled and made, in every language.
     init(
         sources: String, content: Content, loadMemo: ContentLoader.Memo, templates: TemplateSet, theme: Theme,
         modelled: Builder.ModelledSite, languages: LanguageSites, made: [SiteGenerator.Made],
-        output: OutputWriter.PreviousBuild
+        output: OutputWriter.PriorManifest
     ) {
         self.init(
             sources: sources, content: content, loadMemo: loadMemo, templates: templates, assets: theme.assets,
