@@ -14,8 +14,11 @@ import PackageDescription
 //
 // A stage imports only the stages before it (`Tests/tools/check-back-edges` proves that a back edge fails
 // to build). Each target's sources are the folder of that name in Sources/WorldFactsKit.
-func stage(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
-    .target(name: "WorldFacts\(name)", dependencies: dependencies, path: "Sources/WorldFactsKit/\(name)")
+func stage(
+    _ name: String, _ dependencies: [Target.Dependency], plugins: [Target.PluginUsage]? = nil
+) -> Target {
+    .target(
+        name: "WorldFacts\(name)", dependencies: dependencies, path: "Sources/WorldFactsKit/\(name)", plugins: plugins)
 }
 
 // Binary searches (`partitioningIndex(where:)`) and other collection algorithms.
@@ -65,9 +68,11 @@ let package = Package(
         stage("Support", [algorithms, "ICUBridge"]),
         stage("Model", ["WorldFactsSupport"]),
         stage("Output", ["WorldFactsSupport"]),
+        // Load embeds Templates/ as the built-in templates (Plugins/BuiltInTemplates).
         stage(
             "Load",
-            ["WorldFactsSupport", "WorldFactsModel", "CSQLite", algorithms, .product(name: "Yams", package: "Yams")]),
+            ["WorldFactsSupport", "WorldFactsModel", "CSQLite", algorithms, .product(name: "Yams", package: "Yams")],
+            plugins: ["BuiltInTemplates"]),
         stage("Search", ["WorldFactsSupport", "WorldFactsModel", "WorldFactsOutput", algorithms]),
         stage("Mustache", ["WorldFactsSupport"]),
         stage("Render", ["WorldFactsSupport", "WorldFactsModel", "WorldFactsOutput", "WorldFactsMustache", "CCmark"]),
@@ -102,6 +107,8 @@ let package = Package(
         ),
         // The commit `worldfacts --version` names, stamped at build time.
         .plugin(name: "CommitStamp", capability: .buildTool()),
+        // The built-in templates: Templates/, embedded in the binary at build time.
+        .plugin(name: "BuiltInTemplates", capability: .buildTool()),
         .testTarget(
             name: "WorldFactsKitTests",
             dependencies: [

@@ -8,7 +8,11 @@ import WorldFactsWatch
 /// The folders and safety flags every subcommand shares.
 struct Folders: ParsableArguments {
     @Option(help: "Folder with site.yml, the records file and notes.") var content = "Content"
-    @Option(help: "Folder with the Mustache templates and assets/.") var templates = "Templates"
+    @Option(
+        help: ArgumentHelp(
+            "Folder of your own templates and assets/, over the built-in ones, file by file.",
+            discussion: "Default: templates/ in the content folder, when there is one; else the built-in set."))
+    var templates: String?
     @Option(help: "Folder the site is written into.") var output = "Output"
     @Flag(help: "Write into a non-empty folder that no worldfacts build made.") var force = false
     @Flag(help: "Remove the files of the previous build first, then build from nothing.") var clean = false

@@ -135,27 +135,65 @@ def test_version_names_the_release_and_the_commit_it_was_built_from():
 
 
 def test_init_writes_a_site_that_builds_and_never_replaces_one(tmp_path):
-    """The README's quick start: a CSV, `init --from`, `build`; a second `init` changes nothing."""
+    """The README's quick start, from a folder outside the repository with no templates of its own: a CSV,
+    `init --from`, `build` (the built-in templates); a second `init` changes nothing."""
     content = tmp_path / "Birds"
     content.mkdir()
     (content / "birds.csv").write_text(
         "id,name,wingspan_cm,weight_kg\nowl,Barn owl,90,0.3\nkite,Red kite,175,1.1\nwren,Wren,15,0.01\n",
         encoding="utf-8")
-    init = subprocess.run([worldfacts_bin(), "init", "--from", str(content / "birds.csv")],
-                          capture_output=True, text=True)
+    def run(*args):
+        return subprocess.run([worldfacts_bin(), *args], capture_output=True, text=True, cwd=tmp_path)
+    init = run("init", "--from", "Birds/birds.csv")
     assert init.returncode == 0, init.stderr
-    assert init.stdout.startswith(f"wrote {content / 'site.yml'}: 4 columns of 3 records;")
+    assert init.stdout.startswith("wrote Birds/site.yml: 4 columns of 3 records;")
     site = (content / "site.yml").read_text(encoding="utf-8")
     assert "  key: id   # CHECK" in site and "  title: name   # CHECK" in site
     assert "format: integer" in site and "format: decimal" in site
-    output = tmp_path / "site"
-    build = subprocess.run([worldfacts_bin(), "build", "--content", str(content), "--templates",
-                            str(ROOT / "Templates"), "--output", str(output)], capture_output=True, text=True)
+    build = run("build", "--content", "Birds", "--output", "BirdsSite")
     assert build.returncode == 0, build.stderr
     assert build.stdout.startswith("3 records: ")
+    output = tmp_path / "BirdsSite"
     assert "Red kite" in (output / "records/kite.html").read_text(encoding="utf-8")
-    again = subprocess.run([worldfacts_bin(), "init", "--from", str(content / "birds.csv")],
-                           capture_output=True, text=True)
+    assert list(output.glob("assets/search.*.js")) and list(output.glob("assets/style.*.css"))
+    again = run("init", "--from", "Birds/birds.csv")
     assert again.returncode == 1
     assert "a site file is already there; init never replaces one" in again.stderr
     assert (content / "site.yml").read_text(encoding="utf-8") == site
+
+
+def test_templates_export_then_override_one_file(tmp_path):
+    """`templates --export` writes the built-in set (the repository's Templates/, byte for byte) and never
+    replaces a file; the content folder's templates/ then overrides the built-in files it holds."""
+    (tmp_path / "Site").mkdir()
+    for name in ["site.yml", "countries.json"]:
+        (tmp_path / "Site" / name).write_bytes((COUNTRIES / name).read_bytes())
+    export = subprocess.run([worldfacts_bin(), "templates", "--export", str(tmp_path / "Site/templates")],
+                            capture_output=True, text=True)
+    assert export.returncode == 0, export.stderr
+    exported = sorted(p.relative_to(tmp_path / "Site/templates") for p in (tmp_path / "Site/templates").rglob("*")
+                      if p.is_file())
+    shipped = sorted(p.relative_to(ROOT / "Templates") for p in (ROOT / "Templates").rglob("*")
+                     if p.is_file() and not p.name.startswith("."))
+    assert exported == shipped
+    for path in shipped:
+        assert (tmp_path / "Site/templates" / path).read_bytes() == (ROOT / "Templates" / path).read_bytes()
+    again = subprocess.run([worldfacts_bin(), "templates", "--export", str(tmp_path / "Site/templates")],
+                           capture_output=True, text=True)
+    assert again.returncode == 1 and "already there; an export never replaces a file" in again.stderr
+    # Keep only the record page, changed: the rest stays built in.
+    for path in shipped:
+        if str(path) != "record.mustache":
+            (tmp_path / "Site/templates" / path).unlink()
+    record = tmp_path / "Site/templates/record.mustache"
+    record.write_text(record.read_text(encoding="utf-8").replace("<h1", "<h1 data-mine"), encoding="utf-8")
+    build = subprocess.run([worldfacts_bin(), "build", "--content", str(tmp_path / "Site"), "--output",
+                            str(tmp_path / "out")], capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr
+    assert "<h1 data-mine" in (tmp_path / "out/countries/is.html").read_text(encoding="utf-8")
+    assert "data-mine" not in (tmp_path / "out/index.html").read_text(encoding="utf-8")
+    missing = subprocess.run([worldfacts_bin(), "build", "--content", str(tmp_path / "Site"), "--templates",
+                              str(tmp_path / "nowhere"), "--output", str(tmp_path / "out")],
+                             capture_output=True, text=True)
+    assert missing.returncode == 1
+    assert "the templates folder does not exist (leave out --templates" in missing.stderr

@@ -420,23 +420,6 @@ enum SiteSchema {
         return "unknown key '\(name)'; expected one of " + known.map { "'\($0)'" }.joined(separator: ", ")
     }
 
-    /// The optimal string alignment distance: insertions, deletions, substitutions and transpositions
-    /// of neighbours, each costing one ("serach" is one from "search").
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
-    }
+    /// The optimal string alignment distance (`EditDistance`).
+    static func editDistance(_ a: String, _ b: String) -> Int { EditDistance.between(a, b) }
 }

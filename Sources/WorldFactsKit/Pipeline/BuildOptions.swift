@@ -1,7 +1,11 @@
+import WorldFactsSupport
+
 /// Where a build reads and writes.
 public struct BuildOptions: Sendable {
     public var content: String
-    public var templates: String
+    /// `--templates`: the site's own templates folder, over the built-in set; nil for the one in the content
+    /// folder (`templatesFolder`).
+    public var templates: String?
     public var output: String
     /// Write into a non-empty folder that no worldfacts build made.
     public var force: Bool
@@ -21,7 +25,7 @@ public struct BuildOptions: Sendable {
     public var maxFiles: Int?
 
     public init(
-        content: String = "Content", templates: String = "Templates", output: String = "Output",
+        content: String = "Content", templates: String? = nil, output: String = "Output",
         force: Bool = false, clean: Bool = false, followSymlinks: Bool = false, waitForLock: Bool = true,
         cache: String? = nil, baseURL: String? = nil, maxFiles: Int? = nil
     ) {
@@ -36,4 +40,15 @@ public struct BuildOptions: Sendable {
         self.waitForLock = waitForLock
         self.cache = cache
     }
+
+    /// The templates folder the build reads over the built-in set (`ThemeLoader`): `--templates` when
+    /// given, else the content folder's `templates/` when it has one; nil for the built-in set alone.
+    public func templatesFolder(_ fileSystem: FileSystem) -> String? {
+        if let templates { return templates }
+        let inContent = joinPath(content, Self.contentTemplates)
+        return fileSystem.isDirectory(inContent) ? inContent : nil
+    }
+
+    /// The templates folder a content folder may hold.
+    public static let contentTemplates = "templates"
 }

@@ -67,7 +67,7 @@ public struct Builder: Sendable {
         case .build(let found): prior = found
         }
         var (content, loadMemo) = try loadContent(options, sources: &sources, prior: prior, steps: &steps)
-        let (theme, templates) = try loadTemplates(options, steps: &steps)
+        let (theme, templates) = try loadTemplates(options, sources: &sources, config: content.config, steps: &steps)
         try prior.readModel(templates: templates, theme: theme, steps: &steps)
         let (modelled, languages) = try steps.run(.model) { () throws(StageFailure) in
             try modelSite(content, templates: templates, theme: theme, prior: &prior, prepared: prepared)
@@ -101,14 +101,16 @@ public struct Builder: Sendable {
         )
     }
 
-    /// The load of the templates, then their compile.
-    private func loadTemplates(_ options: BuildOptions, steps: inout BuildSteps) throws(BuildFailure) -> (
-        Theme, TemplateSet
-    ) {
+    /// The load of the templates, then their compile. A template of the site's own that no page uses is a
+    /// warning of the sources'.
+    private func loadTemplates(
+        _ options: BuildOptions, sources: inout CheckedSources, config: SiteConfig, steps: inout BuildSteps
+    ) throws(BuildFailure) -> (Theme, TemplateSet) {
         let theme = try steps.run(.loadTemplates) { () throws(StageFailure) in
-            try ThemeLoader(folder: options.templates, fileSystem: fileSystem).load()
+            try ThemeLoader(folder: options.templatesFolder(fileSystem), fileSystem: fileSystem).load()
         }
         let templates = try steps.run(.compileTemplates) { () throws(StageFailure) in try TemplateSet(theme: theme) }
+        sources.warnings += TemplateSet.unused(in: theme, templates: templates, config: config)
         return (theme, templates)
     }
 
@@ -380,7 +382,8 @@ public struct Builder: Sendable {
     func claimOutput(_ options: BuildOptions) throws(StageFailure) -> FolderLock {
         let outputGuard = OutputGuard(fileSystem: fileSystem)
         try outputGuard.checkPlace(
-            output: options.output, inputs: [options.content, options.templates], cache: options.cache)
+            output: options.output, inputs: [options.content] + (options.templates.map { [$0] } ?? []),
+            cache: options.cache)
         let lock = try lockOutput(options)
         do throws(StageFailure) {
             try outputGuard.checkContents(output: options.output, force: options.force)
@@ -395,7 +398,8 @@ public struct Builder: Sendable {
     /// sources (`SourceDigest`).
     func checkSources(_ options: BuildOptions) throws(StageFailure) -> CheckedSources {
         var warnings: [Diagnostic] = []
-        for (folder, role) in [(options.content, "content"), (options.templates, "templates")] {
+        // The content folder's own templates folder is checked with the content.
+        for (folder, role) in [(options.content, "content")] + (options.templates.map { [($0, "templates")] } ?? []) {
             warnings += try SourceLinks.check(
                 folder: folder, role: role, fileSystem: fileSystem, followOutside: options.followSymlinks)
         }
@@ -408,7 +412,7 @@ public struct Builder: Sendable {
             }
         }
         var (digest, read) = try SourceDigest.read(
-            folders: [options.content, options.templates], fileSystem: fileSystem)
+            folders: [options.content] + (options.templates.map { [$0] } ?? []), fileSystem: fileSystem)
         // These flags change what is built as site.yml does: a build with others is not up to date.
         if let baseURL { digest = SourceDigest.with("--base-url " + baseURL.text, digest) }
         if let maxFiles = options.maxFiles { digest = SourceDigest.with("--max-files \(maxFiles)", digest) }
@@ -438,8 +442,8 @@ public struct Builder: Sendable {
 struct CheckedSources {
     /// The digest of every source file (`SourceDigest`): what the last build's is compared with.
     let digest: String
-    /// Links that lead out of the sources, followed with `--follow-symlinks`.
-    let warnings: [Diagnostic]
+    /// Links that lead out of the sources, followed with `--follow-symlinks`, and templates no page uses.
+    var warnings: [Diagnostic]
     /// The large files the digest read (records files), for the load to take from there.
     var read: [String: [UInt8]]?
     /// `--base-url`, checked: it takes the place of site.yml's `url`.

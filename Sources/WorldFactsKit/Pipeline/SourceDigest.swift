@@ -1,3 +1,4 @@
+import WorldFactsLoad
 import WorldFactsModel
 import WorldFactsSupport
 
@@ -5,8 +6,9 @@ import WorldFactsSupport
 /// and templates folders (relative path and bytes). A build whose sources digest as the last build's
 /// did, into an output folder that still holds every file that build wrote, has nothing to do.
 public enum SourceDigest {
-    /// Bump when anything the build writes changes for the same sources.
-    static let version = "worldfacts-sources-3/" + GeneratorVersion.current
+    /// Bump when anything the build writes changes for the same sources. The built-in templates' digest is
+    /// part of it: a binary built with other templates takes no earlier build as up to date.
+    static let version = "worldfacts-sources-3/" + GeneratorVersion.current + "/" + BuiltInTheme.digest
 
     public static func of(folders: [String], fileSystem: FileSystem) throws(StageFailure) -> String {
         try read(folders: folders, fileSystem: fileSystem).digest

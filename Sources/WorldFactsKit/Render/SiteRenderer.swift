@@ -15,6 +15,10 @@ public struct SiteRenderer: Sendable {
     /// By collection.
     public let contexts: [PageContexts]
     let recordInputsBases: [ContextFingerprint]
+    /// Which template renders each kind of page (`TemplateLookup`).
+    let lookup: TemplateLookup
+    /// By collection, the template of its record pages.
+    let recordTemplates: [String]
     /// What the last build left that this renderer keeps (`keeping(_:)`): nothing, in a clean build.
     public internal(set) var prior = RenderPrior.none
 
@@ -26,6 +30,8 @@ public struct SiteRenderer: Sendable {
         self.values = values
         contexts = site.collections.indices.map { PageContexts(site: site, collection: $0, values: values) }
         recordInputsBases = contexts.map { $0.recordInputsBase(templates: templates.fingerprint) }
+        lookup = TemplateLookup(templates: templates.names, config: site.config)
+        recordTemplates = site.collections.map { [lookup] in lookup.template(.record, owner: $0.spec.id) }
     }
 
     /// Renders a page, unless the last build's page has the same inputs (`prior`); the context is made
@@ -65,7 +71,8 @@ public struct SiteRenderer: Sendable {
         let inputs = contexts.recordInputs(position, base: recordInputsBases[collection])
         if prior.output.canReuse(path, inputs: inputs) { return .reused(path: path, inputsValue: inputs) }
         // From a plan of the page's shape: a tree of its context is made only for a shape's first page.
-        let bytes = templates.renderPlanned(RecordContext(contexts: contexts, position: position), with: "record")
+        let bytes = templates.renderPlanned(
+            RecordContext(contexts: contexts, position: position), with: recordTemplates[collection])
         return OutputFile(path: path, bytes: bytes, inputsValue: inputs)
     }
 
@@ -95,10 +102,10 @@ public struct SiteRenderer: Sendable {
         var pages = isEdition ? [] : values.assets.files(of: theme)
         if site.hasHome {
             let context = HomeContext(site: site, values: values).context()
-            pages.append(page(site.homePath, template: "index", context: context))
+            pages.append(page(site.homePath, template: lookup.template(.home), context: context))
         }
         if templates.has("404"), !isEdition {
-            pages.append(page("404.html", template: "404", context: values.notFound()))
+            pages.append(page("404.html", template: lookup.template(.notFound), context: values.notFound()))
         }
         for contexts in self.contexts where contexts.collection.spec.hasPages {
             try collectionPages(contexts, rowInputs: rowInputs, pages: &pages, emit)
@@ -130,7 +137,9 @@ public struct SiteRenderer: Sendable {
     ) throws(Failure) {
         let (reach, isEdition) = (prior.reach, site.config.isEdition)
         let collection = contexts.collection
-        pages.append(page(collection.indexPath, template: "index", context: contexts.index()))
+        let owner = collection.spec.id
+        pages.append(
+            page(collection.indexPath, template: lookup.template(.index, owner: owner), context: contexts.index()))
         // Few, and made on every build: a redirect names its record's page and title.
         let aliases = AliasPages(collection)
         if !isEdition {
@@ -145,15 +154,17 @@ public struct SiteRenderer: Sendable {
             let made = collection.indexPages.indices.filter {
                 reach?.holdsRow(collection.indexPages[$0], of: collection.number) ?? true
             }
+            let template = lookup.template(.section, owner: owner)
             try many(made.count, pages: &pages, emit) { number in
                 let position = made[number]
                 let inputs = contexts.sectionPageInputs(
                     position, templates: templates.fingerprint, rows: rowInputs?[collection.number])
-                return page(collection.indexPages[position].path, template: "index", inputs: inputs) {
+                return page(collection.indexPages[position].path, template: template, inputs: inputs) {
                     contexts.sectionPage(position)
                 }
             }
         }
+        let listTemplate = lookup.template(.list, owner: owner)
         for (listNumber, list) in site.lists[collection.number].enumerated() {
             let cut =
                 reach.map { reach in reach.listPages[collection.number][listNumber].sorted().filter(list.isCut) }
@@ -161,7 +172,7 @@ public struct SiteRenderer: Sendable {
             try many(cut.count, pages: &pages, emit) { number in
                 let inputs = contexts.listPageInputs(
                     list, cut[number], templates: templates.fingerprint, rowInputs: rowInputs?[list.spec.source])
-                return page(list.pagePath(of: cut[number], in: collection), template: "index", inputs: inputs) {
+                return page(list.pagePath(of: cut[number], in: collection), template: listTemplate, inputs: inputs) {
                     contexts.listPage(list, cut[number])
                 }
             }
@@ -175,12 +186,16 @@ public struct SiteRenderer: Sendable {
     ) throws(Failure) {
         let group = site.groups[groupNumber]
         let contexts = GroupContexts(site: site, group: group, values: values)
-        pages.append(page(group.overviewPath, template: "index", context: contexts.overview()))
+        let template = lookup.template(.group, owner: group.spec.name)
+        pages.append(
+            page(
+                group.overviewPath, template: lookup.template(.groups, owner: group.spec.name),
+                context: contexts.overview()))
         let values = prior.reach.map { $0.groupPages[groupNumber].sorted() } ?? Array(group.values.indices)
         let rows = rowInputs?[group.collection]
         try many(values.count, pages: &pages, emit) { number in
             let inputs = contexts.pageInputs(values[number], templates: templates.fingerprint, rowInputs: rows)
-            return page(group.pagePath(of: values[number]), template: "index", inputs: inputs) {
+            return page(group.pagePath(of: values[number]), template: template, inputs: inputs) {
                 contexts.page(values[number])
             }
         }
@@ -190,7 +205,7 @@ public struct SiteRenderer: Sendable {
             let (value, section) = sectionPages[number]
             let inputs = contexts.sectionPageInputs(
                 value, section, templates: templates.fingerprint, rowInputs: rows)
-            return page(group.values[value].pages[section].path, template: "index", inputs: inputs) {
+            return page(group.values[value].pages[section].path, template: template, inputs: inputs) {
                 contexts.sectionPage(value, section)
             }
         }

@@ -8,16 +8,20 @@ public struct TemplateSet: Sendable {
     let renderer: TemplateRenderer
     /// Every template's name and text, for page fingerprints: editing any template renders every page.
     public let fingerprint: String
+    /// Every template's name.
+    public let names: Set<String>
+    /// The templates another includes, as a partial or a parent.
+    public let included: Set<String>
 
     public init(theme: Theme) throws(StageFailure) {
         var parsed: [String: [TemplateNode]] = [:]
         var diagnostics: [Diagnostic] = []
         for name in Self.required where theme.templates[name] == nil {
             diagnostics.append(
-                .error(SourceLocation(file: joinPath(theme.folder, "\(name).mustache")), "missing template"))
+                .error(SourceLocation(file: theme.path(of: name)), "missing template"))
         }
         for (name, text) in theme.templates.sorted(by: { $0.key < $1.key }) {
-            let file = joinPath(theme.folder, "\(name).mustache")
+            let file = theme.path(of: name)
             let nodes: [TemplateNode]
             do {
                 nodes = try TemplateParser.parse(text)
@@ -42,25 +46,46 @@ public struct TemplateSet: Sendable {
             }
         }
         // A partial or parent that names no template would render as nothing.
+        var included = Set<String>()
         for (name, nodes) in parsed.sorted(by: { $0.key < $1.key }) {
-            for (target, line) in TemplateVocabulary.references(in: nodes)
-            where parsed[target] == nil && theme.templates[target] == nil {
+            let references = TemplateVocabulary.references(in: nodes)
+            included.formUnion(references.map(\.0))
+            for (target, line) in references where parsed[target] == nil && theme.templates[target] == nil {
                 diagnostics.append(
                     .error(
-                        SourceLocation(file: joinPath(theme.folder, "\(name).mustache"), line: line),
+                        SourceLocation(file: theme.path(of: name), line: line),
                         "template includes '\(target)', which is not a template"
-                            + " (expected \(joinPath(theme.folder, "\(target).mustache")))"
+                            + " (expected \(theme.path(of: target)))"
                     ))
             }
         }
         if !diagnostics.isEmpty { throw StageFailure(diagnostics) }
         renderer = TemplateRenderer(templates: parsed)
+        names = Set(parsed.keys)
+        self.included = included
         var all = ContextFingerprint()
         for (name, text) in theme.templates.sorted(by: { $0.key < $1.key }) { all.add(name); all.add(text) }
         fingerprint = all.value
     }
 
     public func has(_ name: String) -> Bool { renderer.templates[name] != nil }
+
+    /// A warning for each template of the site's own folder that no page of a site of `config` is
+    /// rendered with and no template includes: a name that matches no page kind, collection or group
+    /// (`TemplateLookup`), with the nearest that would.
+    public static func unused(in theme: Theme, templates: TemplateSet, config: SiteConfig) -> [Diagnostic] {
+        let pageNames = TemplateLookup.pageTemplateNames(of: config)
+        return theme.templates.keys.sorted().compactMap { name in
+            guard !theme.isBuiltIn(name), !pageNames.contains(name),
+                !templates.included.contains(name)
+            else { return nil }
+            let near = EditDistance.nearest(to: name, in: pageNames).map { "; did you mean '\($0)'?" } ?? ""
+            return .warning(
+                SourceLocation(file: theme.path(of: name)),
+                "no page is rendered with this template, and no template includes it\(near)"
+                    + " (docs/templates.md, \"Which template renders a page\")")
+        }
+    }
 
     public func render(_ context: TemplateValue, with name: String) -> [UInt8] {
         renderer.render(name, context: context)

@@ -41,7 +41,8 @@ public struct Rebuilder: Sendable {
     /// Builds once (with `--clean` if asked), then on every change until cancelled.
     /// `onSuccess` runs after every good build.
     public func watch(onSuccess: @Sendable @escaping () async -> Void = {}) async {
-        let folders = [options.content, options.templates]
+        // The content folder's own templates folder is watched with the content.
+        let folders = [options.content] + (options.templates.map { [$0] } ?? [])
         let start = SourceStamps.take(folders)
         if await buildOffThePool(reason: "build") { await onSuccess() }
         var again = self

@@ -18,16 +18,32 @@ import Testing
         return (root, Result { () throws(StageFailure) in try ThemeLoader(folder: root).load() })
     }
 
-    @Test func partsAreJoinedInNameOrderEachEndingItsLine() throws {
+    @Test func partsAreJoinedInNameOrderEachEndingItsLine() {
+        let joined = ScriptParts.joined([
+            ("20-b.js", Array("two\n".utf8)), ("10-a.js", Array("one".utf8)), ("30-c.js", Array("three\n".utf8)),
+            ("30-c.js~", Array("backup\n".utf8)), ("old/05-x.js", Array("nested\n".utf8)),
+        ])
+        #expect(joined == Array("one\ntwo\nthree\n".utf8))
+    }
+
+    /// A folder's parts go in among the built-in ones by name, and replace those of the same name.
+    @Test func aFoldersPartsGoInAmongTheBuiltInOnes() throws {
+        let builtIn = BuiltInTheme.files.filter { $0.key.hasPrefix(ScriptParts.folder) }
+        let replaced = try #require(builtIn.keys.sorted().dropFirst().first)
         let (root, result) = try theme([
-            "layout.mustache": "x", "assets/search/20-b.js": "two\n", "assets/search/10-a.js": "one",
-            "assets/search/30-c.js": "three\n", "assets/search/30-c.js~": "backup\n",
-            "assets/search/old/05-x.js": "nested\n", "assets/style.css": "css",
+            "assets/search/15-extra.js": "extra\n", replaced: "replaced\n", "assets/style.css": "css",
         ])
         defer { removeTemporary(root) }
         let assets = try result.get().assets
-        #expect(assets["search.js"] == Array("one\ntwo\nthree\n".utf8))
-        #expect(Set(assets.keys) == ["search.js", "style.css"], "no part is an asset of its own")
+        var parts = builtIn.map { (String($0.key.dropFirst(ScriptParts.folder.count)), $0.value) }
+        parts.removeAll { ScriptParts.folder + $0.0 == replaced }
+        parts += [
+            ("15-extra.js", Array("extra\n".utf8)),
+            (String(replaced.dropFirst(ScriptParts.folder.count)), Array("replaced\n".utf8)),
+        ]
+        #expect(assets["search.js"] == ScriptParts.joined(parts))
+        #expect(assets["style.css"] == Array("css".utf8))
+        #expect(!assets.keys.contains { $0.hasPrefix("search/") }, "no part is an asset of its own")
     }
 
     @Test func aScriptGivenWholeAndInPartsIsAnError() throws {
@@ -41,6 +57,7 @@ import Testing
         }
     }
 
+    /// A script given whole replaces the built-in parts.
     @Test func aWholeScriptStillLoadsAsItIs() throws {
         let (root, result) = try theme(["layout.mustache": "x", "assets/search.js": "whole"])
         defer { removeTemporary(root) }

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import WorldFactsLoad
+@testable import WorldFactsModel
+@testable import WorldFactsPipeline
+@testable import WorldFactsRender
+@testable import WorldFactsSupport
+
+/// Which template renders a page: the collection's or group's own, then the kind's, then the built-in one.
+@Suite struct TemplateLookupTests {
+    /// Two collections, a complete list, a group and a split index: every kind of page.
+    static let siteYAML = CollectionsTests.siteYAML.replacingOccurrences(
+        of: "index: { subtitle: country, detail: population }",
+        with: "index: { subtitle: country, detail: population, split_above: 2, section_size: 1 }")
+
+    func build(templates: [String: String], warnings: inout [Diagnostic]) throws -> [String: String] {
+        let root = CollectionsTests().project(siteYAML: Self.siteYAML)
+        defer { removeTemporary(root) }
+        let folder = root + "/Content/templates"
+        for (name, text) in templates {
+            try FileManager.default.createDirectory(
+                atPath: (folder + "/" + name as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+        }
+        let report = try Builder().build(BuildOptions(content: root + "/Content", output: root + "/Output"))
+        // The site's own problems (a link to no record) are not the templates'.
+        warnings = report.warnings.filter { "\($0)".contains("/templates/") }
+        var pages: [String: String] = [:]
+        for path in try FileSystem.disk.listFiles(root + "/Output") where path.hasSuffix(".html") {
+            pages[path] = try readText(root + "/Output/" + path)
+        }
+        return pages
+    }
+
+    /// A template that marks its pages and renders nothing else.
+    static func marking(_ mark: String) -> String { "<!doctype html><title>\(mark)</title><p>\(mark)</p>\n" }
+
+    @Test func eachKindIsRenderedByItsOwnTemplateWhereThereIsOne() throws {
+        var warnings: [Diagnostic] = []
+        let builtIn = try build(templates: [:], warnings: &warnings)
+        let kinds = [
+            "record.countries", "index.cities", "section.cities", "list.countries", "group.continent",
+            "groups.continent", "home", "404",
+        ]
+        let pages = try build(
+            templates: Dictionary(uniqueKeysWithValues: kinds.map { ("\($0).mustache", Self.marking($0)) }),
+            warnings: &warnings)
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(Set(pages.keys) == Set(builtIn.keys))
+        func marked(_ path: String) -> String? {
+            kinds.first { pages[path] == Self.marking($0).replacingOccurrences(of: "{{", with: "") }
+        }
+        var byKind: [String: [String]] = [:]
+        for path in pages.keys.sorted() { byKind[marked(path) ?? "built-in", default: []].append(path) }
+        #expect(byKind["home"] == ["index.html"])
+        #expect(byKind["404"] == ["404.html"])
+        #expect(byKind["index.cities"] == ["cities/index.html"])
+        #expect(byKind["record.countries"]?.allSatisfy { $0.hasPrefix("countries/") && !$0.contains("/index") } == true)
+        #expect(byKind["record.countries"]?.count == 2)
+        #expect(
+            byKind["section.cities"]?.isEmpty == false
+                && byKind["section.cities"]!.allSatisfy { $0.contains("sections/") })
+        #expect(byKind["list.countries"]?.isEmpty == false)
+        #expect(byKind["groups.continent"]?.count == 1 && byKind["group.continent"]?.count == 2)
+        // What no template of its own renders is the built-in page, byte for byte: the cities' record pages
+        // and the countries' index.
+        let rest = try #require(byKind["built-in"])
+        #expect(
+            rest.contains("countries/index.html") && rest.contains { $0.hasPrefix("cities/") && !$0.contains("index") })
+        for path in rest { #expect(pages[path] == builtIn[path], "\(path)") }
+    }
+
+    /// The kind's own template stands in for every collection's; a collection's own comes first.
+    @Test func aCollectionsOwnComesBeforeTheKinds() throws {
+        var warnings: [Diagnostic] = []
+        let pages = try build(
+            templates: ["record.mustache": Self.marking("record"), "record.cities.mustache": Self.marking("city")],
+            warnings: &warnings)
+        /// A collection's record pages: `<pages>/<slug>.html`.
+        func recordPages(_ folder: String) -> [String: String] {
+            pages.filter {
+                $0.key.hasPrefix(folder + "/") && $0.key.split(separator: "/").count == 2
+                    && !$0.key.hasSuffix("/index.html")
+            }
+        }
+        let (countries, cities) = (recordPages("countries"), recordPages("cities"))
+        #expect(countries.count == 2 && countries.values.allSatisfy { $0.contains("<p>record</p>") })
+        #expect(cities.count >= 5 && cities.values.allSatisfy { $0.contains("<p>city</p>") })
+    }
+
+    /// A template of the site's own that no page is rendered with, and no template includes, is a warning
+    /// that names it and the nearest name that would be used.
+    @Test func aTemplateNoPageUsesIsAWarningWithTheNearestName() throws {
+        var warnings: [Diagnostic] = []
+        _ = try build(
+            templates: [
+                "record.countrie.mustache": Self.marking("x"), "partials/used.mustache": "used",
+                "record.cities.mustache": "{{<layout}}{{$content}}{{> partials/used}}{{/content}}{{/layout}}",
+            ], warnings: &warnings)
+        let texts = warnings.map { "\($0)" }
+        #expect(texts.count == 1, "\(texts)")
+        #expect(
+            texts.first?.contains("record.countrie.mustache: warning: no page is rendered with this template") == true)
+        #expect(texts.first?.contains("did you mean 'record.countries'?") == true)
+    }
+
+    @Test func theCandidatesGoFromTheMostParticularToTheBuiltIn() {
+        var config = countriesSite.config
+        config.languages = [
+            SiteLanguage(id: "en", locale: "en", label: "English"),
+            SiteLanguage(id: "fr", locale: "fr", label: "Français"),
+        ]
+        config.language = 1
+        let lookup = TemplateLookup(templates: [], config: config)
+        #expect(
+            lookup.candidates(.section, owner: "cities")
+                == ["section.cities.fr", "section.cities", "section.fr", "section", "index"])
+        #expect(lookup.candidates(.record, owner: nil) == ["record.fr", "record", "record"])
+        #expect(
+            TemplateLookup(templates: ["record.fr", "record"], config: config).template(.record, owner: "x")
+                == "record.fr")
+    }
+}
