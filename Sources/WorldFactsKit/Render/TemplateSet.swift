@@ -41,7 +41,8 @@ public struct TemplateSet: Sendable {
                     .error(
                         SourceLocation(file: file, line: line),
                         "template names '\(variable)', which no page provides"
-                            + " (see Render/TemplateVocabulary.swift for the names)"
+                            + (TemplateVocabulary.nearest(to: variable).map { "; did you mean '\($0)'?" } ?? "")
+                            + " (docs/templates.md lists the names)"
                     ))
             }
         }

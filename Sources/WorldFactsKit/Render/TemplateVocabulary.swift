@@ -1,33 +1,72 @@
 import WorldFactsMustache
+import WorldFactsSupport
 
 /// The names templates can use: every key any page context provides (see `PageContexts`). A tag that
 /// names anything else would render as nothing, silently; the build reports it instead.
 public enum TemplateVocabulary {
-    public static let names: Set<String> = [
-        // every page
-        "site", "title", "lang", "dir", "credit", "credits", "text", "url", "license", "root", "pageTitle", "strings",
-        "none", "searchPlaceholder", "searchLabel", "noResults", "top", "previous", "next", "backToIndex",
-        "neighbours", "notFound", "home", "nav", "current", "heading", "data", "builtWith", "stylesheet",
-        // every page of a site with search
-        "search", "script", "scopes", "id", "label", "checked", "onSubmit", "didYouMean",
-        "filters", "filterSets", "scope", "name", "values", "slug",
-        // the 404 page of a site without a base URL, which finds the root where it is served
-        "findsRoot",
-        // every page of a site with a base URL (`WebHead`)
-        "canonical", "pageName", "description", "structuredData",
-        // a collection's index with data downloads
-        "downloads", "download",
-        // the index
-        "isIndex", "sections", "letter", "anchor", "rows", "href", "subtitle", "detail", "strip",
-        "topHref", "page", "countText", "sectionCount", "hasRows",
-        "parts", "guide",
-        // a record page
-        "record", "key", "facts", "value", "links", "note", "back", "lists", "more",
-        // every page of a site of several languages
-        "switcher", "alternates", "languages", "hreflang", "fallbackNote", "noteLang", "searchFolder",
-        // a section whose label another section of the page has too
-        "sectionName",
+    /// The names, by the pages that provide them: docs/templates.md ("The names templates can use")
+    /// shows this table, and a test holds the two the same.
+    public static let byPages: [(pages: String, names: [String])] = [
+        (
+            "every page",
+            [
+                "site", "title", "lang", "dir", "credit", "credits", "text", "url", "license", "root", "pageTitle",
+                "strings", "none", "searchPlaceholder", "searchLabel", "noResults", "top", "previous", "next",
+                "backToIndex", "neighbours", "notFound", "home", "nav", "current", "heading", "data", "builtWith",
+                "stylesheet",
+            ]
+        ),
+        (
+            "every page of a site with search",
+            [
+                "search", "script", "scopes", "id", "label", "checked", "onSubmit", "didYouMean", "filters",
+                "filterSets", "scope", "name", "values", "slug",
+            ]
+        ),
+        (
+            "the 404 page of a site without a base URL, which finds the root where it is served",
+            ["findsRoot"]
+        ),
+        (
+            "every page of a site with a base URL (`WebHead`)",
+            ["canonical", "pageName", "description", "structuredData"]
+        ),
+        (
+            "a collection's index with data downloads",
+            ["downloads", "download"]
+        ),
+        (
+            "the index",
+            [
+                "isIndex", "sections", "letter", "anchor", "rows", "href", "subtitle", "detail", "strip", "topHref",
+                "page", "countText", "sectionCount", "hasRows", "parts", "guide",
+            ]
+        ),
+        (
+            "a record page",
+            ["record", "key", "facts", "value", "links", "note", "back", "lists", "more"]
+        ),
+        (
+            "every page of a site of several languages",
+            ["switcher", "alternates", "languages", "hreflang", "fallbackNote", "noteLang", "searchFolder"]
+        ),
+        (
+            "a section whose label another section of the page has too",
+            ["sectionName"]
+        ),
     ]
+
+    public static let names = Set(byPages.flatMap(\.names))
+
+    /// The names of `names` nearest `name`, for an error's suggestion.
+    static func nearest(to name: String) -> String? { EditDistance.nearest(to: name, in: names) }
+
+    /// The table of docs/templates.md: a row per kind of page, its names in code spans.
+    public static var markdownTable: String {
+        "| pages | names |\n|---|---|\n"
+            + byPages.map { "| \($0.pages) | " + $0.names.map { "`\($0)`" }.joined(separator: ", ") + " |" }
+            .joined(separator: "\n") + "\n"
+    }
 
     /// The variable names of a parsed template's tags, with their lines: `{{a.b}}` gives a and b, in
     /// variables and section tags, overrides included; comments, partials, parents and block names are

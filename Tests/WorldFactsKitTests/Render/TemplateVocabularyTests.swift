@@ -24,9 +24,29 @@ import Testing
             _ = try TemplateSet(theme: theme)
         } throws: { error in
             "\(error)"
-                == "T/record.mustache:2: error: template names 'populaton', which no page provides (see "
-                + "Render/TemplateVocabulary.swift for the names)"
+                == "T/record.mustache:2: error: template names 'populaton', which no page provides"
+                + " (docs/templates.md lists the names)"
         }
+    }
+
+    /// A name a few edits from one a page provides is suggested, and no error points to a source file.
+    @Test func aMisspeltNameIsAnErrorWithTheNearestName() {
+        let theme = Theme(folder: "T", templates: ["layout": "{{titel}}", "index": "y", "record": "z"], assets: [:])
+        #expect {
+            _ = try TemplateSet(theme: theme)
+        } throws: { error in
+            "\(error)"
+                == "T/layout.mustache:1: error: template names 'titel', which no page provides; did you mean"
+                + " 'title'? (docs/templates.md lists the names)"
+        }
+    }
+
+    /// docs/templates.md shows the names as the code has them.
+    @Test func theDocsTableIsTheVocabulary() throws {
+        let docs = try readText(repoPath("docs/templates.md"))
+        let table = TemplateVocabulary.markdownTable
+        #expect(docs.contains(table), "docs/templates.md should hold:\n\(table)")
+        #expect(TemplateVocabulary.names.count == TemplateVocabulary.byPages.flatMap(\.names).count, "each name once")
     }
 
     @Test func aPartialOrParentNamingNoTemplateIsAnErrorWithItsLine() {
