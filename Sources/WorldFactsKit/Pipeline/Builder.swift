@@ -109,7 +109,10 @@ public struct Builder: Sendable {
         let theme = try steps.run(.loadTemplates) { () throws(StageFailure) in
             try ThemeLoader(folder: options.templatesFolder(fileSystem), fileSystem: fileSystem).load()
         }
-        let templates = try steps.run(.compileTemplates) { () throws(StageFailure) in try TemplateSet(theme: theme) }
+        let fieldIDs = Set(config.collections.flatMap { $0.fields.map(\.id) })
+        let templates = try steps.run(.compileTemplates) { () throws(StageFailure) in
+            try TemplateSet(theme: theme, fieldIDs: fieldIDs)
+        }
         sources.warnings += TemplateSet.unused(in: theme, templates: templates, config: config)
         return (theme, templates)
     }

@@ -18,7 +18,11 @@ public final class PageContexts: Sendable {
     /// The way up from a record page to the root ("../").
     let recordRoot: String
 
-    public init(site: Site, collection: Int, values: SiteValues? = nil) {
+    /// Whether record pages name their fields by id (`namedFields`): for templates that use them.
+    public let fieldsByName: Bool
+
+    public init(site: Site, collection: Int, values: SiteValues? = nil, fieldsByName: Bool = false) {
+        self.fieldsByName = fieldsByName
         self.site = site
         self.collection = site.collections[collection]
         self.values = values ?? SiteValues(site: site)
@@ -164,6 +168,10 @@ public final class PageContexts: Sendable {
             writeFact(fieldPosition, of: record, into: &writer)
         }
         writer.end()
+        if fieldsByName {
+            writer.value("fields", namedFields(of: record))
+            writer.value("collection", collectionValue)
+        }
         let lists = site.lists[collection.number].compactMap { list(of: $0, position) }
         if !lists.isEmpty { writer.value("lists", .list(lists)) }
         if let note = collection.notes[position] {

@@ -28,7 +28,9 @@ public struct SiteRenderer: Sendable {
         self.theme = theme
         let values = SiteValues(site: site, assets: PublishedAssets(theme: theme))
         self.values = values
-        contexts = site.collections.indices.map { PageContexts(site: site, collection: $0, values: values) }
+        contexts = site.collections.indices.map {
+            PageContexts(site: site, collection: $0, values: values, fieldsByName: templates.namesFields)
+        }
         recordInputsBases = contexts.map { $0.recordInputsBase(templates: templates.fingerprint) }
         lookup = TemplateLookup(templates: templates.names, config: site.config)
         recordTemplates = site.collections.map { [lookup] in lookup.template(.record, owner: $0.spec.id) }

@@ -12,10 +12,14 @@ public struct TemplateSet: Sendable {
     public let names: Set<String>
     /// The templates another includes, as a partial or a parent.
     public let included: Set<String>
+    /// Every name a tag of any template uses (each part of `a.b`).
+    public let used: Set<String>
 
-    public init(theme: Theme) throws(StageFailure) {
+    /// `fieldIDs`: the ids of the site's fields, which a record page's `fields` names (`NamedFields`).
+    public init(theme: Theme, fieldIDs: Set<String> = []) throws(StageFailure) {
         var parsed: [String: [TemplateNode]] = [:]
         var diagnostics: [Diagnostic] = []
+        var used = Set<String>()
         for name in Self.required where theme.templates[name] == nil {
             diagnostics.append(
                 .error(SourceLocation(file: theme.path(of: name)), "missing template"))
@@ -35,13 +39,17 @@ public struct TemplateSet: Sendable {
                 continue
             }
             parsed[name] = nodes
-            for (variable, line) in TemplateVocabulary.variables(in: nodes)
-            where !TemplateVocabulary.names.contains(variable) {
+            let variables = TemplateVocabulary.variables(in: nodes)
+            used.formUnion(variables.map(\.name))
+            for (variable, line) in variables
+            where !TemplateVocabulary.names.contains(variable) && !fieldIDs.contains(variable) {
                 diagnostics.append(
                     .error(
                         SourceLocation(file: file, line: line),
                         "template names '\(variable)', which no page provides"
-                            + (TemplateVocabulary.nearest(to: variable).map { "; did you mean '\($0)'?" } ?? "")
+                            + (EditDistance.nearest(to: variable, in: TemplateVocabulary.names.union(fieldIDs)).map {
+                                "; did you mean '\($0)'?"
+                            } ?? "")
                             + " (docs/templates.md lists the names)"
                     ))
             }
@@ -64,12 +72,16 @@ public struct TemplateSet: Sendable {
         renderer = TemplateRenderer(templates: parsed)
         names = Set(parsed.keys)
         self.included = included
+        self.used = used
         var all = ContextFingerprint()
         for (name, text) in theme.templates.sorted(by: { $0.key < $1.key }) { all.add(name); all.add(text) }
         fingerprint = all.value
     }
 
     public func has(_ name: String) -> Bool { renderer.templates[name] != nil }
+
+    /// Whether record pages are to name their fields by id: a template uses `fields` or `collection`.
+    public var namesFields: Bool { used.contains("fields") || used.contains("collection") }
 
     /// A warning for each template of the site's own folder that no page of a site of `config` is
     /// rendered with and no template includes: a name that matches no page kind, collection or group

@@ -51,6 +51,10 @@ public enum TemplateVocabulary {
             ["switcher", "alternates", "languages", "hreflang", "fallbackNote", "noteLang", "searchFolder"]
         ),
         (
+            "a record page whose templates name its fields (`fields.<field id>`: \"Fields by name\")",
+            ["fields", "collection", "raw", "unit", "format", "empty", "count"]
+        ),
+        (
             "a section whose label another section of the page has too",
             ["sectionName"]
         ),

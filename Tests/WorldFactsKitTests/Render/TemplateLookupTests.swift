@@ -122,3 +122,49 @@ import Testing
                 == "record.fr")
     }
 }
+
+/// A record page's fields by their ids, in any order, for a template of a collection's own.
+@Suite struct NamedFieldsTests {
+    @Test func aTemplatePlacesFieldsByNameInAnyOrder() throws {
+        var warnings: [Diagnostic] = []
+        let pages = try TemplateLookupTests().build(
+            templates: [
+                "record.countries.mustache": """
+                <!doctype html><title>{{record.title}}</title>
+                <p>{{collection.label}} ({{collection.id}}) {{record.key}}</p>
+                {{#fields.continent}}<p>{{label}}: {{text}} [{{format}}]
+                {{^empty}}set{{/empty}}</p>{{/fields.continent}}
+                {{#fields.capital_city}}<p>{{label}}:
+                {{#links}}<a href="{{href}}">{{text}}</a>{{/links}}{{/fields.capital_city}}
+                {{#fields.capital_city}}({{count}})</p>{{/fields.capital_city}}
+
+                """,
+                "record.cities.mustache": """
+                <!doctype html><title>{{record.title}}</title>
+                <p>{{fields.population.raw}} = {{fields.population.text}}</p>
+
+                """,
+            ], warnings: &warnings)
+        #expect(warnings.isEmpty, "\(warnings)")
+        let aland = try #require(pages.first { $0.value.contains("<title>Aland</title>") }?.value)
+        #expect(aland.contains("<p>Countries (countries) A</p>"))
+        #expect(aland.contains("<p>Continent: Europe [text]\nset</p>"), "\(aland)")
+        #expect(
+            aland.contains(#"<p>Capital:"# + "\n" + #"<a href="../cities/1.html">One</a>"# + "\n(1)</p>"), "\(aland)")
+        let two = try #require(pages.first { $0.value.contains("<title>Two</title>") }?.value)
+        #expect(two.contains("<p>30 = 30</p>"))
+    }
+
+    /// A field the site does not have is an error at its line, with the nearest name.
+    @Test func anUnknownFieldIsAnErrorWithTheNearestName() throws {
+        var warnings: [Diagnostic] = []
+        #expect {
+            _ = try TemplateLookupTests().build(
+                templates: ["record.cities.mustache": "<p>\n{{fields.populaton.text}}</p>\n"], warnings: &warnings)
+        } throws: { error in
+            "\(error)".contains(
+                "record.cities.mustache:2: error: template names 'populaton', which no page provides; did you mean"
+                    + " 'population'?")
+        }
+    }
+}

@@ -94,6 +94,18 @@ import Testing
         collect(publishedContexts.index())
         // A site of linked collections: the home page, navigation, lists and group pages.
         var linked = try! CollectionsTests().modelled()
+        // Fields by name: the names of each field's object (its id, the key it is under, is the site's).
+        for (site, collection) in [(countriesSite, 0), (linked, 0)] {
+            let named = PageContexts(site: site, collection: collection, fieldsByName: true)
+            for position in site.collections[collection].records.indices {
+                guard case .object(let page) = named.record(position), case .object(let fields)? = page["fields"],
+                    let collectionValue = page["collection"]
+                else { continue }
+                keys.formUnion(["fields", "collection"])
+                collect(collectionValue)
+                for field in fields.entries { collect(field.value) }
+            }
+        }
         // The Country scope offers the continents as a filter: the search box's checkboxes.
         linked.config.search.scopes[linked.config.search.scopes.firstIndex { $0.id == "country" }!].filters = [0]
         let values = SiteValues(site: linked)

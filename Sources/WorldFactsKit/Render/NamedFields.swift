@@ -1,0 +1,63 @@
+import WorldFactsModel
+import WorldFactsMustache
+import WorldFactsSupport
+
+/// A record page's fields by their ids, for a template that places each where it likes
+/// (`{{#fields.population}}{{label}}: {{text}}{{/fields.population}}`), beside the `facts` list that shows
+/// them all in order. Each field has its `id`, `label`, `format`, `unit` (when it has one), `raw` value,
+/// shown `text` and `empty` flag; a link field its `links` (each linked record's `text` and `href`) and
+/// their `count`. The record's `collection` is its collection's `id` and `label`. Made only for a site whose
+/// templates name `fields` or `collection` (`TemplateSet.names(used:)`): the built-in templates show `facts`.
+extension PageContexts {
+    /// The record's fields, by id.
+    func namedFields(of record: Record) -> TemplateValue {
+        var fields = TemplateObject(capacity: collection.spec.fields.count)
+        for (position, field) in collection.spec.fields.enumerated() {
+            let value = record.values[position]
+            var entry = TemplateObject(capacity: 8)
+            entry.add("id", .text(field.id))
+            entry.add("label", .text(field.label))
+            entry.add("format", .text(field.format.rawValue))
+            if let unit = field.unit { entry.add("unit", .text(unit)) }
+            entry.add("raw", .text(value.texts.joined(separator: ", ")))
+            entry.add("empty", .flag(value.isEmpty))
+            let linkKeys = field.format.isLink ? rows.linkKeys(value) : []
+            if linkKeys.isEmpty {
+                entry.add(
+                    "text",
+                    .text(
+                        formatter.text(
+                            value, unit: field.unit, fractionDigits: field.fractionDigits, shownAs: field.shownAs)))
+            } else {
+                let links = linkKeys.map { key -> (text: String, href: String?) in
+                    guard let target = site.target(of: field, key: key) else { return (key, nil) }
+                    return (
+                        site.title(of: target),
+                        site.collections[target.collection].pagePath(of: target.position, from: recordRoot)
+                    )
+                }
+                entry.add("text", .text(links.map(\.text).joined(separator: ", ")))
+                entry.add(
+                    "links",
+                    .list(
+                        links.map { link in
+                            var item = TemplateObject(capacity: 2)
+                            item.add("text", .text(link.text))
+                            if let href = link.href { item.add("href", .text(href)) }
+                            return .object(item)
+                        }))
+                entry.add("count", .text(String(links.count)))
+            }
+            fields[field.id] = .object(entry)
+        }
+        return .object(fields)
+    }
+
+    /// The record's collection: its id and label.
+    var collectionValue: TemplateValue {
+        var object = TemplateObject(capacity: 2)
+        object.add("id", .text(collection.spec.id))
+        object.add("label", .text(collection.spec.label))
+        return .object(object)
+    }
+}
