@@ -11,6 +11,8 @@ public enum StarterSite {
         /// Records with a value (not null, not an empty cell).
         var present = 0
         var integers = 0, decimals = 0, texts = 0, lists = 0, others = 0
+        /// The most fraction digits a decimal value has, as written.
+        var fractionDigits = 0
         /// Distinct values, while they are all distinct (nil once one repeats).
         var distinct: Set<String>? = []
 
@@ -33,6 +35,7 @@ public enum StarterSite {
                     integers += 1
                 } else if !typed, Double(text) != nil, text.allSatisfy({ "0123456789.-+eE".contains($0) }) {
                     decimals += 1
+                    fractionDigits = max(fractionDigits, Self.fractionDigits(of: text))
                 } else {
                     texts += 1
                 }
@@ -42,6 +45,7 @@ public enum StarterSite {
                 note(String(number))
             case .number(let number):
                 decimals += 1
+                fractionDigits = max(fractionDigits, Self.fractionDigits(of: String(number)))
                 note(String(number))
             case .array(let items):
                 let allTexts = items.allSatisfy { if case .string = $0.value { true } else { false } }
@@ -52,6 +56,15 @@ public enum StarterSite {
                 distinct = nil
             }
             present += 1
+        }
+
+        /// The fraction digits of a number as written: "1.008" has 3, "2.5e-3" has 4, "12" and "1e3" none.
+        static func fractionDigits(of text: String) -> Int {
+            let parts = text.lowercased().split(separator: "e", maxSplits: 1)
+            let mantissa = parts.first ?? ""
+            let digits = mantissa.split(separator: ".", maxSplits: 1).dropFirst().first?.count ?? 0
+            let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            return max(0, digits - exponent)
         }
 
         private mutating func note(_ text: String) {
@@ -121,12 +134,15 @@ public enum StarterSite {
         public var format: String?
         public var present: Int
         public var unique: Bool
+        /// For a decimal column: the most fraction digits its values have.
+        public var fractionDigits = 0
 
         init(_ column: Column) {
             name = column.name
             format = column.format
             present = column.present
             unique = column.distinct != nil
+            fractionDigits = column.fractionDigits
         }
     }
 
@@ -189,10 +205,19 @@ public enum StarterSite {
         for column in columns where column.name != key.name && column.name != title.name {
             if let format = column.format {
                 let missing = records - column.present
-                let note = missing > 0 ? "   # \(Plural.count(missing, "record")) without one" : ""
-                lines.append(
-                    "  - { id: \(scalar(column.name)), label: \(scalar(label(column.name))), format: \(format) }\(note)"
-                )
+                var notes = missing > 0 ? ["\(Plural.count(missing, "record")) without one"] : []
+                // A decimal shows as many fraction digits as its values have, never silently fewer.
+                var digits = ""
+                if format == "decimal" {
+                    let shown = min(column.fractionDigits, Self.mostFractionDigits)
+                    digits = ", digits: \(shown)"
+                    if column.fractionDigits > shown {
+                        notes.append("values have up to \(column.fractionDigits) fraction digits; shown to \(shown)")
+                    }
+                }
+                let note = notes.isEmpty ? "" : "   # " + notes.joined(separator: "; ")
+                let field = "id: \(scalar(column.name)), label: \(scalar(label(column.name))), format: \(format)"
+                lines.append("  - { \(field)\(digits) }" + note)
             } else {
                 lines.append(
                     "  # - \(column.name): left out, no format holds its values (true/false, objects, or a mix)")
@@ -210,6 +235,9 @@ public enum StarterSite {
         ]
         return lines.joined(separator: "\n")
     }
+
+    /// The most fraction digits a starter's decimal field shows.
+    static let mostFractionDigits = 6
 
     /// "population_total" → "Population total".
     static func label(_ name: String) -> String {

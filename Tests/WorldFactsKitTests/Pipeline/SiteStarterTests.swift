@@ -38,7 +38,7 @@ import Testing
         #expect(yaml.contains("  key: species   # CHECK"), "the first column of distinct values named as keys are")
         #expect(yaml.contains("  title: common_name   # CHECK"), "the text column named like a name")
         #expect(yaml.contains("{ id: wingspan_cm, label: Wingspan cm, format: integer }"))
-        #expect(yaml.contains("{ id: weight_kg, label: Weight kg, format: decimal }"))
+        #expect(yaml.contains("{ id: weight_kg, label: Weight kg, format: decimal, digits: 1 }"))
         #expect(yaml.contains("{ id: status, label: Status, format: text }"))
         #expect(yaml.contains("{ id: ring, label: Ring, format: text }   # 1 record without one"))
         #expect(yaml.contains("fields: [common_name]"))
@@ -47,6 +47,31 @@ import Testing
         let page = try readText(root + "/Output/records/2.html")
         #expect(page.contains("Snowy owl") && page.contains("2.1"))
         #expect(try readText(root + "/Output/records/3.html").contains("Eagle &quot;owl&quot;"))
+    }
+
+    /// A decimal field shows as many fraction digits as its values have: 1.008 stays 1.008. Past six, the
+    /// field is cut to six with a comment that says so.
+    @Test func decimalsKeepTheDigitsTheDataHas() throws {
+        let csv = """
+            symbol,name,weight,tiny
+            H,Hydrogen,1.008,2.5e-3
+            He,Helium,4.0026,0.12345678
+            Li,Lithium,6.94,1
+            """
+        let (root, data) = folder("elements.csv", csv)
+        defer { removeTemporary(root) }
+        let yaml = try readText(try SiteStarter.write(data: data, query: nil).siteFile)
+        #expect(yaml.contains("{ id: weight, label: Weight, format: decimal, digits: 4 }\n"), "\(yaml)")
+        #expect(
+            yaml.contains(
+                "{ id: tiny, label: Tiny, format: decimal, digits: 6 }   # values have up to 8 fraction digits;"
+                    + " shown to 6"))
+        _ = try build(root)
+        let hydrogen = try readText(root + "/Output/records/h.html")
+        #expect(hydrogen.contains("1.008") && !hydrogen.contains("1.01<"))
+        #expect(try readText(root + "/Output/records/he.html").contains("4.0026"))
+        #expect(StarterSite.Column.fractionDigits(of: "2.5e-3") == 4)
+        #expect(StarterSite.Column.fractionDigits(of: "1e3") == 0 && StarterSite.Column.fractionDigits(of: "12") == 0)
     }
 
     @Test func jsonKeepsItsTypesAndLeavesOutWhatNoFormatHolds() throws {
@@ -61,7 +86,8 @@ import Testing
         #expect(yaml.contains("  key: code   # CHECK") && yaml.contains("  title: title   # CHECK"))
         #expect(yaml.contains("  # - alive: left out"), "true/false has no format")
         #expect(yaml.contains("{ id: tags, label: Tags, format: list }"))
-        #expect(yaml.contains("{ id: n, label: N, format: decimal }"), "integers and decimals make a decimal")
+        #expect(
+            yaml.contains("{ id: n, label: N, format: decimal, digits: 1 }"), "integers and decimals make a decimal")
         #expect(yaml.contains("{ id: zip, label: Zip, format: text }"), "a JSON string stays a text")
         #expect(try build(root).records == 2)
     }
