@@ -94,7 +94,9 @@ enum SiteSchema {
             Key(
                 "collections[].lists[].id", .text, "required",
                 "The list's name; the complete lists go to `<pages>/<id>/<slug>.html`."),
-            Key("collections[].lists[].label", .text, "the id", "The list's heading."),
+            Key(
+                "collections[].lists[].label", .text, "the id",
+                "The list's heading; `{count}` in it is how many records the list holds (`Cities ({count})`)."),
             Key("collections[].lists[].from", .text, "required", "The collection whose records are listed."),
             Key("collections[].lists[].via", .text, "required", "The link field of `from` that names this collection."),
             Key(

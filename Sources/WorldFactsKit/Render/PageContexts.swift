@@ -306,7 +306,7 @@ public final class PageContexts: Sendable {
         let items = list.items[position]
         guard !items.isEmpty else { return nil }
         var values: TemplateObject = [
-            "id": .text("list-" + list.spec.id), "label": .text(list.spec.label),
+            "id": .text("list-" + list.spec.id), "label": .text(heading(of: list, position)),
             "rows": .list(
                 items.prefix(list.spec.limit).map { rowContext(rows.row(list.spec.source, $0), root: recordRoot) }),
         ]
@@ -319,12 +319,21 @@ public final class PageContexts: Sendable {
         return .object(values)
     }
 
+    /// A list's heading on a record's page: its label, with `{count}` the number of records it lists, in
+    /// the locale's digits.
+    func heading(of list: ReverseList, _ position: Int) -> String {
+        guard list.spec.label.contains("{count}") else { return list.spec.label }
+        let count = formatter.text(.integer(list.items[position].count), unit: nil, fractionDigits: 0, shownAs: nil)
+        return list.spec.label.replacingOccurrences(of: "{count}", with: count)
+    }
+
     /// The complete list of a record: every record that links to it, in the list's order.
     public func listPage(_ list: ReverseList, _ position: Int) -> TemplateValue {
         let record = collection.records[position]
         let path = list.pagePath(of: position, in: collection)
         let root = SiteValues.root(of: path)
-        let heading = "\(list.spec.label) — \(record.title)"
+        let label = heading(of: list, position)
+        let heading = "\(label) — \(record.title)"
         var context = values.common(
             root: root, path: path, pageTitle: "\(heading) — \(site.config.title)",
             credits: values.credits(of: collection.number), searching: collection.number, versions: inEveryLanguage,
@@ -333,7 +342,7 @@ public final class PageContexts: Sendable {
         context["topHref"] = "#top"
         context["sections"] = [
             [
-                "letter": .text(list.spec.label), "anchor": .text("list-" + list.spec.id), "hasRows": true,
+                "letter": .text(label), "anchor": .text("list-" + list.spec.id), "hasRows": true,
                 "rows": .list(list.items[position].map { rowContext(rows.row(list.spec.source, $0), root: root) }),
             ]
         ]

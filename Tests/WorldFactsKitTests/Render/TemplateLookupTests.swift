@@ -168,3 +168,21 @@ import Testing
         }
     }
 }
+
+/// A list's heading may say how many records it holds.
+@Suite struct ListHeadingTests {
+    @Test func aListLabelsCountIsTheNumberOfRecordsItHolds() throws {
+        let yaml = CollectionsTests.siteYAML.replacingOccurrences(
+            of: "{ id: cities, label: Cities,", with: "{ id: cities, label: \"Cities ({count})\",")
+        #expect(yaml != CollectionsTests.siteYAML)
+        let root = CollectionsTests().project(siteYAML: yaml)
+        defer { removeTemporary(root) }
+        _ = try Builder().build(BuildOptions(content: root + "/Content", output: root + "/Output"))
+        let site = try CollectionsTests().model(root)
+        let aland = try #require(site.collections[0].records.firstIndex { $0.key == "A" })
+        let page = try readText(root + "/Output/" + site.collections[0].pagePath(of: aland))
+        #expect(page.contains("Cities (3)"), "Aland has three cities, two shown")
+        let complete = try FileSystem.disk.listFiles(root + "/Output").filter { $0.contains("/cities/") }
+        #expect(try complete.contains { try readText(root + "/Output/" + $0).contains("Cities (3) — Aland") })
+    }
+}
