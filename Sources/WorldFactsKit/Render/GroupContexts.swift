@@ -62,7 +62,7 @@ public struct GroupContexts: Sendable {
                 }
                 return .object(context)
             })
-        context["strip"] = strip(of: groupValue, root: root, onPage: path)
+        context.setStrip(strip(of: groupValue, root: root, onPage: path))
         context["back"] = ["href": .text(root + group.overviewPath), "title": .text(group.spec.label)]
         return .object(context)
     }
@@ -89,7 +89,7 @@ public struct GroupContexts: Sendable {
                     page.range.map { rowContext(rows.row(group.collection, groupValue.positions[$0]), root: root) }),
             ]
         ]
-        context["strip"] = strip(of: groupValue, root: root, onPage: page.path)
+        context.setStrip(strip(of: groupValue, root: root, onPage: page.path))
         context["back"] = ["href": .text(root + group.pagePath(of: value)), "title": .text(groupValue.title)]
         return .object(context)
     }
@@ -198,7 +198,7 @@ public struct GroupContexts: Sendable {
                 if let name = names[number] { object["sectionName"] = .text(name) }
                 return .object(object)
             })
-        context["strip"] = strip(sections)
+        context.setStrip(strip(sections))
         return .object(context)
     }
 }

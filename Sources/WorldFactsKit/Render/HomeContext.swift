@@ -43,7 +43,7 @@ public struct HomeContext: Sendable {
         context["sections"] = [
             ["letter": .text(strings.browse), "anchor": "browse", "hasRows": true, "rows": .list(rows)]
         ]
-        context["strip"] = [["letter": .text(strings.browse), "anchor": "browse", "href": "#browse"]]
+        context.setStrip([["letter": .text(strings.browse), "anchor": "browse", "href": "#browse"]])
         for entry in extra.entries { context[entry.key] = entry.value }
         return .object(context)
     }

@@ -97,7 +97,7 @@ public final class PageContexts: Sendable {
                 }
                 return .object(values)
             })
-        context["strip"] = strip(root: root, onPage: path)
+        context.setStrip(strip(root: root, onPage: path))
         if !collection.spec.downloads.isEmpty {
             context["downloads"] = [
                 "links": .list(
@@ -138,7 +138,7 @@ public final class PageContexts: Sendable {
                 "rows": .list(page.range.map { rowContext(row($0), root: root) }),
             ]
         ]
-        context["strip"] = strip(root: root, onPage: path)
+        context.setStrip(strip(root: root, onPage: path))
         return .object(context)
     }
 
@@ -346,7 +346,7 @@ public final class PageContexts: Sendable {
                 "rows": .list(list.items[position].map { rowContext(rows.row(list.spec.source, $0), root: root) }),
             ]
         ]
-        context["strip"] = .list([])
+        context.setStrip(.list([]))
         context["back"] = ["href": .text(root + collection.pagePath(of: position)), "title": .text(record.title)]
         return .object(context)
     }

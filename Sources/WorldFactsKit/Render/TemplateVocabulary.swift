@@ -38,7 +38,8 @@ public enum TemplateVocabulary {
         (
             "the index",
             [
-                "isIndex", "sections", "letter", "anchor", "rows", "href", "subtitle", "detail", "strip", "topHref",
+                "isIndex", "sections", "letter", "anchor", "rows", "href", "subtitle", "detail", "strip", "stripStays",
+                "topHref",
                 "page", "countText", "sectionCount", "hasRows", "parts", "guide",
             ]
         ),
