@@ -59,9 +59,6 @@ struct DeclaredColumns {
     static func nearest(to name: String, in columns: [String]) -> String? {
         let trimmed = columns.first { $0.trimmingWhitespace().lowercased() == name.lowercased() }
         if let trimmed { return trimmed }
-        let nearest = columns.map { (name: $0, distance: SiteSchema.editDistance(name.lowercased(), $0.lowercased())) }
-            .min { $0.distance < $1.distance }
-        guard let nearest, nearest.distance <= max(2, name.count / 3) else { return nil }
-        return nearest.name
+        return EditDistance.nearest(to: name, in: columns)
     }
 }

@@ -281,7 +281,7 @@ public struct SiteConfigLoader {
             return "unknown locale '\(identifier)'; a locale is a code: did you mean '\(named)'?"
         }
         let wanted = identifier.replacingOccurrences(of: "_", with: "-").lowercased()
-        let nearest = KnownLocales.all.map { (id: $0, distance: SiteSchema.editDistance(wanted, $0.lowercased())) }
+        let nearest = KnownLocales.all.map { (id: $0, distance: EditDistance.between(wanted, $0.lowercased())) }
             .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }.prefix(3).map { "'\($0.id)'" }
         return "unknown locale '\(identifier)'; the nearest known are " + nearest.joined(separator: ", ")
     }

@@ -413,7 +413,7 @@ enum SiteSchema {
 
     /// "unknown key 'serach'; did you mean 'search'?", or the known keys when none is near.
     static func unknownKeyMessage(_ name: String, known: [String]) -> String {
-        let nearest = known.map { (name: $0, distance: editDistance(name.lowercased(), $0)) }.min {
+        let nearest = known.map { (name: $0, distance: EditDistance.between(name.lowercased(), $0)) }.min {
             $0.distance < $1.distance
         }
         if let nearest, nearest.distance <= max(2, nearest.name.count / 3) {
@@ -422,6 +422,4 @@ enum SiteSchema {
         return "unknown key '\(name)'; expected one of " + known.map { "'\($0)'" }.joined(separator: ", ")
     }
 
-    /// The optimal string alignment distance (`EditDistance`).
-    static func editDistance(_ a: String, _ b: String) -> Int { EditDistance.between(a, b) }
 }

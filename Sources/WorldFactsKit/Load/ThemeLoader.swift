@@ -33,7 +33,7 @@ public struct ThemeLoader {
                 let own = try fileSystem.listFiles(folder)
                 // A script given whole replaces the built-in parts; given in parts too, it is an error below.
                 if own.contains("assets/" + ScriptParts.script) {
-                    files = files.filter { !($0.key.hasPrefix(ScriptParts.folder) && $0.value.path != folder) }
+                    files = files.filter { !$0.key.hasPrefix(ScriptParts.folder) }
                 }
                 for relative in own { files[relative] = (try fileSystem.read(joinPath(folder, relative)), folder) }
             } catch {

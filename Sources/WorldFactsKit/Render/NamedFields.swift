@@ -5,7 +5,7 @@ import WorldFactsSupport
 /// A record page's fields by their ids, for a template that places each where it likes
 /// (`{{#fields.population}}{{label}}: {{text}}{{/fields.population}}`), beside the `facts` list that shows
 /// them all in order. Each field has its `id`, `label`, `format`, `unit` (when it has one), `raw` value,
-/// shown `text` and `empty` flag; a link field its `links` (each linked record's `text` and `href`) and
+/// shown `text` and `empty` flag; a link field its `links` (as `facts` links them: `text`, `href`, `hreflang`) and
 /// their `count`. The record's `collection` is its collection's `id` and `label`. Made only for a site whose
 /// templates name `fields` or `collection` (`TemplateSet.names(used:)`): the built-in templates show `facts`.
 extension PageContexts {
@@ -29,21 +29,16 @@ extension PageContexts {
                         formatter.text(
                             value, unit: field.unit, fractionDigits: field.fractionDigits, shownAs: field.shownAs)))
             } else {
-                let links = linkKeys.map { key -> (text: String, href: String?) in
-                    guard let target = site.target(of: field, key: key) else { return (key, nil) }
-                    return (
-                        site.title(of: target),
-                        site.collections[target.collection].pagePath(of: target.position, from: recordRoot)
-                    )
-                }
+                let links = linkKeys.map { linked(field, key: $0) }
                 entry.add("text", .text(links.map(\.text).joined(separator: ", ")))
                 entry.add(
                     "links",
                     .list(
                         links.map { link in
-                            var item = TemplateObject(capacity: 2)
+                            var item = TemplateObject(capacity: 3)
                             item.add("text", .text(link.text))
                             if let href = link.href { item.add("href", .text(href)) }
+                            if let hreflang = link.hreflang { item.add("hreflang", .text(hreflang)) }
                             return .object(item)
                         }))
                 entry.add("count", .text(String(links.count)))

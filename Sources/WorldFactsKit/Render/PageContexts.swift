@@ -191,6 +191,18 @@ public final class PageContexts: Sendable {
         writer.end()
     }
 
+    /// A record a link field names, as a record page links it: its title and page, with the default
+    /// language's tag for a page there is only in the default language; the key alone, unlinked, when it
+    /// names no record.
+    func linked(_ field: FieldSpec, key: String) -> (text: String, href: String?, hreflang: String?) {
+        guard let target = site.target(of: field, key: key) else { return (key, nil, nil) }
+        let targetCollection = site.collections[target.collection]
+        return (
+            site.title(of: target), targetCollection.pagePath(of: target.position, from: recordRoot),
+            targetCollection.spec.hasPages ? nil : rows.defaultLanguage
+        )
+    }
+
     /// One fact of a record page: the field's label and id, and its value as text, or as links (to the
     /// records it names, or to the group pages of its values). A field with a `fallback` shows that
     /// field's value where its own is empty.
@@ -211,17 +223,11 @@ public final class PageContexts: Sendable {
         if !linkKeys.isEmpty {
             writer.beginList("links")
             for key in linkKeys {
+                let link = linked(collection.spec.fields[shown], key: key)
                 writer.beginElement()
-                if let target = site.target(of: collection.spec.fields[shown], key: key) {
-                    writer.text("text", site.title(of: target))
-                    writer.text(
-                        "href", site.collections[target.collection].pagePath(of: target.position, from: recordRoot))
-                    if !site.collections[target.collection].spec.hasPages, let hreflang = rows.defaultLanguage {
-                        writer.text("hreflang", hreflang)
-                    }
-                } else {
-                    writer.text("text", key)
-                }
+                writer.text("text", link.text)
+                if let href = link.href { writer.text("href", href) }
+                if let hreflang = link.hreflang { writer.text("hreflang", hreflang) }
                 writer.end()
             }
             writer.end()

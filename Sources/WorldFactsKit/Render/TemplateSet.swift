@@ -47,9 +47,10 @@ public struct TemplateSet: Sendable {
                     .error(
                         SourceLocation(file: file, line: line),
                         "template names '\(variable)', which no page provides"
-                            + (EditDistance.nearest(to: variable, in: TemplateVocabulary.names.union(fieldIDs)).map {
-                                "; did you mean '\($0)'?"
-                            } ?? "")
+                            + (EditDistance.nearest(to: variable, in: TemplateVocabulary.names.union(fieldIDs).sorted())
+                                .map {
+                                    "; did you mean '\($0)'?"
+                                } ?? "")
                             + " (docs/templates.md lists the names)"
                     ))
             }
@@ -92,7 +93,7 @@ public struct TemplateSet: Sendable {
             guard !theme.isBuiltIn(name), !pageNames.contains(name),
                 !templates.included.contains(name)
             else { return nil }
-            let near = EditDistance.nearest(to: name, in: pageNames).map { "; did you mean '\($0)'?" } ?? ""
+            let near = EditDistance.nearest(to: name, in: pageNames.sorted()).map { "; did you mean '\($0)'?" } ?? ""
             return .warning(
                 SourceLocation(file: theme.path(of: name)),
                 "no page is rendered with this template, and no template includes it\(near)"

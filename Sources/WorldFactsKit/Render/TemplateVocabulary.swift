@@ -63,9 +63,6 @@ public enum TemplateVocabulary {
 
     public static let names = Set(byPages.flatMap(\.names))
 
-    /// The names of `names` nearest `name`, for an error's suggestion.
-    static func nearest(to name: String) -> String? { EditDistance.nearest(to: name, in: names) }
-
     /// The table of docs/templates.md: a row per kind of page, its names in code spans.
     public static var markdownTable: String {
         "| pages | names |\n|---|---|\n"

@@ -20,10 +20,11 @@ public enum EditDistance {
         return table[a.count][b.count]
     }
 
-    /// The name of `names` nearest `name`, when it is near enough to be the one meant: a few edits away.
+    /// The name of `names` nearest `name`, ignoring case, when it is near enough to be the one meant: a few
+    /// edits away. Of names as near, the first.
     public static func nearest(to name: String, in names: some Sequence<String>) -> String? {
         let nearest = names.map { (name: $0, distance: between(name.lowercased(), $0.lowercased())) }
-            .min { ($0.distance, $0.name) < ($1.distance, $1.name) }
+            .min { $0.distance < $1.distance }
         guard let nearest, nearest.distance <= max(2, name.count / 3) else { return nil }
         return nearest.name
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import WorldFactsLoad
+@testable import WorldFactsSupport
 
 /// site.yml is checked key by key: a key the schema does not know is an error that suggests the nearest
 /// known key, the loader reads exactly the schema's keys, and the table of docs/site-yml.md is the schema.
@@ -75,10 +76,10 @@ import Testing
     }
 
     @Test func editDistanceCountsTranspositionsAsOne() {
-        #expect(SiteSchema.editDistance("serach", "search") == 1)
-        #expect(SiteSchema.editDistance("shard_budjet", "shard_budget") == 1)
-        #expect(SiteSchema.editDistance("", "abc") == 3)
-        #expect(SiteSchema.editDistance("kitten", "sitting") == 3)
+        #expect(EditDistance.between("serach", "search") == 1)
+        #expect(EditDistance.between("shard_budjet", "shard_budget") == 1)
+        #expect(EditDistance.between("", "abc") == 3)
+        #expect(EditDistance.between("kitten", "sitting") == 3)
     }
 
     /// A site.yml with every key of the schema that the form holds, each once, with a value it accepts:
