@@ -182,7 +182,7 @@ public struct Builder: Sendable {
         let modelled = try modelDefault(content, templates: templates, theme: theme, prior: &prior, prepared: prepared)
         let languages = try LanguageSites(
             content, defaultSite: modelled.site, defaultPositions: modelled.positions,
-            prior: modelled.edits == nil ? nil : prior.model?.languages)
+            prior: modelled.edits == nil ? nil : prior.model)
         return (modelled, languages)
     }
 
@@ -336,6 +336,7 @@ public struct Builder: Sendable {
                 site: site, rows: renderer.values.rows, rowInputs: defaultMade.rowInputs, search: defaultMade.index)
             var languageMade = try other.generate(beforeWriting: budget?.check(language: number), output.emit)
             languageMade.index = nil
+            saving?.add(language: editions.model(number, made: languageMade), defaultSite: site)
             // What the next build starts from is kept only for one: a build from the command line lets
             // each language's go as soon as it is made.
             made.append(keep ? languageMade : SiteGenerator.Made(dropped: languageMade.dropped))

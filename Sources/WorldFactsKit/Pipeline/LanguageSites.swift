@@ -11,6 +11,8 @@ struct LanguageSites {
     /// is the prior one with edits put in, those edits and that prior model.
     struct Language {
         let content: Content
+        /// The digest of its config (`BuildSnapshot.digest`).
+        let config: UInt64
         let site: Site
         let positions: [[Int]]
         let edits: ValueEdits?
@@ -23,26 +25,37 @@ struct LanguageSites {
 
     var sites: [Site] { languages.map(\.site) }
 
+    /// Language `number`'s model (1 the first after the default), with what its generator made, for the
+    /// next build to put edits into.
+    func model(_ number: Int, made: SiteGenerator.Made) -> LanguageModel {
+        let language = languages[number - 1]
+        return LanguageModel(
+            content: language.content, config: language.config, site: language.site, positions: language.positions,
+            rowInputs: made.rowInputs, search: made.search)
+    }
+
     /// `defaultSite`: the default language's, whose collections without pages in another language that
-    /// one takes as they are (`SiteModeler.modelWithPositions(_:sharing:)`). `prior`: the languages' models
-    /// of the last build, when the default's site is its last one with value edits put in.
-    /// `defaultPositions`: where each record of the content is in the default's site, which a collection
-    /// taken from it keeps.
-    init(
-        _ content: Content, defaultSite: Site, defaultPositions: [[Int]], prior: [LanguageModel]? = nil
-    ) throws(StageFailure) {
+    /// one takes as they are (`SiteModeler.modelWithPositions(_:sharing:)`). `prior`: the default's model
+    /// of the last build, when the default's site is its last one with value edits put in: it gives each
+    /// language's (`PriorModel.language`). `defaultPositions`: where each record of the content is in the
+    /// default's site, which a collection taken from it keeps.
+    init(_ content: Content, defaultSite: Site, defaultPositions: [[Int]], prior: PriorModel? = nil)
+        throws(StageFailure)
+    {
         let config = content.config
         for number in config.languages.indices.dropFirst() {
             let edition = LanguageEdition(of: content, language: number)
             warnings += edition.warning.map { [$0] } ?? []
-            // A model from a snapshot has none of the other languages'.
-            if let prior, prior.count == config.languages.count - 1, case let prior = prior[number - 1],
-                let edits = ValueEdits.between(
+            // The one reflection of the edition's config: what it is compared by.
+            let digest = BuildSnapshot.digest(edition.content.config)
+            if let prior = prior?.language(number, edition: edition.content, config: digest, defaultSite: defaultSite),
+                let edits = ValueEdits.ofRecords(
                     old: prior.content, new: edition.content, site: prior.site, positions: prior.positions)
             {
                 languages.append(
                     Language(
-                        content: edition.content, site: prior.site.applying(edits), positions: prior.positions,
+                        content: edition.content, config: digest,
+                        site: Self.edited(prior.site, edits, defaultSite: defaultSite), positions: prior.positions,
                         edits: edits, prior: prior))
                 continue
             }
@@ -54,8 +67,35 @@ struct LanguageSites {
                 positions[number] = defaultPositions[number]
             }
             languages.append(
-                Language(content: edition.content, site: site, positions: positions, edits: nil, prior: nil))
+                Language(
+                    content: edition.content, config: digest, site: site, positions: positions, edits: nil,
+                    prior: nil))
         }
+    }
+
+    /// The collections of a language's site taken whole from the default's: those without pages in it, of
+    /// as many records (`SiteModeler.modelWithPositions(_:sharing:)`).
+    static func sharedCollections(of site: Site, defaultSite: Site) -> Set<Int> {
+        Set(
+            site.collections.indices.filter { number in
+                !site.collections[number].spec.hasPages
+                    && defaultSite.collections[number].records.count == site.collections[number].records.count
+            })
+    }
+
+    /// A language's last site with `edits` put in, as its default's was: the collections it takes from the
+    /// default's are taken from `defaultSite` again, edits and all, and only the lists they are in are put
+    /// in order again (none of their records is copied).
+    static func edited(_ prior: Site, _ edits: ValueEdits, defaultSite: Site) -> Site {
+        var site = prior
+        let shared = sharedCollections(of: prior, defaultSite: defaultSite)
+        for number in shared {
+            let spec = site.collections[number].spec
+            site.collections[number] = defaultSite.collections[number]
+            site.collections[number].spec = spec
+        }
+        site.apply(edits, edited: shared)
+        return site
     }
 }
 

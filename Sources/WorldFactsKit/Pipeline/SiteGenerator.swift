@@ -138,7 +138,11 @@ struct SiteGenerator: Sendable {
     /// The scopes a language shares with the default: those of fields (not notes) of a collection without
     /// pages in it, which it has as the default has it, record for record (`CollectionSpec.collationLocale`).
     static func sharedScopes(of site: Site, with shared: DefaultLanguage) -> Set<Int> {
-        guard shared.search != nil else { return [] }
+        shared.search == nil ? [] : sharedScopes(of: site, with: shared.site)
+    }
+
+    /// The scopes of `site`'s index that an index of the default's site (`defaultSite`) holds as they are.
+    static func sharedScopes(of site: Site, with defaultSite: Site) -> Set<Int> {
         let scopes = site.config.search.scopes
         return Set(
             scopes.indices.filter { number in
@@ -147,7 +151,7 @@ struct SiteGenerator: Sendable {
                 else { return false }
                 // The model takes such a collection from the default's site whole
                 // (`SiteModeler.modelWithPositions(_:sharing:)`): the same records at the same positions.
-                let here = site.collections[collection], there = shared.site.collections[collection]
+                let here = site.collections[collection], there = defaultSite.collections[collection]
                 return here.offset == there.offset && here.records.count == there.records.count
             })
     }

@@ -107,7 +107,29 @@ import Testing
             }
             try "A note, *edit \(kind)*.\n".write(toFile: notes + name + ".md", atomically: true, encoding: .utf8)
             return "note \(name) written"
-        case 87..<92:  // a template changed
+        case 87..<90:  // another language's own words: a country's name, a note, an interface string
+            let language = ["de", "fr", "sv"].randomElement(using: &random)!
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                let file = root + "/Content/translations/countries.\(language).tsv"
+                var rows = try readText(file).split(separator: "\n").map(String.init)
+                let row = Int.random(in: 1..<rows.count, using: &random)
+                rows[row] += " \(kind)"
+                try (rows.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+                return "a country's name in \(language)"
+            case 1:
+                let note = root + "/Content/notes/\(language)/" + ["CH", "JP"].randomElement(using: &random)! + ".md"
+                try "Eine Notiz, *\(kind)*.\n".write(toFile: note, atomically: true, encoding: .utf8)
+                return "a note in \(language)"
+            default:
+                let file = root + "/Content/languages/\(language).yml"
+                let text = try readText(file)
+                let title = try #require(text.range(of: "title: \""))
+                try (text[..<title.upperBound] + "\(kind) " + text[title.upperBound...]).write(
+                    toFile: file, atomically: true, encoding: .utf8)
+                return "the title in \(language)"
+            }
+        case 90..<92:  // a template changed
             let file =
                 root + "/Templates/" + ["record", "index", "layout"].randomElement(using: &random)! + ".mustache"
             try (readText(file) + "<!-- \(kind) -->\n").write(toFile: file, atomically: true, encoding: .utf8)
@@ -233,32 +255,67 @@ import Testing
     }
 
     /// A value edit in a site of seven languages makes, in every language, only the pages it reaches, as
-    /// in the default's: the other languages' models are kept live, and the edits go into each. The files
-    /// handed to the writer are a few per language, where making each language whole hands it every file
-    /// of its folder; the folder is what a clean build makes.
-    @Test func aValueEditMakesOnlyWhatItReachesInEveryLanguage() throws {
+    /// in the default's: the other languages' models are kept live (or, with `snapshots`, in the snapshot
+    /// a build from the command line saves), and the edits go into each. The files handed to the writer
+    /// are a few per language, where making each language whole hands it every file of its folder; the
+    /// folder is what a clean build makes.
+    @Test(arguments: [false, true]) func aValueEditMakesOnlyWhatItReachesInEveryLanguage(snapshots: Bool) throws {
         let root = try project(cities: 300)
         defer { removeTemporary(root) }
-        let options = options(root)
+        let options = options(root, cache: snapshots)
         let handed = Mutex(0)
-        let live = LiveBuilder(
-            builder: Builder(progress: { progress in
-                if progress.phase == .write { handed.withLock { $0 = progress.total } }
-            }))
-        _ = try live.build(options)
+        let builder = Builder(progress: { progress in
+            if progress.phase == .write { handed.withLock { $0 = progress.total } }
+        })
+        let live = LiveBuilder(builder: builder)
+        func build() throws -> BuildReport { snapshots ? try builder.build(options) : try live.build(options) }
+        _ = try build()
         let swedish = try FileManager.default.subpathsOfDirectory(atPath: options.output + "/sv").count
         let file = root + "/Content/countries.json"
         let text = try readText(file)
         let start = try #require(text.range(of: "\"population\": ")).upperBound
         let end = try #require(text[start...].firstIndex { !$0.isNumber })
         try (text[..<start] + "123457" + text[end...]).write(toFile: file, atomically: true, encoding: .utf8)
-        let report = try live.build(options)
-        #expect(report.edited == 1)
+        let report = try build()
+        #expect(report.edited == 1 && report.fromSnapshot == snapshots)
         let made = handed.withLock { $0 }
         #expect(made > 7 && made < swedish, "\(made) files made, where Swedish alone has \(swedish)")
         #expect(report.write.written.contains { $0.hasPrefix("sv/countries/") }, "the edit shows in Swedish too")
         let differing = try differencesFromClean(options, root: root)
         #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+
+    /// A city's population edited while one language's own words change: its German title (the German
+    /// edition's config), then a country's Swedish name (a title of the Swedish edition). That language is
+    /// modelled and made again whole, every other takes the edit as the default does, from the live model
+    /// and from the snapshot, and the folder is what a clean build makes.
+    @Test(arguments: [false, true]) func aLanguagesOwnWordsChangedBesideAValueEdit(snapshots: Bool) throws {
+        let root = try project(cities: 60)
+        defer { removeTemporary(root) }
+        let options = options(root, cache: snapshots)
+        let build = builds(options, snapshots: snapshots)
+        _ = try build()
+        let german = root + "/Content/languages/de.yml"
+        try readText(german).replacingOccurrences(of: "title: \"Weltfakten\"", with: "title: \"Die Welt\"")
+            .write(toFile: german, atomically: true, encoding: .utf8)
+        try setCity(root, line: 9, column: 5, "123457")
+        let retitled = try build()
+        #expect(retitled.edited == 1 && retitled.fromSnapshot == snapshots)
+        #expect(retitled.write.written.contains("de/index.html"))
+        #expect(!retitled.write.written.contains("fr/index.html"), "French takes the edit alone")
+        var differing = try differencesFromClean(options, root: root)
+        #expect(differing.isEmpty, "the German title: \(differing.prefix(5))")
+        let swedish = root + "/Content/translations/countries.sv.tsv"
+        let names = try readText(swedish)
+        let renamed = names.replacingOccurrences(of: "\tSchweiz\n", with: "\tSchweiziska edsförbundet\n")
+        #expect(renamed != names)
+        try renamed.write(toFile: swedish, atomically: true, encoding: .utf8)
+        try setCity(root, line: 9, column: 5, "7654321")
+        let named = try build()
+        #expect(named.edited == 1 && named.fromSnapshot == snapshots)
+        #expect(named.write.written.contains { $0.hasPrefix("sv/countries/") })
+        differing = try differencesFromClean(options, root: root)
+        #expect(differing.isEmpty, "a Swedish name: \(differing.prefix(5))")
     }
 
     /// Every city's population grown to fifteen digits, then put back: each edit is of values only, so the

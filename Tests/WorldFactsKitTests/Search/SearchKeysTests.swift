@@ -48,8 +48,9 @@ import WorldFactsOutput
         #expect(found.sorted() == expected.sorted())
     }
 
-    /// Keys written into a snapshot read back as they were, the "All" scope's merged again; ends out of
-    /// order, or not ending where their bytes do, are malformed rather than trusted.
+    /// Keys written into a snapshot read back as they were, the "All" scope's too, and a language's shared
+    /// scope as the default's keys it is given; ends out of order, or not ending where their bytes do, and a
+    /// shared scope without the default's keys, are malformed rather than trusted.
     @Test func keysReadBackFromASnapshotAreTheKeysWritten() throws {
         let scopes = [
             SearchScope(id: "a", label: "A", collection: 0, fields: []),
@@ -63,6 +64,21 @@ import WorldFactsOutput
             return try SearchKeys.read(from: &reader, scopes: scopes, count: Self.texts.count)
         }
         #expect(read.map { Array($0.texts) } == [Self.texts, Self.texts])
+        let defaults = SearchKeys(texts: Self.texts.map { $0.map { $0 + " default" } })
+        var sharing = BinaryWriter()
+        SearchKeys.write([keys, keys], scopes: scopes, sharing: [0], to: &sharing)
+        #expect(sharing.bytes.count < writer.bytes.count / 2 + 16, "a shared scope is only marked")
+        let shared = try sharing.bytes.withUnsafeBytes { raw in
+            var reader = BinaryReader(raw)
+            return try SearchKeys.read(
+                from: &reader, scopes: scopes, count: Self.texts.count, sharing: [defaults, defaults])
+        }
+        #expect(shared.map { Array($0.texts) } == [Array(defaults.texts), Self.texts])
+        let unshared = sharing.bytes.withUnsafeBytes { raw in
+            var reader = BinaryReader(raw)
+            return try? SearchKeys.read(from: &reader, scopes: scopes, count: Self.texts.count)
+        }
+        #expect(unshared == nil, "a shared scope without the default's keys")
         func reads(bytes: [UInt8], textEnds: [Int], recordEnds: [Int]) -> Bool {
             var writer = BinaryWriter()
             writer.int(1)

@@ -215,8 +215,14 @@ extension LoadedCollection {
 extension Site {
     /// What modelling added to `content`, whose record `i` of collection `c` is this site's record
     /// `positions[c][i]` (`ValueEdits.positions`).
-    public func write(to writer: inout BinaryWriter) {
+    ///
+    /// `shared`: in a language other than the default, the collections taken whole from the default's
+    /// site (`SiteModeler.modelWithPositions(_:sharing:)`), and their groups: only marked, and taken
+    /// from there again on reading.
+    public func write(to writer: inout BinaryWriter, sharing shared: Set<Int> = []) {
         writer.array(collections) { writer, collection in
+            writer.bool(shared.contains(collection.number))
+            guard !shared.contains(collection.number) else { return }
             let slugsAreKeys = collection.records.indices.allSatisfy {
                 collection.slugs[$0] == collection.records[$0].key
             }
@@ -246,6 +252,8 @@ extension Site {
             }
         }
         writer.array(groups) { writer, group in
+            writer.bool(shared.contains(group.collection))
+            guard !shared.contains(group.collection) else { return }
             writer.array(group.values) { writer, value in
                 writer.string(value.text)
                 writer.string(value.title)
@@ -258,8 +266,10 @@ extension Site {
     }
 
     /// The site `write(to:)` wrote, whose content is `content`: record `i` of collection `c` at `positions[c][i]`.
+    /// `defaultSite`: where a language's shared collections and their groups are taken from, with this
+    /// content's specs; a shared one is malformed without it.
     public static func read(
-        from reader: inout BinaryReader, content: Content, positions: [[Int]]
+        from reader: inout BinaryReader, content: Content, positions: [[Int]], sharing defaultSite: Site? = nil
     ) throws(BinaryReader.Malformed) -> Site {
         let count = try reader.count()
         guard count == content.collections.count, positions.count == count else {
@@ -267,12 +277,21 @@ extension Site {
         }
         var collections: [RecordCollection] = []
         for number in 0..<count {
-            collections.append(
-                try readCollection(number, from: &reader, content: content, positions: positions[number]))
+            guard try reader.bool() else {
+                collections.append(
+                    try readCollection(number, from: &reader, content: content, positions: positions[number]))
+                continue
+            }
+            guard var collection = defaultSite?.collections[number] else {
+                throw BinaryReader.Malformed(offset: reader.index)
+            }
+            collection.spec = content.config.collections[number]
+            collections.append(collection)
         }
         guard try reader.count() == count else { throw BinaryReader.Malformed(offset: reader.index) }
         let lists = try readLists(from: &reader, collections: collections)
-        let groups = try readGroups(from: &reader, collections: collections, config: content.config)
+        let groups = try readGroups(
+            from: &reader, collections: collections, config: content.config, sharing: defaultSite)
         let warnings = try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.diagnostic() }
         return Site(config: content.config, collections: collections, lists: lists, groups: groups, warnings: warnings)
     }
@@ -363,7 +382,8 @@ extension Site {
 
     /// Every collection's groups.
     static func readGroups(
-        from reader: inout BinaryReader, collections: [RecordCollection], config: SiteConfig
+        from reader: inout BinaryReader, collections: [RecordCollection], config: SiteConfig,
+        sharing defaultSite: Site?
     ) throws(BinaryReader.Malformed) -> [Group] {
         typealias Malformed = BinaryReader.Malformed
         func fail() -> Malformed { Malformed(offset: reader.index) }
@@ -371,6 +391,16 @@ extension Site {
         guard try reader.count() == specs.count else { throw fail() }
         var groups: [Group] = []
         for (collection, spec) in specs {
+            if try reader.bool() {
+                guard
+                    var group = defaultSite?.groups.first(where: {
+                        $0.collection == collection && $0.spec.name == spec.name
+                    })
+                else { throw fail() }
+                group.spec = spec
+                groups.append(group)
+                continue
+            }
             let values = try reader.array { (reader) throws(Malformed) in
                 Group.GroupValue(
                     text: try reader.string(), title: try reader.string(), slug: try reader.string(),

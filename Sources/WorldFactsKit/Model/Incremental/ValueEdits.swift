@@ -22,8 +22,14 @@ public struct ValueEdits: Sendable {
     /// (`SiteModeler.modelWithPositions`).
     public static func between(old: Content, new: Content, site: Site, positions: [[Int]]) -> ValueEdits? {
         // Byte for byte (a label edited from a composed "é" to a decomposed one is `==`, yet shown).
-        guard String(reflecting: old.config).hasSameBytes(as: String(reflecting: new.config)),
-            old.collections.count == new.collections.count,
+        guard String(reflecting: old.config).hasSameBytes(as: String(reflecting: new.config)) else { return nil }
+        return ofRecords(old: old, new: new, site: site, positions: positions)
+    }
+
+    /// `between`, for contents whose configs are known to be the same (a language's edition, whose
+    /// config's digest the caller compared): the rest is compared.
+    public static func ofRecords(old: Content, new: Content, site: Site, positions: [[Int]]) -> ValueEdits? {
+        guard old.collections.count == new.collections.count,
             String(reflecting: old.warnings).hasSameBytes(as: String(reflecting: new.warnings))
         else { return nil }
         var edits: [[(position: Int, record: Record)]] = []
@@ -101,9 +107,11 @@ extension Site {
     }
 
     /// `applying`, in place: on a site whose records are its own (`withOwnRecords`), no record is copied.
-    public mutating func apply(_ edits: ValueEdits) {
-        for (number, edited) in edits.records.enumerated() {
-            for (position, record) in edited { collections[number].records[position] = record }
+    /// `edited`: collections whose records hold the edits already (a language's, taken from the default's
+    /// edited site): only the lists they are in are put in order again.
+    public mutating func apply(_ edits: ValueEdits, edited: Set<Int> = []) {
+        for (number, records) in edits.records.enumerated() where !edited.contains(number) {
+            for (position, record) in records { collections[number].records[position] = record }
         }
         for (target, listed) in edits.listed(in: self).enumerated() {
             for (number, positions) in listed.enumerated() {

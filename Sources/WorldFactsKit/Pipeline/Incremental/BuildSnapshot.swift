@@ -22,7 +22,7 @@ import WorldFactsWrite
 /// Anything else, and the build is done as if there were no snapshot.
 struct BuildSnapshot {
     static let magic = Array("worldfacts-snapshot\n".utf8)
-    static let version = "snapshot-10/" + SourceDigest.version
+    static let version = "snapshot-11/" + SourceDigest.version
 
     /// The output folder the snapshot's build wrote, with every link resolved: a snapshot is only read
     /// for that folder, and the cache's pruning (`SnapshotCache`) tells by it whether the folder is gone.
@@ -90,6 +90,8 @@ struct BuildSnapshot {
         let site: Site
         let rowInputs: [[UInt64]]?
         let search: SearchMemo?
+        /// Where each other language's block is (`SnapshotLanguages`).
+        let languages: [Range<Int>]
     }
 
     func rest(config: SiteConfig, folder: String) -> Rest? {
@@ -106,9 +108,15 @@ struct BuildSnapshot {
                     try reader.bool()
                     ? try SearchMemo.read(from: &reader, scopes: config.search.scopes, count: site.recordCount)
                     : nil
-                guard reader.isAtEnd else { throw BinaryReader.Malformed(offset: reader.index) }
+                var languages: [Range<Int>] = []
+                while !reader.isAtEnd {
+                    let (length, start) = (try reader.count(), reader.index)
+                    try reader.skip(length)
+                    languages.append(start..<(start + length))
+                }
                 return Rest(
-                    content: old, positions: positions, site: site, rowInputs: rowInputs, search: search)
+                    content: old, positions: positions, site: site, rowInputs: rowInputs, search: search,
+                    languages: languages)
             }
         }
         guard case .success(let rest) = read else { return nil }
@@ -123,10 +131,12 @@ struct BuildSnapshot {
         guard output.keepsEveryFile, BulkHash.of(Array(templates.fingerprint.utf8)) == self.templates,
             Self.digest(theme.assets) == assets
         else { return nil }
-        return PriorModel(
+        var model = PriorModel(
             sources: sources, content: rest.content, loadMemo: loadMemo, templates: templates, assets: theme.assets,
             site: rest.site, rowInputs: rest.rowInputs, search: rest.search, positions: rest.positions,
             output: output)
+        model.languages = .snapshot(SnapshotLanguages(bytes: bytes, blocks: rest.languages))
+        return model
     }
 
     /// The bytes of `model`'s snapshot of `output` (a real path), in memory (as `SnapshotFile` writes
@@ -138,6 +148,17 @@ struct BuildSnapshot {
                 loadMemo: model.loadMemo,
                 templates: model.templates, assets: model.assets, positions: model.positions, site: model.site),
             rowInputs: model.rowInputs, search: model.search, scopes: model.content.config.search.scopes)
+        switch model.languages {
+        case .live(let languages):
+            for language in languages {
+                append(language: SnapshotLanguages.block(of: language, defaultSite: model.site), to: &writer)
+            }
+        case .snapshot(let saved):
+            for block in saved.blocks {
+                writer.int(block.count)
+                writer.append(saved.bytes, block)
+            }
+        }
         writer.append(trailer(length: writer.bytes.count, hash: BulkHash.Stream.of(writer.bytes)))
         return writer.bytes
     }
@@ -188,6 +209,13 @@ struct BuildSnapshot {
         search?.write(scopes: scopes, to: &writer)
         writer.flush()
         return writer
+    }
+
+    /// A language's block (`SnapshotLanguages`), after its length.
+    static func append(language block: [UInt8], to writer: inout BinaryWriter) {
+        writer.int(block.count)
+        writer.append(block)
+        writer.flush()
     }
 
     static func digest(_ config: SiteConfig) -> UInt64 {

@@ -7,6 +7,9 @@ import WorldFactsSearch
 /// made of, and what its search index left.
 struct LanguageModel: Sendable {
     let content: Content
+    /// The digest of the edition's config (`BuildSnapshot.digest`): a model is compared only with an
+    /// edition of the same.
+    let config: UInt64
     let site: Site
     /// By collection, the position in `site` of each record of `content`.
     let positions: [[Int]]

@@ -26,9 +26,28 @@ struct PriorModel: Sendable {
     /// By collection, the position in `site` of each record of `content` (`ValueEdits.positions`).
     let positions: [[Int]]
     let output: OutputWriter.PriorManifest
-    /// Each language other than the default, in `languages:` order; none from a snapshot, whose next build
-    /// models them anew.
-    var languages: [LanguageModel] = []
+    /// Each language other than the default, in `languages:` order: `watch`'s in memory, or a snapshot's,
+    /// read once the edition they are compared with is known (`language`).
+    var languages: Languages = .live([])
+
+    /// Where the languages' models are.
+    enum Languages: Sendable {
+        case live([LanguageModel])
+        case snapshot(SnapshotLanguages)
+    }
+
+    /// Language `number`'s model (1 the first after the default), for this build's `edition` of the content
+    /// in it, whose config's digest is `config` (`BuildSnapshot.digest`) and whose default site is
+    /// `defaultSite`; nil when there is none of the same config to compare the edition with.
+    func language(_ number: Int, edition: Content, config: UInt64, defaultSite: Site) -> LanguageModel? {
+        switch languages {
+        case .live(let models):
+            models.count == edition.config.languages.count - 1 && models[number - 1].config == config
+                ? models[number - 1] : nil
+        case .snapshot(let saved):
+            saved.model(number, edition: edition, config: config, prior: self, defaultSite: defaultSite)
+        }
+    }
 
     /// The site, taken away: a model read from a snapshot gives its site to the build it starts, which
     /// edits it in place, and keeps only its config (it is not kept for another build).
@@ -62,10 +81,7 @@ extension PriorModel {
             sources: sources, content: content, loadMemo: loadMemo, templates: templates, assets: theme.assets,
             site: modelled.site, rowInputs: made[0].rowInputs, search: made[0].search, positions: modelled.positions,
             output: output)
-        self.languages = zip(languages.languages, made.dropFirst()).map { language, made in
-            LanguageModel(
-                content: language.content, site: language.site, positions: language.positions,
-                rowInputs: made.rowInputs, search: made.search)
-        }
+        self.languages = .live(
+            zip(languages.languages.indices, made.dropFirst()).map { languages.model($0 + 1, made: $1) })
     }
 }

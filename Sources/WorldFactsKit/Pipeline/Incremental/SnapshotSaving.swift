@@ -32,6 +32,17 @@ final class SnapshotSaving: @unchecked Sendable {
         }
     }
 
+    /// Starts encoding a language's block (`SnapshotLanguages`) after what is encoded already, once the
+    /// language is made: the languages' blocks follow the default's part in `languages:` order.
+    func add(language: LanguageModel, defaultSite: Site) {
+        guard let before = finishing else { return }
+        finishing = BackgroundValue.onOwnThread {
+            var writer = before.take()
+            BuildSnapshot.append(language: SnapshotLanguages.block(of: language, defaultSite: defaultSite), to: &writer)
+            return writer
+        }
+    }
+
     /// Waits for the encoding, closes the file and prunes the cache folder around it. A snapshot that
     /// cannot be saved costs the next build its speed, not its result: a warning. Nothing is saved when
     /// the last part was never started.

@@ -3,34 +3,49 @@ import WorldFactsSupport
 
 // How the search keys of a site's scopes are written into a build's snapshot and read back: as they are
 // kept, the UTF-8 of every folded text and where each text and each record's texts end, so that neither
-// writing nor reading makes a string per text. The "All" scope's keys are not written: they are merged
-// again from the other scopes' keys, as `SearchIndex` merges them.
+// writing nor reading makes a string per text. The "All" scope's keys are written too: copying them back
+// costs less than merging them again from the other scopes' keys, which a language's snapshot would do
+// for every language.
 extension SearchKeys {
-    /// Writes `keys`, one per scope of `scopes`.
-    public static func write(_ keys: [SearchKeys], scopes: [SearchScope], to writer: inout BinaryWriter) {
+    /// Writes `keys`, one per scope of `scopes`: a byte for how each is kept (`Kept`), then its own keys.
+    /// `shared`: the scopes a language takes from the default's index (`SearchIndex(…, sharing:)`), only marked.
+    public static func write(
+        _ keys: [SearchKeys], scopes: [SearchScope], sharing shared: Set<Int> = [], to writer: inout BinaryWriter
+    ) {
         writer.int(keys.count)
-        for (keys, scope) in zip(keys, scopes) {
-            writer.bool(scope.collection != nil)
-            guard scope.collection != nil else { continue }
+        for (number, keys) in zip(scopes.indices, keys) {
+            let kept: Kept = shared.contains(number) ? .shared : .own
+            writer.byte(kept.rawValue)
+            guard kept == .own else { continue }
             writer.data(keys.folded.bytes)
             writer.ints(keys.folded.ends)
             writer.ints(keys.recordEnds)
         }
     }
 
+    /// How a scope's keys are kept in a snapshot.
+    enum Kept: UInt8 {
+        case own = 1
+        /// A language's, taken from the default's index.
+        case shared
+    }
+
     /// What `write` wrote for `scopes`, of a site of `count` records; malformed unless every end is in
-    /// order and within what it ends.
+    /// order and within what it ends. `shared`: the default's keys, which a shared scope takes.
     public static func read(
-        from reader: inout BinaryReader, scopes: [SearchScope], count: Int
+        from reader: inout BinaryReader, scopes: [SearchScope], count: Int, sharing shared: [SearchKeys]? = nil
     ) throws(BinaryReader.Malformed) -> [SearchKeys] {
         guard try reader.count() == scopes.count else { throw BinaryReader.Malformed(offset: reader.index) }
-        var keys: [SearchKeys?] = []
-        for scope in scopes {
-            guard try reader.bool() == (scope.collection != nil) else {
+        var keys: [SearchKeys] = []
+        for (number, scope) in scopes.enumerated() {
+            guard let kept = Kept(rawValue: try reader.byte()), kept == .own || scope.collection != nil else {
                 throw BinaryReader.Malformed(offset: reader.index)
             }
-            guard scope.collection != nil else {
-                keys.append(nil)
+            if kept == .shared {
+                guard let shared, shared.indices.contains(number), shared[number].recordEnds.count == count else {
+                    throw BinaryReader.Malformed(offset: reader.index)
+                }
+                keys.append(shared[number])
                 continue
             }
             let (bytes, ends, recordEnds) = (try reader.data(), try reader.ints(), try reader.ints())
@@ -39,20 +54,24 @@ extension SearchKeys {
             else { throw BinaryReader.Malformed(offset: reader.index) }
             keys.append(SearchKeys(Flat(folded: folded, recordEnds: recordEnds)))
         }
-        let members = zip(keys, scopes).compactMap { $1.isMember ? $0 : nil }
-        return keys.map { $0 ?? SearchKeys(merging: members, count: count) }
+        return keys
     }
 }
 
 // How what a search index left for the next build (`SearchMemo`) is written into a build's snapshot and
 // read back: the keys as above, then each scope's entry hashes and floors and its buckets.
 extension SearchMemo {
-    public func write(scopes: [SearchScope], to writer: inout BinaryWriter) {
-        SearchKeys.write(keys, scopes: scopes, to: &writer)
+    /// `shared`: the scopes a language takes from the default's index, whose keys and memo are the
+    /// default's: only marked.
+    public func write(scopes: [SearchScope], sharing shared: Set<Int> = [], to writer: inout BinaryWriter) {
+        SearchKeys.write(keys, scopes: scopes, sharing: shared, to: &writer)
         writer.ints(numbers.order.map(Int.init))
         writer.strings(numbers.written)
         writer.strings([manifestName])
-        writer.array(self.scopes) { writer, scope in
+        writer.array(Array(self.scopes.enumerated())) { writer, numbered in
+            let (number, scope) = numbered
+            writer.bool(shared.contains(number))
+            guard !shared.contains(number) else { return }
             writer.uint64s(scope.entryHashes)
             writer.ints(scope.entryFloors)
             writer.strings([scope.filterSignature])
@@ -72,18 +91,27 @@ extension SearchMemo {
     /// What `write` wrote for `scopes`, of a site of `count` records; malformed unless there is an entry
     /// hash for every record, a floor for every record of a scope that has them, and each bucket's
     /// positions rise within the records.
+    /// `shared`: the default's memo, whose scopes a language's shared ones are.
     public static func read(
-        from reader: inout BinaryReader, scopes: [SearchScope], count: Int
+        from reader: inout BinaryReader, scopes: [SearchScope], count: Int, sharing shared: SearchMemo? = nil
     ) throws(BinaryReader.Malformed) -> SearchMemo {
         typealias Malformed = BinaryReader.Malformed
-        let keys = try SearchKeys.read(from: &reader, scopes: scopes, count: count)
+        let keys = try SearchKeys.read(from: &reader, scopes: scopes, count: count, sharing: shared?.keys)
         let (order, written) = (try reader.ints(), try reader.strings())
         guard order.count == count, Set(order).count == count, order.allSatisfy({ $0 >= 0 && $0 < count }),
             written.isEmpty || written.count == count
         else { throw Malformed(offset: reader.index) }
         let numbers = SearchNumbers(order: order.map { Int32($0) }, written: written)
         guard let manifestName = try reader.strings().first else { throw Malformed(offset: reader.index) }
+        var number = 0
         let memos = try reader.array { (reader) throws(Malformed) -> ScopeMemo in
+            defer { number += 1 }
+            if try reader.bool() {
+                guard let shared, shared.scopes.indices.contains(number),
+                    shared.scopes[number].entryHashes.count == count
+                else { throw Malformed(offset: reader.index) }
+                return shared.scopes[number]
+            }
             let (hashes, floors, signature) = (try reader.uint64s(), try reader.ints(), try reader.strings())
             guard hashes.count == count, floors.isEmpty || floors.count == count, signature.count == 1 else {
                 throw Malformed(offset: reader.index)
