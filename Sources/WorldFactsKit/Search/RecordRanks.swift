@@ -10,14 +10,22 @@ struct RecordRanks: Sendable {
     /// Each collection's first position after it, and whether it is ranked.
     private let collections: [(end: Int, ranked: Bool)]
 
-    init(site: Site) {
+    /// `shared`: in a language other than the default, the default's ranks and the collections this site
+    /// takes whole from the default's, at the same positions (`SiteGenerator.sharedScopes`): their scores
+    /// are copied from there, not scored again.
+    init(site: Site, sharing shared: (ranks: RecordRanks, collections: Set<Int>)? = nil) {
         collections = site.collections.map { ($0.offset + $0.records.count, $0.spec.rank != nil) }
         guard site.collections.contains(where: { $0.spec.rank != nil }) else {
             scores = []
             return
         }
-        scores = site.collections.flatMap { collection in
-            collection.records.map { record in collection.spec.rank?.score(record) }
+        scores = site.collections.flatMap { collection -> [Double?] in
+            let range = collection.offset..<(collection.offset + collection.records.count)
+            if let shared, shared.collections.contains(collection.number), shared.ranks.scores.count >= range.upperBound
+            {
+                return Array(shared.ranks.scores[range])
+            }
+            return collection.records.map { record in collection.spec.rank?.score(record) }
         }
     }
 

@@ -38,7 +38,11 @@ struct ScopeIndexes {
         previous = prior.shards(scopes: scopes)
         heads = last == nil && previous.allSatisfy(\.isEmpty) ? EntryHeads(rows: rows) : nil
         madeHeads = last == nil ? nil : LazyEntryHeads()
-        ranks = RecordRanks(site: site)
+        ranks = RecordRanks(
+            site: site,
+            sharing: shared.map { shared in
+                (shared.index.ranks, Set(shared.scopes.compactMap { scopes[$0].collection }))
+            })
         keys = Self.keys(site: site, last: last, shared: shared)
         indexes = Array(repeating: nil, count: scopes.count)
         indexers = Array(repeating: nil, count: scopes.count)
@@ -76,9 +80,14 @@ struct ScopeIndexes {
             })
     }
 
-    /// The full-text scopes, each made whole. `notes`: by record position, the plain text of each note.
+    /// The full-text scopes, each made whole, or kept whole by an update none of whose changed rows is
+    /// its collection's (`keptText`). `notes`: by record position, the plain text of each note.
     mutating func indexTexts(notes: [Int: String]) {
         for number in scopes.indices where scopes[number].note {
+            if let kept = keptText(number) {
+                indexes[number] = kept
+                continue
+            }
             indexes[number] = Self.textIndex(
                 number, site: site, keys: keys[number]!, rows: rows, ranks: ranks, notes: notes,
                 previous: previous[number].previous, last: prior.memo)
@@ -169,6 +178,19 @@ struct ScopeIndexes {
     /// The index of the full-text scope numbered `number`, made whole (`TextScopeIndex`), as a scope's
     /// index, with a memo of one bucket that names its files. An update (`last`) gives only the files the
     /// last build did not leave as they are, and drops those it no longer has, as an update of any scope does.
+    /// A full-text scope's index as the last build left it, when this is an update and none of the rows it
+    /// changes is of the scope's collection: the scope's entries are made of those rows, their keys, scores
+    /// and notes only, and an update changes no note (`ValueEdits`). Nil when it must be made.
+    func keptText(_ number: Int) -> ScopeIndexer.Index? {
+        guard let memo = prior.memo?.scopes[number], !memo.textPart.isEmpty, let collection = scopes[number].collection
+        else { return nil }
+        let records = site.collections[collection]
+        let range = records.offset..<(records.offset + records.records.count)
+        guard !prior.changed.contains(where: range.contains) else { return nil }
+        return ScopeIndexer.Index(
+            part: memo.textPart, files: [], splits: [], entryHashes: memo.entryHashes, memo: memo, dropped: [])
+    }
+
     private static func textIndex(
         _ number: Int, site: Site, keys: SearchKeys, rows: SearchRows, ranks: RecordRanks, notes: [Int: String],
         previous: any PriorOutput, last: SearchMemo?
@@ -184,8 +206,8 @@ struct ScopeIndexes {
         return ScopeIndexer.Index(
             part: text.part, files: text.files.filter { !kept.contains($0.path) }.map { .kept($0) }, splits: [],
             entryHashes: hashes,
-            memo: ScopeMemo(
-                entryHashes: hashes, entryFloors: [],
+            memo: text.memo(
+                entryHashes: hashes,
                 buckets: [BucketMemo(first: " ", positions: [], leaves: [], splits: [], files: made)]),
             dropped: lastFiles.map(\.path).filter { !paths.contains($0) })
     }

@@ -35,6 +35,8 @@ public struct SearchIndex: Sendable {
     /// The indexer of each scope, which makes its planned shards' entries (none for a full-text scope,
     /// whose files are made whole: `TextScopeIndex`).
     let indexers: [ScopeIndexer?]
+    /// Each record's score: another language's index takes those of the collections it shares from here.
+    let ranks: RecordRanks
     /// What the next build's index can start from when the searched values are unchanged (`SearchMemo`).
     public private(set) var memo: SearchMemo
     /// The keys of each scope.
@@ -76,6 +78,7 @@ public struct SearchIndex: Sendable {
         self.manifestName = manifestName
         shards = parts.enumerated().flatMap { number, part in part.files.map { (number, $0) } }
         indexers = scopes.indexers
+        ranks = scopes.ranks
         let last = prior.memo
         memo = SearchMemo(
             keys: scopes.keys.map { $0! }, numbers: scopes.rows.numbers, scopes: parts.map(\.memo),

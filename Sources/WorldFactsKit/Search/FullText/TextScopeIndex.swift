@@ -29,6 +29,13 @@ struct TextScopeIndex {
     /// Every shard's file, made.
     let files: [OutputFile]
 
+    /// What the next build keeps of this index: its part, with `entryHashes` and `buckets`.
+    func memo(entryHashes: [UInt64], buckets: [BucketMemo]) -> ScopeMemo {
+        var memo = ScopeMemo(entryHashes: entryHashes, entryFloors: [], buckets: buckets)
+        memo.textPart = part
+        return memo
+    }
+
     /// `keys`: the scope's folded field texts by record position (`SearchKeys(site:scope:)`); `notes`: each
     /// record's note as plain text, by position.
     init(

@@ -74,7 +74,7 @@ extension SearchMemo {
             guard !shared.contains(number) else { return }
             writer.uint64s(scope.entryHashes)
             writer.ints(scope.entryFloors)
-            writer.strings([scope.filterSignature])
+            writer.strings([scope.filterSignature, scope.textPart])
             writer.array(scope.buckets) { writer, bucket in
                 writer.int(Int(bucket.first.value))
                 writer.ints(bucket.positions)
@@ -113,7 +113,7 @@ extension SearchMemo {
                 return shared.scopes[number]
             }
             let (hashes, floors, signature) = (try reader.uint64s(), try reader.ints(), try reader.strings())
-            guard hashes.count == count, floors.isEmpty || floors.count == count, signature.count == 1 else {
+            guard hashes.count == count, floors.isEmpty || floors.count == count, signature.count == 2 else {
                 throw Malformed(offset: reader.index)
             }
             let buckets = try reader.array { (reader) throws(Malformed) -> BucketMemo in
@@ -131,8 +131,10 @@ extension SearchMemo {
                     splits: zip(splits, splitFiles).map(ShardName.init),
                     files: Array(zip(paths, inputs)))
             }
-            return ScopeMemo(
+            var memo = ScopeMemo(
                 entryHashes: hashes, entryFloors: floors, buckets: buckets, filterSignature: signature[0])
+            memo.textPart = signature[1]
+            return memo
         }
         guard memos.count == scopes.count else { throw Malformed(offset: reader.index) }
         return SearchMemo(keys: keys, numbers: numbers, scopes: memos, manifestName: manifestName)

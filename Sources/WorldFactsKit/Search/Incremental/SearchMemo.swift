@@ -52,6 +52,9 @@ struct ScopeMemo: Sendable {
     var buckets: [BucketMemo]
     /// The scope's filters and their values (`ScopeFilters.signature`).
     var filterSignature: String
+    /// A full-text scope's part of the manifest: an update in which none of its records changed keeps
+    /// its index whole (`ScopeIndexes.keptText`). Empty for any other scope.
+    var textPart = ""
     /// Copies of `entryHashes` and `entryFloors` of their own, when made (`SearchMemo.prepareCopies`).
     let preparedHashes = PreparedCopy<[UInt64]>()
     let preparedFloors = PreparedCopy<[Int]>()
