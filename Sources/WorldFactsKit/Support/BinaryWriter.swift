@@ -56,6 +56,14 @@ public struct BinaryWriter: Sendable {
     /// Bytes as they are, with no length before them.
     public mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
 
+    /// Bytes as they are, handed on whole after what the writer holds (with `init(draining:every:)`;
+    /// without, appended): a large block made apart is not copied into the writer's piece first.
+    public mutating func appendHandingOn(_ raw: [UInt8]) {
+        guard let drain else { return append(raw) }
+        flush()
+        drain(raw)
+    }
+
     /// Bytes as they are, a piece at a time: a long run (the unchanged records of a snapshot, copied from
     /// the last one) is handed on as it goes, never held whole.
     public mutating func append(_ file: FileBytes, _ range: Range<Int>) {

@@ -214,8 +214,7 @@ struct BuildSnapshot {
     /// A language's block (`SnapshotLanguages`), after its length.
     static func append(language block: [UInt8], to writer: inout BinaryWriter) {
         writer.int(block.count)
-        writer.append(block)
-        writer.flush()
+        writer.appendHandingOn(block)
     }
 
     static func digest(_ config: SiteConfig) -> UInt64 {

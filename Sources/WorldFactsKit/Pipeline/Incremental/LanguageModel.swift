@@ -16,3 +16,38 @@ struct LanguageModel: Sendable {
     let rowInputs: [[UInt64]]?
     let search: SearchMemo?
 }
+
+extension LanguageSites {
+    /// Language `number`'s model (1 the first after the default), with what its generator made, for the
+    /// next build to put edits into.
+    func model(_ number: Int, made: SiteGenerator.Made) -> LanguageModel {
+        let language = languages[number - 1]
+        return LanguageModel(
+            content: language.content, config: language.config, site: language.site, positions: language.positions,
+            rowInputs: made.rowInputs, search: made.search)
+    }
+    /// The collections of a language's site taken whole from the default's: those without pages in it, of
+    /// as many records (`SiteModeler.modelWithPositions(_:sharing:)`).
+    static func sharedCollections(of site: Site, defaultSite: Site) -> Set<Int> {
+        Set(
+            site.collections.indices.filter { number in
+                !site.collections[number].spec.hasPages
+                    && defaultSite.collections[number].records.count == site.collections[number].records.count
+            })
+    }
+
+    /// A language's last site with `edits` put in, as its default's was: the collections it takes from the
+    /// default's are taken from `defaultSite` again, edits and all, and only the lists they are in are put
+    /// in order again (none of their records is copied).
+    static func edited(_ prior: Site, _ edits: ValueEdits, defaultSite: Site) -> Site {
+        var site = prior
+        let shared = sharedCollections(of: prior, defaultSite: defaultSite)
+        for number in shared {
+            let spec = site.collections[number].spec
+            site.collections[number] = defaultSite.collections[number]
+            site.collections[number].spec = spec
+        }
+        site.apply(edits, edited: shared)
+        return site
+    }
+}

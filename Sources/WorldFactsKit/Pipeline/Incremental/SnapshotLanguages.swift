@@ -18,7 +18,9 @@ struct SnapshotLanguages: Sendable {
     /// (`LanguageSites.sharedCollections`) and the search scopes its index takes from the default's
     /// (`SiteGenerator.sharedScopes`) are marked, and read from the default's again.
     static func block(of language: LanguageModel, defaultSite: Site) -> [UInt8] {
-        var writer = BinaryWriter()
+        // Room for what a block of a site's size holds, most of it its search memo: grown a piece at a
+        // time, its bytes were copied and their pages touched again at each doubling.
+        var writer = BinaryWriter(capacity: 160 * language.site.recordCount)
         let content = language.content
         writer.uint64(language.config)
         content.writeTranslations(to: &writer)
