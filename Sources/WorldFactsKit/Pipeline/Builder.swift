@@ -183,6 +183,7 @@ public struct Builder: Sendable {
         let languages = try LanguageSites(
             content, defaultSite: modelled.site, defaultPositions: modelled.positions,
             prior: modelled.edits == nil ? nil : prior.model)
+        prior.model?.dropLanguages()
         return (modelled, languages)
     }
 

@@ -147,6 +147,21 @@ import Testing
 
     func manifest(_ folder: String) throws -> [UInt8] { try FileSystem.disk.read(folder + "/" + Manifest.fileName) }
 
+    /// A project of `cities` cities built once, its options, and the builds that follow (`builds`); the
+    /// caller removes its root.
+    func built(
+        cities: Int, snapshots: Bool
+    ) throws -> (root: String, options: BuildOptions, build: () throws(BuildFailure) -> BuildReport) {
+        let root = try project(cities: cities)
+        let options = options(root, cache: snapshots)
+        let build = builds(options, snapshots: snapshots)
+        do { _ = try build() } catch {
+            removeTemporary(root)
+            throw error
+        }
+        return (root, options, build)
+    }
+
     /// Each call builds `options`: from one live model kept between calls, or, with `snapshots`, as the
     /// command line does, from the snapshot the last build saved.
     func builds(_ options: BuildOptions, snapshots: Bool) -> () throws(BuildFailure) -> BuildReport {
@@ -211,11 +226,8 @@ import Testing
     /// how many builds started from the live model. With `snapshots`, each build is a build from the
     /// command line, which starts from the snapshot the last one saved in a cache folder (`BuildSnapshot`).
     func run(cities: Int, edits count: Int, seed: UInt64, snapshots: Bool = false) throws -> Int {
-        let root = try project(cities: cities)
+        let (root, options, build) = try built(cities: cities, snapshots: snapshots)
         defer { removeTemporary(root) }
-        let options = options(root, cache: snapshots)
-        let build = builds(options, snapshots: snapshots)
-        _ = try build()
         var random = SplitMix(state: seed)
         var fromModel = 0
         for number in 1...count {
@@ -290,11 +302,8 @@ import Testing
     /// modelled and made again whole, every other takes the edit as the default does, from the live model
     /// and from the snapshot, and the folder is what a clean build makes.
     @Test(arguments: [false, true]) func aLanguagesOwnWordsChangedBesideAValueEdit(snapshots: Bool) throws {
-        let root = try project(cities: 60)
+        let (root, options, build) = try built(cities: 60, snapshots: snapshots)
         defer { removeTemporary(root) }
-        let options = options(root, cache: snapshots)
-        let build = builds(options, snapshots: snapshots)
-        _ = try build()
         let german = root + "/Content/languages/de.yml"
         try readText(german).replacingOccurrences(of: "title: \"Weltfakten\"", with: "title: \"Die Welt\"")
             .write(toFile: german, atomically: true, encoding: .utf8)
@@ -372,11 +381,8 @@ import Testing
     /// values among the filter's, and the previews, which count records by value, change with it: from the
     /// live model and from the last snapshot, the folder is what a clean build makes.
     @Test(arguments: [false, true]) func aNewFilterValueBuildsAsACleanBuildDoes(snapshots: Bool) throws {
-        let root = try project(cities: 50)
+        let (root, options, build) = try built(cities: 50, snapshots: snapshots)
         defer { removeTemporary(root) }
-        let options = options(root, cache: snapshots)
-        let build = builds(options, snapshots: snapshots)
-        _ = try build()
         let newPage = root + "/Output/cities-by-continent/south-america.html"
         #expect(!FileManager.default.fileExists(atPath: newPage), "the first 50 cities hold a South American one")
         try setCity(root, line: 7, column: 3, "BR")

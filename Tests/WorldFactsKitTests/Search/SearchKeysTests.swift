@@ -66,14 +66,22 @@ import WorldFactsOutput
         #expect(read.map { Array($0.texts) } == [Self.texts, Self.texts])
         let defaults = SearchKeys(texts: Self.texts.map { $0.map { $0 + " default" } })
         var sharing = BinaryWriter()
-        SearchKeys.write([keys, keys], scopes: scopes, sharing: [0], to: &sharing)
-        #expect(sharing.bytes.count < writer.bytes.count / 2 + 16, "a shared scope is only marked")
+        SearchKeys.write([keys, keys], scopes: scopes, sharing: [0], allKeys: true, to: &sharing)
+        #expect(sharing.bytes.count < writer.bytes.count + 16, "a shared scope is only marked")
         let shared = try sharing.bytes.withUnsafeBytes { raw in
             var reader = BinaryReader(raw)
             return try SearchKeys.read(
                 from: &reader, scopes: scopes, count: Self.texts.count, sharing: [defaults, defaults])
         }
-        #expect(shared.map { Array($0.texts) } == [Array(defaults.texts), Self.texts])
+        #expect(shared.map { Array($0.texts) } == [Array(defaults.texts), Self.texts], "the All keys as written")
+        var merging = BinaryWriter()
+        SearchKeys.write([keys, keys], scopes: scopes, sharing: [0], to: &merging)
+        let merged = try merging.bytes.withUnsafeBytes { raw in
+            var reader = BinaryReader(raw)
+            return try SearchKeys.read(
+                from: &reader, scopes: scopes, count: Self.texts.count, sharing: [defaults, defaults])
+        }
+        #expect(merged.map { Array($0.texts) } == [Array(defaults.texts), Array(defaults.texts)], "merged again")
         let unshared = sharing.bytes.withUnsafeBytes { raw in
             var reader = BinaryReader(raw)
             return try? SearchKeys.read(from: &reader, scopes: scopes, count: Self.texts.count)

@@ -135,7 +135,10 @@ struct BuildSnapshot {
             sources: sources, content: rest.content, loadMemo: loadMemo, templates: templates, assets: theme.assets,
             site: rest.site, rowInputs: rest.rowInputs, search: rest.search, positions: rest.positions,
             output: output)
-        model.languages = .snapshot(SnapshotLanguages(bytes: bytes, blocks: rest.languages))
+        // The blocks keep the snapshot's bytes mapped: only while there are some to read.
+        if !rest.languages.isEmpty {
+            model.languages = .snapshot(SnapshotLanguages(bytes: bytes, blocks: rest.languages))
+        }
         return model
     }
 

@@ -36,6 +36,12 @@ struct PriorModel: Sendable {
         case snapshot(SnapshotLanguages)
     }
 
+    /// Lets the languages' models go once the languages are modelled (`LanguageSites`): a snapshot's blocks
+    /// keep its bytes mapped, which the rest of the build does not need.
+    mutating func dropLanguages() {
+        languages = .live([])
+    }
+
     /// Language `number`'s model (1 the first after the default), for this build's `edition` of the content
     /// in it, whose config's digest is `config` (`BuildSnapshot.digest`) and whose default site is
     /// `defaultSite`; nil when there is none of the same config to compare the edition with.

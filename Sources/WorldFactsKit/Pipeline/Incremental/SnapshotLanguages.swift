@@ -39,7 +39,7 @@ struct SnapshotLanguages: Sendable {
         writer.bool(language.search != nil)
         language.search?.write(
             scopes: content.config.search.scopes,
-            sharing: SiteGenerator.sharedScopes(of: language.site, with: defaultSite), to: &writer)
+            sharing: SiteGenerator.sharedScopes(of: language.site, with: defaultSite), allKeys: true, to: &writer)
         return writer.bytes
     }
 

@@ -3,18 +3,21 @@ import WorldFactsSupport
 
 // How the search keys of a site's scopes are written into a build's snapshot and read back: as they are
 // kept, the UTF-8 of every folded text and where each text and each record's texts end, so that neither
-// writing nor reading makes a string per text. The "All" scope's keys are written too: copying them back
-// costs less than merging them again from the other scopes' keys, which a language's snapshot would do
-// for every language.
+// writing nor reading makes a string per text. The "All" scope's keys are merged again from the other
+// scopes' keys on reading, as `SearchIndex` merges them, except in a language's block (`allKeys`): merged
+// again for every language, they cost more than copying them back.
 extension SearchKeys {
     /// Writes `keys`, one per scope of `scopes`: a byte for how each is kept (`Kept`), then its own keys.
     /// `shared`: the scopes a language takes from the default's index (`SearchIndex(…, sharing:)`), only marked.
+    /// `allKeys`: the "All" scope's keys are written too, not merged again.
     public static func write(
-        _ keys: [SearchKeys], scopes: [SearchScope], sharing shared: Set<Int> = [], to writer: inout BinaryWriter
+        _ keys: [SearchKeys], scopes: [SearchScope], sharing shared: Set<Int> = [], allKeys: Bool = false,
+        to writer: inout BinaryWriter
     ) {
         writer.int(keys.count)
-        for (number, keys) in zip(scopes.indices, keys) {
-            let kept: Kept = shared.contains(number) ? .shared : .own
+        for (number, (keys, scope)) in zip(keys, scopes).enumerated() {
+            let kept: Kept =
+                shared.contains(number) ? .shared : scope.collection == nil && !allKeys ? .merged : .own
             writer.byte(kept.rawValue)
             guard kept == .own else { continue }
             writer.data(keys.folded.bytes)
@@ -25,7 +28,9 @@ extension SearchKeys {
 
     /// How a scope's keys are kept in a snapshot.
     enum Kept: UInt8 {
-        case own = 1
+        /// The "All" scope's, merged again from its members'.
+        case merged
+        case own
         /// A language's, taken from the default's index.
         case shared
     }
@@ -36,10 +41,14 @@ extension SearchKeys {
         from reader: inout BinaryReader, scopes: [SearchScope], count: Int, sharing shared: [SearchKeys]? = nil
     ) throws(BinaryReader.Malformed) -> [SearchKeys] {
         guard try reader.count() == scopes.count else { throw BinaryReader.Malformed(offset: reader.index) }
-        var keys: [SearchKeys] = []
+        var keys: [SearchKeys?] = []
         for (number, scope) in scopes.enumerated() {
-            guard let kept = Kept(rawValue: try reader.byte()), kept == .own || scope.collection != nil else {
-                throw BinaryReader.Malformed(offset: reader.index)
+            guard let kept = Kept(rawValue: try reader.byte()),
+                kept == .own || (kept == .merged) == (scope.collection == nil)
+            else { throw BinaryReader.Malformed(offset: reader.index) }
+            if kept == .merged {
+                keys.append(nil)
+                continue
             }
             if kept == .shared {
                 guard let shared, shared.indices.contains(number), shared[number].recordEnds.count == count else {
@@ -54,7 +63,8 @@ extension SearchKeys {
             else { throw BinaryReader.Malformed(offset: reader.index) }
             keys.append(SearchKeys(Flat(folded: folded, recordEnds: recordEnds)))
         }
-        return keys
+        let members = zip(keys, scopes).compactMap { $1.isMember ? $0 : nil }
+        return keys.map { $0 ?? SearchKeys(merging: members, count: count) }
     }
 }
 
@@ -63,8 +73,10 @@ extension SearchKeys {
 extension SearchMemo {
     /// `shared`: the scopes a language takes from the default's index, whose keys and memo are the
     /// default's: only marked.
-    public func write(scopes: [SearchScope], sharing shared: Set<Int> = [], to writer: inout BinaryWriter) {
-        SearchKeys.write(keys, scopes: scopes, sharing: shared, to: &writer)
+    public func write(
+        scopes: [SearchScope], sharing shared: Set<Int> = [], allKeys: Bool = false, to writer: inout BinaryWriter
+    ) {
+        SearchKeys.write(keys, scopes: scopes, sharing: shared, allKeys: allKeys, to: &writer)
         writer.ints(numbers.order.map(Int.init))
         writer.strings(numbers.written)
         writer.strings([manifestName])
