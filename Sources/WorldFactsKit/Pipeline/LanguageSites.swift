@@ -25,6 +25,16 @@ struct LanguageSites {
 
     var sites: [Site] { languages.map(\.site) }
 
+    /// The collections of a language's site taken whole from the default's: those without pages in it, of
+    /// as many records (`SiteModeler.modelWithPositions(_:sharing:)`).
+    static func sharedCollections(of site: Site, defaultSite: Site) -> Set<Int> {
+        Set(
+            site.collections.indices.filter { number in
+                !site.collections[number].spec.hasPages
+                    && defaultSite.collections[number].records.count == site.collections[number].records.count
+            })
+    }
+
     /// `defaultSite`: the default language's, whose collections without pages in another language that
     /// one takes as they are (`SiteModeler.modelWithPositions(_:sharing:)`). `prior`: the default's model
     /// of the last build, when the default's site is its last one with value edits put in: it gives each

@@ -144,15 +144,13 @@ struct SiteGenerator: Sendable {
     /// The scopes of `site`'s index that an index of the default's site (`defaultSite`) holds as they are.
     static func sharedScopes(of site: Site, with defaultSite: Site) -> Set<Int> {
         let scopes = site.config.search.scopes
+        let shared = LanguageSites.sharedCollections(of: site, defaultSite: defaultSite)
         return Set(
             scopes.indices.filter { number in
-                guard let collection = scopes[number].collection, !scopes[number].note,
-                    !site.collections[collection].spec.hasPages
+                guard let collection = scopes[number].collection, !scopes[number].note, shared.contains(collection)
                 else { return false }
-                // The model takes such a collection from the default's site whole
-                // (`SiteModeler.modelWithPositions(_:sharing:)`): the same records at the same positions.
-                let here = site.collections[collection], there = defaultSite.collections[collection]
-                return here.offset == there.offset && here.records.count == there.records.count
+                // The same records at the same positions.
+                return site.collections[collection].offset == defaultSite.collections[collection].offset
             })
     }
 

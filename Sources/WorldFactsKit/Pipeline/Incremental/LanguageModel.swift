@@ -26,16 +26,6 @@ extension LanguageSites {
             content: language.content, config: language.config, site: language.site, positions: language.positions,
             rowInputs: made.rowInputs, search: made.search)
     }
-    /// The collections of a language's site taken whole from the default's: those without pages in it, of
-    /// as many records (`SiteModeler.modelWithPositions(_:sharing:)`).
-    static func sharedCollections(of site: Site, defaultSite: Site) -> Set<Int> {
-        Set(
-            site.collections.indices.filter { number in
-                !site.collections[number].spec.hasPages
-                    && defaultSite.collections[number].records.count == site.collections[number].records.count
-            })
-    }
-
     /// A language's last site with `edits` put in, as its default's was: the collections it takes from the
     /// default's are taken from `defaultSite` again, edits and all, and only the lists they are in are put
     /// in order again (none of their records is copied).

@@ -59,7 +59,9 @@ struct SnapshotLanguages: Sendable {
                 let content = try prior.content.edition(readingTranslationsFrom: &reader, config: edition.config)
                 let shared = Set(try reader.ints())
                 var positions = try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.ints() }
-                guard positions.count == prior.positions.count else { throw BinaryReader.Malformed(offset: 0) }
+                guard positions.count == prior.positions.count else {
+                    throw BinaryReader.Malformed(offset: reader.index)
+                }
                 for number in shared where positions.indices.contains(number) {
                     positions[number] = prior.positions[number]
                 }
