@@ -20,9 +20,10 @@ import WorldFactsSupport
 /// by the part's `"r":"r.<tag>"`, and the entries carry `""` and `0` in their places: such an edit rewrites that
 /// file and the previews whose first records it reorders. `search.js` loads it before the scope's first shard.
 ///
-/// The index is a pure function of the records and notes, made whole at each build; its files' tags hash
-/// their bytes, so a file the last build left under the same name is kept unwritten, and a host may cache
-/// every shard for good.
+/// The index is a pure function of the records and notes, made whole at each build that changes one of its
+/// collection's records (an update of others keeps it: `ScopeIndexes.keptText`); its files' tags hash their
+/// bytes, so a file the last build left under the same name is kept unwritten, and a host may cache every
+/// shard for good.
 struct TextScopeIndex {
     /// The scope's part of the manifest.
     let part: String
