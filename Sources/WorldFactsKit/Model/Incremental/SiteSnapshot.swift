@@ -282,9 +282,10 @@ extension Site {
                     try readCollection(number, from: &reader, content: content, positions: positions[number]))
                 continue
             }
-            guard var collection = defaultSite?.collections[number] else {
+            guard let defaultSite, defaultSite.collections.indices.contains(number) else {
                 throw BinaryReader.Malformed(offset: reader.index)
             }
+            var collection = defaultSite.collections[number]
             collection.spec = content.config.collections[number]
             collections.append(collection)
         }
