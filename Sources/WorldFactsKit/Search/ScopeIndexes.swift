@@ -22,41 +22,24 @@ struct ScopeIndexes {
     let madeHeads: LazyEntryHeads?
     let ranks: RecordRanks
     /// By scope: its keys, its index and its indexer, as they are made.
-    private(set) var keys: [SearchKeys?]
-    private(set) var indexes: [ScopeIndexer.Index?]
-    private(set) var indexers: [ScopeIndexer?]
+    var keys: [SearchKeys?]
+    var indexes: [ScopeIndexer.Index?]
+    var indexers: [ScopeIndexer?]
     /// The scopes of one collection each, which an "All" scope merges.
     let members: [Int]
 
-    init(site: Site, rows: SearchRows, prior: SearchPrior, shared: (index: SearchIndex, scopes: Set<Int>)?) {
-        let scopes = site.config.search.scopes
-        let last = prior.memo
-        (self.site, self.scopes, self.prior, self.shared) = (site, scopes, prior, shared)
-        var rows = rows
-        rows.numbers = last?.numbers ?? SearchNumbers.merged(site: site, shared: shared?.index.memo.numbers)
-        self.rows = rows
-        previous = prior.shards(scopes: scopes)
-        heads = last == nil && previous.allSatisfy(\.isEmpty) ? EntryHeads(rows: rows) : nil
-        madeHeads = last == nil ? nil : LazyEntryHeads()
-        ranks = RecordRanks(
-            site: site,
-            sharing: shared.map { shared in
-                (shared.index.ranks, Set(shared.scopes.compactMap { scopes[$0].collection }))
-            })
-        keys = Self.keys(site: site, last: last, shared: shared)
-        indexes = Array(repeating: nil, count: scopes.count)
-        indexers = Array(repeating: nil, count: scopes.count)
-        members = scopes.indices.filter { scopes[$0].isMember }
+    /// The indexes of a first build: every scope made whole.
+    init(site: Site, rows: SearchRows, shared: (index: SearchIndex, scopes: Set<Int>)?) {
+        self.init(site: site, rows: rows, prior: .none, shared: shared)
     }
 
     var sharedScopes: Set<Int> { shared?.scopes ?? [] }
 
-    /// The keys of each scope: an update's are the last build's. One scope after the other, each on every
+    /// The keys of each scope (an update's are the last build's: `SearchMemo.keys`). One scope after the other, each on every
     /// core: a parallel map inside a parallel map runs serially in libdispatch, so the scopes themselves are
     /// not spread over the cores. Folding is the costly part of keys: the "All" scope merges the other
     /// scopes' keys, folded once.
-    static func keys(site: Site, last: SearchMemo?, shared: (index: SearchIndex, scopes: Set<Int>)?) -> [SearchKeys?] {
-        if let last { return last.keys }
+    static func keys(site: Site, shared: (index: SearchIndex, scopes: Set<Int>)?) -> [SearchKeys?] {
         let scopes = site.config.search.scopes
         var keys: [SearchKeys?] = scopes.indices.map { number in
             if shared?.scopes.contains(number) == true, let shared { return shared.index.keys[number] }
@@ -72,12 +55,14 @@ struct ScopeIndexes {
     func indexer(
         _ number: Int, memberHashes: [[UInt64]] = [], links: ShardLinks = ShardLinks(), changed: [Int]
     ) -> ScopeIndexer {
-        ScopeIndexer(
+        var indexer = ScopeIndexer(
             scope: scopes[number], keys: keys[number]!, site: site, rows: rows, ranks: ranks, heads: heads,
-            previous: previous[number], memberHashes: memberHashes, links: links,
+            memberHashes: memberHashes, links: links,
             update: prior.memo.map {
                 ScopeIndexer.Update(memo: $0.scopes[number], candidates: changed, buckets: $0.buckets, heads: madeHeads)
             })
+        indexer.previous = previous[number]
+        return indexer
     }
 
     /// The full-text scopes, each made whole, or kept whole by an update none of whose changed rows is
@@ -88,9 +73,7 @@ struct ScopeIndexes {
                 indexes[number] = kept
                 continue
             }
-            indexes[number] = Self.textIndex(
-                number, site: site, keys: keys[number]!, rows: rows, ranks: ranks, notes: notes,
-                previous: previous[number].previous, last: prior.memo)
+            indexes[number] = textIndex(number, notes: notes)
         }
     }
 
@@ -144,67 +127,24 @@ struct ScopeIndexes {
         }
     }
 
-    /// The indexes of the scopes numbered `members` updated from the last build's (`memo`). An update plans
-    /// few buckets again, of every scope: all of them are spread over the cores at once, the largest
-    /// first, rather than one scope after the other (an edit can plan a bucket of most records in one scope
-    /// and a small one in the other).
-    private static func update(
-        _ members: [Int], indexers: [ScopeIndexer?], memo: SearchMemo
-    ) -> [(scope: Int, index: ScopeIndexer.Index)] {
-        let replanned = members.map { indexers[$0]!.replanned(memo.scopes[$0]) }
-        func size(_ job: (member: Int, job: Int)) -> Int {
-            memo.scopes[members[job.member]].buckets[replanned[job.member][job.job]].positions.count
-        }
-        let jobs = zip(members.indices, replanned).flatMap { member, numbers in
-            numbers.indices.map { (member: member, job: $0) }
-        }.sorted { size($0) != size($1) ? size($0) > size($1) : ($0.member, $0.job) < ($1.member, $1.job) }
-        let made = Parallel.map(jobs.count) { number in
-            let (member, job) = jobs[number]
-            let scope = members[member]
-            return indexers[scope]!.replan(
-                memo.scopes[scope].buckets[replanned[member][job]], previews: nil, previewsKept: false)
-        }
-        var planned = replanned.map { [ScopeShards?](repeating: nil, count: $0.count) }
-        for (number, (member, job)) in jobs.enumerated() { planned[member][job] = made[number] }
-        return members.enumerated().map { member, scope in
-            (
-                scope,
-                indexers[scope]!.index(
-                    updating: memo.scopes[scope], replanned: replanned[member], planned: planned[member].map { $0! })
-            )
-        }
-    }
-
     /// The index of the full-text scope numbered `number`, made whole (`TextScopeIndex`), as a scope's
     /// index, with a memo of one bucket that names its files. An update (`last`) gives only the files the
     /// last build did not leave as they are, and drops those it no longer has, as an update of any scope does.
-    /// A full-text scope's index as the last build left it, when this is an update and none of the rows it
-    /// changes is of the scope's collection: the scope's entries are made of those rows, their keys, scores
-    /// and notes only, and an update changes no note (`ValueEdits`). Nil when it must be made.
-    func keptText(_ number: Int) -> ScopeIndexer.Index? {
-        guard let memo = prior.memo?.scopes[number], !memo.textPart.isEmpty, let collection = scopes[number].collection
-        else { return nil }
-        let records = site.collections[collection]
-        let range = records.offset..<(records.offset + records.records.count)
-        guard !prior.changed.contains(where: range.contains) else { return nil }
-        return ScopeIndexer.Index(
-            part: memo.textPart, files: [], splits: [], entryHashes: memo.entryHashes, memo: memo, dropped: [])
-    }
-
-    private static func textIndex(
-        _ number: Int, site: Site, keys: SearchKeys, rows: SearchRows, ranks: RecordRanks, notes: [Int: String],
-        previous: any PriorOutput, last: SearchMemo?
-    ) -> ScopeIndexer.Index {
+    private func textIndex(_ number: Int, notes: [Int: String]) -> ScopeIndexer.Index {
+        let (keys, last, previous) = (keys[number]!, prior.memo, previous[number].previous)
         let text = TextScopeIndex(
-            scope: site.config.search.scopes[number], site: site, keys: keys, rows: rows, ranks: ranks, notes: notes,
-            previous: previous)
-        let made = text.files.map { ($0.path, $0.inputs ?? "") }
+            scope: scopes[number], site: site, keys: keys, rows: rows, ranks: ranks, notes: notes)
+        // A file the last build left under its name is this one (its name carries its hash): kept unwritten.
+        let files = text.files.map { file in
+            previous.canReuse(file.path, inputs: file.inputs!) ? .reused(path: file.path, inputs: file.inputs!) : file
+        }
+        let made = files.map { ($0.path, $0.inputs ?? "") }
         let lastFiles = last.map { $0.scopes[number].buckets.flatMap(\.files) } ?? []
-        let kept = Set(lastFiles.map(\.path)).intersection(text.files.filter(\.isReused).map(\.path))
+        let kept = Set(lastFiles.map(\.path)).intersection(files.filter(\.isReused).map(\.path))
         let paths = Set(made.map(\.0))
         let hashes = [UInt64](repeating: 0, count: rows.count)
         return ScopeIndexer.Index(
-            part: text.part, files: text.files.filter { !kept.contains($0.path) }.map { .kept($0) }, splits: [],
+            part: text.part, files: files.filter { !kept.contains($0.path) }.map { .kept($0) }, splits: [],
             entryHashes: hashes,
             memo: text.memo(
                 entryHashes: hashes,

@@ -56,16 +56,14 @@ public struct SearchIndex: Sendable {
         site: Site, rows: SearchRows, notes: [Int: String] = [:],
         sharing shared: (index: SearchIndex, scopes: Set<Int>)? = nil
     ) {
-        self.init(site: site, rows: rows, notes: notes, sharing: shared, prior: .none)
+        self.init(indexing: ScopeIndexes(site: site, rows: rows, shared: shared), notes: notes)
     }
 
-    /// The index, keeping what `prior` lets it keep (`SearchPrior`): the one place the index consults
-    /// what the last build left.
-    public init(
-        site: Site, rows: SearchRows, notes: [Int: String] = [:],
-        sharing shared: (index: SearchIndex, scopes: Set<Int>)? = nil, prior: SearchPrior
-    ) {
-        var scopes = ScopeIndexes(site: site, rows: rows, prior: prior, shared: shared)
+    /// The index of the scopes `scopes` makes, in the order they depend on each other (`ScopeIndexes`): an
+    /// update's keeps what its last build's memo lets it (`SearchPrior`), and drops the last manifest.
+    init(indexing scopes: ScopeIndexes, notes: [Int: String]) {
+        var scopes = scopes
+        let site = scopes.site
         scopes.indexTexts(notes: notes)
         scopes.indexMembers()
         scopes.indexAlls()
@@ -79,7 +77,7 @@ public struct SearchIndex: Sendable {
         shards = parts.enumerated().flatMap { number, part in part.files.map { (number, $0) } }
         indexers = scopes.indexers
         ranks = scopes.ranks
-        let last = prior.memo
+        let last = scopes.prior.memo
         memo = SearchMemo(
             keys: scopes.keys.map { $0! }, numbers: scopes.rows.numbers, scopes: parts.map(\.memo),
             buckets: last?.buckets ?? BucketCache(), manifestName: manifestName)

@@ -41,7 +41,7 @@ struct TextScopeIndex {
     /// record's note as plain text, by position.
     init(
         scope: SearchScope, site: Site, keys: SearchKeys, rows: SearchRows, ranks: RecordRanks,
-        notes: [Int: String], previous: any PriorOutput
+        notes: [Int: String]
     ) {
         let collection = site.collections[scope.collection ?? 0]
         let positions = Array(collection.offset..<(collection.offset + collection.records.count))
@@ -101,13 +101,13 @@ struct TextScopeIndex {
                 prefix: node.prefix,
                 file: ScopeShards.fileName(kind: node.kind, prefix: node.prefix, tag: HashedName.tag(hash)))
             children[ShardLinks.parent(of: node.prefix), default: []].append(name)
-            files.append(Self.file(scope.id + "/" + name.file, json: json, hash: hash, previous: previous))
+            files.append(Self.file(scope.id + "/" + name.file, json: json, hash: hash))
         }
         var rowed = ""
         if let json = rowsFile {
             let hash = BulkHash.of(json)
             let name = Self.rowsFileName + "." + HashedName.tag(hash)
-            files.append(Self.file(scope.id + "/" + name, json: json, hash: hash, previous: previous))
+            files.append(Self.file(scope.id + "/" + name, json: json, hash: hash))
             rowed = ",\"r\":" + JSONText.quoted(name)
         }
         self.files = files.reversed()
@@ -116,11 +116,10 @@ struct TextScopeIndex {
             + String(collection.number) + ",\"t\":1" + rowed + "}"
     }
 
-    /// The file of the index named `key` (`<scope>/<name>`) holding `json`, whose hash its name carries: a file
-    /// the last build left under that name is this one, kept unwritten.
-    private static func file(_ key: String, json: [UInt8], hash: UInt64, previous: any PriorOutput) -> OutputFile {
+    /// The file of the index named `key` (`<scope>/<name>`) holding `json`, whose hash its name carries (its
+    /// inputs too).
+    private static func file(_ key: String, json: [UInt8], hash: UInt64) -> OutputFile {
         let (path, inputs) = (SearchIndex.path(of: key), Hex.text(hash))
-        guard !previous.canReuse(path, inputs: inputs) else { return .reused(path: path, inputs: inputs) }
         return OutputFile(
             path: path, bytes: Array(SearchIndex.scriptStart(key).utf8) + json + Array(SearchIndex.scriptEnd.utf8),
             inputs: inputs)

@@ -95,3 +95,8 @@ struct PriorShards: Sendable {
         return shards
     }
 }
+
+extension PriorShards {
+    /// No shard files: a scope's first build, or one into a folder the index never wrote.
+    static let none = PriorShards(previous: NoPriorOutput(), files: [])
+}

@@ -32,6 +32,15 @@ public struct SearchPrior: Sendable {
 }
 
 extension SearchIndex {
+    /// The index, keeping what `prior` lets it keep (`SearchPrior`): the one place the index consults
+    /// what the last build left.
+    public init(
+        site: Site, rows: SearchRows, notes: [Int: String] = [:],
+        sharing shared: (index: SearchIndex, scopes: Set<Int>)? = nil, prior: SearchPrior
+    ) {
+        self.init(indexing: ScopeIndexes(site: site, rows: rows, prior: prior, shared: shared), notes: notes)
+    }
+
     /// An index from rows made beforehand, keeping what `prior` lets it keep (tests, small sites).
     public init(site: Site, rows: [IndexRow], prior: SearchPrior) {
         self.init(site: site, rows: SearchRows(rows), prior: prior)
