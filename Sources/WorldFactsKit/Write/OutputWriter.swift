@@ -135,9 +135,9 @@ public final class OutputWriter {
     }
 
     /// In a build that makes only some files and keeps every other file of the previous build as it is
-    /// (`init(folder:fileSystem:editing:remaking:)`): what it does to the last manifest. Nil in a build
+    /// (`init(folder:fileSystem:editing:remaking:)`, in Incremental/): what it does to the last manifest. Nil in a build
     /// that gives every file.
-    private var patch: ManifestPatch?
+    var patch: ManifestPatch?
     /// The folders of `order`'s paths: in an editing build, the previous build's when they were kept
     /// (`PriorManifest.folders`), until `finish` finds this build's.
     private var folders: Set<String>?
@@ -147,34 +147,32 @@ public final class OutputWriter {
     /// The manifest's text as this build saved it (or, unchanged, as the last one did), for `left`.
     private var savedText: ManifestText?
 
-    /// A build that makes only the files an edit reaches (a live build, `EditReach`) and keeps every
-    /// other file `previous` lists, which must be what the previous build left (`left`), with its order;
-    /// except in the folders of `remaking`, where it gives every file (the search index, whose shards an
-    /// edit can split or join). The manifest it saves is the previous one with the files it made in
-    /// their places.
-    public convenience init(
-        folder: String, fileSystem: FileSystem = .disk, editing previous: PriorManifest,
-        remaking remadeFolders: [String]
-    ) throws(StageFailure) {
-        try self.init(folder: folder, fileSystem: fileSystem, clean: false, previous: previous, editing: true)
-        patch = ManifestPatch(previous, remaking: remadeFolders)
+    /// A build that reads the folder's manifest itself and gives every file, keeping those whose bytes are
+    /// unchanged. `clean`: one that removes every file of the last build first (`--clean`).
+    public convenience init(folder: String, fileSystem: FileSystem = .disk, clean: Bool = false) throws(StageFailure) {
+        try self.init(folder: folder, fileSystem: fileSystem, clean: clean, start: .reading)
     }
 
-    /// `previous` is what `readPrior` gave for this folder, if it was read already.
-    public convenience init(
-        folder: String, fileSystem: FileSystem = .disk, clean: Bool = false, previous given: PriorManifest? = nil
-    ) throws(StageFailure) {
-        try self.init(folder: folder, fileSystem: fileSystem, clean: clean, previous: given, editing: false)
+    /// How a writer starts from what the last build left: the manifest read now (`reading`), or read
+    /// already (`read`), or, for a build that makes only what an edit reaches, read already and patched
+    /// (`editing`).
+    enum Start {
+        case reading
+        case read(PriorManifest)
+        case editing(PriorManifest)
     }
 
-    private init(
-        folder: String, fileSystem: FileSystem, clean: Bool, previous given: PriorManifest?, editing: Bool
-    ) throws(StageFailure) {
+    init(folder: String, fileSystem: FileSystem, clean: Bool, start: Start) throws(StageFailure) {
         self.folder = folder
         self.fileSystem = fileSystem
         writersPerFolder = max(1, fileSystem.writersPerFolder(folder))
         let last: PriorManifest
-        if let given { last = given } else { last = try Self.readPrior(folder: folder, fileSystem: fileSystem) }
+        let editing: Bool
+        switch start {
+        case .reading: (last, editing) = (try Self.readPrior(folder: folder, fileSystem: fileSystem), false)
+        case .read(let given): (last, editing) = (given, false)
+        case .editing(let given): (last, editing) = (given, true)
+        }
         // The staging files of the interrupted build.
         for path in last.journalled {
             try? fileSystem.remove(FileSystem.temporaryPath(for: joinPath(folder, path)))
@@ -371,7 +369,7 @@ public final class OutputWriter {
             var journal: [UInt8] = []
             for position in range {
                 make(position) { file in
-                    let made = Self.entry(of: file, previous: previous, missing: missing) {
+                    let made = previous.entry(of: file, missing: missing) {
                         ContentHash.of(file.bytes)
                     }
                     chunk.entries.append(made)
@@ -446,28 +444,6 @@ public final class OutputWriter {
         var size = 0
     }
 
-    /// `file`'s entry: its hash (the previous build's, for a page reused unrendered; else of its bytes,
-    /// `hashing()`), whether the previous build made its path, and whether it is to be written.
-    static func entry(
-        of file: OutputFile, previous: Manifest, missing: Set<String>, hashing: () -> UInt64
-    ) -> FileEntry {
-        precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")
-        let before = previous.entries[file.path]
-        let hash: UInt64
-        if file.isReused {
-            guard let known = before?.hash else {
-                preconditionFailure("reused \(file.path) without a previous version")
-            }
-            hash = known
-        } else {
-            hash = hashing()
-        }
-        let changed = !file.isReused && (before?.hash != hash || (!missing.isEmpty && missing.contains(file.path)))
-        return FileEntry(
-            path: file.path, entry: Manifest.Entry(hash: hash, inputs: file.inputsValue),
-            existed: before != nil, isReused: file.isReused, changed: changed, size: file.bytes.count)
-    }
-
     /// Puts a file's entry into this build's manifest and counts it; a path given twice fails the build.
     private func record(_ made: FileEntry) throws(StageFailure) {
         // One lookup both records the entry and finds a path this build made before.
@@ -538,7 +514,7 @@ public final class OutputWriter {
                 files, patch!.edit(files, hashes: hashes, current: &current, order: &order, folder: folder))
         }
         for (index, file) in files.enumerated() {
-            let made = Self.entry(of: file, previous: previous, missing: missing) { hashes[index] }
+            let made = previous.entry(of: file, missing: missing) { hashes[index] }
             try record(made)
             if made.changed { changed.append(index) }
         }
@@ -696,5 +672,27 @@ public final class OutputWriter {
         if stamps.stamps.isEmpty || (try? fileSystem.writeAtomically(stampsPath, stamps.encoded())) == nil {
             try? fileSystem.remove(stampsPath)
         }
+    }
+}
+
+extension Manifest {
+    /// `file`'s entry against this manifest, the previous build's: its hash (the previous build's, for a page reused unrendered; else of its bytes,
+    /// `hashing()`), whether the previous build made its path, and whether it is to be written.
+    func entry(of file: OutputFile, missing: Set<String>, hashing: () -> UInt64) -> OutputWriter.FileEntry {
+        precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")
+        let before = entries[file.path]
+        let hash: UInt64
+        if file.isReused {
+            guard let known = before?.hash else {
+                preconditionFailure("reused \(file.path) without a previous version")
+            }
+            hash = known
+        } else {
+            hash = hashing()
+        }
+        let changed = !file.isReused && (before?.hash != hash || (!missing.isEmpty && missing.contains(file.path)))
+        return OutputWriter.FileEntry(
+            path: file.path, entry: Manifest.Entry(hash: hash, inputs: file.inputsValue),
+            existed: before != nil, isReused: file.isReused, changed: changed, size: file.bytes.count)
     }
 }
