@@ -13,31 +13,14 @@ public struct ContentLoader {
         self.fileSystem = fileSystem
     }
 
+    /// Every file of the folder read whole: the clean load.
     public func load() throws(StageFailure) -> Content {
-        try load(memo: nil).content
+        try load(reading: WholeRecords())
     }
 
-    /// What a load leaves for the next load of the same folder in a live build: for each JSON, CSV or TSV
-    /// records file, its bytes and records (`JSONRecordsMemo`, `DelimitedRecordsMemo`), so that an edit
-    /// reads only the records it changed.
-    public struct Memo: Sendable {
-        var json: [String: JSONRecordsMemo] = [:]
-        var delimited: [String: DelimitedRecordsMemo] = [:]
-
-        public init() {}
-
-        /// Starts copying each memo's records, for the next load to splice an edit into (`PreparedCopy`): in
-        /// `watch`, once a build is done.
-        public func prepareCopies() {
-            for memo in json.values { memo.prepared.make(copying: memo.records) }
-            for memo in delimited.values { memo.prepared.make(copying: memo.records) }
-        }
-    }
-
-    /// `load()`, keeping the records of `memo` whose bytes are unchanged; gives what the next load can
-    /// keep (`memo` empty: a first load that keeps it).
-    public func load(memo: Memo?) throws(StageFailure) -> (content: Content, memo: Memo) {
-        var kept = Memo()
+    /// The load, with each JSON, CSV or TSV records file's bytes made records by `reading`: read whole, or,
+    /// in a load that starts from the last one's memo (`load(memo:)`), kept where their bytes are unchanged.
+    func load(reading: some RecordsReading) throws(StageFailure) -> Content {
         let configPath = joinPath(folder, "site.yml")
         guard fileSystem.exists(configPath) else {
             throw fail([
@@ -53,7 +36,7 @@ public struct ContentLoader {
         var collections: [LoadedCollection] = []
         var diagnostics = configDiagnostics
         for (number, spec) in config.collections.enumerated() {
-            let (collection, problems) = try load(spec, sizeLimit: config.noteSizeLimit, memo: memo, kept: &kept)
+            let (collection, problems) = try load(spec, sizeLimit: config.noteSizeLimit, reading: reading)
             collections.append(collection)
             diagnostics += problems
             if let lengths = ValueLengths(config: config, collection: number, file: collection.file) {
@@ -65,12 +48,12 @@ public struct ContentLoader {
         if !diagnostics.errors.isEmpty { throw fail(diagnostics) }
         var content = Content(config: config, collections: collections, warnings: diagnostics.warnings, folder: folder)
         content.languageTexts = languageTexts
-        return (content, kept)
+        return content
     }
 
     /// A collection's records, by its file's format, and its notes.
     private func load(
-        _ spec: CollectionSpec, sizeLimit: Int, memo: Memo?, kept: inout Memo
+        _ spec: CollectionSpec, sizeLimit: Int, reading: some RecordsReading
     ) throws(StageFailure) -> (LoadedCollection, [Diagnostic]) {
         let path = joinPath(folder, spec.records.file)
         guard fileSystem.exists(path) else {
@@ -94,13 +77,7 @@ public struct ContentLoader {
         switch format {
         case .json:
             let bytes = try readBytes(path)
-            if let memo {
-                let (loaded, problems, next) = loader.load(bytes: bytes, memo: memo.json[path])
-                records = (loaded, problems)
-                kept.json[path] = next
-            } else {
-                records = loader.load(bytes: bytes)
-            }
+            records = reading.records(loader, path: path, json: bytes)
             records = checked(records, columns) { DeclaredColumns.members(of: JSONArraySource(bytes: bytes)) }
         case .jsonLines:
             let source = JSONLinesSource(bytes: try readBytes(path))
@@ -112,12 +89,8 @@ public struct ContentLoader {
             undeclared = header.map(columns.undeclared) ?? []
             if let problems, !problems.isEmpty {
                 records = ([], problems)
-            } else if let memo {
-                let (loaded, problems, next) = loader.load(delimited: source, memo: memo.delimited[path])
-                records = (loaded, problems)
-                kept.delimited[path] = next
             } else {
-                records = loader.load(delimited: source)
+                records = reading.records(loader, path: path, delimited: source)
             }
         case .sqlite:
             let source = SQLiteSource(path: path, query: spec.records.query ?? "", type: loader.cellTyper())
@@ -239,5 +212,22 @@ public struct ContentLoader {
             case .emptyInput, .error: return line
             }
         }
+    }
+}
+
+/// How a JSON, CSV or TSV records file's bytes become records (the other formats are always read whole).
+protocol RecordsReading {
+    func records(_ loader: RecordsLoader, path: String, json bytes: [UInt8]) -> ([Record], [Diagnostic])
+    func records(_ loader: RecordsLoader, path: String, delimited source: DelimitedSource) -> ([Record], [Diagnostic])
+}
+
+/// Every record read from its bytes: the clean load's reading.
+struct WholeRecords: RecordsReading {
+    func records(_ loader: RecordsLoader, path: String, json bytes: [UInt8]) -> ([Record], [Diagnostic]) {
+        loader.load(bytes: bytes)
+    }
+
+    func records(_ loader: RecordsLoader, path: String, delimited source: DelimitedSource) -> ([Record], [Diagnostic]) {
+        loader.load(delimited: source)
     }
 }

@@ -33,36 +33,25 @@ public struct Builder: Sendable {
     }
 
     public func build(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
-        try build(options, live: nil, keep: false).report
-    }
-
-    /// A build that may start from `live`, the model of the last build into the same folder, kept in
-    /// memory (`LiveBuilder`): when only records' values changed since (`ValueEdits`), the site is that
-    /// model with the edits put in, and only the pages they reach are made again (`EditReach`); when
-    /// nothing changed, nothing is done. With `keep`, gives this build's model to start the next from.
-    /// `prepared`: `live`'s site with records of its own, which the edits go into in place.
-    func build(
-        _ options: BuildOptions, live: PriorModel?, prepared: PreparedCopy<Site>? = nil, keep: Bool
-    ) throws(BuildFailure) -> (report: BuildReport, model: PriorModel?) {
         let releaseLater = DeferredRelease()
         // Once the build's locals are gone, what it put aside is freed on another thread.
         defer { releaseLater.free() }
-        return try build(options, live: live, prepared: prepared, keep: keep, releaseLater: releaseLater)
+        return try build(options, watch: nil, releaseLater: releaseLater).report
     }
 
-    /// The build, a step per line: the plan, then load → model → render and write, then the snapshot.
-    private func build(
-        _ options: BuildOptions, live: PriorModel?, prepared: PreparedCopy<Site>?, keep: Bool,
-        releaseLater: DeferredRelease
+    /// The build, a step per line: the plan, then load → model → render and write, then what it keeps for
+    /// the next build. `watch`: in a build of `watch`'s (`LiveBuilder`), the model it kept of its last.
+    func build(
+        _ options: BuildOptions, watch: WatchModel?, releaseLater: DeferredRelease
     ) throws(BuildFailure) -> (report: BuildReport, model: PriorModel?) {
         var steps = BuildSteps()
         // One build at a time per output folder: the folder's lock is held until this build returns.
         let lock = try steps.run(.checkOutput) { () throws(StageFailure) in try claimOutput(options) }
         defer { lock.release() }
-        let early = earlySnapshotRead(options, live: live, keep: keep)
+        let early = earlySnapshotRead(options, watch: watch)
         var sources = try steps.run(.checkSources) { () throws(StageFailure) in try checkSources(options) }
         var prior: PriorBuild
-        switch try plan(options, sources: sources, live: live, keep: keep, early: early, steps: &steps) {
+        switch try plan(options, sources: sources, watch: watch, early: early, steps: &steps) {
         case .upToDate(let report, let model): return (report, model)
         case .build(let found): prior = found
         }
@@ -70,35 +59,26 @@ public struct Builder: Sendable {
         let (theme, templates) = try loadTemplates(options, sources: &sources, config: content.config, steps: &steps)
         try prior.readModel(templates: templates, theme: theme, steps: &steps)
         let (modelled, languages) = try steps.run(.model) { () throws(StageFailure) in
-            try modelSite(content, templates: templates, theme: theme, prior: &prior, prepared: prepared)
+            try prior.model(content, templates: templates, theme: theme)
         }
-        let saving = startSnapshot(
-            options, prior: &prior, sources: sources, content: content, loadMemo: loadMemo, templates: templates,
-            theme: theme, modelled: modelled)
-        defer { saving?.discardUnlessSaved() }
-        // Kept for the next build by the live model, or by the snapshot's encoding, which lets it go once written.
-        if !keep { loadMemo = nil }
+        let keeping = keeping(
+            options, watch: watch, prior: &prior, sources: sources, content: content, loadMemo: &loadMemo,
+            templates: templates, theme: theme, modelled: modelled)
+        defer { keeping.saving?.discardUnlessSaved() }
         let written = try steps.run(.renderAndWrite) { () throws(StageFailure) in
             try renderAndWrite(
                 options, site: modelled.site, languages: languages, templates: templates, theme: theme,
                 edit: prior.editPlan(modelled, languages: languages), manifest: prior.manifest.wait().get(),
-                sources: sources, keep: keep, saving: saving, releaseLater: releaseLater)
+                sources: sources, keeping: keeping, releaseLater: releaseLater)
         }
         var built = report(written, sources: sources, content: content, modelled: modelled, languages: languages)
         built.fromSnapshot = prior.editsSnapshot(modelled)
-        try saveSnapshot(saving, options: options, report: &built, steps: &steps)
+        try saveSnapshot(keeping.saving, options: options, report: &built, steps: &steps)
         built.steps = steps.done
-        guard keep, let left = written.left, let loadMemo else {
-            // The process may end before these are freed: that is quicker still.
-            releaseLater.add(consume content, consume loadMemo as Any, consume modelled, consume prior)
-            return (built, nil)
-        }
-        return (
-            built,
-            PriorModel(
-                sources: sources.digest, content: content, loadMemo: loadMemo, templates: templates, theme: theme,
-                modelled: modelled, languages: languages, made: written.made, output: left)
-        )
+        let model = keeping.model(
+            written, sources: sources, content: content, loadMemo: loadMemo, templates: templates, theme: theme,
+            modelled: modelled, languages: languages, prior: prior, releaseLater: releaseLater)
+        return (built, model)
     }
 
     /// The load of the templates, then their compile. A template of the site's own that no page uses is a
@@ -137,11 +117,10 @@ public struct Builder: Sendable {
     private func loadContent(
         _ options: BuildOptions, sources: inout CheckedSources, prior: PriorBuild, steps: inout BuildSteps
     ) throws(BuildFailure) -> (Content, ContentLoader.Memo?) {
-        let memo = prior.loadMemo
         progress?(BuildProgress(phase: .loadContent, done: 0, total: 0))
         var (content, kept) = try steps.run(.loadContent) { () throws(StageFailure) in
-            try ContentLoader(folder: options.content, fileSystem: fileSystem.serving(sources.read.take() ?? [:]))
-                .load(memo: memo)
+            try prior.load(
+                ContentLoader(folder: options.content, fileSystem: fileSystem.serving(sources.read.take() ?? [:])))
         }
         content.config = sources.configured(content.config)
         let count = content.recordCount
@@ -155,6 +134,12 @@ public struct Builder: Sendable {
         /// `positions`: where each loaded record is in the site, for the next build to find its edits.
         case modelled(Site, positions: [[Int]])
         case edited(Site, ValueEdits, positions: [[Int]])
+
+        /// The site modelled from the content: the clean build's model step.
+        static func anew(_ content: Content) throws(StageFailure) -> ModelledSite {
+            let (site, positions) = try SiteModeler().modelWithPositions(content)
+            return .modelled(site, positions: positions)
+        }
 
         var site: Site {
             switch self {
@@ -174,44 +159,6 @@ public struct Builder: Sendable {
         }
     }
 
-    /// The model step: the default language's site (`modelDefault`), then every other language's.
-    private func modelSite(
-        _ content: Content, templates: TemplateSet, theme: Theme, prior: inout PriorBuild,
-        prepared: PreparedCopy<Site>?
-    ) throws(StageFailure) -> (ModelledSite, LanguageSites) {
-        let modelled = try modelDefault(content, templates: templates, theme: theme, prior: &prior, prepared: prepared)
-        let languages = try LanguageSites(
-            content, defaultSite: modelled.site, defaultPositions: modelled.positions,
-            prior: modelled.edits == nil ? nil : prior.model)
-        prior.model?.dropLanguages()
-        return (modelled, languages)
-    }
-
-    /// The default language's site: the last model with the edits in, when only records' values changed;
-    /// else the site modelled from the content.
-    private func modelDefault(
-        _ content: Content, templates: TemplateSet, theme: Theme, prior: inout PriorBuild,
-        prepared: PreparedCopy<Site>?
-    ) throws(StageFailure) -> ModelledSite {
-        guard var model = prior.model.take() else { return try modelAnew(content) }
-        guard let edits = model.edits(to: content, templates: templates, theme: theme) else {
-            prior.model = model
-            return try modelAnew(content)
-        }
-        // The edits go into a site whose records nothing else holds, replaced where they are: the live
-        // model's prepared copy (the live model keeps its own for a build that fails), or the site the
-        // snapshot's model was read with, taken from it (nothing after this step reads it there).
-        var site = prior.live != nil ? prepared?.take() ?? model.site : model.takeSite()
-        prior.model = model
-        site.apply(edits)
-        return .edited(site, edits, positions: model.positions)
-    }
-
-    private func modelAnew(_ content: Content) throws(StageFailure) -> ModelledSite {
-        let (site, positions) = try SiteModeler().modelWithPositions(content)
-        return .modelled(site, positions: positions)
-    }
-
     /// What the render and write step made: the writer's report, what each language's generator made (the
     /// default's first), what the writer left for the next build when this one keeps its model, and the
     /// folder's census when one was taken.
@@ -226,14 +173,16 @@ public struct Builder: Sendable {
     /// those the edit reaches (`EditPlan`). A failure undoes what was written (`OutputWriter.rollback`).
     private func renderAndWrite(
         _ options: BuildOptions, site: Site, languages: LanguageSites, templates: TemplateSet, theme: Theme,
-        edit: EditPlan?, manifest: OutputWriter.PriorManifest, sources: CheckedSources, keep: Bool,
-        saving: SnapshotSaving?, releaseLater: DeferredRelease
+        edit: EditPlan?, manifest: OutputWriter.PriorManifest, sources: CheckedSources, keeping: BuildKeeping,
+        releaseLater: DeferredRelease
     ) throws(StageFailure) -> Written {
         // The days the last build's pages last changed, read before a clean build puts its files aside.
         let sitemap = site.config.url.map {
             SitemapDays(sitemap: Sitemap(url: $0), folder: options.output, fileSystem: fileSystem)
         }
-        let writer = try openWriter(options, site: site, edit: edit, manifest: manifest, sources: sources, keep: keep)
+        let writer = try openWriter(options, site: site, edit: edit, manifest: manifest, sources: sources)
+        // The next build of `watch` starts from this one's model, not from the folders' stamps.
+        writer.waitsForStamps = !keeping.inMemory
         let phases = PhaseProgress(
             report: progress, records: site.recordCount,
             recordPagesFolders: site.collections.map(\.spec.records.pagesFolder))
@@ -246,7 +195,7 @@ public struct Builder: Sendable {
             let output = SiteOutput(writer: writer, background: background, phases: phases)
             made = try generate(
                 options, site: site, languages: languages, templates: templates, theme: theme, edit: edit,
-                output: output, saving: saving, keep: keep, releaseLater: releaseLater)
+                output: output, keeping: keeping, releaseLater: releaseLater)
         } catch {
             background?.drain()
             writer.rollback()
@@ -254,7 +203,7 @@ public struct Builder: Sendable {
         }
         phases.renderingDone()
         let report = try finishWriting(writer, background: background, sitemap: sitemap, site: site, made: made)
-        let left = keep ? writer.leave() : nil
+        let left = keeping.inMemory ? writer.leave() : nil
         let census = takesCensus ? OutputCensus(site: site, paths: writer.paths, report: report) : nil
         releaseLater.add(writer as Any, background as Any)
         return Written(report: report, made: made, left: left, census: census)
@@ -264,7 +213,7 @@ public struct Builder: Sendable {
     /// one that gives every file, keeping those whose inputs are unchanged.
     private func openWriter(
         _ options: BuildOptions, site: Site, edit: EditPlan?, manifest: OutputWriter.PriorManifest,
-        sources: CheckedSources, keep: Bool
+        sources: CheckedSources
     ) throws(StageFailure) -> OutputWriter {
         let writer =
             try edit == nil
@@ -274,8 +223,6 @@ public struct Builder: Sendable {
         writer.recordSources(sources.digest, records: site.recordCount, warnings: sources.warnings + site.warnings)
         // A page per record, and room for the index, list, group and search files.
         writer.expect(files: site.recordCount + site.recordCount / 4)
-        // The next build of `watch` starts from this one's model, not from the folders' stamps.
-        writer.waitsForStamps = !keep
         return writer
     }
 
@@ -302,8 +249,7 @@ public struct Builder: Sendable {
     /// default's assets, and the search scopes of collections that have no pages in it.
     private func generate(
         _ options: BuildOptions, site: Site, languages editions: LanguageSites, templates: TemplateSet,
-        theme: Theme, edit: EditPlan?, output: SiteOutput, saving: SnapshotSaving?, keep: Bool,
-        releaseLater: DeferredRelease
+        theme: Theme, edit: EditPlan?, output: SiteOutput, keeping: BuildKeeping, releaseLater: DeferredRelease
     ) throws(StageFailure) -> [SiteGenerator.Made] {
         let languages = editions.sites
         let reuse = output.writer.reuse
@@ -323,7 +269,8 @@ public struct Builder: Sendable {
             : nil
         let scopes = site.config.search.scopes
         let defaultMade = try generator.generate(
-            indexed: { known in saving?.finish(rowInputs: known.rowInputs, search: known.search, scopes: scopes) },
+            indexed: { known in keeping.saving?.finish(rowInputs: known.rowInputs, search: known.search, scopes: scopes)
+            },
             beforeWriting: budget?.check(language: 0), output.emit)
         var made = [defaultMade]
         for (number, language) in zip(1..., languages) {
@@ -337,10 +284,7 @@ public struct Builder: Sendable {
                 site: site, rows: renderer.values.rows, rowInputs: defaultMade.rowInputs, search: defaultMade.index)
             var languageMade = try other.generate(beforeWriting: budget?.check(language: number), output.emit)
             languageMade.index = nil
-            saving?.add(language: editions.model(number, made: languageMade), defaultSite: site)
-            // What the next build starts from is kept only for one: a build from the command line lets
-            // each language's go as soon as it is made.
-            made.append(keep ? languageMade : SiteGenerator.Made(dropped: languageMade.dropped))
+            made.append(keeping.language(number, made: languageMade, of: editions, defaultSite: site))
         }
         releaseLater.add(generator as Any)
         return made

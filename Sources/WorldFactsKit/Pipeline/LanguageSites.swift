@@ -5,7 +5,8 @@ import WorldFactsSupport
 /// The sites of a site's languages other than the default, each modelled from its content
 /// (`LanguageEdition`): none for a site of one language. After a build that put value edits into the
 /// default's site, a language whose edition changed only in the same records' values is its prior model
-/// with those edits put in (`ValueEdits`), as the default's is; any other is modelled anew.
+/// with those edits put in (`LanguageSites.init(_:defaultSite:defaultPositions:prior:)`, in Incremental/),
+/// as the default's is; any other is modelled anew.
 struct LanguageSites {
     /// One language: its edition of the content, its site, where each record is in it, and, when the site
     /// is the prior one with edits put in, those edits and that prior model.
@@ -35,12 +36,19 @@ struct LanguageSites {
             })
     }
 
-    /// `defaultSite`: the default language's, whose collections without pages in another language that
-    /// one takes as they are (`SiteModeler.modelWithPositions(_:sharing:)`). `prior`: the default's model
-    /// of the last build, when the default's site is its last one with value edits put in: it gives each
-    /// language's (`PriorModel.language`). `defaultPositions`: where each record of the content is in the
-    /// default's site, which a collection taken from it keeps.
-    init(_ content: Content, defaultSite: Site, defaultPositions: [[Int]], prior: PriorModel? = nil)
+    /// Every language modelled from its edition of `content`. `defaultSite`: the default language's, whose
+    /// collections without pages in another language that one takes as they are
+    /// (`SiteModeler.modelWithPositions(_:sharing:)`). `defaultPositions`: where each record of the content
+    /// is in the default's site, which a collection taken from it keeps.
+    init(_ content: Content, defaultSite: Site, defaultPositions: [[Int]]) throws(StageFailure) {
+        try self.init(content) { edition, digest throws(StageFailure) in
+            try Self.modelled(edition, config: digest, defaultSite: defaultSite, defaultPositions: defaultPositions)
+        }
+    }
+
+    /// Each language other than the default, as `language` makes it from its edition and the digest of its
+    /// config.
+    init(_ content: Content, language: (LanguageEdition, UInt64) throws(StageFailure) -> Language)
         throws(StageFailure)
     {
         let config = content.config
@@ -48,30 +56,23 @@ struct LanguageSites {
             let edition = LanguageEdition(of: content, language: number)
             warnings += edition.warning.map { [$0] } ?? []
             // The one reflection of the edition's config: what it is compared by.
-            let digest = BuildSnapshot.digest(edition.content.config)
-            if let prior = prior?.language(number, edition: edition.content, config: digest, defaultSite: defaultSite),
-                let edits = ValueEdits.ofRecords(
-                    old: prior.content, new: edition.content, site: prior.site, positions: prior.positions)
-            {
-                languages.append(
-                    Language(
-                        content: edition.content, config: digest,
-                        site: Self.edited(prior.site, edits, defaultSite: defaultSite), positions: prior.positions,
-                        edits: edits, prior: prior))
-                continue
-            }
-            // The records are the default's: what the default's model warns of, it warns of once.
-            var (site, positions) = try SiteModeler().modelWithPositions(edition.content, sharing: defaultSite)
-            site.warnings = []
-            for number in positions.indices
-            where positions[number].count != edition.content.collections[number].records.count {
-                positions[number] = defaultPositions[number]
-            }
-            languages.append(
-                Language(
-                    content: edition.content, config: digest, site: site, positions: positions, edits: nil,
-                    prior: nil))
+            languages.append(try language(edition, BuildSnapshot.digest(edition.content.config)))
         }
+    }
+
+    /// A language's site modelled from its edition. Its records are the default's: what the default's model
+    /// warns of, it warns of once.
+    static func modelled(
+        _ edition: LanguageEdition, config digest: UInt64, defaultSite: Site, defaultPositions: [[Int]]
+    ) throws(StageFailure) -> Language {
+        var (site, positions) = try SiteModeler().modelWithPositions(edition.content, sharing: defaultSite)
+        site.warnings = []
+        for number in positions.indices
+        where positions[number].count != edition.content.collections[number].records.count {
+            positions[number] = defaultPositions[number]
+        }
+        return Language(
+            content: edition.content, config: digest, site: site, positions: positions, edits: nil, prior: nil)
     }
 }
 

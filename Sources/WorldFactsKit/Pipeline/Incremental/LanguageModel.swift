@@ -1,5 +1,6 @@
 import WorldFactsModel
 import WorldFactsSearch
+import WorldFactsSupport
 
 /// What a build leaves in memory of a language other than the default (`PriorModel.languages`), for the
 /// next build to put value edits into as it does the default's: the language's edition of the content
@@ -26,6 +27,26 @@ extension LanguageSites {
             content: language.content, config: language.config, site: language.site, positions: language.positions,
             rowInputs: made.rowInputs, search: made.search)
     }
+    /// Every language, each its last model with the default's value edits put in where its edition changed
+    /// only in those records' values (`PriorModel.language`, `ValueEdits.ofRecords`), else modelled anew.
+    /// `prior`: the default's model of the last build, whose site the default's is with value edits in.
+    init(_ content: Content, defaultSite: Site, defaultPositions: [[Int]], prior: PriorModel) throws(StageFailure) {
+        try self.init(content) { edition, digest throws(StageFailure) in
+            if let last = prior.language(
+                edition.language, edition: edition.content, config: digest, defaultSite: defaultSite),
+                let edits = ValueEdits.ofRecords(
+                    old: last.content, new: edition.content, site: last.site, positions: last.positions)
+            {
+                return Language(
+                    content: edition.content, config: digest,
+                    site: Self.edited(last.site, edits, defaultSite: defaultSite), positions: last.positions,
+                    edits: edits, prior: last)
+            }
+            return try Self.modelled(
+                edition, config: digest, defaultSite: defaultSite, defaultPositions: defaultPositions)
+        }
+    }
+
     /// A language's last site with `edits` put in, as its default's was: the collections it takes from the
     /// default's are taken from `defaultSite` again, edits and all, and only the lists they are in are put
     /// in order again (none of their records is copied).

@@ -22,6 +22,8 @@ enum BuildPlan {
 struct PriorBuild {
     /// The model `watch` kept in memory, when the folder is still as that build left it.
     let live: PriorModel?
+    /// `live`'s site with records of its own, which value edits go into in place (`WatchModel.prepared`).
+    var prepared: PreparedCopy<Site>? = nil
     /// From the command line with a cache folder: where this build saves its snapshot (`BuildSnapshot`).
     let snapshotPath: String?
     /// The last build's snapshot, when it is whole and of the build that left the folder as it is.
@@ -36,6 +38,14 @@ struct PriorBuild {
     /// What the load starts from: the last load's memo, when this build keeps its own for the next.
     var loadMemo: ContentLoader.Memo? {
         keepsModel ? live?.loadMemo ?? snapshot?.loadMemo ?? ContentLoader.Memo() : nil
+    }
+
+    /// The load: the clean one, or, when this build keeps its memo, one from the last load's memo; with
+    /// what the next load can keep.
+    func load(_ loader: ContentLoader) throws(StageFailure) -> (Content, ContentLoader.Memo?) {
+        guard let memo = loadMemo else { return (try loader.load(), nil) }
+        let (content, kept) = try loader.load(memo: memo)
+        return (content, kept)
     }
 
     /// The last build's model, once the templates are known (`readModel`): `live`, or the snapshot's. Nil
@@ -57,6 +67,45 @@ struct PriorBuild {
         return snapshot.model(rest: rest, templates: templates, theme: theme, output: output)
     }
 
+    /// The model step: the default language's site (`modelDefault`), then every other language's.
+    mutating func model(
+        _ content: Content, templates: TemplateSet, theme: Theme
+    ) throws(StageFailure) -> (Builder.ModelledSite, LanguageSites) {
+        let modelled = try modelDefault(content, templates: templates, theme: theme)
+        let languages = try languages(content, modelled: modelled)
+        model?.dropLanguages()
+        return (modelled, languages)
+    }
+
+    /// The default language's site: the last model with the edits in, when only records' values changed;
+    /// else the site modelled from the content.
+    private mutating func modelDefault(
+        _ content: Content, templates: TemplateSet, theme: Theme
+    ) throws(StageFailure) -> Builder.ModelledSite {
+        guard var last = model.take() else { return try .anew(content) }
+        guard let edits = last.edits(to: content, templates: templates, theme: theme) else {
+            model = last
+            return try .anew(content)
+        }
+        // The edits go into a site whose records nothing else holds, replaced where they are: the live
+        // model's prepared copy (the live model keeps its own for a build that fails), or the site the
+        // snapshot's model was read with, taken from it (nothing after this step reads it there).
+        var site = live != nil ? prepared?.take() ?? last.site : last.takeSite()
+        model = last
+        site.apply(edits)
+        return .edited(site, edits, positions: last.positions)
+    }
+
+    /// The other languages' sites: each modelled anew, or, when the default's is the last model with value
+    /// edits put in, its own last one with them put in where it can be.
+    func languages(_ content: Content, modelled: Builder.ModelledSite) throws(StageFailure) -> LanguageSites {
+        guard modelled.edits != nil, let model else {
+            return try LanguageSites(content, defaultSite: modelled.site, defaultPositions: modelled.positions)
+        }
+        return try LanguageSites(
+            content, defaultSite: modelled.site, defaultPositions: modelled.positions, prior: model)
+    }
+
     /// What the render and write step makes again after the model step put value edits in; nil for a
     /// build that makes every page.
     func editPlan(_ modelled: Builder.ModelledSite, languages: LanguageSites) -> EditPlan? {
@@ -73,13 +122,14 @@ extension Builder {
     /// Compares the sources with the last build's and starts reading what the build can reuse of it.
     /// `early`: the snapshot, when its read started before the sources were checked.
     func plan(
-        _ options: BuildOptions, sources: CheckedSources, live: PriorModel?, keep: Bool,
+        _ options: BuildOptions, sources: CheckedSources, watch: WatchModel?,
         early: BackgroundValue<BuildSnapshot?>?, steps: inout BuildSteps
     ) throws(BuildFailure) -> BuildPlan {
         // The live model holds what the folder holds only while the folder's manifest is the one its
         // build saved (no other build wrote there since, none was interrupted there).
+        let keep = watch != nil
         let checkedLive: PriorModel? =
-            try live.map { live throws(BuildFailure) in
+            try watch?.last.map { live throws(BuildFailure) in
                 try steps.run(.compareLastBuild) {
                     OutputWriter.lastSources(folder: options.output, fileSystem: fileSystem) == live.sources
                         ? live : nil
@@ -131,13 +181,13 @@ extension Builder {
         })
         return .build(
             PriorBuild(
-                live: checkedLive, snapshotPath: snapshotPath, snapshot: snapshot, manifest: manifest,
-                snapshotRest: rest, keepsModel: keep || snapshotPath != nil))
+                live: checkedLive, prepared: watch?.prepared, snapshotPath: snapshotPath, snapshot: snapshot,
+                manifest: manifest, snapshotRest: rest, keepsModel: keep || snapshotPath != nil))
     }
 
     /// From the command line, the last build's snapshot is read while the sources are checked.
-    func earlySnapshotRead(_ options: BuildOptions, live: PriorModel?, keep: Bool) -> BackgroundValue<BuildSnapshot?>? {
-        guard live == nil, !keep, !options.clean, let folder = options.cache else { return nil }
+    func earlySnapshotRead(_ options: BuildOptions, watch: WatchModel?) -> BackgroundValue<BuildSnapshot?>? {
+        guard watch == nil, !options.clean, let folder = options.cache else { return nil }
         return BackgroundValue.onOwnThread { [self] in
             readSnapshot(
                 BuildSnapshot.path(in: folder, output: options.output, fileSystem: fileSystem), output: options.output)

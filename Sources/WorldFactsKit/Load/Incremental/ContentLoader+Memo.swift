@@ -1,0 +1,54 @@
+import WorldFactsModel
+import WorldFactsSupport
+
+/// The load of a folder loaded before (a live build, or one from the last build's snapshot): each JSON,
+/// CSV or TSV records file starts from the last load's memo of it and reads only the records whose bytes
+/// changed (`RecordsLoader.load(bytes:memo:)`). The content is what `load()` gives.
+extension ContentLoader {
+    /// What a load leaves for the next load of the same folder in a live build: for each JSON, CSV or TSV
+    /// records file, its bytes and records (`JSONRecordsMemo`, `DelimitedRecordsMemo`), so that an edit
+    /// reads only the records it changed.
+    public struct Memo: Sendable {
+        var json: [String: JSONRecordsMemo] = [:]
+        var delimited: [String: DelimitedRecordsMemo] = [:]
+
+        public init() {}
+
+        /// Starts copying each memo's records, for the next load to splice an edit into (`PreparedCopy`): in
+        /// `watch`, once a build is done.
+        public func prepareCopies() {
+            for memo in json.values { memo.prepared.make(copying: memo.records) }
+            for memo in delimited.values { memo.prepared.make(copying: memo.records) }
+        }
+    }
+
+    /// `load()`, keeping the records of `memo` whose bytes are unchanged; gives what the next load can
+    /// keep (`memo` empty: a first load that keeps it).
+    public func load(memo: Memo) throws(StageFailure) -> (content: Content, memo: Memo) {
+        let reading = MemoReading(last: memo)
+        let content = try load(reading: reading)
+        return (content, reading.kept)
+    }
+}
+
+/// The reading of a load from a memo: each file's records kept from `last` where their bytes are
+/// unchanged, and what the next load can keep gathered in `kept`, file by file (the load reads its
+/// collections one after another).
+private final class MemoReading: RecordsReading {
+    let last: ContentLoader.Memo
+    var kept = ContentLoader.Memo()
+
+    init(last: ContentLoader.Memo) { self.last = last }
+
+    func records(_ loader: RecordsLoader, path: String, json bytes: [UInt8]) -> ([Record], [Diagnostic]) {
+        let (records, problems, next) = loader.load(bytes: bytes, memo: last.json[path])
+        kept.json[path] = next
+        return (records, problems)
+    }
+
+    func records(_ loader: RecordsLoader, path: String, delimited source: DelimitedSource) -> ([Record], [Diagnostic]) {
+        let (records, problems, next) = loader.load(delimited: source, memo: last.delimited[path])
+        kept.delimited[path] = next
+        return (records, problems)
+    }
+}
