@@ -676,8 +676,9 @@ public final class OutputWriter {
 }
 
 extension Manifest {
-    /// `file`'s entry against this manifest, the previous build's: its hash (the previous build's, for a page reused unrendered; else of its bytes,
-    /// `hashing()`), whether the previous build made its path, and whether it is to be written.
+    /// `file`'s entry against this manifest, the previous build's: its hash (the previous build's, for a
+    /// page reused unrendered; else of its bytes, `hashing()`), whether the previous build made its path,
+    /// and whether it is to be written.
     func entry(of file: OutputFile, missing: Set<String>, hashing: () -> UInt64) -> OutputWriter.FileEntry {
         precondition(OutputPath.isSafe(file.path), "unsafe output path \(file.path)")
         let before = entries[file.path]
