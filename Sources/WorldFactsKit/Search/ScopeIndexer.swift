@@ -50,10 +50,10 @@ struct ScopeIndexer: Sendable {
     /// where it was (`ShardPlanner.mustSplit` reads floors and keys, and the keys are the same).
     let floorsKept: Bool
 
-    /// `update`: the last build's hashes and the positions that may have changed, for an index that updates
-    /// it (`index(updating:previews:previewsKept:)`, in Incremental/). `memberHashes`: for the "All" scope, each member's `entryHashes`. They stand in the All scope's own
-    /// entry hashes, so a bucket's digest covers what decides its previews: every member's shards in it,
-    /// which its previews name (`links`).
+    /// `update`: the last build's hashes and the positions that may have changed, for an index that updates it
+    /// (`index(updating:previews:previewsKept:)`, in Incremental/). `memberHashes`: for the "All" scope, each member's
+    /// `entryHashes`. They stand in the All scope's own entry hashes, so a bucket's digest covers what decides its
+    /// previews: every member's shards in it, which its previews name (`links`).
     init(
         scope: SearchScope, keys: SearchKeys, site: Site, rows: SearchRows, ranks: RecordRanks, heads: EntryHeads?,
         memberHashes: [[UInt64]] = [], links: ShardLinks = ShardLinks(), update: Update? = nil

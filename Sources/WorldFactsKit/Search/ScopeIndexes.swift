@@ -35,10 +35,10 @@ struct ScopeIndexes {
 
     var sharedScopes: Set<Int> { shared?.scopes ?? [] }
 
-    /// The keys of each scope (an update's are the last build's: `SearchMemo.keys`). One scope after the other, each on every
-    /// core: a parallel map inside a parallel map runs serially in libdispatch, so the scopes themselves are
-    /// not spread over the cores. Folding is the costly part of keys: the "All" scope merges the other
-    /// scopes' keys, folded once.
+    /// The keys of each scope (an update's are the last build's: `SearchMemo.keys`). One scope after the other, each on
+    /// every core: a parallel map inside a parallel map runs serially in libdispatch, so the scopes themselves are not
+    /// spread over the cores. Folding is the costly part of keys: the "All" scope merges the other scopes' keys, folded
+    /// once.
     static func keys(site: Site, shared: (index: SearchIndex, scopes: Set<Int>)?) -> [SearchKeys?] {
         let scopes = site.config.search.scopes
         var keys: [SearchKeys?] = scopes.indices.map { number in

@@ -135,8 +135,8 @@ public final class OutputWriter {
     }
 
     /// In a build that makes only some files and keeps every other file of the previous build as it is
-    /// (`init(folder:fileSystem:editing:remaking:)`, in Incremental/): what it does to the last manifest. Nil in a build
-    /// that gives every file.
+    /// (`init(folder:fileSystem:editing:remaking:)`, in Incremental/): what it does to the last manifest. Nil in a
+    /// build that gives every file.
     var patch: ManifestPatch?
     /// The folders of `order`'s paths: in an editing build, the previous build's when they were kept
     /// (`PriorManifest.folders`), until `finish` finds this build's.
