@@ -449,8 +449,8 @@ struct CollectionsReader {
         return PageDescription(parts: parts)
     }
 
-    /// The groups of a collection: each by a text field, a list field (a group per item) or a text field
-    /// of the records a link field names (`country.continent`).
+    /// The groups of a collection: each by a text field, a number field, a list field (a group per item) or
+    /// a text field of the records a link field names (`country.continent`).
     private func groups(
         _ collection: YAMLReader.Map, of spec: CollectionSpec, in specs: [CollectionSpec], _ r: inout YAMLReader
     ) -> [GroupSpec] {
@@ -492,15 +492,25 @@ struct CollectionsReader {
                 }
                 through = value
                 shownLabel = targetSpec.fields[value].label
-            } else if format != .text && format != .list {
+            } else if ![.text, .list, .integer, .decimal].contains(format) {
                 problem(
-                    "a group field must be a text field (one value), a list field (one value per item) or"
-                        + " '<link>.<field>' (the linked record's value); '\(name)' is '\(format.rawValue)'")
+                    "a group field must be a text field (one value), a number (integer or decimal), a list field"
+                        + " (one value per item) or '<link>.<field>' (the linked record's value); '\(name)' is"
+                        + " '\(format.rawValue)'")
                 continue
             }
             var group = GroupSpec(
                 field: field, through: through, name: name, pagesFolder: pages, label: label ?? shownLabel)
             if let data = r.map(map, "structured_data") { group.structuredDataType = r.string(data, "type") }
+            if let title = r.optionalString(map, "title") {
+                if title.contains("{value}") {
+                    group.title = title
+                } else {
+                    r.problem(
+                        at: map.node(for: "title") ?? map.node, field: map.path + ".title",
+                        "a group's title must hold '{value}', where the value goes ('Block {value}')")
+                }
+            }
             groups.append(group)
         }
         return groups

@@ -111,12 +111,17 @@ enum SiteSchema {
                 "Fields whose values group the records: a page per value and an overview."),
             Key(
                 "collections[].groups[].field", .text, "required",
-                "A text field; a list field (a record is on the page of each item); or `<link>.<field>`, a text"
-                    + " field of the record a link names (`country.continent`)."),
+                "A text field; an integer or decimal field (its values in numeric order); a list field (a record"
+                    + " is on the page of each item); or `<link>.<field>`, a text field of the record a link names"
+                    + " (`country.continent`)."),
             Key(
                 "collections[].groups[].pages", .text, "the field",
                 "The output folder of the group pages (`continent` for `country.continent`)."),
             Key("collections[].groups[].label", .text, "the field's label", "The overview page's title."),
+            Key(
+                "collections[].groups[].title", .text, "the value",
+                "A value page's title and the links to it, `{value}` where the value goes (`Block {value}`);"
+                    + " a language's own is its `group_titles`."),
             Key(
                 "collections[].groups[].structured_data", .mapping, "",
                 "The group pages' JSON-LD (with `url`)."),
@@ -350,7 +355,7 @@ enum SiteSchema {
             let shown =
                 [
                     "", "required", "the id", "the only one", "its own", "the field", "the field's label", "the site's",
-                    "the note's first paragraph",
+                    "the note's first paragraph", "the value",
                 ]
                 .contains(
                     key.defaultValue) ? key.defaultValue : "`\(key.defaultValue)`"

@@ -1,6 +1,6 @@
 import WorldFactsSupport
 
-/// The records of a collection grouped by a text field's value (a continent): one page per value,
+/// The records of a collection grouped by a field's value (a continent, a period): one page per value,
 /// listing its records in index order under section headers, and an overview of every value.
 public struct Group: Sendable {
     public var spec: GroupSpec
@@ -84,15 +84,26 @@ public struct Group: Sendable {
         let valueField =
             spec.through.flatMap { through in field.target.map { collections[$0].spec.fields[through] } } ?? field
         let translated = Dictionary(uniqueKeysWithValues: spec.valueTitles.pairs.map { ($0.key, $0.value) })
+        let numbers = NumberValues(field: valueField, locale: collation.locale)
         let titles = Dictionary(
             uniqueKeysWithValues: order.map { text in
-                (text, translated[text] ?? valueField.shownAs?.shown(text, locale: collation.locale) ?? text)
+                (
+                    text,
+                    translated[text] ?? numbers?.shown(text) ?? valueField.shownAs?.shown(
+                        text, locale: collation.locale)
+                        ?? text
+                )
             })
-        // In the locale's order of titles, each sort key made once; titles equal to the collator by code point.
-        let keys = Dictionary(uniqueKeysWithValues: order.map { ($0, collation.sortKey(titles[$0]!)) })
-        order.sort {
-            let order = ByteOrder.compare(keys[$0]!, keys[$1]!)
-            return order != 0 ? order < 0 : (titles[$0]!, $0) < (titles[$1]!, $1)
+        if numbers != nil {
+            // In numeric order: period 2 before period 10.
+            order.sort { (Double($0) ?? 0, $0) < (Double($1) ?? 0, $1) }
+        } else {
+            // In the locale's order of titles, each sort key made once; titles equal to the collator by code point.
+            let keys = Dictionary(uniqueKeysWithValues: order.map { ($0, collation.sortKey(titles[$0]!)) })
+            order.sort {
+                let order = ByteOrder.compare(keys[$0]!, keys[$1]!)
+                return order != 0 ? order < 0 : (titles[$0]!, $0) < (titles[$1]!, $1)
+            }
         }
         var diagnostics: [Diagnostic] = []
         var values: [GroupValue] = []
@@ -100,7 +111,7 @@ public struct Group: Sendable {
         for text in order {
             let positions = byText[text]!
             let first = collection.records[positions[0]]
-            guard let slug = Slug.make(from: text) else {
+            guard let slug = numbers != nil ? NumberValues.slug(text) : Slug.make(from: text) else {
                 diagnostics.append(
                     .error(
                         collection.location(of: first), record: first.key, field: field.id,
@@ -150,5 +161,35 @@ public struct Group: Sendable {
             add(collections[target].records[position].values[through])
         }
         return texts
+    }
+}
+
+/// The values of a group on a number field (an element's period, 1 to 7): shown in the locale's digits, a
+/// decimal with its field's digits, and named for files as they are written, a minus sign as `minus-`.
+struct NumberValues {
+    let formats: LocaleFormats
+    let fractionDigits: Int?
+
+    /// Nil for a field that is no number.
+    init?(field: FieldSpec, locale: String) {
+        switch field.format {
+        case .integer: fractionDigits = nil
+        case .decimal: fractionDigits = field.fractionDigits
+        default: return nil
+        }
+        formats = LocaleFormats(locale: locale)
+    }
+
+    /// A value as its page names it: its number in the locale (a group value's text is the number the
+    /// records hold, `FieldValue.forEachText`).
+    func shown(_ text: String) -> String? {
+        if let fractionDigits { return Double(text).map { formats.format($0, fractionDigits: fractionDigits) } }
+        return Int(text).map(formats.format)
+    }
+
+    /// The file name of a value's page: `-2.5` is `minus-2-5`, so that it and `2.5` do not share one.
+    static func slug(_ text: String) -> String? {
+        guard text.hasPrefix("-") else { return Slug.make(from: text) }
+        return Slug.make(from: String(text.dropFirst())).map { "minus-" + $0 }
     }
 }

@@ -28,13 +28,14 @@ public struct GroupContexts: Sendable {
     /// value (`GroupValue.pages`), every section with a link to its pages, their guide words and counts.
     public func page(_ value: Int) -> TemplateValue {
         let groupValue = group.values[value]
+        let title = group.spec.title(of: groupValue.title)
         let path = group.pagePath(of: value)
         let root = SiteValues.root(of: path)
         var context = values.common(
-            root: root, path: path, pageTitle: "\(groupValue.title) — \(group.spec.label) — \(site.config.title)",
+            root: root, path: path, pageTitle: "\(title) — \(group.spec.label) — \(site.config.title)",
             credits: values.credits(of: group.collection), searching: group.collection, versions: inEveryLanguage,
-            name: groupValue.title, structuredData: values.structuredData?.group(group, value: value))
-        context["heading"] = .text(groupValue.title)
+            name: title, structuredData: values.structuredData?.group(group, value: value))
+        context["heading"] = .text(title)
         context["isIndex"] = true
         context["topHref"] = "#top"
         let folder = group.spec.pagesFolder + "/"
@@ -74,12 +75,13 @@ public struct GroupContexts: Sendable {
         let section = groupValue.sections[page.section]
         let root = SiteValues.root(of: page.path)
         let part = page.range == section.range ? section.letter : guideWords(page, of: groupValue)
+        let title = group.spec.title(of: groupValue.title)
         var context = values.common(
             root: root, path: page.path,
-            pageTitle: "\(part) — \(groupValue.title) — \(group.spec.label) — \(site.config.title)",
+            pageTitle: "\(part) — \(title) — \(group.spec.label) — \(site.config.title)",
             credits: values.credits(of: group.collection), searching: group.collection,
-            name: "\(part) — \(groupValue.title)")
-        context["heading"] = .text(groupValue.title)
+            name: "\(part) — \(title)")
+        context["heading"] = .text(title)
         context["isIndex"] = true
         context["topHref"] = .text(root + group.pagePath(of: value) + "#top")
         context["sections"] = [
@@ -90,7 +92,7 @@ public struct GroupContexts: Sendable {
             ]
         ]
         context.setStrip(strip(of: groupValue, root: root, onPage: page.path))
-        context["back"] = ["href": .text(root + group.pagePath(of: value)), "title": .text(groupValue.title)]
+        context["back"] = ["href": .text(root + group.pagePath(of: value)), "title": .text(title)]
         return .object(context)
     }
 
@@ -128,7 +130,7 @@ public struct GroupContexts: Sendable {
         var hash = values.pageInputsBase(templates: templates, kind: "group")
         let groupValue = group.values[value]
         hash.add(group.pagePath(of: value))
-        hash.add(groupValue.title)
+        hash.add(group.spec.title(of: groupValue.title))
         guard groupValue.pages.isEmpty else {
             for page in groupValue.pages {
                 hash.add(page.path)
@@ -155,7 +157,7 @@ public struct GroupContexts: Sendable {
         let groupValue = group.values[value]
         let page = groupValue.pages[number]
         hash.add(page.path)
-        hash.add(groupValue.title)
+        hash.add(group.spec.title(of: groupValue.title))
         hash.add(guideWords(page, of: groupValue))
         for section in groupValue.sections { hash.add(section.letter) }
         for page in groupValue.pages { hash.add(page.path) }
@@ -190,7 +192,8 @@ public struct GroupContexts: Sendable {
                         section.range.map { number in
                             rowContext(
                                 IndexRow(
-                                    title: group.values[number].title, path: group.pagePath(of: number),
+                                    title: group.spec.title(of: group.values[number].title),
+                                    path: group.pagePath(of: number),
                                     detail: values.sectionCountText(group.values[number].positions.count)),
                                 root: root)
                         }),

@@ -110,6 +110,7 @@ import Testing
             "records.languages": "all", "collections[].languages": "default",
             "records.note_languages": "default", "collections[].note_languages": "all",
             "records.key_format": "region", "collections[].key_format": "language",
+            "collections[].groups[].title": "\"Block {value}\"",
         ]
         func value(_ key: SiteSchema.Key) -> String {
             if let value = values[key.path] { return value }

@@ -17,6 +17,7 @@ import Yams
 ///         fields: { capital_city: Huvudstad }
 ///         lists: { cities: Största städer }
 ///         groups: { continent: Kontinenter }
+///         group_titles: { block: "Block {value}" }
 ///         values: { continent: { Europe: Europa } }
 ///     search: { all: Alla, scopes: { name: Land } }
 public struct LanguageTextsReader {
@@ -30,7 +31,7 @@ public struct LanguageTextsReader {
 
     static let topKeys = ["title", "description", "strings", "credit", "collections", "search"]
     static let collectionKeys = [
-        "label", "detail_label", "credit", "description", "fields", "lists", "groups", "values",
+        "label", "detail_label", "credit", "description", "fields", "lists", "groups", "group_titles", "values",
     ]
 
     public func read(text: String) -> (LanguageTexts, [Diagnostic]) {
@@ -99,6 +100,15 @@ public struct LanguageTextsReader {
         if let lists = r.map(map, "lists") { texts.lists = self.texts(of: lists, known: spec.lists.map(\.id), &r) }
         let groups = spec.groups.map(\.name)
         if let labels = r.map(map, "groups") { texts.groups = self.texts(of: labels, known: groups, &r) }
+        let titled = spec.groups.filter { $0.title != nil }.map(\.name)
+        if let titles = r.map(map, "group_titles") {
+            texts.groupTitles = self.texts(of: titles, known: titled, &r)
+            for (name, title) in texts.groupTitles where !title.contains("{value}") {
+                r.problem(
+                    at: titles.node(for: name) ?? titles.node, field: titles.path + "." + name,
+                    "a group's title must hold '{value}', where the value goes ('Block {value}')")
+            }
+        }
         // The names of a field of codes (its `names:`), as the values of a group are translated.
         let codeFields = spec.fields.filter { $0.shownAs?.kind.isCode == true }.map(\.id)
         if let values = r.map(map, "values") {

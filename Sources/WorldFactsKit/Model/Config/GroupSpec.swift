@@ -19,6 +19,14 @@ public struct GroupSpec: Sendable {
     /// In a language other than the default: the values' titles, by the value as the records hold it
     /// (`languages/<id>.yml`). A value's page keeps the default language's name.
     public var valueTitles = OrderedMapping<String>()
+    /// How a value's page and the links to it name it, `{value}` standing for the value (`Block {value}`);
+    /// nil: by the value alone.
+    public var title: String?
+
+    /// What a value's page and the links to it are titled: `title` with the value shown in it.
+    public func title(of value: String) -> String {
+        title.map { $0.replacingOccurrences(of: "{value}", with: value) } ?? value
+    }
 
     public init(field: Int, through: Int? = nil, name: String, pagesFolder: String, label: String) {
         self.field = field

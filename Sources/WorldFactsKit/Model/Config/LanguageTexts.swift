@@ -34,6 +34,8 @@ public struct LanguageTexts: Sendable {
         public var lists: [String: String] = [:]
         /// Overview titles, by group name (`continent`, `country.continent`).
         public var groups: [String: String] = [:]
+        /// By group: the title of its value pages (`group_titles: { block: "Block {value}" }`).
+        public var groupTitles: [String: String] = [:]
         /// By group name: each value's title, by the value as the records hold it.
         public var values: [String: [String: String]] = [:]
 

@@ -133,6 +133,10 @@ public struct LanguageEdition: Sendable {
         for (group, declared) in collection.groups.enumerated() {
             spec.groups[group].label = fallbacks.text(
                 own.groups[declared.name], declared.label, path + ".groups." + declared.name)
+            if let title = declared.title {
+                spec.groups[group].title = fallbacks.text(
+                    own.groupTitles[declared.name], title, path + ".group_titles." + declared.name)
+            }
             if hasPages {
                 // In the order of the default's values' texts: the config's text is the same from build to build.
                 let table = own.values[declared.name] ?? [:]

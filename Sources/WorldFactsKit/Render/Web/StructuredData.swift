@@ -54,7 +54,7 @@ struct StructuredData: Sendable {
         object.text("@type", type)
         object.text("@id", address)
         object.text("url", address)
-        object.text("name", group.values[value].title)
+        object.text("name", group.spec.title(of: group.values[value].title))
         return object.text
     }
 
