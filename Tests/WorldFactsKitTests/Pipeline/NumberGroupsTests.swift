@@ -50,7 +50,8 @@ import Testing
         let records =
             "["
             + periods.indices.map { number in
-                #"{"id":"e\#(number)","name":"Element \#(number)","period":\#(periods[number]),"mass":\#(masses[number])}"#
+                #"{"id":"e\#(number)","name":"Element \#(number)","#
+                    + #""period":\#(periods[number]),"mass":\#(masses[number])}"#
             }.joined(separator: ",") + "]"
         let (root, _) = try buildSite(
             records: records, siteYAML: Self.siteYAML,
