@@ -3,6 +3,7 @@ each shown locale, a site of titles in many scripts is sorted by ICU's collator 
 by its AlphabeticIndex, labels and all; and the shipped cities' English index is ICU's order, page by page."""
 import html
 import json
+import random
 import re
 import subprocess
 import tempfile
@@ -30,9 +31,12 @@ TITLES = [
 ]
 
 
-def icu_index(locale: str, titles):
-    """(label, keys in order) per non-empty section, as ICU orders and sections `titles` (keys k0, k1, …)."""
+def icu_index(locale: str, titles, numeric=False):
+    """(label, keys in order) per non-empty section, as ICU orders and sections `titles` (keys k0, k1, …);
+    with `numeric`, ICU's numeric collation."""
     collator = icu.Collator.createInstance(icu.Locale(locale))
+    if numeric:
+        collator.setAttribute(icu.UCollAttribute.NUMERIC_COLLATION, icu.UCollAttributeValue.ON)
     index = icu.AlphabeticIndex(icu.Locale(locale)).buildImmutableIndex()
     keyed = [(index.getBucketIndex(title), collator.getSortKey(title), f"k{n}") for n, title in enumerate(titles)]
     sections = []
@@ -44,15 +48,16 @@ def icu_index(locale: str, titles):
     return [(label, keys) for _, label, keys in sections]
 
 
-def built_index(locale: str, titles, check=None):
+def built_index(locale: str, titles, check=None, numeric=False):
     """(label, keys in order) per section of the index page of a one-collection site of `titles`; `check`, if
-    given, is called with the output folder first."""
+    given, is called with the output folder first; `numeric` sets `collation: { numeric: true }`."""
     with tempfile.TemporaryDirectory(prefix="worldfacts-collation-") as folder:
         content, out = Path(folder) / "Content", Path(folder) / "Output"
         content.mkdir()
         (content / "site.yml").write_text(
             f"title: Collation\nlocale: {locale}\nrecords: {{ file: records.json, key: id, title: name, pages: things }}\n"
-            "fields:\n  - { id: id, label: Key, format: text }\n", encoding="utf-8")
+            "fields:\n  - { id: id, label: Key, format: text }\n"
+            + ("collation: { numeric: true }\n" if numeric else ""), encoding="utf-8")
         (content / "records.json").write_text(
             json.dumps([{"id": f"k{n}", "name": title} for n, title in enumerate(titles)]), encoding="utf-8")
         subprocess.run([worldfacts_bin(), "build", "--content", str(content), "--templates", str(ROOT / "Templates"),
@@ -75,6 +80,31 @@ def sections_of(page: str):
 @pytest.mark.parametrize("locale", LOCALES)
 def test_each_locale_orders_and_sections_as_icu_does(locale):
     assert built_index(locale, TITLES) == icu_index(locale, TITLES)
+
+
+def numbered_titles(seed: int):
+    """Seeded titles with numbers in them: element codes, periods, versions, and digits of other scripts."""
+    rng = random.Random(seed)
+    stems = ["C-", "Period ", "Block ", "v", "Route ", "Élément ", "Москва-", "Ω", ""]
+    titles = []
+    for _ in range(60):
+        number = rng.choice([rng.randint(0, 12), rng.randint(0, 2000), rng.randint(0, 10**9)])
+        digits = str(number) if rng.random() < 0.9 else "٠١٢٣٤٥٦٧٨٩"[number % 10] * 2
+        titles.append(rng.choice(stems) + digits + rng.choice(["", "", "a", ".5", " North"]))
+    return titles
+
+
+@pytest.mark.parametrize("locale,seed", [("en", 1), ("de", 2), ("sv", 3), ("ja", 4), ("ar", 5)])
+def test_the_numeric_collation_orders_as_icus_does(locale, seed):
+    titles = numbered_titles(seed) + TITLES
+    numeric = built_index(locale, titles, numeric=True)
+    assert numeric == icu_index(locale, titles, numeric=True)
+    # It is off by default, and then digits compare one by one: C-10 before C-8.
+    assert built_index(locale, ["C-8", "C-10"]) == icu_index(locale, ["C-8", "C-10"])
+    def order(sections):
+        return [key for _, keys in sections for key in keys]
+    assert order(built_index(locale, ["C-8", "C-10"], numeric=True)) == ["k0", "k1"]
+    assert order(built_index(locale, ["C-8", "C-10"])) == ["k1", "k0"]
 
 
 def test_locales_differ_where_their_alphabets_do():

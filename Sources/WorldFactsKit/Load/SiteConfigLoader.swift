@@ -62,6 +62,9 @@ public struct SiteConfigLoader {
             }
         }
         config.description = r.optionalString(top, "description")
+        if let collation = r.map(top, "collation") {
+            config.numericCollation = r.bool(collation, "numeric", default: false)
+        }
         let maxFiles = r.int(top, "max_files", default: 0, minimum: 1)
         if top.node(for: "max_files") != nil { config.maxFiles = maxFiles }
         config.languages = languages(top, locale: locale, &r)

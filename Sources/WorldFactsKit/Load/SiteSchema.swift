@@ -47,6 +47,11 @@ enum SiteSchema {
                 "Locale of the indexes' order and sections (ICU's collation and alphabetic index: `sv` puts Å, Ä, Ö"
                     + " after Z), of number formats (`en`: 1,234,567.5), of dates and of names from codes, and of the"
                     + " pages' `lang`. One that ICU has data for, or an error."),
+            Key("collation", .mapping, "", "How titles compare, beyond the locale's collation."),
+            Key(
+                "collation.numeric", .flag, "false",
+                "Digits compare as numbers (ICU's numeric collation): \"C-8\" before \"C-10\", \"Period 2\" before"
+                    + " \"Period 10\", in every index, list and group."),
             Key(
                 "url", .text, "",
                 "The address the site is published at (http or https, a path prefix allowed):"

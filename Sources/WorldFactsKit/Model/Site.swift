@@ -21,7 +21,7 @@ public struct Site: Sendable {
         self.lists = lists
         self.groups = groups
         self.warnings = warnings
-        self.collation = Collation.of(config.locale)
+        self.collation = Collation.of(config.collationLocale)
     }
 
     /// A site of several collections has a home page listing them; a site of one has its index there.

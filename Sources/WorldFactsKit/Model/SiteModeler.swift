@@ -31,7 +31,7 @@ public struct SiteModeler {
         // By collection, the keys of the records `only:` leaves out: a link to one is no mistake.
         var leftOut: [Set<String>] = []
         var offset = 0
-        let collation = Collation.of(config.locale)
+        let collation = Collation.of(config.collationLocale)
         for (number, var loaded) in content.collections.enumerated() {
             let spec = config.collections[number]
             let collation = spec.collationLocale.map(Collation.of) ?? collation

@@ -39,7 +39,7 @@ public struct SearchNumbers: Sendable, Equatable {
     /// `shared`: in a language other than the default, the default's numbers, which the records of its
     /// collections with pages in the default language only keep.
     public static func merged(site: Site, shared: SearchNumbers? = nil) -> SearchNumbers {
-        let collation = Collation.of(site.config.locale)
+        let collation = Collation.of(site.config.collationLocale)
         let count = site.recordCount
         var keys = [[UInt8]?](repeating: nil, count: count)
         var collectionOf = [Int32](repeating: 0, count: count)

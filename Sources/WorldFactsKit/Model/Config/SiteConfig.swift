@@ -26,6 +26,17 @@ public struct SiteConfig: Sendable {
     public var language = 0
     /// Where this language's pages go: "" for the default, `<id>/` for another (`SiteLanguage.folder`).
     public var folder = ""
+    /// Digits in titles compared as numbers (`collation: { numeric: true }`, ICU's numeric collation):
+    /// "C-8" before "C-10".
+    public var numericCollation = false
+
+    /// The locale as the site's collation opens it (`Collation.of`): `locale`, with ICU's keyword for the
+    /// numeric collation when it is on.
+    public var collationLocale: String { Self.collationLocale(locale, numeric: numericCollation) }
+
+    public static func collationLocale(_ locale: String, numeric: Bool) -> String {
+        numeric ? locale + "@colNumeric=yes" : locale
+    }
 
     public init(
         title: String, locale: String, collections: [CollectionSpec], search: SearchSpec, strings: InterfaceStrings,

@@ -414,7 +414,7 @@ extension Site {
             groups.append(
                 Group(
                     spec: spec, collection: collections[collection], values: values,
-                    collation: Collation.of(config.locale)))
+                    collation: Collation.of(config.collationLocale)))
         }
         return groups
     }

@@ -32,7 +32,7 @@ public struct LanguageEdition: Sendable {
         for (number, collection) in site.collections.enumerated() {
             config.collections[number] = Self.translated(
                 collection, texts.collections[collection.id] ?? LanguageTexts.CollectionTexts(), in: config,
-                defaultLocale: site.locale, &fallbacks)
+                defaultLocale: site.collationLocale, &fallbacks)
         }
         for (number, scope) in site.search.scopes.enumerated() {
             config.search.scopes[number].label =
