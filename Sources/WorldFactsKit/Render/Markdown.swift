@@ -38,6 +38,32 @@ extension Markdown {
         }
     }
 
+    /// A note's HTML in two parts: its first paragraph at the top level, and the rest (the blocks before
+    /// that paragraph and after it); nil when the note has no paragraph at its top level. The parts are
+    /// rendered as `html(_:)` renders the whole, raw HTML as `unsafe` says.
+    public func lead(_ markdown: String) -> (lead: String, rest: String)? {
+        var options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART
+        if unsafe { options |= CMARK_OPT_UNSAFE }
+        return withDocument(markdown) { document -> (String, String)? in
+            var paragraph = cmark_node_first_child(document)
+            while let node = paragraph, cmark_node_get_type(node) != CMARK_NODE_PARAGRAPH {
+                paragraph = cmark_node_next(node)
+            }
+            guard let paragraph, let lead = Self.rendered(paragraph, options) else { return nil }
+            // Unlinked, the paragraph is the caller's to free: the document no longer holds it.
+            cmark_node_unlink(paragraph)
+            defer { cmark_node_free(paragraph) }
+            return (lead, Self.rendered(document, options) ?? "")
+        }
+    }
+
+    /// A node and what is below it as HTML.
+    private static func rendered(_ node: OpaquePointer, _ options: Int32) -> String? {
+        guard let html = cmark_render_html(node, options) else { return nil }
+        defer { free(html) }
+        return String(cString: html)
+    }
+
     /// The whole text of a note, without its markup, one line per block (paragraph, heading, list item,
     /// code block), for a full-text search scope. Raw HTML is left out, whatever `unsafe` says: it is
     /// markup, not text, and a snippet must never carry it.

@@ -20,9 +20,15 @@ public final class PageContexts: Sendable {
 
     /// Whether record pages name their fields by id (`namedFields`): for templates that use them.
     public let fieldsByName: Bool
+    /// Whether record pages give their note's first paragraph apart (`noteLead`, `noteRest`): a template
+    /// uses one of them.
+    public let leadsNotes: Bool
 
-    public init(site: Site, collection: Int, values: SiteValues? = nil, fieldsByName: Bool = false) {
+    public init(
+        site: Site, collection: Int, values: SiteValues? = nil, fieldsByName: Bool = false, leadsNotes: Bool = false
+    ) {
         self.fieldsByName = fieldsByName
+        self.leadsNotes = leadsNotes
         self.site = site
         self.collection = site.collections[collection]
         self.values = values ?? SiteValues(site: site)
@@ -176,6 +182,11 @@ public final class PageContexts: Sendable {
         if !lists.isEmpty { writer.value("lists", .list(lists)) }
         if let note = collection.notes[position] {
             writer.text("note", markdown.html(note.markdown))
+            // Only for templates that place the first paragraph apart: the note is parsed again for it.
+            if leadsNotes, let (lead, rest) = markdown.lead(note.markdown) {
+                writer.text("noteLead", lead)
+                if !rest.isEmpty { writer.text("noteRest", rest) }
+            }
             // A note in the default language, for want of one in the page's: marked, and its language named.
             if note.isFallback, let language = values.languageLinks?.languages.first {
                 writer.text("noteLang", language.tag)

@@ -29,7 +29,9 @@ public struct SiteRenderer: Sendable {
         let values = SiteValues(site: site, assets: PublishedAssets(theme: theme))
         self.values = values
         contexts = site.collections.indices.map {
-            PageContexts(site: site, collection: $0, values: values, fieldsByName: templates.namesFields)
+            PageContexts(
+                site: site, collection: $0, values: values, fieldsByName: templates.namesFields,
+                leadsNotes: templates.leadsNotes)
         }
         recordInputsBases = contexts.map { $0.recordInputsBase(templates: templates.fingerprint) }
         lookup = TemplateLookup(templates: templates.names, config: site.config)

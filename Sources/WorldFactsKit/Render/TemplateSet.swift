@@ -84,6 +84,10 @@ public struct TemplateSet: Sendable {
     /// Whether record pages are to name their fields by id: a template uses `fields` or `collection`.
     public var namesFields: Bool { used.contains("fields") || used.contains("collection") }
 
+    /// Whether record pages are to give their note's first paragraph apart: a template uses `noteLead` or
+    /// `noteRest`.
+    public var leadsNotes: Bool { used.contains("noteLead") || used.contains("noteRest") }
+
     /// A warning for each template of the site's own folder that no page of a site of `config` is
     /// rendered with and no template includes: a name that matches no page kind, collection or group
     /// (`TemplateLookup`), with the nearest that would.

@@ -45,7 +45,7 @@ public enum TemplateVocabulary {
         ),
         (
             "a record page",
-            ["record", "key", "facts", "value", "links", "note", "back", "lists", "more"]
+            ["record", "key", "facts", "value", "links", "note", "noteLead", "noteRest", "back", "lists", "more"]
         ),
         (
             "every page of a site of several languages",

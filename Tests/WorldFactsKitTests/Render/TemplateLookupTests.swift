@@ -186,3 +186,37 @@ import Testing
         #expect(try complete.contains { try readText(root + "/Output/" + $0).contains("Cities (3) — Aland") })
     }
 }
+
+/// A record page's note in two parts, for a template that puts its first paragraph apart: `noteLead` and
+/// `noteRest`, rendered as the whole note is.
+@Suite struct NoteLeadTests {
+    @Test func aTemplatePlacesTheNotesFirstParagraphApart() throws {
+        var warnings: [Diagnostic] = []
+        let note = "## Background\n\nThe *first* paragraph.\n\n- one\n- two\n\nThe last <b>word</b>.\n"
+        let pages = try TemplateLookupTests().build(
+            templates: [
+                "record.countries.mustache": """
+                <!doctype html><title>{{record.title}}</title>
+                <header>{{{noteLead}}}</header>
+                {{#noteRest}}<section>{{{noteRest}}}</section>{{/noteRest}}
+                <footer>{{{note}}}</footer>
+
+                """,
+                // The note of A, which lands in the content folder's notes.
+                "../notes/A.md": note,
+                "../notes/B.md": "Only one paragraph.\n",
+            ], warnings: &warnings)
+        #expect(warnings.isEmpty, "\(warnings)")
+        let a = try #require(pages["countries/a.html"])
+        let whole = Markdown().html(note)
+        #expect(a.contains("<footer>\(whole)</footer>"))
+        #expect(a.contains("<header><p>The <em>first</em> paragraph.</p>\n</header>"))
+        // The rest is every other block, in order; raw HTML is left out, as in the whole note.
+        let rest = try #require(a.firstRange(of: "<section>").map { a[$0.upperBound...] })
+        #expect(rest.hasPrefix("<h2>Background</h2>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<p>The last "))
+        #expect(!rest.contains("<b>") && whole.contains("<!-- raw HTML omitted -->"))
+        // A note of one paragraph has no rest.
+        let b = try #require(pages["countries/b.html"])
+        #expect(b.contains("<header><p>Only one paragraph.</p>\n</header>") && !b.contains("<section>"))
+    }
+}

@@ -106,6 +106,9 @@ import Testing
                 for field in fields.entries { collect(field.value) }
             }
         }
+        // A note's first paragraph apart, for templates that place it (`noteLead`, `noteRest`).
+        let leading = PageContexts(site: countriesSite, collection: 0, leadsNotes: true)
+        for position in countriesSite.collections[0].records.indices { collect(leading.record(position)) }
         // The Country scope offers the continents as a filter: the search box's checkboxes.
         linked.config.search.scopes[linked.config.search.scopes.firstIndex { $0.id == "country" }!].filters = [0]
         let values = SiteValues(site: linked)
