@@ -9,8 +9,9 @@ BIN = .build/release/worldfacts
 	stage-graph back-edges \
 	format-check function-lengths format crash-drill drill asan clean
 
+# The built-in templates are Templates/, compiled in; the site's own, Content/templates/, override them.
 site: deps release
-	$(BIN) build --content Content --templates Templates --output Output
+	$(BIN) build --content Content --output Output
 
 # Three gates (docs/testing.md). `make test`, what CI runs: every kind of check at a size that finds
 # regressions, one compile (debug), minutes. `make test-full`: the same checks at full size, with the

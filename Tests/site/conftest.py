@@ -53,9 +53,10 @@ def built(content: Path):
     # World-readable: linkchecker, run as root, drops privileges to nobody.
     out = Path(tempfile.mkdtemp(prefix="worldfacts-site-"))
     out.chmod(0o755)
+    # As `make site` builds it: the built-in templates (Templates/, compiled in), and the content's own
+    # (`Content/templates/`: the countries' and cities' record layouts).
     subprocess.run(
-        [worldfacts_bin(), "build", "--content", str(content), "--templates", str(ROOT / "Templates"),
-         "--output", str(out), "--quiet"],
+        [worldfacts_bin(), "build", "--content", str(content), "--output", str(out), "--quiet"],
         check=True,
     )
     yield out

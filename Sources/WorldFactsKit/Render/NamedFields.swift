@@ -5,8 +5,8 @@ import WorldFactsSupport
 /// A record page's fields by their ids, for a template that places each where it likes
 /// (`{{#fields.population}}{{label}}: {{text}}{{/fields.population}}`), beside the `facts` list that shows
 /// them all in order. Each field has its `id`, `label`, `format`, `unit` (when it has one), `raw` value,
-/// shown `text` and `empty` flag; a link field its `links` (as `facts` links them: `text`, `href`, `hreflang`) and
-/// their `count`. The record's `collection` is its collection's `id` and `label`. Made only for a site whose
+/// shown `text` and `empty` flag; a link field, or a group's, its `links` (as `facts` links them: `text`, `href`,
+/// `hreflang`; a group's values to their pages, by their titles) and their `count`. The record's `collection` is its collection's `id` and `label`. Made only for a site whose
 /// templates name `fields` or `collection` (`TemplateSet.names(used:)`): the built-in templates show `facts`.
 extension PageContexts {
     /// The record's fields, by id.
@@ -21,15 +21,20 @@ extension PageContexts {
             if let unit = field.unit { entry.add("unit", .text(unit)) }
             entry.add("raw", .text(value.texts.joined(separator: ", ")))
             entry.add("empty", .flag(value.isEmpty))
-            let linkKeys = field.format.isLink ? rows.linkKeys(value) : []
-            if linkKeys.isEmpty {
+            var links = (field.format.isLink ? rows.linkKeys(value) : []).map { linked(field, key: $0) }
+            // A group field's values link to their group pages, by their titles, as the facts table links them.
+            if links.isEmpty, let group = site.group(collection: collection.number, field: position) {
+                links = groupValues(value, in: group).map { text, groupValue in
+                    (text, concat(recordRoot, group.pagePath(of: groupValue)), nil)
+                }
+            }
+            if links.isEmpty {
                 entry.add(
                     "text",
                     .text(
                         formatter.text(
                             value, unit: field.unit, fractionDigits: field.fractionDigits, shownAs: field.shownAs)))
             } else {
-                let links = linkKeys.map { linked(field, key: $0) }
                 entry.add("text", .text(links.map(\.text).joined(separator: ", ")))
                 entry.add(
                     "links",
