@@ -3,11 +3,12 @@ import WorldFactsMustache
 import WorldFactsSupport
 
 /// A record page's fields by their ids, for a template that places each where it likes
-/// (`{{#fields.population}}{{label}}: {{text}}{{/fields.population}}`), beside the `facts` list that shows
-/// them all in order. Each field has its `id`, `label`, `format`, `unit` (when it has one), `raw` value,
-/// shown `text` and `empty` flag; a link field, or a group's, its `links` (as `facts` links them: `text`, `href`,
-/// `hreflang`; a group's values to their pages, by their titles) and their `count`. The record's `collection` is its collection's `id` and `label`. Made only for a site whose
-/// templates name `fields` or `collection` (`TemplateSet.names(used:)`): the built-in templates show `facts`.
+/// (`{{#fields.population}}{{label}}: {{text}}{{/fields.population}}`), beside the `facts` list that shows them all in
+/// order. Each field has its `id`, `label`, `format`, `unit` (when it has one), `raw` value, shown `text` and `empty`
+/// flag; a link field, or a group's, its `links` (as `facts` links them: `text`, `href`, `hreflang`; a group's values
+/// to their pages, by their titles) and their `count`. The record's `collection` is its collection's `id` and `label`.
+/// Made only for a site whose templates name `fields` or `collection` (`TemplateSet.names(used:)`): the built-in
+/// templates show `facts`.
 extension PageContexts {
     /// The record's fields, by id.
     func namedFields(of record: Record) -> TemplateValue {
