@@ -503,12 +503,10 @@ struct CollectionsReader {
                 field: field, through: through, name: name, pagesFolder: pages, label: label ?? shownLabel)
             if let data = r.map(map, "structured_data") { group.structuredDataType = r.string(data, "type") }
             if let title = r.optionalString(map, "title") {
-                if title.contains("{value}") {
-                    group.title = title
+                if let problem = GroupSpec.titleProblem(title) {
+                    r.problem(at: map.node(for: "title") ?? map.node, field: map.path + ".title", problem)
                 } else {
-                    r.problem(
-                        at: map.node(for: "title") ?? map.node, field: map.path + ".title",
-                        "a group's title must hold '{value}', where the value goes ('Block {value}')")
+                    group.title = title
                 }
             }
             groups.append(group)

@@ -103,10 +103,9 @@ public struct LanguageTextsReader {
         let titled = spec.groups.filter { $0.title != nil }.map(\.name)
         if let titles = r.map(map, "group_titles") {
             texts.groupTitles = self.texts(of: titles, known: titled, &r)
-            for (name, title) in texts.groupTitles where !title.contains("{value}") {
-                r.problem(
-                    at: titles.node(for: name) ?? titles.node, field: titles.path + "." + name,
-                    "a group's title must hold '{value}', where the value goes ('Block {value}')")
+            for (name, title) in texts.groupTitles {
+                guard let problem = GroupSpec.titleProblem(title) else { continue }
+                r.problem(at: titles.node(for: name) ?? titles.node, field: titles.path + "." + name, problem)
             }
         }
         // The names of a field of codes (its `names:`), as the values of a group are translated.

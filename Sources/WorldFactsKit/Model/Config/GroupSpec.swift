@@ -23,6 +23,11 @@ public struct GroupSpec: Sendable {
     /// nil: by the value alone.
     public var title: String?
 
+    /// What is wrong with `title` as a group's title, in site.yml or a language's file; nil when nothing is.
+    public static func titleProblem(_ title: String) -> String? {
+        title.contains("{value}") ? nil : "a group's title must hold '{value}', where the value goes ('Block {value}')"
+    }
+
     /// What a value's page and the links to it are titled: `title` with the value shown in it.
     public func title(of value: String) -> String {
         title.map { $0.replacingOccurrences(of: "{value}", with: value) } ?? value
