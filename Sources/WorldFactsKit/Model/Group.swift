@@ -84,8 +84,7 @@ public struct Group: Sendable {
         let valueField =
             spec.through.flatMap { through in field.target.map { collections[$0].spec.fields[through] } } ?? field
         let translated = Dictionary(uniqueKeysWithValues: spec.valueTitles.pairs.map { ($0.key, $0.value) })
-        // The locale without the collation's keywords (`SiteConfig.collationLocale`).
-        let locale = String(collation.locale.prefix { $0 != "@" })
+        let locale = collation.language
         let numbers = NumberValues(field: valueField, locale: locale)
         let titles = Dictionary(
             uniqueKeysWithValues: order.map { text in

@@ -32,11 +32,7 @@ public struct SiteConfig: Sendable {
 
     /// The locale as the site's collation opens it (`Collation.of`): `locale`, with ICU's keyword for the
     /// numeric collation when it is on.
-    public var collationLocale: String { Self.collationLocale(locale, numeric: numericCollation) }
-
-    public static func collationLocale(_ locale: String, numeric: Bool) -> String {
-        numeric ? locale + "@colNumeric=yes" : locale
-    }
+    public var collationLocale: String { numericCollation ? locale + "@colNumeric=yes" : locale }
 
     public init(
         title: String, locale: String, collections: [CollectionSpec], search: SearchSpec, strings: InterfaceStrings,

@@ -23,8 +23,10 @@ public final class Collation: @unchecked Sendable {
         public var name: String
     }
 
-    /// ICU's canonical identifier of the locale.
+    /// The locale the collation was opened for, with its keywords (`en@colNumeric=yes`).
     public let locale: String
+    /// The locale without the collation's keywords (`en`): what names and numbers are shown in.
+    public var language: String { String(locale.prefix { $0 != "@" }) }
     /// The locale's buckets, in index order.
     public let buckets: [Bucket]
     private let collator: OpaquePointer
