@@ -7,9 +7,10 @@ public struct Markdown: Sendable {
 
     public init(unsafe: Bool = false) { self.unsafe = unsafe }
 
+    /// How cmark renders: smart punctuation, and raw HTML only when `unsafe`.
+    private var options: Int32 { CMARK_OPT_DEFAULT | CMARK_OPT_SMART | (unsafe ? CMARK_OPT_UNSAFE : 0) }
+
     public func html(_ markdown: String) -> String {
-        var options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART
-        if unsafe { options |= CMARK_OPT_UNSAFE }
         var source = markdown
         return source.withUTF8 { buffer in
             guard let base = buffer.baseAddress,
@@ -29,32 +30,33 @@ extension Markdown {
     /// The text of a note's first paragraph, without its markup (a link's text, not its address), for a
     /// page's description; nil when the note has no paragraph at its top level.
     public func firstParagraph(_ markdown: String) -> String? {
-        withDocument(markdown) { document -> String? in
-            var paragraph = cmark_node_first_child(document)
-            while let node = paragraph, cmark_node_get_type(node) != CMARK_NODE_PARAGRAPH {
-                paragraph = cmark_node_next(node)
-            }
-            return paragraph.flatMap(Self.text(of:))
-        }
+        withDocument(markdown) { Self.firstParagraph(of: $0).flatMap(Self.text(of:)) }
     }
 
-    /// A note's HTML in two parts: its first paragraph at the top level, and the rest (the blocks before
-    /// that paragraph and after it); nil when the note has no paragraph at its top level. The parts are
-    /// rendered as `html(_:)` renders the whole, raw HTML as `unsafe` says.
-    public func lead(_ markdown: String) -> (lead: String, rest: String)? {
-        var options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART
-        if unsafe { options |= CMARK_OPT_UNSAFE }
-        return withDocument(markdown) { document -> (String, String)? in
-            var paragraph = cmark_node_first_child(document)
-            while let node = paragraph, cmark_node_get_type(node) != CMARK_NODE_PARAGRAPH {
-                paragraph = cmark_node_next(node)
-            }
-            guard let paragraph, let lead = Self.rendered(paragraph, options) else { return nil }
+    /// The first paragraph at a document's top level.
+    private static func firstParagraph(of document: OpaquePointer) -> OpaquePointer? {
+        var paragraph = cmark_node_first_child(document)
+        while let node = paragraph, cmark_node_get_type(node) != CMARK_NODE_PARAGRAPH {
+            paragraph = cmark_node_next(node)
+        }
+        return paragraph
+    }
+
+    /// A note's HTML whole, as `html(_:)` gives it, and in two parts: its first paragraph at the top level,
+    /// and the rest (the blocks before that paragraph and after it), from one parse. The parts are nil when
+    /// the note has no paragraph at its top level.
+    public func lead(_ markdown: String) -> (whole: String, parts: (lead: String, rest: String)?) {
+        let options = options
+        let made = withDocument(markdown) { document -> (String, (String, String)?) in
+            let whole = Self.rendered(document, options) ?? ""
+            guard let paragraph = Self.firstParagraph(of: document), let lead = Self.rendered(paragraph, options)
+            else { return (whole, nil) }
             // Unlinked, the paragraph is the caller's to free: the document no longer holds it.
             cmark_node_unlink(paragraph)
             defer { cmark_node_free(paragraph) }
-            return (lead, Self.rendered(document, options) ?? "")
+            return (whole, (lead, Self.rendered(document, options) ?? ""))
         }
+        return made ?? (html(markdown), nil)
     }
 
     /// A node and what is below it as HTML.

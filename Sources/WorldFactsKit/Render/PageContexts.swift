@@ -181,11 +181,16 @@ public final class PageContexts: Sendable {
         let lists = site.lists[collection.number].compactMap { list(of: $0, position) }
         if !lists.isEmpty { writer.value("lists", .list(lists)) }
         if let note = collection.notes[position] {
-            writer.text("note", markdown.html(note.markdown))
-            // Only for templates that place the first paragraph apart: the note is parsed again for it.
-            if leadsNotes, let (lead, rest) = markdown.lead(note.markdown) {
-                writer.text("noteLead", lead)
-                if !rest.isEmpty { writer.text("noteRest", rest) }
+            if leadsNotes {
+                // For templates that place the first paragraph apart: the whole and its parts, from one parse.
+                let (whole, parts) = markdown.lead(note.markdown)
+                writer.text("note", whole)
+                if let (lead, rest) = parts {
+                    writer.text("noteLead", lead)
+                    if !rest.isEmpty { writer.text("noteRest", rest) }
+                }
+            } else {
+                writer.text("note", markdown.html(note.markdown))
             }
             // A note in the default language, for want of one in the page's: marked, and its language named.
             if note.isFallback, let language = values.languageLinks?.languages.first {
