@@ -33,15 +33,23 @@ public struct Builder: Sendable {
     }
 
     public func build(_ options: BuildOptions) throws(BuildFailure) -> BuildReport {
+        try build(options, watch: nil).report
+    }
+
+    /// A build, giving the model it keeps for `watch`'s next one. `watch`: in a build of `watch`'s
+    /// (`LiveBuilder`), the model it kept of its last.
+    func build(
+        _ options: BuildOptions, watch: WatchModel?
+    ) throws(BuildFailure) -> (report: BuildReport, model: PriorModel?) {
         let releaseLater = DeferredRelease()
         // Once the build's locals are gone, what it put aside is freed on another thread.
         defer { releaseLater.free() }
-        return try build(options, watch: nil, releaseLater: releaseLater).report
+        return try build(options, watch: watch, releaseLater: releaseLater)
     }
 
     /// The build, a step per line: the plan, then load → model → render and write, then what it keeps for
-    /// the next build. `watch`: in a build of `watch`'s (`LiveBuilder`), the model it kept of its last.
-    func build(
+    /// the next build.
+    private func build(
         _ options: BuildOptions, watch: WatchModel?, releaseLater: DeferredRelease
     ) throws(BuildFailure) -> (report: BuildReport, model: PriorModel?) {
         var steps = BuildSteps()

@@ -225,7 +225,7 @@ import Testing
             of: "split_above: 300", with: "split_above: 50\n      section_size: 8")
         #expect(split.contains("section_size: 8"))
         try split.write(toFile: config, atomically: true, encoding: .utf8)
-        let (_, kept) = try Builder().build(options, watching: WatchModel())
+        let (_, kept) = try Builder().build(options, watch: WatchModel())
         let model = try #require(kept)
         let bytes = BuildSnapshot.bytes(of: model, output: project.realOutput)
         let read = try project.model(from: bytes)

@@ -61,14 +61,4 @@ extension Builder {
         if watch == nil { loadMemo = nil }
         return BuildKeeping(inMemory: watch != nil, saving: saving)
     }
-
-    /// A build of `watch`'s: from `watch`'s model of its last build, giving the model of this one.
-    func build(
-        _ options: BuildOptions, watching watch: WatchModel
-    ) throws(BuildFailure) -> (report: BuildReport, model: PriorModel?) {
-        let releaseLater = DeferredRelease()
-        // Once the build's locals are gone, what it put aside is freed on another thread.
-        defer { releaseLater.free() }
-        return try build(options, watch: watch, releaseLater: releaseLater)
-    }
 }

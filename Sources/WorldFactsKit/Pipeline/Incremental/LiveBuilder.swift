@@ -27,7 +27,7 @@ public final class LiveBuilder: @unchecked Sendable {
         let given = prepared.take()
         let report: BuildReport, kept: PriorModel?
         do {
-            (report, kept) = try builder.build(options, watching: WatchModel(last: last, prepared: given))
+            (report, kept) = try builder.build(options, watch: WatchModel(last: last, prepared: given))
         } catch {
             // The model stays, and the next edit goes into a new copy of its site: the failed build may
             // have taken the prepared copy's site and put its edits in.
