@@ -223,7 +223,51 @@ struct CollectionsReader {
         index.detailLabel = r.string(map, "detail_label", default: "")
         index.splitAbove = r.int(map, "split_above", default: 5_000, minimum: 1)
         index.sectionSize = r.int(map, "section_size", default: 2_000, minimum: 1)
+        order(of: &index, in: map, of: spec, &r)
         return index
+    }
+
+    /// An index's order (`sort`, `order`) and, for a number, its sections (`sections`).
+    private func order(
+        of index: inout IndexSpec, in map: YAMLReader.Map, of spec: CollectionSpec, _ r: inout YAMLReader
+    ) {
+        if let sort = r.optionalString(map, "sort") {
+            index.sort = r.resolve(sort, in: spec, at: map.node(for: "sort")!, map.path + ".sort")
+        }
+        let order = r.string(map, "order", default: "ascending")
+        if order != "ascending" && order != "descending" {
+            r.problem(
+                at: map.node(for: "order")!, field: map.path + ".order",
+                "expected 'ascending' or 'descending', found '\(order)'")
+        }
+        index.descending = order == "descending"
+        let items = r.list(map, "sections")
+        guard !items.isEmpty else { return }
+        guard case .field(let field) = index.sort, [.integer, .decimal].contains(spec.fields[field].format) else {
+            r.problem(
+                at: map.node(for: "sections")!, field: map.path + ".sections",
+                "expected an index sorted by an integer or decimal field (`sort`): a text's sections are its initials")
+            return
+        }
+        for (number, item) in items.enumerated() {
+            guard let range = r.mapping(item, path: "\(map.path).sections[\(number)]") else { continue }
+            let label = r.string(range, "label") ?? ""
+            let upTo = r.optionalDouble(range, "to")
+            let isLast = number == items.count - 1
+            if isLast != (upTo == nil) {
+                r.problem(
+                    at: range.node(for: "to") ?? range.node, field: range.path + ".to",
+                    isLast
+                        ? "expected no bound on the last section: it takes every value above the one before"
+                        : "missing; expected the section's highest value (only the last section has none)")
+            }
+            if let upTo, let before = index.ranges.last?.upTo, upTo <= before {
+                r.problem(
+                    at: range.node(for: "to")!, field: range.path + ".to",
+                    "expected a bound above the section before's (\(before.formatted())), found \(upTo.formatted())")
+            }
+            index.ranges.append(IndexRange(label: label, upTo: upTo))
+        }
     }
 
     /// What the collection publishes beside its pages (its credit, downloads, former keys' redirects),

@@ -350,6 +350,18 @@ enum SiteSchema {
             Key(
                 p + "section_size", .wholeNumber, "2000",
                 "In a split index, a larger section is cut into pages where its first two letters change."),
+            Key(
+                p + "sort", .text, "the title",
+                "The field the index, its previous/next links and its downloads are ordered by: its key, its title"
+                    + " or a declared field. A text's sections are its initials."),
+            Key(p + "order", .text, "ascending", "`ascending` or `descending`; records without a value come last."),
+            Key(
+                p + "sections", .listOfMappings, "one section",
+                "For an index sorted by a number: its sections, in ascending order, each values up to its `to`."),
+            Key(p + "sections[].label", .text, "required", "The section's heading and entry in the section strip."),
+            Key(
+                p + "sections[].to", .number, "",
+                "The section's highest value; the last section has none and takes the rest."),
         ]
     }
 
@@ -360,7 +372,7 @@ enum SiteSchema {
             let shown =
                 [
                     "", "required", "the id", "the only one", "its own", "the field", "the field's label", "the site's",
-                    "the note's first paragraph", "the value",
+                    "the note's first paragraph", "the value", "the title", "one section",
                 ]
                 .contains(
                     key.defaultValue) ? key.defaultValue : "`\(key.defaultValue)`"

@@ -68,36 +68,4 @@ public struct ReverseList: Sendable {
             SortValue(source.records[$0].value(sort), collation: collation)
         }
     }
-
-    /// A value as a list sorts it.
-    enum SortValue: Equatable {
-        case missing
-        case number(Double)
-        /// The text's sort key in the locale's collation.
-        case text([UInt8])
-
-        init(_ value: FieldValue, collation: Collation) {
-            switch value {
-            case .integer(let number): self = .number(Double(number))
-            case .decimal(let number): self = .number(number)
-            case .text(let text) where !text.isEmpty: self = .text(collation.sortKey(text))
-            case .list(let items) where !items.isEmpty: self = .text(collation.sortKey(items[0]))
-            default: self = .missing
-            }
-        }
-
-        /// Missing values come last in either order.
-        func precedes(_ other: SortValue, descending: Bool) -> Bool {
-            switch (self, other) {
-            case (.missing, _): return false
-            case (_, .missing): return true
-            case (.number(let a), .number(let b)): return descending ? a > b : a < b
-            case (.text(let a), .text(let b)):
-                let order = ByteOrder.compare(a, b)
-                return descending ? order > 0 : order < 0
-            case (.number, .text): return true
-            case (.text, .number): return false
-            }
-        }
-    }
 }

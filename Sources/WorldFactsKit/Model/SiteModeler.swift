@@ -152,13 +152,23 @@ public struct SiteModeler {
         _ spec: CollectionSpec, _ loaded: LoadedCollection, number: Int, offset: Int, indexFolder: String,
         indexesKeys: Bool, collation: Collation, _ diagnostics: inout [Diagnostic]
     ) -> (collection: RecordCollection, order: [Int]) {
-        // Sort: section order first, then the locale's collation within the section. A sort key and a
+        // Sort by the title: section order first, then the locale's collation within the section (or by a
+        // field, `index.sort`: `FieldOrder`). A sort key and a
         // bucket are made once per record, one chunk of records per core at a time; the records are read
         // where they are: a record copied out retained and released its texts and values, from both cores.
-        let sortKeys = loaded.records.withSharedElements { records in
-            SortKeys(count: records.count, collation: collation) { records[$0].title }
+        let order: [Int]
+        let sections: [Section]
+        if spec.index.isByTitle {
+            let sortKeys = loaded.records.withSharedElements { records in
+                SortKeys(count: records.count, collation: collation) { records[$0].title }
+            }
+            order = sortKeys.order(tieBreaks: loaded.records.map(\.key))
+            sections = Section.runs(count: order.count, collation: collation) { sortKeys.buckets[order[$0]] }
+        } else {
+            let byField = FieldOrder(loaded.records, spec: spec, collation: collation)
+            order = byField.order
+            sections = Section.runs(count: order.count) { byField.sections[$0] }
         }
-        let order = sortKeys.order(tieBreaks: loaded.records.map(\.key))
         let records = order.map { loaded.records[$0] }
 
         // Slugs: unique, or an error naming both records.
@@ -200,7 +210,6 @@ public struct SiteModeler {
         }
 
         // Sections.
-        let sections = Section.runs(count: order.count, collation: collation) { sortKeys.buckets[order[$0]] }
         var sectionOfRecord: [Int] = []
         sectionOfRecord.reserveCapacity(records.count)
         for (number, section) in sections.enumerated() {

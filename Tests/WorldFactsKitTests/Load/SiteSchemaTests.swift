@@ -111,6 +111,11 @@ import Testing
             "records.note_languages": "default", "collections[].note_languages": "all",
             "records.key_format": "region", "collections[].key_format": "language",
             "collections[].groups[].title": "\"Block {value}\"",
+            // The index by a number, in its ranges.
+            "index.sort": "size", "collections[].index.sort": "size", "index.order": "descending",
+            "collections[].index.order": "ascending", "index.sections[].label": "Small",
+            "collections[].index.sections[].label": "Small", "index.sections[].to": "10",
+            "collections[].index.sections[].to": "10",
         ]
         func value(_ key: SiteSchema.Key) -> String {
             if let value = values[key.path] { return value }
@@ -142,10 +147,12 @@ import Testing
                 case .mapping: return ["\(indent)\(name):"] + lines(under: full, indent: indent + "  ")
                 case .listOfMappings:
                     let items = lines(under: full + "[]", indent: indent + "    ")
-                    // A second, plain field for the first to fall back on and to group by, and a number.
+                    // A second, plain field for the first to fall back on and to group by, and a number;
+                    // a last range, which has no bound.
                     let other =
                         name == "fields"
-                        ? [indent + "  - id: other", indent + "  - { id: size, format: integer }"] : []
+                        ? [indent + "  - id: other", indent + "  - { id: size, format: integer }"]
+                        : name == "sections" ? [indent + "  - { label: Large }"] : []
                     return ["\(indent)\(name):", indent + "  - " + items[0].dropFirst(indent.count + 4)]
                         + items.dropFirst() + other
                 default: return ["\(indent)\(name): \(value(key))"]

@@ -57,8 +57,8 @@ public struct ValueEdits: Sendable {
     }
 
     /// The fields of a collection whose values decide more than the pages that show them: links, the
-    /// field of a group, the former keys that get redirect pages, and the fields of a search scope over
-    /// it (its keys decide which shards hold a record).
+    /// field the index is sorted by, the field of a group, the former keys that get redirect pages, and the
+    /// fields of a search scope over it (its keys decide which shards hold a record).
     static func fixedFields(of collection: Int, in config: SiteConfig) -> Set<Int> {
         let spec = config.collections[collection]
         var fixed = Set(spec.fields.indices.filter { spec.fields[$0].format.isLink })
@@ -71,6 +71,8 @@ public struct ValueEdits: Sendable {
         }
         if let aliases = spec.aliases { fixed.insert(aliases) }
         if let only = spec.only { fixed.insert(only.field) }
+        // The field the index is ordered by decides where every record goes.
+        if case .field(let sort) = spec.index.sort { fixed.insert(sort) }
         for scope in config.search.scopes where scope.collection == collection {
             for case .field(let field) in scope.fields { fixed.insert(field) }
         }
