@@ -211,8 +211,9 @@ public struct TemplateParser {
                         message: "only {{$block}} tags can be inside {{<\(frames[frames.count - 1].tag.name)}}")
                 }
                 switch tag.kind {
-                case .variable: append(.variable(TemplateName(tag.name, line: tag.line), escaped: true))
-                case .raw: append(.variable(TemplateName(tag.name, line: tag.line), escaped: false))
+                case .variable:
+                    append(.variable(TemplateName(tag.name, line: tag.line, column: tag.column), escaped: true))
+                case .raw: append(.variable(TemplateName(tag.name, line: tag.line, column: tag.column), escaped: false))
                 case .partial: append(.partial(tag.name, indentation: tag.indentation, line: tag.line))
                 case .comment, .delimiters: break
                 case .section, .inverted, .parent, .block: frames.append(Frame(tag: tag))
@@ -235,7 +236,8 @@ public struct TemplateParser {
                     case .section, .inverted:
                         append(
                             .section(
-                                TemplateName(frame.tag.name, line: frame.tag.line), frame.nodes,
+                                TemplateName(frame.tag.name, line: frame.tag.line, column: frame.tag.column),
+                                frame.nodes,
                                 inverted: frame.tag.kind == .inverted))
                     case .block: append(.block(frame.tag.name, frame.nodes))
                     default:

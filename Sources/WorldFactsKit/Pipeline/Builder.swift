@@ -97,9 +97,9 @@ public struct Builder: Sendable {
         let theme = try steps.run(.loadTemplates) { () throws(StageFailure) in
             try ThemeLoader(folder: options.templatesFolder(fileSystem), fileSystem: fileSystem).load()
         }
-        let fieldIDs = Set(config.collections.flatMap { $0.fields.map(\.id) })
+        let fields = Dictionary(uniqueKeysWithValues: config.collections.map { ($0.id, $0.fields.map(\.id)) })
         let templates = try steps.run(.compileTemplates) { () throws(StageFailure) in
-            try TemplateSet(theme: theme, fieldIDs: fieldIDs)
+            try TemplateSet(theme: theme, fields: fields)
         }
         sources.warnings += TemplateSet.unused(in: theme, templates: templates, config: config)
         return (theme, templates)

@@ -15,8 +15,10 @@ public struct TemplateSet: Sendable {
     /// Every name a tag of any template uses (each part of `a.b`).
     public let used: Set<String>
 
-    /// `fieldIDs`: the ids of the site's fields, which a record page's `fields` names (`NamedFields`).
-    public init(theme: Theme, fieldIDs: Set<String> = []) throws(StageFailure) {
+    /// `fields`: each collection's field ids by collection id, which a record page's `fields` names
+    /// (`NamedFields`).
+    public init(theme: Theme, fields: [String: [String]] = [:]) throws(StageFailure) {
+        let check = TemplateNameCheck(fields: fields)
         var parsed: [String: [TemplateNode]] = [:]
         var diagnostics: [Diagnostic] = []
         var used = Set<String>()
@@ -39,21 +41,8 @@ public struct TemplateSet: Sendable {
                 continue
             }
             parsed[name] = nodes
-            let variables = TemplateVocabulary.variables(in: nodes)
-            used.formUnion(variables.map(\.name))
-            for (variable, line) in variables
-            where !TemplateVocabulary.names.contains(variable) && !fieldIDs.contains(variable) {
-                diagnostics.append(
-                    .error(
-                        SourceLocation(file: file, line: line),
-                        "template names '\(variable)', which no page provides"
-                            + (EditDistance.nearest(to: variable, in: TemplateVocabulary.names.union(fieldIDs).sorted())
-                                .map {
-                                    "; did you mean '\($0)'?"
-                                } ?? "")
-                            + " (docs/templates.md lists the names)"
-                    ))
-            }
+            used.formUnion(TemplateVocabulary.variables(in: nodes).map(\.name))
+            diagnostics += check.diagnostics(of: name, at: file, nodes)
         }
         // A partial or parent that names no template would render as nothing.
         var included = Set<String>()
@@ -97,12 +86,25 @@ public struct TemplateSet: Sendable {
             guard !theme.isBuiltIn(name), !pageNames.contains(name),
                 !templates.included.contains(name)
             else { return nil }
-            let near = EditDistance.nearest(to: name, in: pageNames.sorted()).map { "; did you mean '\($0)'?" } ?? ""
+            let near =
+                (byFolder(name, config).flatMap { pageNames.contains($0) ? $0 : nil }
+                ?? EditDistance.nearest(to: name, in: pageNames.sorted())).map { "; did you mean '\($0)'?" } ?? ""
             return .warning(
                 SourceLocation(file: theme.path(of: name)),
                 "no page is rendered with this template, and no template includes it\(near)"
                     + " (docs/templates.md, \"Which template renders a page\")")
         }
+    }
+
+    /// `name` with a collection's pages folder in place of its id (`record.elements` for the collection
+    /// `records` whose pages are `elements/`) named by the id: the folder is what its author sees.
+    static func byFolder(_ name: String, _ config: SiteConfig) -> String? {
+        var parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2,
+            let collection = config.collections.first(where: { $0.records.pagesFolder == parts[1] })
+        else { return nil }
+        parts[1] = collection.id
+        return parts.joined(separator: ".")
     }
 
     public func render(_ context: TemplateValue, with name: String) -> [UInt8] {

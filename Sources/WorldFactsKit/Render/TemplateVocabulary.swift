@@ -73,11 +73,12 @@ public enum TemplateVocabulary {
     /// The variable names of a parsed template's tags, with their lines: `{{a.b}}` gives a and b, in
     /// variables and section tags, overrides included; comments, partials, parents and block names are
     /// not variables.
-    static func variables(in nodes: [TemplateNode]) -> [(name: String, line: Int)] {
-        var result: [(name: String, line: Int)] = []
+    static func variables(in nodes: [TemplateNode]) -> [(name: String, line: Int, column: Int)] {
+        var result: [(name: String, line: Int, column: Int)] = []
         TemplateNode.walk(nodes) { node in
             switch node {
-            case .variable(let name, _), .section(let name, _, _): result += name.parts.map { ($0, name.line) }
+            case .variable(let name, _), .section(let name, _, _):
+                result += name.parts.map { ($0, name.line, name.column) }
             default: break
             }
         }
@@ -97,7 +98,7 @@ public enum TemplateVocabulary {
     }
 
     /// The same for template text; nothing if it does not parse.
-    public static func variables(in template: String) -> [(name: String, line: Int)] {
+    public static func variables(in template: String) -> [(name: String, line: Int, column: Int)] {
         (try? TemplateParser.parse(template)).map { variables(in: $0) } ?? []
     }
 }

@@ -187,3 +187,71 @@ import Testing
         }
     }
 }
+
+/// docs/templates.md's "A page of a collection's own", built from its site.yml and template as the docs give
+/// them, over a few elements: what the docs say of the pages holds.
+@Suite struct ElementPageExampleTests {
+    static let elements = [
+        ("H", "Hydrogen", 1, 1.008), ("He", "Helium", 2, 4.0026), ("Li", "Lithium", 3, 6.94),
+        ("C", "Carbon", 6, 12.011),
+        ("Na", "Sodium", 11, 22.99), ("Mn", "Manganese", 25, 54.938), ("Fe", "Iron", 26, 55.845),
+        ("Co", "Cobalt", 27, 58.933), ("Kr", "Krypton", 36, 83.798), ("Ir", "Iridium", 77, 192.217),
+    ]
+
+    /// The docs' code blocks of the section: its site.yml, then its template.
+    static func example() throws -> (siteYAML: String, template: String) {
+        let docs = try readText(repoPath("docs/templates.md"))
+        let section = try #require(docs.components(separatedBy: "## A page of a collection's own\n").dropFirst().first)
+            .components(separatedBy: "\n## ")[0]
+        let blocks = section.matches(of: /```(?:yaml|mustache)\n([^`]*)```/).map { String($0.output.1) }
+        try #require(blocks.count == 2)
+        return (blocks[0], blocks[1])
+    }
+
+    func build(_ root: String, siteYAML: String, template: String?) throws {
+        let json =
+            "["
+            + Self.elements.map {
+                #"{"symbol":"\#($0.0)","name":"\#($0.1)","number":\#($0.2),"mass":\#($0.3),"block":"s"}"#
+            }
+            .joined(separator: ",") + "]"
+        try FileManager.default.createDirectory(atPath: root + "/Content/templates", withIntermediateDirectories: true)
+        try json.write(toFile: root + "/Content/elements.json", atomically: true, encoding: .utf8)
+        try siteYAML.write(toFile: root + "/Content/site.yml", atomically: true, encoding: .utf8)
+        let file = root + "/Content/templates/record.elements.mustache"
+        if let template {
+            try template.write(toFile: file, atomically: true, encoding: .utf8)
+        } else if FileManager.default.fileExists(atPath: file) {
+            try FileManager.default.removeItem(atPath: file)
+        }
+        _ = try Builder().build(BuildOptions(content: root + "/Content", output: root + "/Output"))
+    }
+
+    @Test func theElementPageExampleBuildsAsTheDocsSay() throws {
+        let (siteYAML, template) = try Self.example()
+        let root = makeTemporaryFolder()
+        defer { removeTemporary(root) }
+        try build(root, siteYAML: siteYAML, template: nil)
+        let builtIn = try FileSystem.disk.listFiles(root + "/Output").filter { $0.hasSuffix(".html") }.sorted()
+        let builtInPages = try builtIn.map { try readText(root + "/Output/" + $0) }
+        try build(root, siteYAML: siteYAML, template: template)
+
+        let iron = try readText(root + "/Output/elements/fe.html")
+        #expect(iron.contains(#"<h1><span class="symbol">Fe</span> Iron</h1>"#))
+        #expect(iron.contains(#"<a rel="prev" href="../elements/mn.html">Manganese</a>"#))
+        #expect(iron.contains(#"<a rel="next" href="../elements/co.html">Cobalt</a>"#))
+        #expect(iron.contains("<dt>Atomic mass</dt><dd>55.845"), "\(iron)")
+        let index = try readText(root + "/Output/index.html")
+        #expect(
+            index.matches(of: /class="section-header">([^<]+)</).map { String($0.output.1) }
+                == ["Period 1", "Period 2", "Period 3", "Later periods"])
+        #expect(IndexOrderTests.linkedKeys(index) == Self.elements.sorted { $0.2 < $1.2 }.map { $0.0.lowercased() })
+        // Every page but the elements' is the built-in set's.
+        let pages = try FileSystem.disk.listFiles(root + "/Output").filter { $0.hasSuffix(".html") }.sorted()
+        #expect(pages == builtIn)
+        for (path, page) in zip(builtIn, builtInPages) {
+            let now = try readText(root + "/Output/" + path)
+            #expect((now == page) != path.hasPrefix("elements/"), "\(path)")
+        }
+    }
+}

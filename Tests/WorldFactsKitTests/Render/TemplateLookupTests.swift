@@ -105,6 +105,29 @@ import Testing
         #expect(texts.first?.contains("did you mean 'record.countries'?") == true)
     }
 
+    /// A site of the short form has the one collection `records`: a template named for its pages folder
+    /// is a warning that names the template by the collection's id.
+    @Test(arguments: ["elements", "isotopes"])
+    func aTemplateNamedForAPagesFolderSuggestsTheCollectionsID(folder: String) throws {
+        let root = makeTemporaryFolder()
+        defer { removeTemporary(root) }
+        try FileManager.default.createDirectory(atPath: root + "/Content/templates", withIntermediateDirectories: true)
+        try #"[{"k":"a","t":"A","n":1}]"#.write(toFile: root + "/Content/r.json", atomically: true, encoding: .utf8)
+        let siteYAML =
+            "title: T\nrecords: { file: r.json, key: k, title: t, pages: \(folder) }\n"
+            + "fields: [{ id: n, label: N, format: integer }]\n"
+        try siteYAML.write(toFile: root + "/Content/site.yml", atomically: true, encoding: .utf8)
+        try "<p>{{record.title}}</p>".write(
+            toFile: root + "/Content/templates/record.\(folder).mustache", atomically: true, encoding: .utf8)
+        let report = try Builder().build(BuildOptions(content: root + "/Content", output: root + "/Output"))
+        let texts = report.warnings.map { "\($0)" }
+        #expect(
+            texts.contains {
+                $0.contains("record.\(folder).mustache: warning: no page is rendered")
+                    && $0.contains("did you mean 'record.records'?")
+            }, "\(texts)")
+    }
+
     @Test func theCandidatesGoFromTheMostParticularToTheBuiltIn() {
         var config = countriesSite.config
         config.languages = [
@@ -163,9 +186,61 @@ import Testing
                 templates: ["record.cities.mustache": "<p>\n{{fields.populaton.text}}</p>\n"], warnings: &warnings)
         } throws: { error in
             "\(error)".contains(
-                "record.cities.mustache:2: error: template names 'populaton', which no page provides; did you mean"
-                    + " 'population'?")
+                "record.cities.mustache:2:1: error: template names the field 'populaton', which the record pages of"
+                    + " 'cities' do not have; did you mean 'population'?")
         }
+    }
+
+    /// A template of one collection's record pages names a field only that collection has: one of another
+    /// collection's is an error at its tag's line and column, naming both, with the nearest field of its own;
+    /// nothing is written and Output stays as it was.
+    @Test func aFieldOfAnotherCollectionIsAnErrorAtItsTag() throws {
+        let root = CollectionsTests().project(siteYAML: TemplateLookupTests.siteYAML)
+        defer { removeTemporary(root) }
+        let options = BuildOptions(content: root + "/Content", output: root + "/Output")
+        _ = try Builder().build(options)
+        let before = try FileSystem.disk.listFiles(root + "/Output").sorted().map {
+            ($0, try readText(root + "/Output/" + $0))
+        }
+        let cases: [(template: String, text: String, expected: String)] = [
+            (
+                "record.cities.mustache", "<p>\n  {{#fields.continent}}{{text}}{{/fields.continent}}</p>\n",
+                "record.cities.mustache:2:3: error: template names the field 'continent', a field of 'countries',"
+                    + " which the record pages of 'cities' do not have"
+            ),
+            (
+                "record.cities.mustache", "{{#fields}}\n{{#populaton}}{{text}}{{/populaton}}{{/fields}}",
+                "record.cities.mustache:2:1: error: template names the field 'populaton', which the record pages"
+                    + " of 'cities' do not have; did you mean 'population'?"
+            ),
+            (
+                "index.countries.mustache", "{{#rows}}{{titel}}{{/rows}}",
+                "index.countries.mustache:1:10: error: template names 'titel', which no index page of 'countries'"
+                    + " provides; did you mean 'title'?"
+            ),
+        ]
+        for (template, text, expected) in cases {
+            let file = root + "/Content/templates/" + template
+            try FileManager.default.createDirectory(
+                atPath: root + "/Content/templates", withIntermediateDirectories: true)
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            do {
+                _ = try Builder().build(options)
+                Issue.record("\(template) built")
+            } catch {
+                #expect("\(error)".contains(expected), "\(error)")
+            }
+            let after = try FileSystem.disk.listFiles(root + "/Output").sorted().map {
+                ($0, try readText(root + "/Output/" + $0))
+            }
+            #expect(
+                after.map { $0.0 } == before.map { $0.0 } && after.map { $0.1 } == before.map { $0.1 }, "\(template)")
+            try FileManager.default.removeItem(atPath: file)
+        }
+        // A template of every collection's record pages may name any collection's fields.
+        try "{{#fields.continent}}{{text}}{{/fields.continent}}{{#fields.population}}{{text}}{{/fields.population}}"
+            .write(toFile: root + "/Content/templates/record.mustache", atomically: true, encoding: .utf8)
+        _ = try Builder().build(options)
     }
 }
 

@@ -24,8 +24,8 @@ import Testing
             _ = try TemplateSet(theme: theme)
         } throws: { error in
             "\(error)"
-                == "T/record.mustache:2: error: template names 'populaton', which no page provides"
-                + " (docs/templates.md lists the names)"
+                == "T/record.mustache:2:4: error: template names 'populaton', which no record page provides"
+                + " (docs/templates.md lists the names by page)"
         }
     }
 
@@ -36,8 +36,8 @@ import Testing
             _ = try TemplateSet(theme: theme)
         } throws: { error in
             "\(error)"
-                == "T/layout.mustache:1: error: template names 'titel', which no page provides; did you mean"
-                + " 'title'? (docs/templates.md lists the names)"
+                == "T/layout.mustache:1:1: error: template names 'titel', which no page provides; did you mean"
+                + " 'title'? (docs/templates.md lists the names by page)"
         }
     }
 
