@@ -144,6 +144,9 @@ def test_max_files_fails_before_writing_and_names_the_largest_contributors(tmp_p
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     result = build(COUNTRIES, out, "--max-files", "100", check=False)
     assert result.returncode == 1 and "--max-files" in result.stderr
+    # The record pages alone are more than 100: the message names the one setting that helps then.
+    assert ("The records record pages alone are more than the limit: publish some of them, those whose number"
+            " lies within bounds, with records.only: { field: population, min: … }") in result.stderr
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
 
 

@@ -61,7 +61,8 @@ enum SiteSchema {
             Key(
                 "max_files", .wholeNumber, "",
                 "The most files the output may hold; a build that would leave more fails before writing,"
-                    + " naming the largest contributors. `--max-files` overrides it."),
+                    + " naming the largest contributors, and `only:` when one collection's record pages alone"
+                    + " are more. `--max-files` overrides it."),
             Key(
                 "hide_empty", .flag, "false",
                 "Every field leaves its row out of the facts table where a record has no value (`strings.none`"

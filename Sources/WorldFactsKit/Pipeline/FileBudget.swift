@@ -15,6 +15,8 @@ struct FileBudget {
         var files: Int
         /// How to make fewer: the keys of site.yml that shrink it, with their values.
         var shrink: String
+        /// What to do when this one alone is more than the limit, when that differs from `shrink`.
+        var alone: String?
     }
 
     var contributors: [Contributor] = []
@@ -31,7 +33,9 @@ struct FileBudget {
             // Named with the language's folder; the keys that shrink it are site.yml's, named by the id alone.
             let (id, name) = (collection.spec.id, language + collection.spec.id)
             let redirects = isEdition ? 0 : AliasPages(collection).pages.count
-            add("\(name) record pages", collection.records.count, "one per record")
+            add(
+                "\(name) record pages", collection.records.count, "one per record",
+                alone: Self.fewerRecords(collection.spec, shortForm: site.collections.count == 1 && id == "records"))
             pages += collection.records.count + 1
             add("\(name) index", 1, "one per collection")
             if collection.isIndexSplit {
@@ -141,8 +145,19 @@ struct FileBudget {
 
     private init(contributors: [Contributor] = []) { self.contributors = contributors }
 
-    private mutating func add(_ name: String, _ files: Int, _ shrink: String) {
-        if files > 0 { contributors.append(Contributor(name: name, files: files, shrink: shrink)) }
+    private mutating func add(_ name: String, _ files: Int, _ shrink: String, alone: String? = nil) {
+        if files > 0 { contributors.append(Contributor(name: name, files: files, shrink: shrink, alone: alone)) }
+    }
+
+    /// The one setting that helps when a collection's record pages alone are more than the limit: publishing
+    /// some of its records (`only:`), on a number field of its own where it has one. `shortForm`: a site of
+    /// one collection written as `records:` at the top, where `only:` is one of its keys.
+    static func fewerRecords(_ spec: CollectionSpec, shortForm: Bool) -> String {
+        let number = spec.fields.first { $0.format == .integer || $0.format == .decimal }
+        let only = "only: { field: \(number?.id ?? "<a number field>"), min: … }"
+        let owner = shortForm ? "records" : "collections[\(spec.id)]"
+        return "publish some of them, those whose number lies within bounds, with \(owner).\(only)"
+            + " (docs/site-yml.md, \"Some of the records\")"
     }
 
     /// Fails when the site would be more than `limit` files, naming its largest contributors and how to
@@ -152,11 +167,14 @@ struct FileBudget {
         let largest = contributors.sorted { $0.files > $1.files }.prefix(6).map {
             "  \(Plural.grouped($0.files)) \($0.name): \($0.shrink)"
         }
+        let alone = contributors.filter { $0.files > limit }.compactMap { contributor in
+            contributor.alone.map { "The \(contributor.name) alone are more than the limit: \($0)." }
+        }
         throw StageFailure([
             .error(
                 source,
                 "the site would be \(Plural.grouped(total)) files, more than the \(Plural.grouped(limit)) allowed;"
-                    + " nothing was written. The largest contributors:\n" + largest.joined(separator: "\n"))
+                    + " nothing was written. The largest contributors:\n" + (largest + alone).joined(separator: "\n"))
         ])
     }
 }
