@@ -33,6 +33,34 @@ import Testing
         return pages
     }
 
+    /// docs/templates.md's "Overriding a partial": the built-in partial exported, copied into the site's
+    /// `partials/` and edited changes every page that includes it, and nothing else of any page.
+    @Test func anOverriddenPartialChangesEveryPageThatIncludesIt() throws {
+        var warnings: [Diagnostic] = []
+        let builtIn = try build(templates: [:], warnings: &warnings)
+        let export = makeTemporaryFolder()
+        defer { removeTemporary(export) }
+        _ = try TemplatesExport.write(to: export + "/built-in")
+        let partial = try readText(export + "/built-in/partials/search.mustache")
+        let marker = "<p class=\"own-search\">{{strings.searchLabel}}</p>\n"
+        let own = try build(templates: ["partials/search.mustache": marker + partial], warnings: &warnings)
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(own.keys.sorted() == builtIn.keys.sorted())
+        var withBox = 0
+        for (path, page) in builtIn {
+            let changed = try #require(own[path])
+            if page.contains(#"<form id="search-form""#) {
+                withBox += 1
+                let mark = try #require(changed.firstRange(of: #"<p class="own-search">"#), "\(path)")
+                let end = try #require(changed[mark.upperBound...].firstRange(of: "</p>\n"))
+                #expect(changed.replacingCharacters(in: mark.lowerBound..<end.upperBound, with: "") == page, "\(path)")
+            } else {
+                #expect(changed == page, "\(path)")
+            }
+        }
+        #expect(withBox == builtIn.count, "every page of the site has the search box")
+    }
+
     /// A template that marks its pages and renders nothing else.
     static func marking(_ mark: String) -> String { "<!doctype html><title>\(mark)</title><p>\(mark)</p>\n" }
 
