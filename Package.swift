@@ -7,7 +7,8 @@ import PackageDescription
 //            ├─ Output ├─ Search ────────────┤
 //            │         ├─ Render (+ Mustache, CCmark)
 //            │         └─ Write ─────────────┤
-//            └─ Mustache                     └─ Pipeline ── Watch ── Serve, worldfacts
+//            └─ Mustache                     ├─ Pipeline ── Watch ── Serve, worldfacts
+//                                            └─ Pack (a built site in one file) ──── worldfacts
 //
 // Output (the files a stage makes, and what the last build left of them) is a sibling of Model that
 // Search, Render, Write and Pipeline build on.
@@ -34,7 +35,7 @@ let package = Package(
             targets: [
                 "WorldFactsSupport", "WorldFactsModel", "WorldFactsOutput", "WorldFactsLoad", "WorldFactsSearch",
                 "WorldFactsMustache",
-                "WorldFactsRender", "WorldFactsWrite", "WorldFactsPipeline", "WorldFactsWatch",
+                "WorldFactsRender", "WorldFactsWrite", "WorldFactsPipeline", "WorldFactsWatch", "WorldFactsPack",
             ]),
     ],
     dependencies: [
@@ -45,6 +46,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        // Reads back the ZIP files `worldfacts pack` writes, in the tests: an independent reader.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         .systemLibrary(
@@ -65,6 +68,12 @@ let package = Package(
             providers: [.apt(["libicu-dev"])]
         ),
         .target(name: "ICUBridge", dependencies: ["CICU"]),
+        // libzip (Debian's libzip-dev) writes `worldfacts pack --zip`: its central directory once, at the end.
+        .systemLibrary(
+            name: "CLibzip",
+            pkgConfig: "libzip",
+            providers: [.apt(["libzip-dev"])]
+        ),
         stage("Support", [algorithms, "ICUBridge"]),
         stage("Model", ["WorldFactsSupport"]),
         stage("Output", ["WorldFactsSupport"]),
@@ -84,6 +93,10 @@ let package = Package(
                 "WorldFactsRender", "WorldFactsWrite",
             ]),
         stage("Watch", ["WorldFactsSupport", "WorldFactsPipeline"]),
+        // A built site packed into one file (`worldfacts pack`): its published files, read from its manifest.
+        stage(
+            "Pack",
+            ["WorldFactsSupport", "WorldFactsWrite", "CLibzip"]),
         .target(
             name: "WorldFactsServe",
             dependencies: [
@@ -101,6 +114,7 @@ let package = Package(
                 "WorldFactsPipeline",
                 "WorldFactsWatch",
                 "WorldFactsServe",
+                "WorldFactsPack",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["CommitStamp"]
@@ -115,6 +129,8 @@ let package = Package(
                 "WorldFactsSupport", "WorldFactsModel", "WorldFactsOutput", "WorldFactsLoad", "WorldFactsSearch",
                 "WorldFactsMustache",
                 "WorldFactsRender", "WorldFactsWrite", "WorldFactsPipeline", "WorldFactsWatch", "WorldFactsServe",
+                "WorldFactsPack",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 // The reference the template engine is checked against (TemplateEngineTests).
                 .product(name: "Mustache", package: "swift-mustache"),
                 // Makes the real SQLite files the SQLite source is tested with.

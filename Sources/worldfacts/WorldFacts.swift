@@ -11,7 +11,7 @@ struct WorldFacts: AsyncParsableCommand {
         commandName: "worldfacts",
         abstract: "Publish a browsable fact site from records, Markdown notes and Mustache templates.",
         version: "worldfacts \(WorldFacts.version) (commit \(buildCommit))",
-        subcommands: [Build.self, Watch.self, Serve.self, Init.self, Templates.self],
+        subcommands: [Build.self, Watch.self, Serve.self, Init.self, Templates.self, Pack.self],
         defaultSubcommand: Build.self
     )
 
