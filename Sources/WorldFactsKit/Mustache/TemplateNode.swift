@@ -6,9 +6,9 @@ public indirect enum TemplateNode: Sendable, Hashable {
     /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when inverted.
     case section(TemplateName, [TemplateNode], inverted: Bool)
     /// `{{>name}}`; a standalone partial indents every line it renders by its own indentation.
-    case partial(String, indentation: [UInt8], line: Int)
+    case partial(String, indentation: [UInt8], line: Int, column: Int)
     /// `{{<name}}{{$block}}…{{/block}}{{/name}}`: the named template, with these blocks overridden.
-    case parent(String, overrides: [String: [TemplateNode]], indentation: [UInt8], line: Int)
+    case parent(String, overrides: [String: [TemplateNode]], indentation: [UInt8], line: Int, column: Int)
     /// `{{$name}}default{{/name}}`: the override of that name, or the default.
     case block(String, [TemplateNode])
 }
@@ -22,7 +22,7 @@ extension TemplateNode {
             switch node {
             case .text, .variable, .partial: break
             case .section(_, let body, _), .block(_, let body): walk(body, visit)
-            case .parent(_, let overrides, _, _):
+            case .parent(_, let overrides, _, _, _):
                 for name in overrides.keys.sorted() { walk(overrides[name]!, visit) }
             }
         }

@@ -214,7 +214,8 @@ public struct TemplateParser {
                 case .variable:
                     append(.variable(TemplateName(tag.name, line: tag.line, column: tag.column), escaped: true))
                 case .raw: append(.variable(TemplateName(tag.name, line: tag.line, column: tag.column), escaped: false))
-                case .partial: append(.partial(tag.name, indentation: tag.indentation, line: tag.line))
+                case .partial:
+                    append(.partial(tag.name, indentation: tag.indentation, line: tag.line, column: tag.column))
                 case .comment, .delimiters: break
                 case .section, .inverted, .parent, .block: frames.append(Frame(tag: tag))
                 case .close:
@@ -246,7 +247,7 @@ public struct TemplateParser {
                         append(
                             .parent(
                                 frame.tag.name, overrides: overrides, indentation: frame.tag.indentation,
-                                line: frame.tag.line))
+                                line: frame.tag.line, column: frame.tag.column))
                     }
                 }
             }

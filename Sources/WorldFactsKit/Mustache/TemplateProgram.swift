@@ -105,11 +105,11 @@ final class TemplateProgram: Sendable {
                 case .section(let name, let body, let inverted):
                     instructions.append(Instruction(kind: .section, flag: inverted, a: number(of: name)))
                     compile(body)
-                case .partial(let name, let indentation, _):
+                case .partial(let name, let indentation, _, _):
                     let (start, count) = store(indentation)
                     instructions.append(
                         Instruction(kind: .partial, a: templateNumbers[name] ?? -1, c: start, d: count))
-                case .parent(let name, let own, let indentation, _):
+                case .parent(let name, let own, let indentation, _, _):
                     let (start, count) = store(indentation)
                     instructions.append(
                         Instruction(

@@ -70,7 +70,7 @@ struct TemplateNameCheck {
                 parts(of: name, insideFields: insideFields, check)
                 visit(body, insideFields: name.parts.last == "fields", check)
             case .block(_, let body): visit(body, insideFields: insideFields, check)
-            case .parent(_, let overrides, _, _):
+            case .parent(_, let overrides, _, _, _):
                 for block in overrides.keys.sorted() { visit(overrides[block]!, insideFields: false, check) }
             }
         }

@@ -49,12 +49,17 @@ public struct TemplateSet: Sendable {
         for (name, nodes) in parsed.sorted(by: { $0.key < $1.key }) {
             let references = TemplateVocabulary.references(in: nodes)
             included.formUnion(references.map(\.0))
-            for (target, line) in references where parsed[target] == nil && theme.templates[target] == nil {
+            for (target, line, column) in references where parsed[target] == nil && theme.templates[target] == nil {
+                // A partial named without its folder (`search` for `partials/search`), else the nearest name.
+                let names = parsed.keys.sorted()
+                let near =
+                    (names.first { $0.hasSuffix("/" + target) } ?? EditDistance.nearest(to: target, in: names))
+                    .map { "; did you mean '\($0)'?" } ?? ""
                 diagnostics.append(
                     .error(
-                        SourceLocation(file: theme.path(of: name), line: line),
+                        SourceLocation(file: theme.path(of: name), line: line, column: column),
                         "template includes '\(target)', which is not a template"
-                            + " (expected \(theme.path(of: target)))"
+                            + " (expected \(theme.path(of: target)))\(near)"
                     ))
             }
         }

@@ -85,12 +85,14 @@ public enum TemplateVocabulary {
         return result
     }
 
-    /// The templates a parsed template includes (`{{>name}}`) or extends (`{{<name}}`), with their lines.
-    static func references(in nodes: [TemplateNode]) -> [(name: String, line: Int)] {
-        var result: [(name: String, line: Int)] = []
+    /// The templates a parsed template includes (`{{>name}}`) or extends (`{{<name}}`), with their tags' lines
+    /// and columns.
+    static func references(in nodes: [TemplateNode]) -> [(name: String, line: Int, column: Int)] {
+        var result: [(name: String, line: Int, column: Int)] = []
         TemplateNode.walk(nodes) { node in
             switch node {
-            case .partial(let name, _, let line), .parent(let name, _, _, let line): result.append((name, line))
+            case .partial(let name, _, let line, let column), .parent(let name, _, _, let line, let column):
+                result.append((name, line, column))
             default: break
             }
         }

@@ -49,18 +49,26 @@ import Testing
         #expect(TemplateVocabulary.names.count == TemplateVocabulary.byPages.flatMap(\.names).count, "each name once")
     }
 
+    /// At its tag's line and column, with the nearest template's name: a partial named without its folder
+    /// suggests the template of that name in one.
     @Test func aPartialOrParentNamingNoTemplateIsAnErrorWithItsLine() {
         let theme = Theme(
-            folder: "T", templates: ["layout": "x", "index": "{{<layuot}}{{/layuot}}", "record": "a\n\n{{> facts}}"],
-            assets: [:])
+            folder: "T",
+            templates: [
+                "layout": "x", "index": "{{<layuot}}{{/layuot}}", "record": "a\n\n{{> facts}}",
+                "404": "<p>\n  {{> search}}</p>", "partials/search": "s",
+            ], assets: [:])
         #expect {
             _ = try TemplateSet(theme: theme)
         } throws: { error in
             "\(error)".contains(
-                "T/index.mustache:1: error: template includes 'layuot', which is not a template (expected "
-                    + "T/layuot.mustache)"
+                "T/index.mustache:1:1: error: template includes 'layuot', which is not a template (expected "
+                    + "T/layuot.mustache); did you mean 'layout'?"
             )
-                && "\(error)".contains("T/record.mustache:3: error: template includes 'facts'")
+                && "\(error)".contains("T/record.mustache:3:1: error: template includes 'facts'")
+                && "\(error)".contains(
+                    "T/404.mustache:2:3: error: template includes 'search', which is not a template (expected"
+                        + " T/search.mustache); did you mean 'partials/search'?")
         }
     }
 
