@@ -67,6 +67,11 @@ public struct SiteConfigLoader {
         }
         let maxFiles = r.int(top, "max_files", default: 0, minimum: 1)
         if top.node(for: "max_files") != nil { config.maxFiles = maxFiles }
+        if let changes = r.map(top, "changes") {
+            config.changes = ChangesSpec(
+                limit: r.int(changes, "limit", default: ChangesSpec.defaultLimit, minimum: 1),
+                perEntry: r.int(changes, "per_entry", default: ChangesSpec.defaultPerEntry, minimum: 1))
+        }
         config.languages = languages(top, locale: locale, &r)
         if let first = config.languages.first { config.locale = first.locale }
         config.collections = CollectionsReader(top: top, languages: config.languages).read(&r)

@@ -64,6 +64,15 @@ enum SiteSchema {
                     + " naming the largest contributors, and `only:` when one collection's record pages alone"
                     + " are more. `--max-files` overrides it."),
             Key(
+                "changes", .mapping, "",
+                "A feed of what each build changed in the data: `changes.html`, linked from every page, in every"
+                    + " language; `changes.xml` (Atom) with `url`; and `changes.json`, the history the next build reads"
+                    + " back (docs/site-yml.md, \"The feed of changes\")."),
+            Key("changes.limit", .wholeNumber, "50", "The entries the feed keeps, the newest first."),
+            Key(
+                "changes.per_entry", .wholeNumber, "100",
+                "The records an entry names, added, removed or changed; it counts the rest (\"and 12 more\")."),
+            Key(
                 "hide_empty", .flag, "false",
                 "Every field leaves its row out of the facts table where a record has no value (`strings.none`"
                     + " otherwise); a field's own `hide_empty` wins."),
@@ -212,6 +221,14 @@ enum SiteSchema {
             Key(
                 "strings.fallback_note", .text, "This note is not translated yet.",
                 "Above a note shown in the default language for want of one in the page's."),
+            Key(
+                "strings.changes", .text, "Changes to the data",
+                "The heading of the page of the data's changes (`changes:`), and its link on every page."),
+            Key("strings.changes_created", .text, "First published", "The heading of the feed's first entry."),
+            Key("strings.changes_added", .text, "Added", "Above the records an entry of the feed names as added."),
+            Key("strings.changes_removed", .text, "Removed", "Above the records an entry names as removed."),
+            Key("strings.changes_changed", .text, "Changed", "Above the records an entry names as changed."),
+            Key("strings.changes_more", .text, "and {count} more", "After the changes an entry names: the rest."),
         ] + creditKeys("", "", "The data credit in the footer, on the pages of a collection with none of its own.")
         + [
             Key("notes", .mapping, "", "Markdown notes."),

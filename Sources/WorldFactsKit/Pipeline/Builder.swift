@@ -73,13 +73,19 @@ public struct Builder: Sendable {
             options, watch: watch, prior: &prior, sources: sources, content: content, loadMemo: &loadMemo,
             templates: templates, theme: theme, modelled: modelled)
         defer { keeping.saving?.discardUnlessSaved() }
+        // The last feed of changes, read before a clean build puts the last build's files aside.
+        let changes = modelled.site.config.changes.map {
+            ChangesReader(fileSystem: fileSystem).history(
+                output: options.output, site: modelled.site, spec: $0, time: ChangesReader.now())
+        }
         let written = try steps.run(.renderAndWrite) { () throws(StageFailure) in
             try renderAndWrite(
                 options, site: modelled.site, languages: languages, templates: templates, theme: theme,
                 edit: prior.editPlan(modelled, languages: languages), manifest: prior.manifest.wait().get(),
-                sources: sources, keeping: keeping, releaseLater: releaseLater)
+                sources: sources, keeping: keeping, changes: changes?.history, releaseLater: releaseLater)
         }
         var built = report(written, sources: sources, content: content, modelled: modelled, languages: languages)
+        built.warnings += changes?.warnings ?? []
         built.fromSnapshot = prior.editsSnapshot(modelled)
         try saveSnapshot(keeping.saving, options: options, report: &built, steps: &steps)
         built.steps = steps.done
@@ -182,7 +188,7 @@ public struct Builder: Sendable {
     private func renderAndWrite(
         _ options: BuildOptions, site: Site, languages: LanguageSites, templates: TemplateSet, theme: Theme,
         edit: EditPlan?, manifest: OutputWriter.PriorManifest, sources: CheckedSources, keeping: BuildKeeping,
-        releaseLater: DeferredRelease
+        changes: ChangeHistory?, releaseLater: DeferredRelease
     ) throws(StageFailure) -> Written {
         // The days the last build's pages last changed, read before a clean build puts its files aside.
         let sitemap = site.config.url.map {
@@ -203,7 +209,7 @@ public struct Builder: Sendable {
             let output = SiteOutput(writer: writer, background: background, phases: phases)
             made = try generate(
                 options, site: site, languages: languages, templates: templates, theme: theme, edit: edit,
-                output: output, keeping: keeping, releaseLater: releaseLater)
+                output: output, keeping: keeping, changes: changes, releaseLater: releaseLater)
         } catch {
             background?.drain()
             writer.rollback()
@@ -257,11 +263,13 @@ public struct Builder: Sendable {
     /// default's assets, and the search scopes of collections that have no pages in it.
     private func generate(
         _ options: BuildOptions, site: Site, languages editions: LanguageSites, templates: TemplateSet,
-        theme: Theme, edit: EditPlan?, output: SiteOutput, keeping: BuildKeeping, releaseLater: DeferredRelease
+        theme: Theme, edit: EditPlan?, output: SiteOutput, keeping: BuildKeeping, changes: ChangeHistory?,
+        releaseLater: DeferredRelease
     ) throws(StageFailure) -> [SiteGenerator.Made] {
         let languages = editions.sites
         let reuse = output.writer.reuse
-        let renderer = SiteRenderer(site: site, templates: templates, theme: theme)
+        var renderer = SiteRenderer(site: site, templates: templates, theme: theme)
+        renderer.changes = changes
         var generator = SiteGenerator(renderer: renderer)
         generator.prior = edit?.generation(0, renderer: renderer, output: reuse) ?? GenerationPrior(output: reuse)
         if output.background == nil {
@@ -282,7 +290,8 @@ public struct Builder: Sendable {
             beforeWriting: budget?.check(language: 0), output.emit)
         var made = [defaultMade]
         for (number, language) in zip(1..., languages) {
-            let languageRenderer = SiteRenderer(site: language, templates: templates, theme: theme)
+            var languageRenderer = SiteRenderer(site: language, templates: templates, theme: theme)
+            languageRenderer.changes = changes
             var other = SiteGenerator(renderer: languageRenderer)
             other.prior =
                 edit?.generation(number, renderer: languageRenderer, output: reuse) ?? GenerationPrior(output: reuse)
@@ -321,10 +330,12 @@ public struct Builder: Sendable {
 
     /// The day of this build, as sitemaps give it: `SOURCE_DATE_EPOCH`'s when set (reproducible builds),
     /// else the clock's, in UTC.
-    static func today() -> String {
+    static func today() -> String { CalendarDay.of(secondsSince1970: buildSeconds()) }
+
+    /// The moment of this build in seconds since 1970: `SOURCE_DATE_EPOCH` when set, else the clock's.
+    static func buildSeconds() -> Int64 {
         let environment = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"]
-        let seconds = environment.flatMap { Int64($0) } ?? Int64(Date().timeIntervalSince1970)
-        return CalendarDay.of(secondsSince1970: seconds)
+        return environment.flatMap { Int64($0) } ?? Int64(Date().timeIntervalSince1970)
     }
 
     /// Record pages in a batch when they are made where they are written: a batch holds no page's bytes,

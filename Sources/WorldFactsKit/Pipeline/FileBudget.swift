@@ -68,6 +68,13 @@ struct FileBudget {
         add(
             language + "search files", searchFiles,
             "raise search.shard_budget (now \(config.search.shardBudget)): larger shards, fewer of them")
+        if config.changes != nil {
+            // Its page, its Atom feed with a base URL, and in the default language the history.
+            add(
+                language + "changes", 1 + (config.url != nil ? 1 : 0) + (isEdition ? 0 : 1),
+                "the page of the data's changes (changes:)")
+            pages += 1
+        }
         guard !isEdition else {
             add(language + "home", site.hasHome ? 1 : 0, "one per language")
             return

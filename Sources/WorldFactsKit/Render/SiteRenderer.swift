@@ -21,6 +21,9 @@ public struct SiteRenderer: Sendable {
     let recordTemplates: [String]
     /// What the last build left that this renderer keeps (`keeping(_:)`): nothing, in a clean build.
     public internal(set) var prior = RenderPrior.none
+    /// The feed of the data's changes after this build (`changes:`): its page, its Atom feed and, in the
+    /// default language, its history (`ChangesFile`). Nil for none.
+    public var changes: ChangeHistory?
 
     public init(site: Site, templates: TemplateSet, theme: Theme) {
         self.site = site
@@ -111,6 +114,7 @@ public struct SiteRenderer: Sendable {
         if templates.has("404"), !isEdition {
             pages.append(page("404.html", template: lookup.template(.notFound), context: values.notFound()))
         }
+        if let changes { pages += changesFiles(changes) }
         for contexts in self.contexts where contexts.collection.spec.hasPages {
             try collectionPages(contexts, rowInputs: rowInputs, pages: &pages, emit)
         }
@@ -119,6 +123,18 @@ public struct SiteRenderer: Sendable {
             try groupPages(groupNumber, rowInputs: rowInputs, pages: &pages, emit)
         }
         if !pages.isEmpty { try emit(pages) }
+    }
+
+    /// `changes.html`, `changes.xml` with a base URL, and in the default language `changes.json`.
+    private func changesFiles(_ history: ChangeHistory) -> [OutputFile] {
+        let entries = ChangeViews(site: site).entries(history)
+        let context = ChangesContext(site: site, values: values)
+        var files = [page(context.path, template: lookup.template(.changes), context: context.context(entries))]
+        if let url = site.config.url { files.append(ChangesFeed(url: url, site: site).file(entries)) }
+        if !site.config.isEdition {
+            files.append(OutputFile(path: ChangesFile.path, bytes: ChangesFile.bytes(history)))
+        }
+        return files
     }
 
     /// Hands on the pages made so far, then makes `count` more on every core, a range at a time.

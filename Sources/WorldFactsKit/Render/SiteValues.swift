@@ -100,6 +100,11 @@ public struct SiteValues: Sendable {
             if !credit.license.isEmpty { values["license"] = .text(credit.license) }
             siteValues["credit"] = .object(values)
         }
+        // The language's page and feed of changes, from the root.
+        if config.changes != nil {
+            siteValues["changes"] = .text(config.folder + "changes.html")
+            if config.url != nil { siteValues["changesFeed"] = .text(config.folder + "changes.xml") }
+        }
         return SharedValue(.object(siteValues))
     }
 
@@ -116,6 +121,7 @@ public struct SiteValues: Sendable {
             "sections": .text(strings.sections), "data": .text(strings.data), "builtWith": .text(strings.builtWith),
             "download": .text(strings.download), "didYouMean": .text(strings.didYouMean),
             "languages": .text(strings.languages), "fallbackNote": .text(strings.fallbackNote),
+            "changes": .text(strings.changes),
         ])
     }
 

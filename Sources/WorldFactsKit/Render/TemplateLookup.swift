@@ -11,7 +11,7 @@ import WorldFactsSupport
 public struct TemplateLookup: Sendable {
     /// The kinds of pages a template can render.
     public enum Kind: String, CaseIterable, Sendable {
-        case record, index, section, list, group, groups, home
+        case record, index, section, list, group, groups, home, changes
         case notFound = "404"
 
         /// The template the built-in set renders this kind with.
@@ -19,6 +19,7 @@ public struct TemplateLookup: Sendable {
             switch self {
             case .record: "record"
             case .notFound: "404"
+            case .changes: "changes"
             case .index, .section, .list, .group, .groups, .home: "index"
             }
         }
@@ -59,6 +60,7 @@ public struct TemplateLookup: Sendable {
             (.section, config.collections.map(\.id)), (.list, config.collections.map(\.id)),
             (.group, config.collections.flatMap { $0.groups.map(\.name) }),
             (.groups, config.collections.flatMap { $0.groups.map(\.name) }), (.home, []), (.notFound, []),
+            (.changes, []),
         ]
         let languages = config.languages.count > 1 ? config.languages.map(\.id) : []
         var names = Set<String>()

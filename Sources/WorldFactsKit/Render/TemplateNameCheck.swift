@@ -126,6 +126,7 @@ extension TemplateLookup.Kind {
         case .groups: "group overview page"
         case .home: "home page"
         case .notFound: "404 page"
+        case .changes: "page of changes"
         }
     }
 }

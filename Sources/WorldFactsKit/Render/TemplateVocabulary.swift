@@ -24,6 +24,14 @@ public enum TemplateVocabulary {
             ]
         ),
         (
+            "every page of a site with a feed of changes (`changes:`), as `site.changes` and `site.changesFeed`",
+            ["changes", "changesFeed"]
+        ),
+        (
+            "the page of the feed of changes, `changes.html`",
+            ["entries", "time", "day", "created", "counts", "groups", "items", "changed", "old", "new", "oldTitle"]
+        ),
+        (
             "the 404 page of a site without a base URL, which finds the root where it is served",
             ["findsRoot"]
         ),

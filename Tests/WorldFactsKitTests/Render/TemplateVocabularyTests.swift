@@ -157,6 +157,28 @@ import Testing
         let linkedSwedish = try! SiteModeler().model(LanguageEdition(of: linkedLanguages, language: 1).content)
         let linkedContexts = PageContexts(site: linkedSwedish, collection: 0)
         for position in linkedSwedish.collections[0].records.indices { collect(linkedContexts.record(position)) }
+        // A site with a feed of changes and a base URL: the links to it on every page, and its page with an
+        // entry of each kind.
+        var feedSite = linked
+        feedSite.config.changes = ChangesSpec()
+        feedSite.config.url = try! BaseURL.parse("https://example.org/").get()
+        let feedValues = SiteValues(site: feedSite)
+        collect(HomeContext(site: feedSite, values: feedValues).context())
+        let (spec, record) = (feedSite.collections[0].spec, feedSite.collections[0].records[0])
+        let history = ChangeHistory(
+            entries: [
+                ChangeEntry(
+                    number: 2, time: "2026-12-03T15:04:05Z",
+                    items: [
+                        ChangeItem(
+                            kind: .changed, collection: spec.id, key: record.key, title: record.title, oldTitle: "Old",
+                            fields: [FieldChange(field: spec.fields[0].id, old: .integer(1), new: .integer(2))]),
+                        ChangeItem(kind: .removed, collection: spec.id, key: "gone", title: "Gone"),
+                    ], more: 3),
+                ChangeEntry(number: 1, time: "2026-12-01T00:00:00Z", created: [.init(collection: spec.id, records: 1)]),
+            ], state: DataState(site: feedSite))
+        collect(
+            ChangesContext(site: feedSite, values: feedValues).context(ChangeViews(site: feedSite).entries(history)))
         #expect(keys.isSubset(of: TemplateVocabulary.names), "\(keys.subtracting(TemplateVocabulary.names))")
         #expect(
             TemplateVocabulary.names.subtracting(keys).isEmpty,

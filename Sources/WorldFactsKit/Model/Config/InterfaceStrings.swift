@@ -41,6 +41,16 @@ public struct InterfaceStrings: Sendable {
     public var languages = "Languages"
     /// Above a note shown in the default language for want of one in the page's.
     public var fallbackNote = "This note is not translated yet."
+    /// The heading of the page of the data's changes (`changes:`), and the link to it on every page.
+    public var changes = "Changes to the data"
+    /// The heading of the feed's first entry, and the words before its counts.
+    public var changesCreated = "First published"
+    /// Before the records an entry of the feed names as added, removed and changed.
+    public var changesAdded = "Added"
+    public var changesRemoved = "Removed"
+    public var changesChanged = "Changed"
+    /// After the changes an entry names: "and {count} more".
+    public var changesMore = "and {count} more"
 
     public init(
         none: String, searchPlaceholder: String, searchLabel: String, noResults: String, top: String, previous: String,
@@ -77,7 +87,10 @@ public struct InterfaceStrings: Sendable {
             ("not_found", \.notFound), ("section_count", \.sectionCount), ("sections", \.sections),
             ("data", \.data), ("built_with", \.builtWith), ("download", \.download), ("home", \.home),
             ("see_all", \.seeAll), ("browse", \.browse), ("value_count", \.valueCount),
-            ("languages", \.languages), ("fallback_note", \.fallbackNote),
+            ("languages", \.languages), ("fallback_note", \.fallbackNote), ("changes", \.changes),
+            ("changes_created", \.changesCreated), ("changes_added", \.changesAdded),
+            ("changes_removed", \.changesRemoved), ("changes_changed", \.changesChanged),
+            ("changes_more", \.changesMore),
         ]
     }
 

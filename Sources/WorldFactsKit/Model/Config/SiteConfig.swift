@@ -29,6 +29,8 @@ public struct SiteConfig: Sendable {
     /// Digits in titles compared as numbers (`collation: { numeric: true }`, ICU's numeric collation):
     /// "C-8" before "C-10".
     public var numericCollation = false
+    /// The feed of the data's changes (`changes:`); nil: none.
+    public var changes: ChangesSpec?
 
     /// The locale as the site's collation opens it (`Collation.of`): `locale`, with ICU's keyword for the
     /// numeric collation when it is on.
