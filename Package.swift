@@ -74,6 +74,14 @@ let package = Package(
             pkgConfig: "libzip",
             providers: [.apt(["libzip-dev"])]
         ),
+        // libzim (Debian's libzim-dev) writes `worldfacts pack --zim`, called from C++ only: ZIMBridge gives Swift a
+        // small C interface to its writer (Sources/ZIMBridge/include/worldfacts_zim.h).
+        .systemLibrary(
+            name: "CZim",
+            pkgConfig: "libzim",
+            providers: [.apt(["libzim-dev"])]
+        ),
+        .target(name: "ZIMBridge", dependencies: ["CZim"]),
         stage("Support", [algorithms, "ICUBridge"]),
         stage("Model", ["WorldFactsSupport"]),
         stage("Output", ["WorldFactsSupport"]),
@@ -96,7 +104,7 @@ let package = Package(
         // A built site packed into one file (`worldfacts pack`): its published files, read from its manifest.
         stage(
             "Pack",
-            ["WorldFactsSupport", "WorldFactsWrite", "CLibzip"]),
+            ["WorldFactsSupport", "WorldFactsModel", "WorldFactsLoad", "WorldFactsWrite", "CLibzip", "ZIMBridge"]),
         .target(
             name: "WorldFactsServe",
             dependencies: [

@@ -89,6 +89,16 @@ extern "C" int32_t wf_locale_language_tag(const char *locale, char *tag, int32_t
   return U_FAILURE(error) || error == U_STRING_NOT_TERMINATED_WARNING || length >= capacity ? -1 : length;
 }
 
+extern "C" int32_t wf_locale_iso3_language(const char *locale, char *code, int32_t capacity) {
+  char id[ULOC_FULLNAME_CAPACITY] = {0};
+  if (!icu_identifier(locale, id, sizeof id)) return -1;
+  const char *iso3 = uloc_getISO3Language(id);
+  int32_t length = static_cast<int32_t>(std::strlen(iso3));
+  if (length == 0 || length >= capacity) return -1;
+  std::memcpy(code, iso3, static_cast<size_t>(length) + 1);
+  return length;
+}
+
 extern "C" int wf_locale_is_right_to_left(const char *locale) {
   char id[ULOC_FULLNAME_CAPACITY] = {0};
   return icu_identifier(locale, id, sizeof id) && uloc_isRightToLeft(id);

@@ -10,13 +10,28 @@ struct Pack: ParsableCommand {
         discussion: """
             --zip FILE.zip: every page, asset and search file the build published, and a README.txt. \
             Unzipped anywhere, the site works from disk (file://), its search included. The build's own \
-            bookkeeping and _headers stay out. An existing FILE is replaced only with --force; a pack \
-            that fails leaves no partial file.
+            bookkeeping and _headers stay out.
+
+            --zim FILE.zim: the same files in a ZIM file for Kiwix, with libzim's title and full-text \
+            indexes, the former keys' pages as redirections, and the metadata site.yml's zim: gives; \
+            --language ID makes that language's home page the main page and its texts the ZIM's.
+
+            An existing FILE is replaced only with --force; a pack that fails leaves no partial file.
             """)
 
     @OptionGroup var folders: Folders
-    @Option(help: "The ZIP file to write.") var zip: String
+    @Option(help: "The ZIP file to write.") var zip: String?
+    @Option(help: "The ZIM file to write, for Kiwix.") var zim: String?
+    @Option(help: "With --zim: the language whose home page is the ZIM's main page (its id in site.yml).")
+    var language: String?
     @Flag(help: "Print only errors.") var quiet = false
+
+    func validate() throws {
+        if zip == nil && zim == nil { throw ValidationError("Give --zip FILE.zip, --zim FILE.zim, or both.") }
+        if language != nil && zim == nil {
+            throw ValidationError("--language chooses a ZIM's language: give --zim too.")
+        }
+    }
 
     func run() throws {
         do {
@@ -32,11 +47,23 @@ struct Pack: ParsableCommand {
         }
         do {
             let files = try PublishedFiles(output: folders.output)
-            let bytes = try ZipPack(destination: zip, replaces: folders.force)
-                .write(from: folders.output, files: files, readme: PackReadme.text(output: folders.output))
-            if !quiet {
-                print(
-                    "packed \(Plural.count(files.paths.count + 1, "file")) into \(zip), \(Plural.grouped(bytes)) bytes")
+            if let zip {
+                let bytes = try ZipPack(destination: zip, replaces: folders.force)
+                    .write(from: folders.output, files: files, readme: PackReadme.text(output: folders.output))
+                if !quiet {
+                    print(
+                        "packed \(Plural.count(files.paths.count + 1, "file")) into \(zip), \(Plural.grouped(bytes)) bytes"
+                    )
+                }
+            }
+            if let zim {
+                let source = try ZimSource.read(content: folders.options.content, language: language)
+                let bytes = try ZimPack(destination: zim, replaces: folders.force).write(
+                    from: folders.output, files: files, source: source, language: language, day: Builder.today())
+                if !quiet {
+                    print(
+                        "packed \(Plural.count(files.paths.count, "file")) into \(zim), \(Plural.grouped(bytes)) bytes")
+                }
             }
         } catch {
             for line in DiagnosticList(error.diagnostics, maxErrors: folders.maxErrors).lines { printError(line) }

@@ -21,6 +21,10 @@ int wf_locale_is_known(const char *tag, char *canonical, int32_t capacity);
 int32_t wf_locale_language_tag(const char *locale, char *tag, int32_t capacity);
 int wf_locale_is_right_to_left(const char *locale);
 
+/// The ISO 639-3 code of a locale's language (`eng` for `en_GB`, `swe` for `sv`), written to `code` with its
+/// final 0 (at most `capacity` bytes); returns its length, or -1 when ICU has none for it.
+int32_t wf_locale_iso3_language(const char *locale, char *code, int32_t capacity);
+
 /// The CLDR plural category of a whole number in the locale ("one", "few", "other"), written to `category`
 /// with its final 0 (at most `capacity` bytes); returns its length, or -1. Any thread may call it.
 int32_t wf_plural_category(const char *locale, int64_t number, char *category, int32_t capacity);

@@ -72,6 +72,22 @@ public struct SiteConfigLoader {
                 limit: r.int(changes, "limit", default: ChangesSpec.defaultLimit, minimum: 1),
                 perEntry: r.int(changes, "per_entry", default: ChangesSpec.defaultPerEntry, minimum: 1))
         }
+        if let zim = r.map(top, "zim") {
+            var spec = ZimSpec()
+            spec.name = r.optionalString(zim, "name")
+            spec.creator = r.optionalString(zim, "creator")
+            spec.publisher = r.optionalString(zim, "publisher")
+            for node in r.list(zim, "tags") {
+                if let tag = node.scalar?.string {
+                    spec.tags.append(tag)
+                } else {
+                    r.problem(at: node, field: "zim.tags", "expected a text")
+                }
+            }
+            spec.illustration = r.optionalString(zim, "illustration")
+            spec.description = r.optionalString(zim, "description")
+            config.zim = spec
+        }
         config.languages = languages(top, locale: locale, &r)
         if let first = config.languages.first { config.locale = first.locale }
         config.collections = CollectionsReader(top: top, languages: config.languages).read(&r)

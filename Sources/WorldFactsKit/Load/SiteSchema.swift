@@ -73,6 +73,18 @@ enum SiteSchema {
                 "changes.per_entry", .wholeNumber, "100",
                 "The records an entry names, added, removed or changed; it counts the rest (\"and 12 more\")."),
             Key(
+                "zim", .mapping, "",
+                "What `worldfacts pack --zim` writes into a ZIM file for Kiwix, besides the site's title, description"
+                    + " and locale (docs/command-line.md, \"pack\"). `pack --zim` names each key it needs and lacks."),
+            Key("zim.name", .text, "", "The ZIM's `Name`, the same in each release: `worldfacts_en_all`."),
+            Key("zim.creator", .text, "", "Who made the content (`Creator`): `GeoNames`."),
+            Key("zim.publisher", .text, "", "Who made the ZIM (`Publisher`)."),
+            Key("zim.tags", .texts, "", "The ZIM's `Tags`: `[geography, facts]`."),
+            Key("zim.illustration", .text, "", "A 48×48 PNG in the content folder: the ZIM's picture in Kiwix."),
+            Key(
+                "zim.description", .text, "the site's",
+                "The ZIM's `Description`, at most 80 characters, where the language's `description` is longer."),
+            Key(
                 "hide_empty", .flag, "false",
                 "Every field leaves its row out of the facts table where a record has no value (`strings.none`"
                     + " otherwise); a field's own `hide_empty` wins."),

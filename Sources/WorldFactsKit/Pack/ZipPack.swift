@@ -11,8 +11,7 @@ import WorldFactsSupport
 /// tests read the archive back with, writes the whole central directory again at each entry it adds: a
 /// pack's cost grew with the square of its files (docs/performance.md, "A site in one ZIP").
 ///
-/// The file is written beside its place under a temporary name and moved into place whole, so a failed
-/// pack leaves no partial file and an existing one as it was. Entries are in path order, with one fixed
+/// The file is written as `PackDestination` writes every pack: whole, or not at all. Entries are in path order, with one fixed
 /// date, so the same site packs to the same bytes.
 public struct ZipPack: Sendable {
     public var destination: String
@@ -34,30 +33,14 @@ public struct ZipPack: Sendable {
     /// Packs `files` of the folder `output`, and `readme` as `README.txt`; gives the bytes written.
     @discardableResult
     public func write(from output: String, files: PublishedFiles, readme: String) throws(StageFailure) -> Int {
-        let location = SourceLocation(file: destination)
-        if fileSystem.isDirectory(destination) {
-            throw StageFailure([.error(location, "expected a file to write, found a folder")])
-        }
-        let folder = (destination as NSString).deletingLastPathComponent
-        if !folder.isEmpty && !fileSystem.isDirectory(folder) {
-            let found = fileSystem.exists(folder) ? "is a file" : "does not exist"
-            throw StageFailure([.error(location, "expected the folder \(folder) to write it in, which \(found)")])
-        }
-        if fileSystem.exists(destination) && !replaces {
-            throw StageFailure([.error(location, "the file exists; pack --force replaces it")])
-        }
-        let partial = destination + ".partial-\(getpid())"
-        do {
+        let place = PackDestination(path: destination, replaces: replaces, fileSystem: fileSystem)
+        try place.write("ZIP") { partial in
             try ZipWriter.write(
                 partial, readme: readme,
                 entries: files.paths.filter { $0 != "README.txt" }.map { ($0, joinPath(output, $0)) },
                 compressed: { !Self.stored.contains(Self.fileExtension($0)) }, time: Self.entryTime)
-            try fileSystem.move(partial, destination)
-        } catch {
-            try? fileSystem.remove(partial)
-            throw StageFailure([.error(location, "could not write the ZIP: \(error)")])
         }
-        return (try? FileManager.default.attributesOfItem(atPath: destination)[.size] as? Int) ?? 0
+        return place.size
     }
 
     static func fileExtension(_ path: String) -> String {

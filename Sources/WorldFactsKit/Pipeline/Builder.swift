@@ -330,7 +330,7 @@ public struct Builder: Sendable {
 
     /// The day of this build, as sitemaps give it: `SOURCE_DATE_EPOCH`'s when set (reproducible builds),
     /// else the clock's, in UTC.
-    static func today() -> String { CalendarDay.of(secondsSince1970: buildSeconds()) }
+    public static func today() -> String { CalendarDay.of(secondsSince1970: buildSeconds()) }
 
     /// The moment of this build in seconds since 1970: `SOURCE_DATE_EPOCH` when set, else the clock's.
     static func buildSeconds() -> Int64 {

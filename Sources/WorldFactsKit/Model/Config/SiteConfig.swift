@@ -31,6 +31,8 @@ public struct SiteConfig: Sendable {
     public var numericCollation = false
     /// The feed of the data's changes (`changes:`); nil: none.
     public var changes: ChangesSpec?
+    /// What `pack --zim` gives a ZIM file (`zim:`); nil when site.yml says nothing of it.
+    public var zim: ZimSpec?
 
     /// The locale as the site's collation opens it (`Collation.of`): `locale`, with ICU's keyword for the
     /// numeric collation when it is on.

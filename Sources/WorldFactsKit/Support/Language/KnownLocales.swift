@@ -25,6 +25,17 @@ public enum KnownLocales {
         return String(decoding: tag.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The ISO 639-3 code of a locale's language (`eng` for `en`, `swe` for `sv`), as a ZIM's `Language`
+    /// names it; nil where ICU has none.
+    public static func iso6393(_ locale: String) -> String? {
+        var code = [CChar](repeating: 0, count: 16)
+        let length = code.withUnsafeMutableBufferPointer {
+            wf_locale_iso3_language(locale, $0.baseAddress, Int32($0.count))
+        }
+        guard length > 0 else { return nil }
+        return String(decoding: code.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Whether the locale's script is written right to left (`ar`, `he`, `fa`): its pages' `dir`.
     public static func isRightToLeft(_ locale: String) -> Bool { wf_locale_is_right_to_left(locale) != 0 }
 
