@@ -50,11 +50,8 @@ struct Pack: ParsableCommand {
             if let zip {
                 let bytes = try ZipPack(destination: zip, replaces: folders.force)
                     .write(from: folders.output, files: files, readme: PackReadme.text(output: folders.output))
-                if !quiet {
-                    print(
-                        "packed \(Plural.count(files.paths.count + 1, "file")) into \(zip), \(Plural.grouped(bytes)) bytes"
-                    )
-                }
+                let count = Plural.count(files.paths.count + 1, "file")
+                if !quiet { print("packed \(count) into \(zip), \(Plural.grouped(bytes)) bytes") }
             }
             if let zim {
                 let source = try ZimSource.read(content: folders.options.content, language: language)

@@ -11,8 +11,8 @@ import WorldFactsSupport
 /// tests read the archive back with, writes the whole central directory again at each entry it adds: a
 /// pack's cost grew with the square of its files (docs/performance.md, "A site in one ZIP").
 ///
-/// The file is written as `PackDestination` writes every pack: whole, or not at all. Entries are in path order, with one fixed
-/// date, so the same site packs to the same bytes.
+/// The file is written as `PackDestination` writes every pack: whole, or not at all. Entries are in path
+/// order, with one fixed date, so the same site packs to the same bytes.
 public struct ZipPack: Sendable {
     public var destination: String
     /// Whether an existing file at `destination` may be replaced.
