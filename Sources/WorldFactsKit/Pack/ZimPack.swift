@@ -128,29 +128,32 @@ final class ZimWriter {
     private var handle: OpaquePointer?
 
     init(path: String, language: String) throws {
-        var error = [CChar](repeating: 0, count: 1_024)
+        var error = Self.errorBuffer()
         handle = wf_zim_open(path, language, &error, Int32(error.count))
         if handle == nil { throw Failure(description: Self.message(error)) }
     }
 
+    // Each call hands libzim an array for its message (`&error`): arrays only, so that no pointer is spelled
+    // outside Support's primitives.
     func addMetadata(_ name: String, _ value: String) throws {
-        try call { wf_zim_add_metadata($0, name, value, $1, $2) }
+        var error = Self.errorBuffer()
+        try check(wf_zim_add_metadata(try open(), name, value, &error, Int32(error.count)), error)
     }
 
     func addIllustration(_ png: [UInt8]) throws {
-        try call { handle, error, capacity in
-            png.withUnsafeBufferPointer {
-                wf_zim_add_illustration(handle, 48, $0.baseAddress, $0.count, error, capacity)
-            }
-        }
+        var error = Self.errorBuffer()
+        try check(wf_zim_add_illustration(try open(), 48, png, png.count, &error, Int32(error.count)), error)
     }
 
     func addFile(_ path: String, title: String, mime: String, file: String, front: Bool) throws {
-        try call { wf_zim_add_file($0, path, title, mime, file, front ? 1 : 0, $1, $2) }
+        var error = Self.errorBuffer()
+        try check(
+            wf_zim_add_file(try open(), path, title, mime, file, front ? 1 : 0, &error, Int32(error.count)), error)
     }
 
     func addRedirection(_ path: String, title: String, target: String) throws {
-        try call { wf_zim_add_redirection($0, path, title, target, $1, $2) }
+        var error = Self.errorBuffer()
+        try check(wf_zim_add_redirection(try open(), path, title, target, &error, Int32(error.count)), error)
     }
 
     func setMainPath(_ path: String) {
@@ -158,10 +161,10 @@ final class ZimWriter {
     }
 
     func finish() throws {
-        guard let handle else { return }
+        let handle = try open()
         self.handle = nil
-        var error = [CChar](repeating: 0, count: 1_024)
-        if wf_zim_finish(handle, &error, Int32(error.count)) != 0 { throw Failure(description: Self.message(error)) }
+        var error = Self.errorBuffer()
+        try check(wf_zim_finish(handle, &error, Int32(error.count)), error)
     }
 
     func abandon() {
@@ -169,12 +172,16 @@ final class ZimWriter {
         handle = nil
     }
 
-    private func call(_ body: (OpaquePointer, UnsafeMutablePointer<CChar>, Int32) -> Int32) throws {
+    private func open() throws -> OpaquePointer {
         guard let handle else { throw Failure(description: "the ZIM is already finished") }
-        var error = [CChar](repeating: 0, count: 1_024)
-        let result = error.withUnsafeMutableBufferPointer { body(handle, $0.baseAddress!, Int32($0.count)) }
+        return handle
+    }
+
+    private func check(_ result: Int32, _ error: [CChar]) throws {
         if result != 0 { throw Failure(description: Self.message(error)) }
     }
+
+    private static func errorBuffer() -> [CChar] { [CChar](repeating: 0, count: 1_024) }
 
     private static func message(_ error: [CChar]) -> String {
         String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
