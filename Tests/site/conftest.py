@@ -5,10 +5,12 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -73,6 +75,36 @@ def site() -> Path:
 def countries_site() -> Path:
     """The countries alone, built once."""
     yield from built(COUNTRIES)
+
+
+def shipped_content_copy(folder: Path) -> Path:
+    """The shipped content copied into `folder`/Content. In make test its cities are cut to Iceland's and
+    the first 400 others, which keeps every kind of page; make test-full keeps all 34,006."""
+    content = folder / "Content"
+    shutil.copytree(ROOT / "Content", content)
+    if not FULL:
+        lines = (content / "cities.tsv").read_text(encoding="utf-8").split("\n")
+        country = lines[0].split("\t").index("country")
+        kept = [line for n, line in enumerate(lines[1:]) if line and (n < 400 or line.split("\t")[country] == "IS")]
+        (content / "cities.tsv").write_text("\n".join([lines[0], *kept]) + "\n", encoding="utf-8")
+    return content
+
+
+def free_port() -> int:
+    """A port of 127.0.0.1 that no process listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until_served(url: str, attempts=100):
+    """Waits until `url` answers, a tenth of a second between tries."""
+    for _ in range(attempts):
+        try:
+            urllib.request.urlopen(url, timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.1)
 
 
 @pytest.fixture()

@@ -15,7 +15,7 @@ from pathlib import Path
 import feedparser
 import pytest
 
-from conftest import FULL, ROOT, worldfacts_bin
+from conftest import shipped_content_copy, worldfacts_bin
 from sitecheck import broken_links, nu_validator
 from test_axe import axe_source, violations  # noqa: F401
 from test_search_browser import browser, serve_folder  # noqa: F401
@@ -51,13 +51,7 @@ def edit(content: Path):
 def feed():
     folder = Path(tempfile.mkdtemp(prefix="worldfacts-changes-"))
     folder.chmod(0o755)
-    content = folder / "Content"
-    shutil.copytree(ROOT / "Content", content)
-    if not FULL:
-        lines = (content / "cities.tsv").read_text(encoding="utf-8").split("\n")
-        country = lines[0].split("\t").index("country")
-        kept = [line for n, line in enumerate(lines[1:]) if line and (n < 400 or line.split("\t")[country] == "IS")]
-        (content / "cities.tsv").write_text("\n".join([lines[0], *kept]) + "\n", encoding="utf-8")
+    content = shipped_content_copy(folder)
     with (content / "site.yml").open("a", encoding="utf-8") as site_yml:
         site_yml.write("\nurl: https://example.org/facts/\nchanges: { limit: 50 }\n")
     out = folder / "Output"

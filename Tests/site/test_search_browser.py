@@ -2,11 +2,8 @@
 Selenium, over HTTP (python3 -m http.server on 127.0.0.1) and from disk (file://). Results are compared
 with an independent model of the records in Content/ (searchmodel.py)."""
 import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 
 import pytest
 from selenium import webdriver
@@ -16,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import COUNTRIES
+from conftest import COUNTRIES, free_port, wait_until_served
 from searchmodel import Model, word_prefixes
 
 
@@ -31,18 +28,11 @@ def server(countries_site):
 
 
 def serve_folder(site):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     process = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
                                 "--directory", str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(url + "index.html", timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.1)
+    wait_until_served(url + "index.html")
     yield url
     process.terminate()
     process.wait(timeout=10)

@@ -7,18 +7,15 @@ missing folder or a missing metadata key is an error, and no partial file is lef
 cities to Iceland's and a few hundred others; make test-full packs all 34,006."""
 import json
 import shutil
-import socket
 import subprocess
 import tempfile
-import time
-import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import FULL, ROOT, worldfacts_bin
+from conftest import free_port, shipped_content_copy, wait_until_served, worldfacts_bin
 from test_search_browser import browser, wait_for  # noqa: F401
 from test_search_everywhere import search_loaded, type_and_open
 
@@ -28,21 +25,10 @@ def pack(content: Path, out: Path, zim: Path, *extra, check=True):
                            "--zim", str(zim), *extra], capture_output=True, text=True, check=check)
 
 
-def content_copy(folder: Path) -> Path:
-    content = folder / "Content"
-    shutil.copytree(ROOT / "Content", content)
-    if not FULL:
-        lines = (content / "cities.tsv").read_text(encoding="utf-8").split("\n")
-        country = lines[0].split("\t").index("country")
-        kept = [line for n, line in enumerate(lines[1:]) if line and (n < 400 or line.split("\t")[country] == "IS")]
-        (content / "cities.tsv").write_text("\n".join([lines[0], *kept]) + "\n", encoding="utf-8")
-    return content
-
-
 @pytest.fixture(scope="module")
 def packed():
     folder = Path(tempfile.mkdtemp(prefix="worldfacts-zim-"))
-    content = content_copy(folder)
+    content = shipped_content_copy(folder)
     zim = folder / "worldfacts.zim"
     pack(content, folder / "Output", zim)
     yield folder, content, zim
@@ -52,18 +38,11 @@ def packed():
 @pytest.fixture(scope="module")
 def kiwix(packed):
     _, _, zim = packed
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     process = subprocess.Popen(["kiwix-serve", "--address=127.0.0.1", f"--port={port}", str(zim)],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}/"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(base, timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.1)
+    wait_until_served(base)
     yield base
     process.terminate()
     process.wait(timeout=10)
