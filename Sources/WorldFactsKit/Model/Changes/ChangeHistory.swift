@@ -12,17 +12,17 @@ public struct ChangeHistory: Sendable, Equatable {
         self.state = state
     }
 
-    /// The history after a build whose data is `state`, at `time`, keeping at most `spec.limit` entries.
-    public static func after(_ last: ChangeHistory?, state: DataState, time: String, spec: ChangesSpec) -> Self {
-        guard let last else {
+    /// `history` after a build whose data is `state`, at `time`, keeping at most `spec.limit` entries.
+    public static func after(_ history: ChangeHistory?, state: DataState, time: String, spec: ChangesSpec) -> Self {
+        guard let history else {
             let counts = state.collections.map { ChangeEntry.Count(collection: $0.id, records: $0.records.count) }
             return ChangeHistory(entries: [ChangeEntry(number: 1, time: time, created: counts)], state: state)
         }
-        let (items, total) = changes(from: last.state, to: state, naming: spec.perEntry)
-        guard total > 0 else { return ChangeHistory(entries: Array(last.entries.prefix(spec.limit)), state: state) }
+        let (items, total) = changes(from: history.state, to: state, naming: spec.perEntry)
+        guard total > 0 else { return ChangeHistory(entries: Array(history.entries.prefix(spec.limit)), state: state) }
         let entry = ChangeEntry(
-            number: (last.entries.first?.number ?? 0) + 1, time: time, items: items, more: total - items.count)
-        return ChangeHistory(entries: Array(([entry] + last.entries).prefix(spec.limit)), state: state)
+            number: (history.entries.first?.number ?? 0) + 1, time: time, items: items, more: total - items.count)
+        return ChangeHistory(entries: Array(([entry] + history.entries).prefix(spec.limit)), state: state)
     }
 
     /// What changed from `old` to `new`, by collection in `new`'s order (then the collections `new` no longer
