@@ -50,13 +50,14 @@ public struct ZimPack: Sendable {
                 let file = joinPath(output, path)
                 let bytes = try fileSystem.read(file)
                 let entry = ZimEntry.of(path: path, bytes: bytes)
-                let key = BytesKey(hash: BulkHash.of(bytes), count: bytes.count)
+                // Pages are not shared, so only the other files are hashed.
+                let key = entry.mime == "text/html" ? nil : BytesKey(hash: BulkHash.of(bytes), count: bytes.count)
                 if let target = entry.redirect {
                     try writer.addRedirection(path, title: entry.title, target: target)
-                } else if entry.mime != "text/html", let first = firstWithBytes[key] {
+                } else if let key, let first = firstWithBytes[key] {
                     try writer.addRedirection(path, title: entry.title, target: first)
                 } else {
-                    if entry.mime != "text/html" { firstWithBytes[key] = path }
+                    if let key { firstWithBytes[key] = path }
                     try writer.addFile(path, title: entry.title, mime: entry.mime, file: file, front: entry.isFront)
                 }
             }

@@ -8,6 +8,14 @@ import WorldFactsSupport
 struct ChangesFeed {
     let url: BaseURL
     let site: Site
+    /// The locale's number formatter, made once for every entry's counts.
+    let numbers: LocaleFormats
+
+    init(url: BaseURL, site: Site) {
+        self.url = url
+        self.site = site
+        numbers = LocaleFormats(locale: site.config.locale)
+    }
 
     func file(_ entries: [ChangeViews.Entry]) -> OutputFile {
         let folder = site.config.folder
@@ -39,11 +47,9 @@ struct ChangesFeed {
     /// "Added 1, Removed 2, Changed 3", or the first entry's words, with the day.
     private func title(_ entry: ChangeViews.Entry) -> String {
         if entry.created != nil { return site.config.strings.changesCreated + ": " + entry.day }
-        return entry.groups.map { "\($0.label) \(formatCount($0.items.count))" }.joined(separator: ", ")
+        return entry.groups.map { "\($0.label) \(numbers.format($0.items.count))" }.joined(separator: ", ")
             + (entry.more.map { ", " + $0 } ?? "") + ": " + entry.day
     }
-
-    private func formatCount(_ count: Int) -> String { ValueFormatter(config: site.config).numbers.format(count) }
 
     /// The entry as HTML, its links absolute.
     private func content(_ entry: ChangeViews.Entry) -> String {
