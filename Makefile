@@ -124,10 +124,10 @@ SITE_BROWSER_TESTS = Tests/site/test_axe.py Tests/site/test_search_everywhere.py
 	Tests/site/test_collections_browser.py Tests/site/test_search_filters.py Tests/site/test_languages.py \
 	Tests/site/test_phone_widths.py Tests/site/test_pack.py
 # The countries fixture's search, the search of generated data (Tests/site/gensite.py), the feed of
-# changes and the ZIM for Kiwix (each a content of its own), in Chromium: they need no build of the shipped
-# site, so they run beside the two groups that do.
+# changes, the ZIM for Kiwix and the installable site (each a content of its own), in Chromium: they need
+# no build of the shipped site, so they run beside the two groups that do.
 SITE_SEARCH_TESTS = Tests/site/test_search_browser.py Tests/site/test_search_full_text.py Tests/site/test_search_generated.py \
-	Tests/site/test_changes.py Tests/site/test_zim.py
+	Tests/site/test_changes.py Tests/site/test_zim.py Tests/site/test_offline.py
 
 site-test-browser:
 	WORLDFACTS_BIN=.build/debug/worldfacts .venv/bin/python -m pytest -q $(SITE_BROWSER_TESTS)

@@ -72,6 +72,15 @@ public struct SiteConfigLoader {
                 limit: r.int(changes, "limit", default: ChangesSpec.defaultLimit, minimum: 1),
                 perEntry: r.int(changes, "per_entry", default: ChangesSpec.defaultPerEntry, minimum: 1))
         }
+        let offline = r.flagOrMap(top, "offline")
+        if offline.on {
+            let kilobytes = { (r: inout YAMLReader, key: String, value: Int) in
+                offline.map.map { r.int($0, key, default: value, minimum: 0) * 1_024 } ?? value * 1_024
+            }
+            config.offline = OfflineSpec(
+                shellBytes: kilobytes(&r, "shell_kb", OfflineSpec.defaultShellKB),
+                saveBytes: kilobytes(&r, "save_kb", OfflineSpec.defaultSaveKB))
+        }
         if let zim = r.map(top, "zim") {
             var spec = ZimSpec()
             spec.name = r.optionalString(zim, "name")

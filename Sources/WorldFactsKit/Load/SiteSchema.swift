@@ -14,6 +14,8 @@ enum SiteSchema {
         case flag = "true or false"
         case texts = "list of texts"
         case mapping = "mapping"
+        /// `true` for the defaults, or a mapping of its keys.
+        case flagOrMapping = "true, or a mapping"
         case listOfMappings = "list of mappings"
         /// Names of one's own choosing, each naming a field: not checked against a list of keys.
         case namedFields = "mapping of names to fields"
@@ -72,6 +74,18 @@ enum SiteSchema {
             Key(
                 "changes.per_entry", .wholeNumber, "100",
                 "The records an entry names, added, removed or changed; it counts the rest (\"and 12 more\")."),
+            Key(
+                "offline", .flagOrMapping, "",
+                "An installable site: `manifest.webmanifest` and a service worker (`sw.js`) that keeps a bounded"
+                    + " shell at install and every page and search shard as it is visited; over http(s) only"
+                    + " (docs/site-yml.md, \"An installable site\")."),
+            Key(
+                "offline.shell_kb", .wholeNumber, "2048",
+                "The most the shell fetched at install weighs, in KB (1,024 bytes): the assets, then each"
+                    + " language's home, search entry and collection indexes, while they fit."),
+            Key(
+                "offline.save_kb", .wholeNumber, "51200",
+                "The most the whole site may weigh, in KB, for its pages to offer \"Save for offline\"; 0: never."),
             Key(
                 "zim", .mapping, "",
                 "What `worldfacts pack --zim` writes into a ZIM file for Kiwix, besides the site's title, description"
@@ -241,6 +255,16 @@ enum SiteSchema {
             Key("strings.changes_removed", .text, "Removed", "Above the records an entry names as removed."),
             Key("strings.changes_changed", .text, "Changed", "Above the records an entry names as changed."),
             Key("strings.changes_more", .text, "and {count} more", "After the changes an entry names: the rest."),
+            Key(
+                "strings.save_offline", .text, "Save for offline",
+                "The button of an installable site (`offline:`) that saves every page, on a site small enough."),
+            Key(
+                "strings.offline_progress", .text, "{done} of {total} files saved",
+                "The count the button shows as it saves."),
+            Key("strings.offline_saved", .text, "Saved for offline reading", "What it shows once every file is saved."),
+            Key(
+                "strings.offline_failed", .text, "Saving stopped; try again when online",
+                "What it shows when a file could not be fetched."),
         ] + creditKeys("", "", "The data credit in the footer, on the pages of a collection with none of its own.")
         + [
             Key("notes", .mapping, "", "Markdown notes."),
@@ -443,7 +467,7 @@ enum SiteSchema {
                     continue
                 }
                 switch key.kind {
-                case .mapping: visit(value, schemaPath: childSchema, shownPath: childShown)
+                case .mapping, .flagOrMapping: visit(value, schemaPath: childSchema, shownPath: childShown)
                 case .listOfMappings:
                     for (position, item) in (value.sequence.map(Array.init) ?? []).enumerated() {
                         visit(item, schemaPath: childSchema + "[]", shownPath: childShown + "[\(position)]")

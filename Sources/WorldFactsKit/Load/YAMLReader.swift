@@ -48,6 +48,18 @@ struct YAMLReader {
         return mapping(node, path: keyPath(map, key))
     }
 
+    /// A key that is `true` (its defaults), `false` (off) or a mapping of its own keys: whether it is on, and
+    /// the mapping when one is given.
+    mutating func flagOrMap(_ map: Map, _ key: String) -> (on: Bool, map: Map?) {
+        guard let node = node(map, key) else { return (false, nil) }
+        if let flag = node.bool { return (flag, nil) }
+        guard node.mapping != nil else {
+            problem(at: node, field: keyPath(map, key), "expected true, false or a mapping of its keys")
+            return (false, nil)
+        }
+        return (true, mapping(node, path: keyPath(map, key)))
+    }
+
     mutating func list(_ map: Map, _ key: String) -> [Node] {
         guard let node = node(map, key) else { return [] }
         guard let sequence = node.sequence else {

@@ -1,16 +1,19 @@
+import WorldFactsModel
 import WorldFactsSupport
 import WorldFactsWrite
 
 /// The files of a built site that a pack holds: those its last build published, as its manifest lists
-/// them, less `_headers`, which only a web host reads. A file in the output folder that the build did
-/// not write (put there by hand, or left by another tool) is not the site's and stays out, and so does
-/// the build's own bookkeeping (the manifest, the snapshot, the journal, the lock).
+/// them, less `_headers`, which only a web host reads, and an installable site's worker and list of files
+/// to save, which serve a site at its own address alone: a pack is read from disk or inside Kiwix. A file
+/// in the output folder that the build did not write (put there by hand, or left by another tool) is not
+/// the site's and stays out, and so does the build's own bookkeeping (the manifest, the snapshot, the
+/// journal, the lock).
 public struct PublishedFiles: Sendable {
     /// Paths relative to the output folder, sorted.
     public var paths: [String]
 
     /// Host-only files a build writes that a pack leaves out.
-    static let hostOnly: Set<String> = ["_headers"]
+    static let hostOnly: Set<String> = ["_headers", OfflineSpec.workerPath, OfflineSpec.listPath]
 
     init(paths: [String]) { self.paths = paths }
 

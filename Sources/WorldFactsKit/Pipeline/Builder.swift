@@ -314,10 +314,18 @@ public struct Builder: Sendable {
         made: [SiteGenerator.Made]
     ) throws(StageFailure) -> WriteReport {
         do throws(StageFailure) {
-            if let sitemap {
-                // Once every page is written: a page's day is known from its bytes' hash.
+            let offline = made.first?.offline
+            if sitemap != nil || offline != nil {
+                // Once every page is written: a page's day, and what an offline reader fetches again, are
+                // known from its bytes' hash.
                 let written = try background?.waitForWrites() ?? writer
-                _ = try written.write(.made(sitemap.files(written: written, site: site, today: Self.today())))
+                if let sitemap {
+                    _ = try written.write(.made(sitemap.files(written: written, site: site, today: Self.today())))
+                }
+                if let offline {
+                    _ = try written.write(
+                        .made(offline.files(written: written, output: writer.folder, fileSystem: fileSystem)))
+                }
             }
             if let background { return try background.finish(dropping: made.flatMap(\.dropped)) }
             writer.drop(made.flatMap(\.dropped))

@@ -52,6 +52,9 @@ struct SiteGenerator: Sendable {
         var dropped: [String] = []
         /// The search index, for the other languages to share scopes of (`DefaultLanguage.search`).
         var index: SearchIndex? = nil
+        /// In the default language of an installable site: what its files are made of, once every other
+        /// file is written (`OfflineFiles`).
+        var offline: OfflineFiles? = nil
     }
 
     /// Makes the files and hands them to `emit`. `indexed` is told the row inputs and the search index's
@@ -121,7 +124,14 @@ struct SiteGenerator: Sendable {
         // Named from the site's root, as the files are (`inFolder`).
         return Made(
             rowInputs: rowInputs, search: index?.memo, dropped: (index?.dropped ?? []).map { folder + $0 },
-            index: index)
+            index: index, offline: site.config.isEdition ? nil : offlineFiles)
+    }
+
+    /// What an installable site's files are made of (`OfflineFiles`); nil on a site that is not one.
+    var offlineFiles: OfflineFiles? {
+        OfflineFiles(
+            site: site, theme: renderer.theme, assets: renderer.values.assets, languageFolders: languageFolders,
+            immutable: hostHeaders.immutable)
     }
 
     /// Files of a language's search index, named from `search/`, where they go: in its folder.

@@ -6,16 +6,23 @@ import WorldFactsSupport
 /// names (`{{stylesheet}}`, `{{script}}`) under names that carry a hash of their bytes (`HashedName`), so a
 /// host may cache them for good and a page names a new one when they change; any other file under its
 /// own name, as a stylesheet may name it (`url(…)`). The search script is published without its comment
-/// lines (`ScriptComments`).
+/// lines (`ScriptComments`). The installable site's two scripts (`offline:`) are published only on a site
+/// that has one: the page's, `offline.js`, under a hashed name; the service worker's, `offline-worker.js`,
+/// never under `assets/`, since a worker serves only the folder it is in: the build writes it at the
+/// site's root as `sw.js` (`OfflineApp`).
 public struct PublishedAssets: Sendable {
     /// The assets published under hashed names, by their name in `assets/`.
-    public static let hashed = ["style.css", "search.js"]
+    public static let hashed = ["style.css", "search.js", offlineScript]
+    /// The page's script of an installable site, and its service worker's.
+    public static let offlineScript = "offline.js"
+    public static let workerScript = "offline-worker.js"
     /// By name in `assets/`: the published path from the site's root.
     public let paths: [String: String]
 
-    public init(theme: Theme? = nil) {
+    public init(theme: Theme? = nil, offline: Bool = false) {
         var paths: [String: String] = [:]
-        for (name, source) in theme?.assets ?? [:] {
+        let unpublished = offline ? [Self.workerScript] : [Self.offlineScript, Self.workerScript]
+        for (name, source) in theme?.assets ?? [:] where !unpublished.contains(name) {
             let bytes = Self.published(name, source)
             let published =
                 Self.hashed.contains(name) ? HashedName.tagged(name, tag: HashedName.tag(BulkHash.of(bytes))) : name
@@ -30,6 +37,8 @@ public struct PublishedAssets: Sendable {
     public var stylesheet: String { path(of: "style.css") }
     /// The search script's path from the root.
     public var script: String { path(of: "search.js") }
+    /// The installable site's page script, from the root; nil on a site that is not one.
+    public var offlineScript: String? { paths[Self.offlineScript] }
 
     func path(of name: String) -> String { paths[name] ?? Self.folder + name }
 
@@ -38,14 +47,14 @@ public struct PublishedAssets: Sendable {
 
     /// The files, each at its published path.
     func files(of theme: Theme) -> [OutputFile] {
-        theme.assets.sorted(by: { $0.key < $1.key }).map {
+        theme.assets.filter { paths[$0.key] != nil }.sorted(by: { $0.key < $1.key }).map {
             OutputFile(path: path(of: $0.key), bytes: Self.published($0.key, $0.value))
         }
     }
 
     /// An asset's bytes as published.
-    static func published(_ name: String, _ bytes: [UInt8]) -> [UInt8] {
-        name == "search.js" ? ScriptComments.stripped(bytes) : bytes
+    public static func published(_ name: String, _ bytes: [UInt8]) -> [UInt8] {
+        ["search.js", offlineScript, workerScript].contains(name) ? ScriptComments.stripped(bytes) : bytes
     }
 
     /// What every page's fingerprint adds: the hashed names, which pages name.

@@ -29,7 +29,7 @@ public struct SiteRenderer: Sendable {
         self.site = site
         self.templates = templates
         self.theme = theme
-        let values = SiteValues(site: site, assets: PublishedAssets(theme: theme))
+        let values = SiteValues(site: site, assets: PublishedAssets(theme: theme, offline: site.config.offline != nil))
         self.values = values
         contexts = site.collections.indices.map {
             PageContexts(

@@ -57,7 +57,7 @@ public struct SiteValues: Sendable {
     public init(site: Site, assets: PublishedAssets = PublishedAssets()) {
         let config = site.config
         rows = IndexRows(site: site)
-        self.site = Self.siteValue(of: config)
+        self.site = Self.siteValue(of: config, assets: assets)
         collectionCredits = config.collections.map { Self.credits([$0.credit ?? config.credit]) }
         siteCredits = Self.credits([config.credit])
         // The site's own credit only where a collection has none of its own.
@@ -90,7 +90,7 @@ public struct SiteValues: Sendable {
     }
 
     /// The site's own values: its title, language, direction and credit.
-    static func siteValue(of config: SiteConfig) -> SharedValue {
+    static func siteValue(of config: SiteConfig, assets: PublishedAssets) -> SharedValue {
         var siteValues: TemplateObject = [
             "title": .text(config.title), "lang": .text(Self.lang(of: config)),
             "dir": .text(KnownLocales.isRightToLeft(config.locale) ? "rtl" : "ltr"),
@@ -104,6 +104,10 @@ public struct SiteValues: Sendable {
         if config.changes != nil {
             siteValues["changes"] = .text(config.folder + "changes.html")
             if config.url != nil { siteValues["changesFeed"] = .text(config.folder + "changes.xml") }
+        }
+        // The installable site's page script and web app manifest, from the root (`OfflineApp`).
+        if config.offline != nil, let script = assets.offlineScript {
+            siteValues["offline"] = .object(["script": .text(script), "manifest": .text(OfflineApp.manifestPath)])
         }
         return SharedValue(.object(siteValues))
     }
@@ -121,7 +125,9 @@ public struct SiteValues: Sendable {
             "sections": .text(strings.sections), "data": .text(strings.data), "builtWith": .text(strings.builtWith),
             "download": .text(strings.download), "didYouMean": .text(strings.didYouMean),
             "languages": .text(strings.languages), "fallbackNote": .text(strings.fallbackNote),
-            "changes": .text(strings.changes),
+            "changes": .text(strings.changes), "saveOffline": .text(strings.saveOffline),
+            "offlineProgress": .text(strings.offlineProgress), "offlineSaved": .text(strings.offlineSaved),
+            "offlineFailed": .text(strings.offlineFailed),
         ])
     }
 

@@ -28,6 +28,11 @@ public enum TemplateVocabulary {
             ["changes", "changesFeed"]
         ),
         (
+            "every page of an installable site (`offline:`), as `site.offline.script` and `site.offline.manifest`;"
+                + " and `strings`' texts of its button",
+            ["offline", "manifest", "saveOffline", "offlineProgress", "offlineSaved", "offlineFailed"]
+        ),
+        (
             "the page of the feed of changes, `changes.html`",
             ["entries", "time", "day", "created", "counts", "groups", "items", "changed", "old", "new", "oldTitle"]
         ),

@@ -135,7 +135,7 @@ import Testing
             case .byLanguage: return "{}"
             // The field holds links, whose items are no codes to name.
             case .namedTexts: return "{}"
-            case .mapping, .listOfMappings: return ""
+            case .mapping, .listOfMappings, .flagOrMapping: return ""
             }
         }
         let left = collections ? ["records", "fields", "index"] : ["collections"]
@@ -144,7 +144,7 @@ import Testing
                 let full = path.isEmpty ? name : path + "." + name
                 let key = SiteSchema.byPath[full]!
                 switch key.kind {
-                case .mapping: return ["\(indent)\(name):"] + lines(under: full, indent: indent + "  ")
+                case .mapping, .flagOrMapping: return ["\(indent)\(name):"] + lines(under: full, indent: indent + "  ")
                 case .listOfMappings:
                     let items = lines(under: full + "[]", indent: indent + "    ")
                     // A second, plain field for the first to fall back on and to group by, and a number;

@@ -162,7 +162,10 @@ import Testing
         var feedSite = linked
         feedSite.config.changes = ChangesSpec()
         feedSite.config.url = try! BaseURL.parse("https://example.org/").get()
-        let feedValues = SiteValues(site: feedSite)
+        // And installable (`offline:`): its script and manifest on every page.
+        feedSite.config.offline = OfflineSpec()
+        let offlineTheme = Theme(folder: "T", templates: [:], assets: [PublishedAssets.offlineScript: [1]])
+        let feedValues = SiteValues(site: feedSite, assets: PublishedAssets(theme: offlineTheme, offline: true))
         collect(HomeContext(site: feedSite, values: feedValues).context())
         let (spec, record) = (feedSite.collections[0].spec, feedSite.collections[0].records[0])
         let history = ChangeHistory(

@@ -51,6 +51,11 @@ public struct InterfaceStrings: Sendable {
     public var changesChanged = "Changed"
     /// After the changes an entry names: "and {count} more".
     public var changesMore = "and {count} more"
+    /// The installable site's offer to save every page (`offline:`), its count as it saves, and its end.
+    public var saveOffline = "Save for offline"
+    public var offlineProgress = "{done} of {total} files saved"
+    public var offlineSaved = "Saved for offline reading"
+    public var offlineFailed = "Saving stopped; try again when online"
 
     public init(
         none: String, searchPlaceholder: String, searchLabel: String, noResults: String, top: String, previous: String,
@@ -90,7 +95,9 @@ public struct InterfaceStrings: Sendable {
             ("languages", \.languages), ("fallback_note", \.fallbackNote), ("changes", \.changes),
             ("changes_created", \.changesCreated), ("changes_added", \.changesAdded),
             ("changes_removed", \.changesRemoved), ("changes_changed", \.changesChanged),
-            ("changes_more", \.changesMore),
+            ("changes_more", \.changesMore), ("save_offline", \.saveOffline),
+            ("offline_progress", \.offlineProgress), ("offline_saved", \.offlineSaved),
+            ("offline_failed", \.offlineFailed),
         ]
     }
 

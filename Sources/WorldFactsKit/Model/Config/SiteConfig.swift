@@ -33,6 +33,8 @@ public struct SiteConfig: Sendable {
     public var changes: ChangesSpec?
     /// What `pack --zim` gives a ZIM file (`zim:`); nil when site.yml says nothing of it.
     public var zim: ZimSpec?
+    /// The installable site (`offline:`); nil: no manifest, no service worker.
+    public var offline: OfflineSpec?
 
     /// The locale as the site's collation opens it (`Collation.of`): `locale`, with ICU's keyword for the
     /// numeric collation when it is on.

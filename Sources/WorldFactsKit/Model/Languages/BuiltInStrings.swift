@@ -108,6 +108,10 @@ public enum BuiltInStrings {
             "changes_removed": "Entfernt",
             "changes_changed": "Geändert",
             "changes_more": "und {count} weitere",
+            "save_offline": "Für offline speichern",
+            "offline_progress": "{done} von {total} Dateien gespeichert",
+            "offline_saved": "Für das Lesen ohne Netz gespeichert",
+            "offline_failed": "Speichern abgebrochen; bitte online erneut versuchen",
         ],
         "fr": [
             "none": "Aucun",
@@ -141,6 +145,10 @@ public enum BuiltInStrings {
             "changes_removed": "Suppressions",
             "changes_changed": "Modifications",
             "changes_more": "et {count} de plus",
+            "save_offline": "Enregistrer hors ligne",
+            "offline_progress": "{done} fichiers enregistrés sur {total}",
+            "offline_saved": "Enregistré pour la lecture hors ligne",
+            "offline_failed": "Enregistrement interrompu ; réessayez une fois en ligne",
         ],
         "sv": [
             "none": "Ingen",
@@ -174,6 +182,10 @@ public enum BuiltInStrings {
             "changes_removed": "Borttagna",
             "changes_changed": "Ändrade",
             "changes_more": "och {count} till",
+            "save_offline": "Spara för offline",
+            "offline_progress": "{done} av {total} filer sparade",
+            "offline_saved": "Sparad för läsning offline",
+            "offline_failed": "Sparandet avbröts; försök igen när du är online",
         ],
         "es": [
             "none": "Ninguno",
@@ -207,6 +219,10 @@ public enum BuiltInStrings {
             "changes_removed": "Eliminados",
             "changes_changed": "Modificados",
             "changes_more": "y {count} más",
+            "save_offline": "Guardar sin conexión",
+            "offline_progress": "{done} de {total} archivos guardados",
+            "offline_saved": "Guardado para leer sin conexión",
+            "offline_failed": "Se detuvo el guardado; vuelva a intentarlo con conexión",
         ],
         "ru": [
             "none": "Нет",
@@ -240,6 +256,10 @@ public enum BuiltInStrings {
             "changes_removed": "Удалено",
             "changes_changed": "Изменено",
             "changes_more": "и ещё {count}",
+            "save_offline": "Сохранить для офлайн",
+            "offline_progress": "Сохранено файлов: {done} из {total}",
+            "offline_saved": "Сохранено для чтения без сети",
+            "offline_failed": "Сохранение прервано; повторите, когда будет сеть",
         ],
         "ja": [
             "none": "なし",
@@ -273,6 +293,10 @@ public enum BuiltInStrings {
             "changes_removed": "削除",
             "changes_changed": "変更",
             "changes_more": "ほか {count} 件",
+            "save_offline": "オフライン用に保存",
+            "offline_progress": "{total} 件中 {done} 件を保存しました",
+            "offline_saved": "オフラインで読めるように保存しました",
+            "offline_failed": "保存が中断されました。オンラインで再試行してください",
         ],
         "ar": [
             "none": "لا يوجد",
@@ -306,6 +330,10 @@ public enum BuiltInStrings {
             "changes_removed": "حذف",
             "changes_changed": "عدّل",
             "changes_more": "و{count} أخرى",
+            "save_offline": "حفظ للقراءة دون اتصال",
+            "offline_progress": "حُفظ {done} من {total} ملفًا",
+            "offline_saved": "حُفظ للقراءة دون اتصال",
+            "offline_failed": "توقف الحفظ؛ أعد المحاولة عند الاتصال",
         ],
     ]
 }

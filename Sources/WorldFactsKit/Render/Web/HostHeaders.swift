@@ -41,6 +41,10 @@ public struct HostHeaders: Sendable {
             if !collection.spec.downloads.isEmpty { add(DownloadFormat.folder + "/index.html") }
         }
         for group in site.groups { add(group.overviewPath) }
+        // An installable site's worker must be asked again for a rebuild to reach its readers.
+        if site.config.offline != nil {
+            for path in [OfflineApp.workerPath, OfflineApp.manifestPath, OfflineApp.listPath] { add(path) }
+        }
         if site.config.url != nil {
             add(Sitemap.fileName)
             add(Sitemap.robotsName)
