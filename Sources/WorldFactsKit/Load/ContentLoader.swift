@@ -31,7 +31,8 @@ public struct ContentLoader {
         }
         let configText = try readText(configPath)
         let (loadedConfig, configDiagnostics) = SiteConfigLoader(file: configPath).load(text: configText)
-        guard let config = loadedConfig, configDiagnostics.errors.isEmpty else { throw fail(configDiagnostics) }
+        guard var config = loadedConfig, configDiagnostics.errors.isEmpty else { throw fail(configDiagnostics) }
+        if let offline = config.offline { config.offline = try checkedIcon(offline, configPath: configPath) }
 
         var collections: [LoadedCollection] = []
         var diagnostics = configDiagnostics
@@ -49,6 +50,29 @@ public struct ContentLoader {
         var content = Content(config: config, collections: collections, warnings: diagnostics.warnings, folder: folder)
         content.languageTexts = languageTexts
         return content
+    }
+
+    /// The installable site's icon, read and checked: a square PNG of at least `OfflineSpec.iconMinimum`
+    /// pixels, or an error naming `offline.icon`.
+    func checkedIcon(_ offline: OfflineSpec, configPath: String) throws(StageFailure) -> OfflineSpec {
+        guard let icon = offline.icon else { return offline }
+        let location = SourceLocation(file: configPath)
+        func problem(_ message: String) -> StageFailure {
+            fail([.error(location, field: "offline.icon", message)])
+        }
+        guard let bytes = try? fileSystem.read(joinPath(folder, icon)) else {
+            throw problem("missing: '\(icon)' in the content folder, the app's icon (a square PNG)")
+        }
+        guard let size = PNGSize.of(bytes) else { throw problem("expected a PNG, and '\(icon)' is not one") }
+        guard size.width == size.height, size.width >= OfflineSpec.iconMinimum else {
+            throw problem(
+                "expected a square PNG of at least \(OfflineSpec.iconMinimum)×\(OfflineSpec.iconMinimum) pixels,"
+                    + " and '\(icon)' is \(size.width)×\(size.height)")
+        }
+        var checked = offline
+        checked.iconBytes = bytes
+        checked.iconSize = size.width
+        return checked
     }
 
     /// A collection's records, by its file's format, and its notes.

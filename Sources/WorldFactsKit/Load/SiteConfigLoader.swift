@@ -79,7 +79,11 @@ public struct SiteConfigLoader {
             }
             config.offline = OfflineSpec(
                 shellBytes: kilobytes(&r, "shell_kb", OfflineSpec.defaultShellKB),
-                saveBytes: kilobytes(&r, "save_kb", OfflineSpec.defaultSaveKB))
+                saveBytes: kilobytes(&r, "save_kb", OfflineSpec.defaultSaveKB),
+                icon: offline.map.flatMap { r.optionalString($0, "icon") })
+            if let map = offline.map, let icon = config.offline?.icon {
+                r.checkRelativePath(icon, in: map, key: "icon")
+            }
         }
         if let zim = r.map(top, "zim") {
             var spec = ZimSpec()

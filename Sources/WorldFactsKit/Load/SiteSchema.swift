@@ -87,6 +87,10 @@ enum SiteSchema {
                 "offline.save_kb", .wholeNumber, "51200",
                 "The most the whole site may weigh, in KB, for its pages to offer \"Save for offline\"; 0: never."),
             Key(
+                "offline.icon", .text, "",
+                "A square PNG in the content folder, at least 144 pixels wide: the app's icon, which browsers"
+                    + " ask for before they offer to install it."),
+            Key(
                 "zim", .mapping, "",
                 "What `worldfacts pack --zim` writes into a ZIM file for Kiwix, besides the site's title, description"
                     + " and locale (docs/command-line.md, \"pack\"). `pack --zim` names each key it needs and lacks."),

@@ -3,6 +3,7 @@ import Testing
 
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
+@testable import WorldFactsPack
 @testable import WorldFactsPipeline
 @testable import WorldFactsRender
 @testable import WorldFactsSupport
@@ -113,6 +114,38 @@ import Testing
         // A changed record reaches the index page, a shell file: a new worker.
         try Self.build(root, yaml, population: 12_345)
         #expect(try readText(root + "/Output/sw.js") != first)
+    }
+
+    @Test func theIconIsASquarePNGOfAtLeast144PixelsPublishedAndNamedByTheManifest() throws {
+        for (width, height, problem) in [
+            (192, 192, nil), (512, 512, nil), (143, 143, "at least 144×144"), (192, 191, "192×191"),
+            (0, 0, "not one"),
+        ] as [(Int, Int, String?)] {
+            let root = makeTemporaryFolder()
+            defer { removeTemporary(root) }
+            writeContent(
+                root + "/Content", records: #"[{"id":"a","name":"Alpha"}]"#,
+                siteYAML: Self.siteYAML + "offline: { icon: app.png }\n")
+            let bytes = width == 0 ? Array("GIF89a".utf8) : ZimPackTests.png(width, height)
+            try Data(bytes).write(to: URL(fileURLWithPath: root + "/Content/app.png"))
+            let options = BuildOptions(
+                content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output")
+            guard let problem else {
+                _ = try Builder().build(options)
+                let manifest = try readText(root + "/Output/manifest.webmanifest")
+                #expect(manifest.contains(#""src": "icon-\#(width).png", "sizes": "\#(width)x\#(width)""#))
+                #expect(FileManager.default.contents(atPath: root + "/Output/icon-\(width).png") == Data(bytes))
+                continue
+            }
+            #expect {
+                _ = try Builder().build(options)
+            } throws: { error in
+                let failure = error as? BuildFailure
+                return failure?.diagnostics.contains { $0.field == "offline.icon" && $0.message.contains(problem) }
+                    ?? false
+            }
+            #expect(!FileManager.default.fileExists(atPath: root + "/Output/index.html"), "nothing written")
+        }
     }
 
     @Test func aSiteThatIsNotInstallableHasNoneOfIt() throws {

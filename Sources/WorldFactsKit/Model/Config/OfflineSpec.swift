@@ -7,6 +7,14 @@ public struct OfflineSpec: Sendable, Hashable {
     public var shellBytes: Int
     /// The most the whole site may weigh for its pages to offer "Save for offline"; 0: never offered.
     public var saveBytes: Int
+    /// The app's icon (`icon:`): its path in the content folder, and its bytes once the load has checked
+    /// them (a square PNG of at least `iconMinimum` pixels), published as `icon-<size>.png`.
+    public var icon: String?
+    public var iconBytes: [UInt8]?
+    public var iconSize = 0
+
+    /// The smallest icon an installable app may have: Chromium asks for 144 pixels, and shows 192 and 512.
+    public static let iconMinimum = 144
 
     /// The files an installable site adds at its root (`OfflineApp`).
     public static let manifestPath = "manifest.webmanifest"
@@ -16,8 +24,14 @@ public struct OfflineSpec: Sendable, Hashable {
     public static let defaultShellKB = 2_048
     public static let defaultSaveKB = 51_200
 
-    public init(shellBytes: Int = Self.defaultShellKB * 1_024, saveBytes: Int = Self.defaultSaveKB * 1_024) {
+    public init(
+        shellBytes: Int = Self.defaultShellKB * 1_024, saveBytes: Int = Self.defaultSaveKB * 1_024, icon: String? = nil
+    ) {
         self.shellBytes = shellBytes
         self.saveBytes = saveBytes
+        self.icon = icon
     }
+
+    /// The icon's published path.
+    public var iconPath: String? { iconBytes == nil ? nil : "icon-\(iconSize).png" }
 }

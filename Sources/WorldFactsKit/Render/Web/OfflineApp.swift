@@ -61,6 +61,9 @@ public struct OfflineApp: Sendable {
     public var files: [OutputFile] {
         let list = saved.map { Array(Self.pairs($0).utf8) }
         var files = [OutputFile(path: Self.manifestPath, bytes: Array(webManifest.utf8))]
+        if let offline = config.offline, let path = offline.iconPath, let bytes = offline.iconBytes {
+            files.append(OutputFile(path: path, bytes: bytes))
+        }
         if let list { files.append(OutputFile(path: Self.listPath, bytes: list)) }
         files.append(OutputFile(path: Self.workerPath, bytes: workerBytes(list: list)))
         return files
@@ -78,6 +81,11 @@ public struct OfflineApp: Sendable {
             ("start_url", "\"./\""), ("scope", "\"./\""), ("display", "\"standalone\""),
             ("background_color", "\"#ffffff\""), ("theme_color", "\"#ffffff\""),
         ]
+        if let offline = config.offline, let path = offline.iconPath {
+            let size = "\(offline.iconSize)x\(offline.iconSize)"
+            members.append(
+                ("icons", "[{\"src\": \(JSONText.quoted(path)), \"sizes\": \"\(size)\", \"type\": \"image/png\"}]"))
+        }
         return "{\n" + members.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }
 
