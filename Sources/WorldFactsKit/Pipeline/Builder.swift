@@ -323,8 +323,11 @@ public struct Builder: Sendable {
                     _ = try written.write(.made(sitemap.files(written: written, site: site, today: Self.today())))
                 }
                 if let offline {
-                    _ = try written.write(
-                        .made(offline.files(written: written, output: writer.folder, fileSystem: fileSystem)))
+                    // Without the shards the writer drops once this is written.
+                    let files = offline.files(
+                        written: written, dropping: Set(made.flatMap(\.dropped)), output: writer.folder,
+                        fileSystem: fileSystem)
+                    _ = try written.write(.made(files))
                 }
             }
             if let background { return try background.finish(dropping: made.flatMap(\.dropped)) }

@@ -40,10 +40,11 @@ struct OfflineFiles: Sendable {
         self.worker = PublishedAssets.published(PublishedAssets.workerScript, worker)
     }
 
-    /// The files, from what `written` holds so far, read in `output`.
-    func files(written: OutputWriter, output: String, fileSystem: FileSystem) -> [OutputFile] {
+    /// The files, from what `written` holds so far but the files it is about to drop, read in `output`.
+    func files(written: OutputWriter, dropping: Set<String>, output: String, fileSystem: FileSystem) -> [OutputFile] {
         let hashes = Dictionary(
-            written.files(where: Self.isPublished).map { ($0.path, $0.hash) }, uniquingKeysWith: { first, _ in first })
+            written.files(where: { Self.isPublished($0) && !dropping.contains($0) }).map { ($0.path, $0.hash) },
+            uniquingKeysWith: { first, _ in first })
         func member(_ path: String) -> OfflineApp.Member? {
             guard let bytes = try? fileSystem.read(joinPath(output, path)) else { return nil }
             return OfflineApp.Member(

@@ -297,6 +297,30 @@ import Testing
         #expect(differing.isEmpty, "\(differing.prefix(5))")
     }
 
+    /// An installable site: a value edit, from the live model and from the snapshot, leaves the worker,
+    /// the manifest and the list of files to save as a clean build makes them: the edited files' hashes,
+    /// and none of the shards the edit dropped.
+    @Test(arguments: [false, true]) func anInstallableSitesEditBuildsAsACleanBuildDoes(snapshots: Bool) throws {
+        let root = try project(cities: 300)
+        defer { removeTemporary(root) }
+        let site = root + "/Content/site.yml"
+        try (readText(site) + "\noffline: true\n").write(toFile: site, atomically: true, encoding: .utf8)
+        let options = options(root, cache: snapshots)
+        let build = builds(options, snapshots: snapshots)
+        _ = try build()
+        let worker = try readText(options.output + "/sw.js")
+        let file = root + "/Content/countries.json"
+        let text = try readText(file)
+        let start = try #require(text.range(of: "\"population\": ")).upperBound
+        let end = try #require(text[start...].firstIndex { !$0.isNumber })
+        try (text[..<start] + "123457" + text[end...]).write(toFile: file, atomically: true, encoding: .utf8)
+        let report = try build()
+        #expect(report.edited == 1)
+        #expect(try readText(options.output + "/sw.js") != worker, "the edit reaches the shell's indexes")
+        let differing = try differencesFromClean(options, root: root)
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+
     /// A city's population edited while one language's own words change: its German title (the German
     /// edition's config), then a country's Swedish name (a title of the Swedish edition). That language is
     /// modelled and made again whole, every other takes the edit as the default does, from the live model
