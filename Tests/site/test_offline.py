@@ -15,7 +15,6 @@ network was cut fails the test."""
 import functools
 import http.server
 import json
-import os
 import shutil
 import subprocess
 import tempfile
@@ -25,8 +24,6 @@ from pathlib import Path
 
 import pytest
 import websocket
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.keys import Keys
@@ -35,7 +32,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from conftest import shipped_content_copy, worldfacts_bin
 from sitecheck import nu_validator
 from test_axe import axe_source, violations  # noqa: F401
-from test_search_browser import results, wait_for
+from test_search_browser import headless_chromium, results, wait_for
 
 
 def build(content: Path, out: Path):
@@ -102,12 +99,7 @@ def installable():
 @pytest.fixture(scope="module")
 def chromium():
     """A browser of its own: its service workers and caches are this module's alone."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium")
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=1000,900"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    driver = headless_chromium()
     driver.set_script_timeout(60)
     driver.execute_cdp_cmd("Network.enable", {})
     yield driver

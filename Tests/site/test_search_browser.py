@@ -38,14 +38,19 @@ def serve_folder(site):
     process.wait(timeout=10)
 
 
-@pytest.fixture(scope="session")
-def browser():
+def headless_chromium():
+    """Chromium, headless, through chromedriver: a browser of its own, with a profile of its own."""
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium")
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--window-size=1000,900"):
         options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    driver = headless_chromium()
     yield driver
     driver.quit()
 

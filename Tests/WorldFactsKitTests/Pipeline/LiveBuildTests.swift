@@ -145,6 +145,15 @@ import Testing
         }
     }
 
+    /// The first country's population in countries.json, set to `value`.
+    func setFirstPopulation(_ root: String, _ value: String) throws {
+        let file = root + "/Content/countries.json"
+        let text = try readText(file)
+        let start = try #require(text.range(of: "\"population\": ")).upperBound
+        let end = try #require(text[start...].firstIndex { !$0.isNumber })
+        try (text[..<start] + value + text[end...]).write(toFile: file, atomically: true, encoding: .utf8)
+    }
+
     func manifest(_ folder: String) throws -> [UInt8] { try FileSystem.disk.read(folder + "/" + Manifest.fileName) }
 
     /// A project of `cities` cities built once, its options, and the builds that follow (`builds`); the
@@ -283,11 +292,7 @@ import Testing
         func build() throws -> BuildReport { snapshots ? try builder.build(options) : try live.build(options) }
         _ = try build()
         let swedish = try FileManager.default.subpathsOfDirectory(atPath: options.output + "/sv").count
-        let file = root + "/Content/countries.json"
-        let text = try readText(file)
-        let start = try #require(text.range(of: "\"population\": ")).upperBound
-        let end = try #require(text[start...].firstIndex { !$0.isNumber })
-        try (text[..<start] + "123457" + text[end...]).write(toFile: file, atomically: true, encoding: .utf8)
+        try setFirstPopulation(root, "123457")
         let report = try build()
         #expect(report.edited == 1 && report.fromSnapshot == snapshots)
         let made = handed.withLock { $0 }
@@ -309,11 +314,7 @@ import Testing
         let build = builds(options, snapshots: snapshots)
         _ = try build()
         let worker = try readText(options.output + "/sw.js")
-        let file = root + "/Content/countries.json"
-        let text = try readText(file)
-        let start = try #require(text.range(of: "\"population\": ")).upperBound
-        let end = try #require(text[start...].firstIndex { !$0.isNumber })
-        try (text[..<start] + "123457" + text[end...]).write(toFile: file, atomically: true, encoding: .utf8)
+        try setFirstPopulation(root, "123457")
         let report = try build()
         #expect(report.edited == 1)
         #expect(try readText(options.output + "/sw.js") != worker, "the edit reaches the shell's indexes")
