@@ -133,7 +133,14 @@ struct FileBudget {
             guard let (most, source) = limit else { return nil }
             budgets = Languages(languages: languages, limit: most, source: SourceLocation(file: source))
             sites = [site] + languages
-            (assets, notFoundPage) = (theme.assets.count, templates.has("404"))
+            // The assets as published: an installable site's worker is not one of them, and on a site that
+            // is not installable neither is its page script; its own files count with them (`OfflineApp`):
+            // the manifest, the worker, the icon, and the list of files to save, which a site over
+            // `save_kb` does not have.
+            let offline = site.config.offline
+            let offlineFiles = offline.map { 2 + ($0.iconBytes == nil ? 0 : 1) + ($0.saveBytes > 0 ? 1 : 0) } ?? 0
+            let published = PublishedAssets(theme: theme, offline: offline != nil).paths.count
+            (assets, notFoundPage) = (published + offlineFiles, templates.has("404"))
         }
 
         /// The check of language `language` once its number of search files is known. Only the default

@@ -148,6 +148,28 @@ import Testing
         }
     }
 
+    /// The file limit counts the installable site's files, and no worker script under `assets/`: a limit
+    /// of exactly the files written passes, one fewer fails before writing.
+    @Test func theFileLimitCountsTheInstallableSitesFiles() throws {
+        let root = makeTemporaryFolder()
+        defer { removeTemporary(root) }
+        try Self.build(root, Self.siteYAML + "offline: true\n")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: root + "/Output").filter {
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: root + "/Output/" + $0, isDirectory: &isFolder)
+            return !isFolder.boolValue && !$0.split(separator: "/").contains { $0.hasPrefix(".") }
+        }
+        #expect(files.contains("offline-files.json") && files.contains("sw.js"))
+        func rebuild(limit: Int) throws {
+            _ = try Builder().build(
+                BuildOptions(
+                    content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output",
+                    clean: true, maxFiles: limit))
+        }
+        try rebuild(limit: files.count)
+        #expect(throws: (any Error).self) { try rebuild(limit: files.count - 1) }
+    }
+
     @Test func aSiteThatIsNotInstallableHasNoneOfIt() throws {
         let root = makeTemporaryFolder()
         defer { removeTemporary(root) }
