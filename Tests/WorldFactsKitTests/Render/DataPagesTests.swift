@@ -40,6 +40,101 @@ import WorldFactsSupport
         #expect(csv.contains("\r\n1,One,A,10\r\n"))
     }
 
+    /// Seeded cities, more than one task's worth of records, with names that need quoting or escaping:
+    /// each file, read back by a reader of its own (JSONSerialization; an RFC 4180 reader here), holds
+    /// every record's values, in the index's order.
+    @Test(arguments: [20_261_204, 7]) func downloadsOfManyRecordsReadBackAsTheRecords(seed: UInt64) throws {
+        var random = SplitMix(state: seed)
+        let pieces = ["a", "B", "é", "ø", ",", "\"", " ", "\u{00A0}", "\u{3000}", "<", "&", "\t", "Ž", "1", "東"]
+        var text = "id,name,country,population\n"
+        var expected: [String: (name: String, population: Int?)] = [:]
+        let count = DataDownloads.recordsAtOnce * 2 + 321
+        for number in 0..<count {
+            var name = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            name = "n" + name + "z"
+            let population =
+                Int.random(in: 0...9, using: &random) == 0 ? nil : Int.random(in: 0...9_999_999, using: &random)
+            expected["k\(number)"] = (name, population)
+            let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            text += "k\(number),\(quoted),A,\(population.map(String.init) ?? "")\n"
+        }
+        let yaml = CollectionsTests.siteYAML.replacingOccurrences(
+            of: "    file: cities.csv\n", with: "    file: cities.csv\n    downloads: [json, csv]\n")
+        let collection = try site(yaml, cities: text).collections[1]
+        let order = collection.records.map(\.key)
+        let files = DataDownloads(collection: collection).files()
+        let json = try JSONSerialization.jsonObject(with: Data(files[0].bytes)) as! [[String: Any]]
+        #expect(json.map { $0["id"] as? String ?? "" } == order)
+        let rows = Self.csvRows(String(decoding: files[1].bytes, as: UTF8.self))
+        #expect(rows.first == ["id", "name", "country", "population"])
+        #expect(rows.dropFirst().map(\.[0]) == order)
+        for (object, row) in zip(json, rows.dropFirst()) {
+            let key = row[0]
+            let record = try #require(collection.records.first { $0.key == key })
+            let want = try #require(expected[key])
+            #expect(record.title == want.name)
+            #expect(object["name"] as? String == record.title && row[1] == record.title)
+            #expect(object["population"] as? Int == want.population)
+            #expect(row[3] == want.population.map(String.init) ?? "")
+        }
+    }
+
+    /// A cell is quoted exactly when it holds a comma, a quote or a line break, or its first or last
+    /// character is white space: the byte-wise check of ASCII texts against that rule on characters.
+    @Test func aCellIsQuotedByTheRuleOfItsCharacters() {
+        var random = SplitMix(state: 42)
+        let pieces = [
+            "a", " ", "\t", "\u{0B}", "\r\n", "\u{85}", "\u{A0}", "\u{3000}", "x\u{301}", "\u{600} ", ",", "\"",
+        ]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            let rule =
+                text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+                || text.first?.isWhitespace == true || text.last?.isWhitespace == true
+            #expect(DataDownloads.needsQuotes(text) == rule, "\(Array(text.unicodeScalars))")
+        }
+    }
+
+    /// RFC 4180 rows: quoted cells with doubled quotes, CRLF line ends.
+    static func csvRows(_ text: String) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var cell = ""
+        var quoted = false
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        while let scalar = pending {
+            pending = scalars.next()
+            if quoted {
+                if scalar == "\"" {
+                    if pending == "\"" {
+                        cell.unicodeScalars.append("\"")
+                        pending = scalars.next()
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    cell.unicodeScalars.append(scalar)
+                }
+            } else if scalar == "\"" {
+                quoted = true
+            } else if scalar == "," {
+                row.append(cell)
+                cell = ""
+            } else if scalar == "\r", pending == "\n" {
+                pending = scalars.next()
+                row.append(cell)
+                rows.append(row)
+                (row, cell) = ([], "")
+            } else {
+                cell.unicodeScalars.append(scalar)
+            }
+        }
+        return rows
+    }
+
     @Test func anUnknownDownloadFormatIsAnErrorNamingTheKnownOnes() {
         let yaml = CollectionsTests.siteYAML.replacingOccurrences(
             of: "    file: cities.csv\n", with: "    file: cities.csv\n    downloads: [xlsx]\n")

@@ -12,8 +12,8 @@ struct DataDownloads {
     func files() -> [OutputFile] {
         collection.spec.downloads.map { format in
             switch format {
-            case .csv: OutputFile(path: format.path(of: collection.spec.id), text: csv())
-            case .json: OutputFile(path: format.path(of: collection.spec.id), text: json())
+            case .csv: OutputFile(path: format.path(of: collection.spec.id), bytes: csvBytes())
+            case .json: OutputFile(path: format.path(of: collection.spec.id), bytes: jsonBytes())
             }
         }
     }
@@ -33,60 +33,117 @@ struct DataDownloads {
         }
     }
 
-    func csv() -> String {
+    func csv() -> String { String(decoding: csvBytes(), as: UTF8.self) }
+
+    func json() -> String { String(decoding: jsonBytes(), as: UTF8.self) }
+
+    /// The CSV's bytes: its rows made on every core, a range of records at a time, then joined. At 235k
+    /// records the two files are 62 MB, rewritten whenever a record of the collection changes.
+    func csvBytes() -> [UInt8] {
         let fields = fieldPositions
-        var text = header.map(Self.csvCell).joined(separator: ",") + "\r\n"
-        for record in collection.records {
-            var cells = [Self.csvCell(record.key), Self.csvCell(record.title)]
-            for field in fields {
-                let value = record.values[field]
-                switch value {
-                case .missing: cells.append("")
-                case .text(let text): cells.append(Self.csvCell(text))
-                case .integer(let number): cells.append(String(number))
-                case .decimal(let number): cells.append(Self.csvCell(Self.number(number)))
-                case .list(let items):
-                    cells.append(Self.csvCell(items.joined(separator: collection.spec.fields[field].separator)))
-                }
-            }
-            text += cells.joined(separator: ",") + "\r\n"
+        var bytes = Array((header.map(Self.csvCell).joined(separator: ",") + "\r\n").utf8)
+        for part in Parallel.map(collection.records.count, chunk: Self.recordsAtOnce, { csvRows($0, fields) }) {
+            bytes += part
         }
-        return text
+        return bytes
     }
 
-    func json() -> String {
+    func jsonBytes() -> [UInt8] {
         let fields = fieldPositions
         let names = header.map(JSONText.quoted)
-        var text = "[\n"
-        for (number, record) in collection.records.enumerated() {
-            var members = [
-                names[0] + ":" + JSONText.quoted(record.key), names[1] + ":" + JSONText.quoted(record.title),
-            ]
-            for (offset, field) in fields.enumerated() {
-                let json: String
-                switch record.values[field] {
-                case .missing: json = "null"
-                case .text(let text): json = JSONText.quoted(text)
-                case .integer(let number): json = String(number)
-                case .decimal(let number): json = number.isFinite ? Self.number(number) : "null"
-                case .list(let items): json = "[" + items.map(JSONText.quoted).joined(separator: ",") + "]"
-                }
-                members.append(names[offset + 2] + ":" + json)
-            }
-            text += "{" + members.joined(separator: ",") + "}" + (number + 1 < collection.records.count ? ",\n" : "\n")
+        var bytes = Array("[\n".utf8)
+        for part in Parallel.map(collection.records.count, chunk: Self.recordsAtOnce, { jsonRows($0, fields, names) }) {
+            bytes += part
         }
-        return text + "]\n"
+        return bytes + Array("]\n".utf8)
     }
+
+    private func csvRows(_ records: Range<Int>, _ fields: [Int]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(records.count * 64)
+        for record in collection.records[records] {
+            Self.appendCSVCell(record.key, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            Self.appendCSVCell(record.title, to: &bytes)
+            for field in fields {
+                bytes.append(UInt8(ascii: ","))
+                switch record.values[field] {
+                case .missing: break
+                case .text(let text): Self.appendCSVCell(text, to: &bytes)
+                case .integer(let number): bytes += String(number).utf8
+                case .decimal(let number): Self.appendCSVCell(Self.number(number), to: &bytes)
+                case .list(let items):
+                    Self.appendCSVCell(items.joined(separator: collection.spec.fields[field].separator), to: &bytes)
+                }
+            }
+            bytes += [13, 10]
+        }
+        return bytes
+    }
+
+    private func jsonRows(_ records: Range<Int>, _ fields: [Int], _ names: [String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(records.count * 128)
+        let last = collection.records.count - 1
+        for number in records {
+            let record = collection.records[number]
+            bytes += "{\(names[0]):".utf8
+            JSONText.appendQuoted(record.key, to: &bytes)
+            bytes += ",\(names[1]):".utf8
+            JSONText.appendQuoted(record.title, to: &bytes)
+            for (offset, field) in fields.enumerated() {
+                bytes += ",\(names[offset + 2]):".utf8
+                switch record.values[field] {
+                case .missing: bytes += "null".utf8
+                case .text(let text): JSONText.appendQuoted(text, to: &bytes)
+                case .integer(let number): bytes += String(number).utf8
+                case .decimal(let number): bytes += (number.isFinite ? Self.number(number) : "null").utf8
+                case .list(let items):
+                    bytes.append(UInt8(ascii: "["))
+                    for (position, item) in items.enumerated() {
+                        if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                        JSONText.appendQuoted(item, to: &bytes)
+                    }
+                    bytes.append(UInt8(ascii: "]"))
+                }
+            }
+            bytes += number < last ? "},\n".utf8 : "}\n".utf8
+        }
+        return bytes
+    }
+
+    /// How many records a task writes.
+    static let recordsAtOnce = 8_192
 
     /// A decimal as the shortest text that reads back as the same number.
     static func number(_ value: Double) -> String { "\(value)" }
 
+    /// Appends a CSV cell's bytes, quoted as `csvCell` quotes it.
+    static func appendCSVCell(_ text: String, to bytes: inout [UInt8]) {
+        if needsQuotes(text) {
+            bytes += csvCell(text).utf8
+        } else {
+            bytes += text.utf8
+        }
+    }
+
+    /// A comma, a quote or a line break anywhere, or white space first or last. An ASCII text's ends are
+    /// looked at byte by byte (tab to carriage return, and space: what `Character.isWhitespace` says of
+    /// them); any other text's by its characters.
+    static func needsQuotes(_ text: String) -> Bool {
+        var ascii = true
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 10 || byte == 13 { return true }
+            if byte >= 0x80 { ascii = false }
+        }
+        guard ascii else { return text.first?.isWhitespace == true || text.last?.isWhitespace == true }
+        let isSpace = { (byte: UInt8) in byte == 32 || (9...13).contains(byte) }
+        return text.utf8.first.map(isSpace) == true || text.utf8.last.map(isSpace) == true
+    }
+
     /// A CSV cell: quoted when it holds a comma, a quote, a line break, or space at either end.
     static func csvCell(_ text: String) -> String {
-        let needsQuotes =
-            text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
-            || text.first?.isWhitespace == true || text.last?.isWhitespace == true
-        guard needsQuotes else { return text }
+        guard needsQuotes(text) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
