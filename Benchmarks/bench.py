@@ -1,7 +1,7 @@
 """WorldFacts vs Hugo vs Hugo + Pagefind vs the raw-write floor, on the same records, on this machine, in one run.
 
 Usage: Benchmarks/run [SIZES...]   (sizes: countries, cities15000, cities500, linked15000, linked500, million,
-       generated; default all)
+       generated, languages, languages500; default all)
        linked15000 / linked500: the countries and the cities of cities15000 / cities500 as one site of two
        linked collections (make-cities-content --linked), with each country's largest cities and the
        continents as group pages; Hugo builds the same pages with its taxonomies (continents, and each
@@ -13,6 +13,10 @@ Usage: Benchmarks/run [SIZES...]   (sizes: countries, cities15000, cities500, li
        run, when cities500 ran before it.
        generated: the search alone (Benchmarks/search-bounds) on 28,000 generated titles, "Airport" in nine of
        ten (Tests/site/gensite.py); cities500 runs it too, after its builds.
+       languages / languages500: what the shipped site's six other languages cost (Benchmarks/languages-cost):
+       the shipped content, and the shipped content with the 234,908 cities of cities500
+       (make-cities-content --shipped cities500), each against a copy in English only, clean, no-op, one
+       record and `watch`, taking turns.
        BENCH_DIR=/dev/shm/... runs the whole benchmark on tmpfs (default: the system's temporary folder).
        BENCH_RUNS=N (default 3): how many times each build runs; the best wall time is reported.
 Prints, per size: wall time, peak RSS (/usr/bin/time -f %M), files written, the ratios to Hugo and to
@@ -237,7 +241,7 @@ def main(sizes):
     print(f"{'records':>8} {'tool':<14} {'wall s':>8} {'peak MB':>8} {'files':>8} {'MB out':>8} {'÷ hugo':>7} {'÷ floor':>7}")
     clean, counts = {}, {}
     try:
-        for size in [size for size in sizes if size != "generated"]:
+        for size in [size for size in sizes if size not in ("generated", "languages", "languages500")]:
             content = content_for(size, work)
             records = record_count(size, content)
             with_hugo = size != "million"
@@ -313,8 +317,28 @@ def main(sizes):
             search_bounds(generated, "--glob", "places/*.html", "--unsearched", "elevation", "--searched", "name",
                           "--score", "population", "--queries",
                           "san fr,airport,airport ,new y,Saint p,lake airp,port k,ka,mi airport")
+        for size in [size for size in sizes if size in ("languages", "languages500")]:
+            languages_cost(size, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def languages_cost(size: str, work: Path):
+    """Benchmarks/languages-cost: the shipped site's seven languages against English only, in turns; on the
+    shipped content, or (languages500) on it with the cities of cities500."""
+    content = ROOT / "Content"
+    if size == "languages500":
+        content = work / "content-languages500"
+        subprocess.run([HERE / "make-cities-content", "--shipped", "cities500", content], check=True,
+                       stdout=subprocess.DEVNULL)
+    result = subprocess.run([sys.executable, HERE / "languages-cost", WORLDFACTS], capture_output=True, text=True,
+                            env=dict(os.environ, CONTENT=str(content), RUNS=str(RUNS), BENCH_DIR=str(work)))
+    for line in result.stdout.splitlines():
+        print(f"{size:>12} {line.strip()}", flush=True)
+    if result.returncode != 0:
+        sys.exit(f"languages-cost failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+    if content != ROOT / "Content":
+        shutil.rmtree(content, ignore_errors=True)
 
 
 def search_bounds(content: Path, *args):
@@ -330,4 +354,5 @@ def search_bounds(content: Path, *args):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or ["countries", "cities15000", "cities500", "linked15000", "linked500", "million", "generated"])
+    main(sys.argv[1:] or ["countries", "cities15000", "cities500", "linked15000", "linked500", "million", "generated",
+                          "languages", "languages500"])

