@@ -9,7 +9,7 @@ import WorldFactsSupport
 /// Written through libzip (Debian's libzip-dev), which reads each file when it closes the archive and
 /// writes the central directory once, at the end (ZIP64 past 65,535 entries). ZIPFoundation, which the
 /// tests read the archive back with, writes the whole central directory again at each entry it adds: a
-/// pack's cost grew with the square of its files (docs/performance.md, "A site in one ZIP").
+/// pack's cost grew with the square of its files (docs/performance.md, "Measured reasons").
 ///
 /// The file is written as `PackDestination` writes every pack: whole, or not at all. Entries are in path
 /// order, with one fixed date, so the same site packs to the same bytes.
