@@ -139,6 +139,8 @@ site-test-rest:
 	WORLDFACTS_BIN=.build/debug/worldfacts .venv/bin/python -m pytest -q Tests/site \
 		$(addprefix --ignore=,$(SITE_BROWSER_TESTS) $(SITE_SEARCH_TESTS))
 
+# Full size whether it runs alone or as part of `make test-full`.
+site-test-full: export WORLDFACTS_TEST_FULL = 1
 site-test-full: release
 	WORLDFACTS_BIN=$(BIN) .venv/bin/python -m pytest -q Tests/site
 
