@@ -33,8 +33,9 @@ struct DataDownloads {
         }
     }
 
-    /// The CSV's bytes: its rows made on every core, a range of records at a time, then joined. At 235k
-    /// records the two files are 62 MB, rewritten whenever a record of the collection changes.
+    /// The CSV's bytes: its rows made on every core, a range of records at a time, then joined. A large
+    /// collection's downloads are the largest files a build writes, and an edit of any of its records
+    /// writes them again.
     func csvBytes() -> [UInt8] {
         let fields = fieldPositions
         let head = Array((header.map(Self.csvCell).joined(separator: ",") + "\r\n").utf8)
@@ -121,11 +122,7 @@ struct DataDownloads {
 
     /// Appends a CSV cell's bytes, quoted as `csvCell` quotes it.
     static func appendCSVCell(_ text: String, to bytes: inout [UInt8]) {
-        if needsQuotes(text) {
-            bytes += csvCell(text).utf8
-        } else {
-            bytes += text.utf8
-        }
+        bytes += (needsQuotes(text) ? quoted(text) : text).utf8
     }
 
     /// A comma, a quote or a line break anywhere, or white space first or last. An ASCII text's ends are
@@ -144,7 +141,11 @@ struct DataDownloads {
 
     /// A CSV cell: quoted when it holds a comma, a quote, a line break, or space at either end.
     static func csvCell(_ text: String) -> String {
-        guard needsQuotes(text) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        needsQuotes(text) ? quoted(text) : text
+    }
+
+    /// The text between quotes, each quote in it doubled.
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
