@@ -15,12 +15,12 @@ public struct ContentLoader {
 
     /// Every file of the folder read whole: the clean load.
     public func load() throws(StageFailure) -> Content {
-        try load(reading: WholeRecords())
+        try load(reading: WholeReading())
     }
 
     /// The load, with each JSON, CSV or TSV records file's bytes made records by `reading`: read whole, or,
     /// in a load that starts from the last one's memo (`load(memo:)`), kept where their bytes are unchanged.
-    func load(reading: some RecordsReading) throws(StageFailure) -> Content {
+    func load(reading: some ContentReading) throws(StageFailure) -> Content {
         let configPath = joinPath(folder, "site.yml")
         guard fileSystem.exists(configPath) else {
             throw fail([
@@ -30,7 +30,7 @@ public struct ContentLoader {
             ])
         }
         let configText = try readText(configPath)
-        let (loadedConfig, configDiagnostics) = SiteConfigLoader(file: configPath).load(text: configText)
+        let (loadedConfig, configDiagnostics) = reading.config(SiteConfigLoader(file: configPath), text: configText)
         guard var config = loadedConfig, configDiagnostics.errors.isEmpty else { throw fail(configDiagnostics) }
         if let offline = config.offline { config.offline = try checkedIcon(offline, configPath: configPath) }
 
@@ -44,7 +44,7 @@ public struct ContentLoader {
                 diagnostics += lengths.problems(in: collection.records)
             }
         }
-        let translations = TranslationsLoader(loader: self, config: config)
+        let translations = TranslationsLoader(loader: self, config: config, reading: reading)
         let languageTexts = translations.load(into: &collections, &diagnostics)
         if !diagnostics.errors.isEmpty { throw fail(diagnostics) }
         var content = Content(config: config, collections: collections, warnings: diagnostics.warnings, folder: folder)
@@ -77,7 +77,7 @@ public struct ContentLoader {
 
     /// A collection's records, by its file's format, and its notes.
     private func load(
-        _ spec: CollectionSpec, sizeLimit: Int, reading: some RecordsReading
+        _ spec: CollectionSpec, sizeLimit: Int, reading: some ContentReading
     ) throws(StageFailure) -> (LoadedCollection, [Diagnostic]) {
         let path = joinPath(folder, spec.records.file)
         guard fileSystem.exists(path) else {
@@ -239,19 +239,28 @@ public struct ContentLoader {
     }
 }
 
-/// How a JSON, CSV or TSV records file's bytes become records (the other formats are always read whole).
-protocol RecordsReading {
+/// How the content's text becomes values: a JSON, CSV or TSV records file's bytes records (the other
+/// formats are always read whole), site.yml's text a config, a language's texts file its texts.
+protocol ContentReading {
     func records(_ loader: RecordsLoader, path: String, json bytes: [UInt8]) -> ([Record], [Diagnostic])
     func records(_ loader: RecordsLoader, path: String, delimited source: DelimitedSource) -> ([Record], [Diagnostic])
+    func config(_ reader: SiteConfigLoader, text: String) -> (SiteConfig?, [Diagnostic])
+    func languageTexts(_ reader: LanguageTextsReader, text: String) -> (LanguageTexts, [Diagnostic])
 }
 
-/// Every record read from its bytes: the clean load's reading.
-struct WholeRecords: RecordsReading {
+/// Everything read from its text: the clean load's reading.
+struct WholeReading: ContentReading {
     func records(_ loader: RecordsLoader, path: String, json bytes: [UInt8]) -> ([Record], [Diagnostic]) {
         loader.load(bytes: bytes)
     }
 
     func records(_ loader: RecordsLoader, path: String, delimited source: DelimitedSource) -> ([Record], [Diagnostic]) {
         loader.load(delimited: source)
+    }
+
+    func config(_ reader: SiteConfigLoader, text: String) -> (SiteConfig?, [Diagnostic]) { reader.load(text: text) }
+
+    func languageTexts(_ reader: LanguageTextsReader, text: String) -> (LanguageTexts, [Diagnostic]) {
+        reader.read(text: text)
     }
 }

@@ -3,7 +3,10 @@ import WorldFactsSupport
 /// The modelled site: its collections, the lists of records that link to each record, and the groups.
 /// Built from `Content` by `SiteModeler`; pure values from here on.
 public struct Site: Sendable {
-    public var config: SiteConfig
+    public var config: SiteConfig { didSet { configTextOnce = Self.textOnce(of: config) } }
+    /// `config.text`, made when first asked for and shared by the copies of the site: an edit's site is the
+    /// last one's with records put in, and keeps its config and so its text.
+    private var configTextOnce: OnceValue<String>
     public var collections: [RecordCollection]
     /// By collection: its lists (`CollectionSpec.lists`), in declaration order.
     public var lists: [[ReverseList]]
@@ -17,12 +20,18 @@ public struct Site: Sendable {
         warnings: [Diagnostic]
     ) {
         self.config = config
+        configTextOnce = Self.textOnce(of: config)
         self.collections = collections
         self.lists = lists
         self.groups = groups
         self.warnings = warnings
         self.collation = Collation.of(config.collationLocale)
     }
+
+    /// Everything the config says, as text (`SiteConfig.text`): what page fingerprints start from.
+    public var configText: String { configTextOnce.value }
+
+    private static func textOnce(of config: SiteConfig) -> OnceValue<String> { OnceValue { config.text } }
 
     /// A site of several collections has a home page listing them; a site of one has its index there.
     public var hasHome: Bool { collections.count > 1 }

@@ -31,7 +31,7 @@ public struct SiteValues: Sendable {
     let rowBase: ContextFingerprint
     /// The 404 page's title.
     let notFoundTitle: String
-    /// Everything site.yml says, as text: every page fingerprint starts from it (see `configText(of:)`).
+    /// Everything site.yml says, as text: every page fingerprint starts from it (`SiteConfig.text`).
     let configText: String
     /// The values the search box's filters offer, which come from the data (a city moved to a country of
     /// a new continent adds one): part of the fingerprint of every page that shows the filters.
@@ -73,7 +73,7 @@ public struct SiteValues: Sendable {
             let root = String(repeating: "../", count: depth)
             return (root, SharedValue(Self.navigation(navigation, root: root, path: nil)))
         }
-        configText = Self.configText(of: config)
+        configText = site.configText
         rowBase = rows.inputsBase(configText: configText)
         notFoundTitle = "\(strings.notFound) — \(config.title)"
         web = config.url.map(WebHead.init)
@@ -288,12 +288,5 @@ public struct SiteValues: Sendable {
     /// The way back up to the root from a page at `path` ("countries/ch.html" gives "../").
     static func root(of path: String) -> String {
         String(repeating: "../", count: path.split(separator: "/").count - 1)
-    }
-
-    /// The config as `String(reflecting:)` writes it, with its types named as the library's product
-    /// (`WorldFactsKit.SiteConfig`) rather than the module they live in: every page fingerprint starts
-    /// from this text, and moving a type between modules must not make every page look changed.
-    static func configText(of config: SiteConfig) -> String {
-        String(reflecting: config).replacingOccurrences(of: "WorldFactsModel.", with: "WorldFactsKit.")
     }
 }

@@ -19,13 +19,19 @@ struct RecordRanks: Sendable {
             scores = []
             return
         }
-        scores = site.collections.flatMap { collection -> [Double?] in
-            let range = collection.offset..<(collection.offset + collection.records.count)
-            if let shared, shared.collections.contains(collection.number), shared.ranks.scores.count >= range.upperBound
+        // Through stored properties, by position: a collection or a record passed whole is copied.
+        scores = site.collections.indices.flatMap { number -> [Double?] in
+            let offset = site.collections[number].offset
+            let range = offset..<(offset + site.collections[number].records.count)
+            if let shared, shared.collections.contains(site.collections[number].number),
+                shared.ranks.scores.count >= range.upperBound
             {
                 return Array(shared.ranks.scores[range])
             }
-            return collection.records.map { record in collection.spec.rank?.score(record) }
+            guard let rank = site.collections[number].spec.rank else {
+                return Array(repeating: nil, count: range.count)
+            }
+            return (0..<range.count).map { rank.score(of: site.collections[number].records[$0].values[rank.field]) }
         }
     }
 

@@ -112,10 +112,7 @@ struct ScopeIndexes {
         // The All scope's previews name the members' shards below them.
         let links = ShardLinks(
             members: members.map { number in
-                (
-                    scopes[number].id,
-                    ShardLinks.byParent(indexes[number]!.memo.buckets.flatMap { $0.leaves + $0.splits })
-                )
+                (scopes[number].id, indexes[number]!.memo.shardsByParent)
             })
         for number in alls {
             let indexer = indexer(number, memberHashes: memberHashes, links: links, changed: membersChanged)

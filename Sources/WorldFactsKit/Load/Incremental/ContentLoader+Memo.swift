@@ -11,6 +11,11 @@ extension ContentLoader {
     public struct Memo: Sendable {
         var json: [String: JSONRecordsMemo] = [:]
         var delimited: [String: DelimitedRecordsMemo] = [:]
+        /// site.yml as read: its file and text, and what they gave. Parsing and checking it is a good part
+        /// of a small edit's load.
+        var config: (file: String, text: String, read: (SiteConfig?, [Diagnostic]))?
+        /// By file, each language's texts as read, from the config above.
+        var languageTexts: [String: (text: String, read: (LanguageTexts, [Diagnostic]))] = [:]
 
         public init() {}
 
@@ -34,9 +39,11 @@ extension ContentLoader {
 /// The reading of a load from a memo: each file's records kept from `last` where their bytes are
 /// unchanged, and what the next load can keep gathered in `kept`, file by file (the load reads its
 /// collections one after another).
-private final class MemoReading: RecordsReading {
+private final class MemoReading: ContentReading {
     let last: ContentLoader.Memo
     var kept = ContentLoader.Memo()
+    /// Whether this load's config is the last one's (`config`).
+    private var configKept = false
 
     init(last: ContentLoader.Memo) { self.last = last }
 
@@ -50,5 +57,26 @@ private final class MemoReading: RecordsReading {
         let (records, problems, next) = loader.load(delimited: source, memo: last.delimited[path])
         kept.delimited[path] = next
         return (records, problems)
+    }
+
+    /// The last config, when site.yml is the same file of the same bytes (`SiteConfigLoader` reads nothing
+    /// else); else read.
+    func config(_ reader: SiteConfigLoader, text: String) -> (SiteConfig?, [Diagnostic]) {
+        let lastRead = last.config.flatMap { $0.file == reader.file && $0.text.hasSameBytes(as: text) ? $0.read : nil }
+        configKept = lastRead != nil
+        let read = lastRead ?? reader.load(text: text)
+        kept.config = (reader.file, text, read)
+        return read
+    }
+
+    /// The language's last texts, when its file has the same bytes and the config was kept too (the
+    /// reader checks the file against the config); else read.
+    func languageTexts(_ reader: LanguageTextsReader, text: String) -> (LanguageTexts, [Diagnostic]) {
+        let read =
+            configKept
+            ? last.languageTexts[reader.file].flatMap { $0.text.hasSameBytes(as: text) ? $0.read : nil } : nil
+        let texts = read ?? reader.read(text: text)
+        kept.languageTexts[reader.file] = (text, texts)
+        return texts
     }
 }

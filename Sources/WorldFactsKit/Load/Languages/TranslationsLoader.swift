@@ -8,6 +8,7 @@ import Yams
 struct TranslationsLoader {
     let loader: ContentLoader
     let config: SiteConfig
+    let reading: any ContentReading
 
     /// The folder of the languages' text files, in the content folder.
     static let textsFolder = "languages"
@@ -20,8 +21,8 @@ struct TranslationsLoader {
             let path = joinPath(loader.folder, Self.textsFolder, language.id + ".yml")
             if loader.fileSystem.exists(path) {
                 do {
-                    let (read, problems) = LanguageTextsReader(file: path, config: config)
-                        .read(text: try loader.readText(path))
+                    let (read, problems) = reading.languageTexts(
+                        LanguageTextsReader(file: path, config: config), text: try loader.readText(path))
                     texts[language.id] = read
                     diagnostics += problems
                 } catch {

@@ -13,9 +13,12 @@ public struct RecordRank: Sendable, Equatable {
     }
 
     /// The record's score: higher comes first, whatever the order; nil when it has no number.
-    public func score(_ record: Record) -> Double? {
+    public func score(_ record: Record) -> Double? { score(of: record.values[field]) }
+
+    /// The score of a record whose value of `field` is `value`.
+    public func score(of value: FieldValue) -> Double? {
         let number: Double
-        switch record.values[field] {
+        switch value {
         case .integer(let value): number = Double(value)
         case .decimal(let value): number = value
         default: return nil

@@ -49,7 +49,10 @@ struct ScopeMemo: Sendable {
     /// By record position: `ShardEntry.floor` (none in the "All" scope).
     var entryFloors: [Int]
     /// Every bucket of the scope's keys, in scalar order.
-    var buckets: [BucketMemo]
+    var buckets: [BucketMemo] { didSet { shardsByParentOnce = Self.shardsByParentOnce(buckets) } }
+    /// `shardsByParent`, made when first asked for: a scope one language takes from the default's
+    /// index is one memo, whose shards an "All" scope of every language names.
+    private var shardsByParentOnce: OnceValue<[String: [ShardName]]>
     /// The scope's filters and their values (`ScopeFilters.signature`).
     var filterSignature: String
     /// A full-text scope's part of the manifest: an update in which none of its records changed keeps
@@ -63,7 +66,16 @@ struct ScopeMemo: Sendable {
         self.entryHashes = entryHashes
         self.entryFloors = entryFloors
         self.buckets = buckets
+        shardsByParentOnce = Self.shardsByParentOnce(buckets)
         self.filterSignature = filterSignature
+    }
+
+    /// The scope's shards, its buckets' leaves and splits, by the prefix of their parent
+    /// (`ShardLinks.byParent`): what an "All" scope's previews name of this member.
+    var shardsByParent: [String: [ShardName]] { shardsByParentOnce.value }
+
+    private static func shardsByParentOnce(_ buckets: [BucketMemo]) -> OnceValue<[String: [ShardName]]> {
+        OnceValue { ShardLinks.byParent(buckets.flatMap { $0.leaves + $0.splits }) }
     }
 }
 
