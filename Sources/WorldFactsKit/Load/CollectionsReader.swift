@@ -28,6 +28,7 @@ struct CollectionsReader {
             spec.fields = fields(r.list(top, "fields"), path: "fields", at: top.node, own: 0, ids: [spec.id], &r)
             spec.index = index(r.map(top, "index"), of: spec, &r)
             publishing(records, into: &spec, &r)
+            spec.map = locatorMap(records, of: spec, in: [spec], &r)
             collections = [spec]
         } else {
             for (key, node) in [("fields", fieldsNode), ("index", indexNode)] {
@@ -85,6 +86,9 @@ struct CollectionsReader {
             specs[position].groups = groups(map, of: specs[position], in: specs, &r)
             specs[position].lists = lists(map, of: position, in: specs, &r)
         }
+        for (position, map) in maps.enumerated() {
+            specs[position].map = locatorMap(map, of: specs[position], in: specs, &r)
+        }
         return specs
     }
 
@@ -140,12 +144,12 @@ struct CollectionsReader {
                 at: node, field: map.path + ".items",
                 "only a list field has items of codes; this one is '\(formatName)'")
         } else if items != "text" {
-            shownAs = FieldSpec.TextKind(rawValue: items)
+            shownAs = FieldSpec.TextKind(rawValue: items).flatMap { FieldSpec.TextKind.items.contains($0) ? $0 : nil }
             if shownAs == nil {
                 r.problem(
                     at: node, field: map.path + ".items",
                     "expected one of "
-                        + (["text"] + FieldSpec.TextKind.allCases.map(\.rawValue)).joined(separator: ", ")
+                        + (["text"] + FieldSpec.TextKind.items.map(\.rawValue)).joined(separator: ", ")
                         + ", found '\(items)'" + hint(items))
             }
         }
@@ -157,6 +161,7 @@ struct CollectionsReader {
     ) -> [FieldSpec] {
         var fields: [FieldSpec] = []
         var fallbacks: [(position: Int, name: String, map: YAMLReader.Map)] = []
+        var coordinates: [(position: Int, map: YAMLReader.Map)] = []
         // The site's default for its fields.
         let hideEmpty = r.bool(top, "hide_empty", default: false)
         for (position, item) in nodes.enumerated() {
@@ -187,17 +192,27 @@ struct CollectionsReader {
             if let fallback = r.optionalString(map, "fallback") {
                 fallbacks.append((fields.count, fallback, map))
             }
+            if shownAs == .coordinates {
+                coordinates.append((fields.count, map))
+            } else if let key = ["latitude", "longitude"].first(where: { map.node(for: $0) != nil }) {
+                r.problem(
+                    at: map.node(for: key)!, field: map.path + "." + key,
+                    "only a coordinates field names a \(key) field; this one is '\(formatName)'")
+            }
             var field = FieldSpec(
                 id: id, label: r.string(map, "label", default: id), format: format ?? .text,
                 unit: r.optionalString(map, "unit"), fractionDigits: r.int(map, "digits", default: 2),
                 minimum: r.optionalDouble(map, "min"),
                 required: r.bool(map, "required", default: false), show: r.bool(map, "show", default: true),
                 target: target, separator: separator)
+            field.maximum = r.optionalDouble(map, "max")
             field.hideEmpty = r.bool(map, "hide_empty", default: hideEmpty)
             let names = codeNames(map, of: shownAs, format: formatName, &r)
-            field.shownAs = shownAs.map { FieldSpec.ShownAs($0, names: names) }
+            field.shownAs = shownAs.map { FieldSpec.ShownAs($0, names: names, fractionDigits: field.fractionDigits) }
             fields.append(field)
         }
+        for (position, map) in coordinates { fields[position].coordinates = coordinateFields(map, of: &fields, &r) }
+
         for (position, name, map) in fallbacks {
             let other = fields.firstIndex { $0.id == name }
             if other == nil || other == position {

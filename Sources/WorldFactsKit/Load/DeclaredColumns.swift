@@ -13,7 +13,9 @@ struct DeclaredColumns {
     /// The declared names, each once, in declaration order.
     var declared: [String] {
         var names: [String] = []
-        for name in [spec.records.keyField, spec.records.titleField] + spec.fields.map(\.id)
+        // A coordinates field has no column: it is made of two others.
+        for name in [spec.records.keyField, spec.records.titleField]
+            + spec.fields.filter({ $0.coordinates == nil }).map(\.id)
         where !names.contains(name) {
             names.append(name)
         }

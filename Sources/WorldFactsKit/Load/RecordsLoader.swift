@@ -26,8 +26,19 @@ public struct RecordsLoader: Sendable {
     }
 
     /// Member name → field position, built once per load.
+    /// A coordinates field has no member of its own: it is made of two others (`derive`).
     var fieldPositions: [String: Int] {
-        Dictionary(collection.fields.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { _, last in last })
+        Dictionary(
+            collection.fields.enumerated().filter { $1.coordinates == nil }.map { ($1.id, $0) },
+            uniquingKeysWith: { _, last in last })
+    }
+
+    /// The values no member holds, made of the record's others: each coordinates field's.
+    static func derive(_ values: inout [FieldValue], fields: [FieldSpec]) {
+        for (position, field) in fields.enumerated() {
+            guard let from = field.coordinates else { continue }
+            values[position] = Coordinates.text(latitude: values[from.latitude], longitude: values[from.longitude])
+        }
     }
 
     /// What validating one element gave: a record, or the problems that kept it out.
@@ -312,6 +323,7 @@ public struct RecordsLoader: Sendable {
                 values[position] = convert(member.node, collection.fields[position], &problems)
             }
         }
+        Self.derive(&values, fields: collection.fields)
         let name = key ?? "at line \(node.line)"
         if key == nil, !problems.contains(where: { $0.field == collection.records.keyField }) {
             problems.append(
@@ -361,9 +373,17 @@ public struct RecordsLoader: Sendable {
         }
     }
 
+    /// " of at least -90 and at most 90": the bounds a number field declares, or none.
     private func minimumText(_ field: FieldSpec) -> String {
-        guard let minimum = field.minimum else { return "" }
-        return " of at least " + (minimum == minimum.rounded() ? String(Int(minimum)) : String(minimum))
+        func text(_ bound: Double) -> String { bound == bound.rounded() ? String(Int(bound)) : String(bound) }
+        let bounds = [field.minimum.map { "at least " + text($0) }, field.maximum.map { "at most " + text($0) }]
+            .compactMap { $0 }
+        return bounds.isEmpty ? "" : " of " + bounds.joined(separator: " and ")
+    }
+
+    /// Whether a number lies within the field's bounds.
+    private func inBounds(_ number: Double, _ field: FieldSpec) -> Bool {
+        number >= field.minimum ?? -.infinity && number <= field.maximum ?? .infinity
     }
 
     private func convert(_ node: JSONNode, _ field: FieldSpec, _ problems: inout [Diagnostic]) -> FieldValue {
@@ -383,18 +403,15 @@ public struct RecordsLoader: Sendable {
             }
         case .integer:
             switch node.value {
-            case .integer(let number) where Double(number) >= field.minimum ?? -.infinity: return .integer(number)
-            case .number(let number)
-            where number >= field.minimum ?? -.infinity && number == number.rounded() && abs(number) < 9e15:
+            case .integer(let number) where inBounds(Double(number), field): return .integer(number)
+            case .number(let number) where inBounds(number, field) && number == number.rounded() && abs(number) < 9e15:
                 return .integer(Int(number))
             default: return wrong("a whole number" + minimumText(field))
             }
         case .decimal:
             switch node.value {
-            case .integer(let number) where Double(number) >= field.minimum ?? -.infinity:
-                return .decimal(Double(number))
-            case .number(let number) where number >= field.minimum ?? -.infinity && number.isFinite:
-                return .decimal(number)
+            case .integer(let number) where inBounds(Double(number), field): return .decimal(Double(number))
+            case .number(let number) where inBounds(number, field) && number.isFinite: return .decimal(number)
             default: return wrong("a number" + minimumText(field))
             }
         case .list, .links:

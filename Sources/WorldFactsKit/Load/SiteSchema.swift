@@ -115,6 +115,7 @@ enum SiteSchema {
             Key("languages[].label", .text, "the language's own name", "Its name in the language switcher."),
             Key("records", .mapping, "", "One collection, the short form: its records and their pages."),
         ] + sourceKeys("records.", pages: "records", notes: "notes") + publishingKeys("records.")
+        + mapKeys("records.", dots: false)
         + [Key("fields", .listOfMappings, "", "The short form's fields, in the order the facts table shows them.")]
         + fieldKeys("fields[].")
         + [Key("index", .mapping, "", "The short form's index row: the title, a subtitle, and a labelled detail.")]
@@ -128,6 +129,7 @@ enum SiteSchema {
                 "The collection's name in links, lists and scopes: letters, digits, `-`, `_`."),
             Key("collections[].label", .text, "the id", "Its name on the home page and in search results."),
         ] + sourceKeys("collections[].", pages: "the id", notes: "notes/<id>") + publishingKeys("collections[].")
+        + mapKeys("collections[].", dots: true)
         + [Key("collections[].fields", .listOfMappings, "required", "Its fields, as `fields`.")]
         + fieldKeys("collections[].fields[].")
         + [Key("collections[].index", .mapping, "", "Its index row, as `index`.")]
@@ -269,6 +271,10 @@ enum SiteSchema {
             Key(
                 "strings.offline_failed", .text, "Saving stopped; try again when online",
                 "What it shows when a file could not be fetched."),
+            Key(
+                "strings.map_label", .text, "Map: {place}",
+                "A locator map's text alternative: `{place}` is the record's title, with its coordinates where the"
+                    + " map marks them."),
         ] + creditKeys("", "", "The data credit in the footer, on the pages of a collection with none of its own.")
         + [
             Key("notes", .mapping, "", "Markdown notes."),
@@ -353,6 +359,26 @@ enum SiteSchema {
             ]
     }
 
+    /// A collection's locator map: its dots are a list's records, which only a collection of several has.
+    static func mapKeys(_ p: String, dots: Bool) -> [Key] {
+        [
+            Key(
+                p + "map", .mapping, "",
+                "A locator map on each record page, drawn on the built-in world outline (Natural Earth):"
+                    + " a marker, a country highlighted, or the records of a list as dots."),
+            Key(
+                p + "map.coordinates", .text, "",
+                "A `coordinates` field: the map marks the record's place, and an inset zooms in on it."),
+            Key(
+                p + "map.region", .text, "",
+                "The key, or a text or link field, of ISO 3166-1 codes (`key`): the map highlights the country."),
+            Key(
+                p + "map.dots", .text, "",
+                "A list of the collection (`lists`) whose records have coordinates: its first are dots."),
+            Key(p + "map.limit", .wholeNumber, "12", "The most dots a map shows, the list's first."),
+        ].filter { dots || !($0.path.hasSuffix(".dots") || $0.path.hasSuffix(".limit")) }
+    }
+
     /// A data credit's keys, under `p`.
     static func creditKeys(_ p: String, _ defaultValue: String, _ meaning: String) -> [Key] {
         [
@@ -372,7 +398,14 @@ enum SiteSchema {
                 p + "format", .text, "text",
                 "`text`, `integer`, `decimal`, `date` (`2024-03-07`, shown as Mar 7, 2024), `language` (a code"
                     + " shown by name: `de-CH`, German (Switzerland)), `currency` (`CHF`, Swiss Franc), `region`"
-                    + " (`CH`, Switzerland), `list` (of texts), `link` or `links` (to records, by key)."),
+                    + " (`CH`, Switzerland), `coordinates` (a latitude and a longitude, from two number fields:"
+                    + " 64.15°N 21.94°W), `list` (of texts), `link` or `links` (to records, by key)."),
+            Key(
+                p + "latitude", .text, "required for coordinates",
+                "For `coordinates`: the integer or decimal field of the latitude (held within ±90)."),
+            Key(
+                p + "longitude", .text, "required for coordinates",
+                "For `coordinates`: the integer or decimal field of the longitude (held within ±180)."),
             Key(
                 p + "items", .text, "text",
                 "For a list: what its items are, `text`, `language`, `currency`, `region` or `date`."),
@@ -390,6 +423,7 @@ enum SiteSchema {
             Key(p + "unit", .text, "", "Printed after a number (`km²`)."),
             Key(p + "digits", .wholeNumber, "2", "The most fraction digits a decimal shows."),
             Key(p + "min", .number, "", "The smallest value a number may take."),
+            Key(p + "max", .number, "", "The largest value a number may take."),
             Key(p + "required", .flag, "false", "Every record must have the field."),
             Key(p + "show", .flag, "true", "The facts table shows the field (`false` keeps it for search only)."),
             Key(

@@ -18,6 +18,15 @@ public enum FieldValue: Sendable, Hashable {
         }
     }
 
+    /// The number of an integer or decimal value; nil for any other.
+    public var number: Double? {
+        switch self {
+        case .integer(let number): Double(number)
+        case .decimal(let number): number
+        default: nil
+        }
+    }
+
     /// Calls `body` with each of `texts`, in order, without making an array of them.
     @inlinable
     public func forEachText(_ body: (String) -> Void) {

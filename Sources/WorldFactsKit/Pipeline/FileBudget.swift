@@ -139,7 +139,8 @@ struct FileBudget {
             // `save_kb` does not have.
             let offline = site.config.offline
             let offlineFiles = offline.map { 2 + ($0.iconBytes == nil ? 0 : 1) + ($0.saveBytes > 0 ? 1 : 0) } ?? 0
-            let published = PublishedAssets(theme: theme, offline: offline != nil).paths.count
+            let published = PublishedAssets(theme: theme, offline: offline != nil, maps: site.config.hasMaps).paths
+                .count
             (assets, notFoundPage) = (published + offlineFiles, templates.has("404"))
         }
 

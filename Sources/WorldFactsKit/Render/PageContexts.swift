@@ -174,6 +174,13 @@ public final class PageContexts: Sendable {
             writeFact(fieldPosition, of: record, into: &writer)
         }
         writer.end()
+        if let spec = collection.spec.map,
+            let map = WorldMap.context(
+                spec, of: position, in: collection, site: site, outline: recordRoot + values.assets.worldOutline,
+                formatter: formatter)
+        {
+            writer.value("map", map)
+        }
         if fieldsByName {
             writer.value("fields", namedFields(of: record))
             writer.value("collection", collectionValue)
@@ -418,6 +425,13 @@ public final class PageContexts: Sendable {
             hash.mix(UInt64(items.count))
             for item in items.prefix(list.spec.limit) {
                 hash.mix(rows.inputs(list.spec.source, item, base: values.rowBase))
+            }
+        }
+        // A map's dots are the places of its list's first records.
+        if let map = collection.spec.map, let list = map.dots, let field = map.dotsField {
+            let source = site.lists[collection.number][list].spec.source
+            for item in site.lists[collection.number][list].items[position].prefix(map.limit) {
+                hash.add(field: site.collections[source].records[item].values[field])
             }
         }
         if let note = collection.notes[position] {

@@ -12,16 +12,20 @@ import WorldFactsSupport
 /// site's root as `sw.js` (`OfflineApp`).
 public struct PublishedAssets: Sendable {
     /// The assets published under hashed names, by their name in `assets/`.
-    public static let hashed = ["style.css", "search.js", offlineScript]
+    public static let hashed = ["style.css", "search.js", offlineScript, worldOutline]
+    /// The locator maps' world outline (`WorldMap`), published only by a site with a map.
+    public static let worldOutline = "world.svg"
     /// The page's script of an installable site, and its service worker's.
     public static let offlineScript = "offline.js"
     public static let workerScript = "offline-worker.js"
     /// By name in `assets/`: the published path from the site's root.
     public let paths: [String: String]
 
-    public init(theme: Theme? = nil, offline: Bool = false) {
+    public init(theme: Theme? = nil, offline: Bool = false, maps: Bool = false) {
         var paths: [String: String] = [:]
-        let unpublished = offline ? [Self.workerScript] : [Self.offlineScript, Self.workerScript]
+        let unpublished =
+            (offline ? [Self.workerScript] : [Self.offlineScript, Self.workerScript])
+            + (maps ? [] : [Self.worldOutline])
         for (name, source) in theme?.assets ?? [:] where !unpublished.contains(name) {
             let bytes = Self.published(name, source)
             let published =
@@ -37,6 +41,8 @@ public struct PublishedAssets: Sendable {
     public var stylesheet: String { path(of: "style.css") }
     /// The search script's path from the root.
     public var script: String { path(of: "search.js") }
+    /// The world outline's path from the root.
+    public var worldOutline: String { path(of: Self.worldOutline) }
     /// The installable site's page script, from the root; nil on a site that is not one.
     public var offlineScript: String? { paths[Self.offlineScript] }
 

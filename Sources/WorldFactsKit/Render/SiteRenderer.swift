@@ -29,7 +29,9 @@ public struct SiteRenderer: Sendable {
         self.site = site
         self.templates = templates
         self.theme = theme
-        let values = SiteValues(site: site, assets: PublishedAssets(theme: theme, offline: site.config.offline != nil))
+        let values = SiteValues(
+            site: site,
+            assets: PublishedAssets(theme: theme, offline: site.config.offline != nil, maps: site.config.hasMaps))
         self.values = values
         contexts = site.collections.indices.map {
             PageContexts(

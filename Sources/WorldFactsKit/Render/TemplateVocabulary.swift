@@ -61,6 +61,10 @@ public enum TemplateVocabulary {
             ["record", "key", "facts", "value", "links", "note", "noteLead", "noteRest", "back", "lists", "more"]
         ),
         (
+            "a record page with a locator map (`map:`)",
+            ["map", "src", "marker", "inset", "viewBox", "dots", "x", "y", "r", "markerR"]
+        ),
+        (
             "every page of a site of several languages",
             ["switcher", "alternates", "languages", "hreflang", "fallbackNote", "noteLang", "searchFolder"]
         ),

@@ -116,6 +116,10 @@ import Testing
             "collections[].index.order": "ascending", "index.sections[].label": "Small",
             "collections[].index.sections[].label": "Small", "index.sections[].to": "10",
             "collections[].index.sections[].to": "10",
+            // A map marks a coordinates field (the extra field below), highlights the key's country, and
+            // has the list's records as dots.
+            "records.map.coordinates": "at", "collections[].map.coordinates": "at", "records.map.region": "key",
+            "collections[].map.region": "other", "collections[].map.dots": "l",
         ]
         func value(_ key: SiteSchema.Key) -> String {
             if let value = values[key.path] { return value }
@@ -140,24 +144,31 @@ import Testing
         }
         let left = collections ? ["records", "fields", "index"] : ["collections"]
         func lines(under path: String, indent: String) -> [String] {
-            SiteSchema.names(under: path).filter { !(path.isEmpty && left.contains($0)) }.flatMap { name -> [String] in
-                let full = path.isEmpty ? name : path + "." + name
-                let key = SiteSchema.byPath[full]!
-                switch key.kind {
-                case .mapping, .flagOrMapping: return ["\(indent)\(name):"] + lines(under: full, indent: indent + "  ")
-                case .listOfMappings:
-                    let items = lines(under: full + "[]", indent: indent + "    ")
-                    // A second, plain field for the first to fall back on and to group by, and a number;
-                    // a last range, which has no bound.
-                    let other =
-                        name == "fields"
-                        ? [indent + "  - id: other", indent + "  - { id: size, format: integer }"]
-                        : name == "sections" ? [indent + "  - { label: Large }"] : []
-                    return ["\(indent)\(name):", indent + "  - " + items[0].dropFirst(indent.count + 4)]
-                        + items.dropFirst() + other
-                default: return ["\(indent)\(name): \(value(key))"]
+            // A coordinates field's own keys are the extra field's below.
+            let own = path.hasSuffix("fields[]") ? ["latitude", "longitude"] : []
+            return SiteSchema.names(under: path).filter { !(path.isEmpty && left.contains($0)) && !own.contains($0) }
+                .flatMap { name -> [String] in
+                    let full = path.isEmpty ? name : path + "." + name
+                    let key = SiteSchema.byPath[full]!
+                    switch key.kind {
+                    case .mapping, .flagOrMapping:
+                        return ["\(indent)\(name):"] + lines(under: full, indent: indent + "  ")
+                    case .listOfMappings:
+                        let items = lines(under: full + "[]", indent: indent + "    ")
+                        // A second, plain field for the first to fall back on and to group by, and a number;
+                        // a last range, which has no bound.
+                        let other =
+                            name == "fields"
+                            ? [
+                                indent + "  - id: other", indent + "  - { id: size, format: integer }",
+                                indent + "  - { id: at, format: coordinates, latitude: size, longitude: size }",
+                            ]
+                            : name == "sections" ? [indent + "  - { label: Large }"] : []
+                        return ["\(indent)\(name):", indent + "  - " + items[0].dropFirst(indent.count + 4)]
+                            + items.dropFirst() + other
+                    default: return ["\(indent)\(name): \(value(key))"]
+                    }
                 }
-            }
         }
         return lines(under: "", indent: "").joined(separator: "\n") + "\n"
     }

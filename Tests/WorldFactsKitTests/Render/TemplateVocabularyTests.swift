@@ -182,6 +182,17 @@ import Testing
             ], state: DataState(site: feedSite))
         collect(
             ChangesContext(site: feedSite, values: feedValues).context(ChangeViews(site: feedSite).entries(history)))
+        // Locator maps: a marker and its inset, a country's dots.
+        let maps = makeTemporaryFolder()
+        defer { removeTemporary(maps) }
+        _ = try! WorldMapTests.writeLands(maps)
+        let lands = try! SiteModeler().model(try! ContentLoader(folder: maps).load())
+        collect(PageContexts(site: lands, collection: 0).record(0))
+        try! WorldMapTests.yaml().write(toFile: maps + "/site.yml", atomically: true, encoding: .utf8)
+        try! #"[{"id":"r","name":"R","country":"IS","lat":64.1,"lon":-21.9}]"#.write(
+            toFile: maps + "/places.json", atomically: true, encoding: .utf8)
+        let places = try! SiteModeler().model(try! ContentLoader(folder: maps).load())
+        collect(PageContexts(site: places, collection: 0).record(0))
         #expect(keys.isSubset(of: TemplateVocabulary.names), "\(keys.subtracting(TemplateVocabulary.names))")
         #expect(
             TemplateVocabulary.names.subtracting(keys).isEmpty,

@@ -62,21 +62,24 @@ struct DelimitedRecordReader: Sendable {
         }
         for position in required where values[position] == .missing { return nil }
         guard let key, let title else { return nil }
+        RecordsLoader.derive(&values, fields: fields)
         return Record(key: key, title: title, values: values, line: row[0].line)
     }
 
     /// A non-empty cell's value as its field holds it, or nil when the general way would find a problem.
     private func value(_ text: String, _ field: FieldSpec) -> FieldValue? {
-        let minimum = field.minimum ?? -.infinity
+        let (minimum, maximum) = (field.minimum ?? -.infinity, field.maximum ?? .infinity)
         switch field.format {
         case .text, .link:
             return .text(text)
         case .integer:
-            guard let number = Int(text), Double(number) >= minimum else { return nil }
+            guard let number = Int(text), Double(number) >= minimum, Double(number) <= maximum else { return nil }
             return .integer(number)
         case .decimal:
-            if let number = Int(text) { return Double(number) >= minimum ? .decimal(Double(number)) : nil }
-            guard let number = Double(text), number >= minimum, number.isFinite else { return nil }
+            if let number = Int(text) {
+                return Double(number) >= minimum && Double(number) <= maximum ? .decimal(Double(number)) : nil
+            }
+            guard let number = Double(text), number >= minimum, number <= maximum, number.isFinite else { return nil }
             return .decimal(number)
         case .list, .links:
             return .list(

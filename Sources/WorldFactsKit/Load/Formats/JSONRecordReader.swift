@@ -40,7 +40,8 @@ struct JSONRecordReader: Sendable {
         names[name(collection.records.keyField)].isKey = true
         names[name(collection.records.titleField)].isTitle = true
         // The last declaration of an id wins, as in the general way.
-        for (position, field) in collection.fields.enumerated() {
+        // A coordinates field has no member of its own (`RecordsLoader.derive`).
+        for (position, field) in collection.fields.enumerated() where field.coordinates == nil {
             let number = name(field.id)
             names[number].field = position
             names[number].takesList = field.format == .list || field.format == .links
@@ -92,6 +93,7 @@ struct JSONRecordReader: Sendable {
         for (position, field) in collection.fields.enumerated() where field.required && values[position] == .missing {
             return nil
         }
+        RecordsLoader.derive(&values, fields: collection.fields)
         return Record(key: key, title: title, values: values, line: line)
     }
 

@@ -13,6 +13,8 @@ public struct CollectionSpec: Sendable {
     public var groups: [GroupSpec]
     /// How a record page describes itself (`PageDescription`); nil: the first paragraph of its note.
     public var description: PageDescription?
+    /// The locator map of its record pages (`map:`); nil: none.
+    public var map: MapSpec?
     /// The record pages' JSON-LD, with a base URL.
     public var structuredData: StructuredDataSpec?
     /// Where its data comes from, shown on its pages instead of the site's `credit`.

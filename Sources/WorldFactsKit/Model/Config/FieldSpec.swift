@@ -10,6 +10,12 @@ public struct FieldSpec: Sendable {
     public var fractionDigits: Int
     /// Smallest value a number may take (`min:`); nil allows any.
     public var minimum: Double?
+    /// Largest value a number may take (`max:`); nil allows any. A coordinates field's latitude is held
+    /// within ±90 and its longitude within ±180 when they declare no bounds of their own.
+    public var maximum: Double?
+    /// For a field of coordinates (`format: coordinates`): the number fields it is made of. It has no
+    /// column of its own; each record's value is its latitude and longitude as one text, "64.1466 -21.94".
+    public var coordinates: CoordinateFields?
     public var required: Bool
     /// Shown in the facts table of a record page.
     public var show: Bool
@@ -32,16 +38,30 @@ public struct FieldSpec: Sendable {
         public var kind: TextKind
         /// In the config's language: its own, else ICU's, else the default language's.
         public var names = CodeNames()
+        /// For coordinates: the fraction digits of each number (the field's `digits`).
+        public var fractionDigits = 2
 
-        public init(_ kind: TextKind, names: CodeNames = CodeNames()) {
+        public init(_ kind: TextKind, names: CodeNames = CodeNames(), fractionDigits: Int = 2) {
             self.kind = kind
             self.names = names
+            self.fractionDigits = fractionDigits
         }
 
         /// How a page in `locale` shows a value (white space around it ignored); nil where neither the
         /// site nor ICU has a name for the code, or the text is no day.
         public func shown(_ text: String, locale: String) -> String? {
-            names[text.trimmingWhitespace()] ?? kind.shown(text, locale: locale)
+            names[text.trimmingWhitespace()] ?? kind.shown(text, locale: locale, fractionDigits: fractionDigits)
+        }
+    }
+
+    /// The latitude and longitude fields of a coordinates field, by position in the collection.
+    public struct CoordinateFields: Sendable {
+        public var latitude: Int
+        public var longitude: Int
+
+        public init(latitude: Int, longitude: Int) {
+            self.latitude = latitude
+            self.longitude = longitude
         }
     }
 
@@ -55,17 +75,26 @@ public struct FieldSpec: Sendable {
         case region
         /// ISO 8601 days (`2024-03-07`), shown in the locale's medium style: "Mar 7, 2024".
         case date
+        /// A latitude and a longitude (`FieldSpec.coordinates`), shown with the locale's digits and the
+        /// compass letters: "64.15°N 21.94°W".
+        case coordinates
 
-        /// The kinds whose values are codes CLDR names (every kind but days): a field of them may give its
-        /// own names (`names:`), and a collection's keys may be of them (`key_format:`).
-        public static let codes = allCases.filter { $0 != .date }
-        public var isCode: Bool { self != .date }
+        /// The kinds whose values are codes CLDR names (languages, currencies, regions): a field of them
+        /// may give its own names (`names:`), and a collection's keys may be of them (`key_format:`).
+        public static let codes: [TextKind] = [.language, .currency, .region]
+        public var isCode: Bool { Self.codes.contains(self) }
+        /// The kinds a list's items may be (`items:`).
+        public static let items: [TextKind] = codes + [.date]
 
         /// How a page in `locale` shows a value (white space around it ignored); nil where ICU has no name
         /// for the code, or the text is no day.
-        public func shown(_ text: String, locale: String) -> String? {
+        public func shown(_ text: String, locale: String, fractionDigits: Int = 2) -> String? {
             let value = String(text.trimmingWhitespace())
             switch self {
+            case .coordinates:
+                return Coordinates(value).map {
+                    $0.shown(numbers: LocaleFormats(locale: locale), digits: fractionDigits)
+                }
             case .language: return DisplayNames(locale: locale).language(value)
             case .currency: return DisplayNames(locale: locale).currency(value)
             case .region: return DisplayNames(locale: locale).region(value)

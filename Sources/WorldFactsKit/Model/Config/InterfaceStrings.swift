@@ -56,6 +56,9 @@ public struct InterfaceStrings: Sendable {
     public var offlineProgress = "{done} of {total} files saved"
     public var offlineSaved = "Saved for offline reading"
     public var offlineFailed = "Saving stopped; try again when online"
+    /// A locator map's text alternative; `{place}` is the record's title, with its coordinates where the map
+    /// marks them.
+    public var mapLabel = "Map: {place}"
 
     public init(
         none: String, searchPlaceholder: String, searchLabel: String, noResults: String, top: String, previous: String,
@@ -97,7 +100,7 @@ public struct InterfaceStrings: Sendable {
             ("changes_removed", \.changesRemoved), ("changes_changed", \.changesChanged),
             ("changes_more", \.changesMore), ("save_offline", \.saveOffline),
             ("offline_progress", \.offlineProgress), ("offline_saved", \.offlineSaved),
-            ("offline_failed", \.offlineFailed),
+            ("offline_failed", \.offlineFailed), ("map_label", \.mapLabel),
         ]
     }
 

@@ -62,6 +62,10 @@ public struct SiteConfig: Sendable {
         String(reflecting: self).replacingOccurrences(of: "WorldFactsModel.", with: "WorldFactsKit.")
     }
 
+    /// Whether a collection's record pages show a locator map (`map:`): the site publishes the world
+    /// outline.
+    public var hasMaps: Bool { collections.contains { $0.map != nil } }
+
     /// Whether this config publishes a language other than the default, in a folder of its own.
     public var isEdition: Bool { language != 0 }
 

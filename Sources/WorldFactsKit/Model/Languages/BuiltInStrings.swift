@@ -112,6 +112,7 @@ public enum BuiltInStrings {
             "offline_progress": "{done} von {total} Dateien gespeichert",
             "offline_saved": "Für das Lesen ohne Netz gespeichert",
             "offline_failed": "Speichern abgebrochen; bitte online erneut versuchen",
+            "map_label": "Karte: {place}",
         ],
         "fr": [
             "none": "Aucun",
@@ -149,6 +150,7 @@ public enum BuiltInStrings {
             "offline_progress": "{done} fichiers enregistrés sur {total}",
             "offline_saved": "Enregistré pour la lecture hors ligne",
             "offline_failed": "Enregistrement interrompu ; réessayez une fois en ligne",
+            "map_label": "Carte : {place}",
         ],
         "sv": [
             "none": "Ingen",
@@ -186,6 +188,7 @@ public enum BuiltInStrings {
             "offline_progress": "{done} av {total} filer sparade",
             "offline_saved": "Sparad för läsning offline",
             "offline_failed": "Sparandet avbröts; försök igen när du är online",
+            "map_label": "Karta: {place}",
         ],
         "es": [
             "none": "Ninguno",
@@ -223,6 +226,7 @@ public enum BuiltInStrings {
             "offline_progress": "{done} de {total} archivos guardados",
             "offline_saved": "Guardado para leer sin conexión",
             "offline_failed": "Se detuvo el guardado; vuelva a intentarlo con conexión",
+            "map_label": "Mapa: {place}",
         ],
         "ru": [
             "none": "Нет",
@@ -260,6 +264,7 @@ public enum BuiltInStrings {
             "offline_progress": "Сохранено файлов: {done} из {total}",
             "offline_saved": "Сохранено для чтения без сети",
             "offline_failed": "Сохранение прервано; повторите, когда будет сеть",
+            "map_label": "Карта: {place}",
         ],
         "ja": [
             "none": "なし",
@@ -297,6 +302,7 @@ public enum BuiltInStrings {
             "offline_progress": "{total} 件中 {done} 件を保存しました",
             "offline_saved": "オフラインで読めるように保存しました",
             "offline_failed": "保存が中断されました。オンラインで再試行してください",
+            "map_label": "地図: {place}",
         ],
         "ar": [
             "none": "لا يوجد",
@@ -334,6 +340,7 @@ public enum BuiltInStrings {
             "offline_progress": "حُفظ {done} من {total} ملفًا",
             "offline_saved": "حُفظ للقراءة دون اتصال",
             "offline_failed": "توقف الحفظ؛ أعد المحاولة عند الاتصال",
+            "map_label": "خريطة: {place}",
         ],
     ]
 }
