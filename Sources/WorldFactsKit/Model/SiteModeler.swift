@@ -234,7 +234,8 @@ public struct SiteModeler {
         var diagnostics: [Diagnostic] = []
         for collection in collections {
             for (position, field) in collection.spec.fields.enumerated() {
-                guard let shownAs = field.shownAs else { continue }
+                // Coordinates are made by the load from two numbers it checked: nothing to warn of.
+                guard let shownAs = field.shownAs, shownAs.kind != .coordinates else { continue }
                 let kind = shownAs.kind
                 var seen: Set<String> = []
                 var unknown: [String] = []

@@ -38,7 +38,11 @@ public struct ValueFormatter: Sendable {
 
     /// A text as its kind shows it, or as it is where it is no code ICU knows or no day.
     func shown(_ text: String, _ kind: FieldSpec.ShownAs?) -> String {
-        kind?.shown(text, locale: locale) ?? text
+        // Coordinates with this formatter's numbers: one is on every page of a collection of places.
+        if kind?.kind == .coordinates, let place = Coordinates(text) {
+            return place.shown(numbers: numbers, digits: kind?.fractionDigits ?? 2)
+        }
+        return kind?.shown(text, locale: locale) ?? text
     }
 
     public func text(_ record: Record, _ ref: SiteConfig.FieldRef, in collection: CollectionSpec) -> String {

@@ -21,14 +21,14 @@ struct WorldMap {
         ((place.longitude + 180) / 360 * width, (90 - place.latitude) / 180 * height)
     }
 
-    /// A coordinate of the view box as the page writes it: at most two fraction digits, in ASCII.
+    /// A coordinate of the view box as the page writes it: one fraction digit, in ASCII. A tenth of the
+    /// outline's unit is a twentieth of a pixel on a map 500 pixels wide: more digits are bytes on every
+    /// record page that nobody sees.
     static func number(_ value: Double) -> String {
-        let hundredths = (value * 100).rounded()
-        let whole = Int(hundredths) / 100, rest = abs(Int(hundredths)) % 100
-        let sign = hundredths < 0 && whole == 0 ? "-" : ""
-        guard rest != 0 else { return sign + String(whole) }
-        let digits = rest % 10 == 0 ? String(rest / 10) : (rest < 10 ? "0" : "") + String(rest)
-        return sign + String(whole) + "." + digits
+        let tenths = Int((value * 10).rounded())
+        let sign = tenths < 0 ? "-" : ""
+        let (whole, rest) = (abs(tenths) / 10, abs(tenths) % 10)
+        return sign + String(whole) + (rest == 0 ? "" : "." + String(rest))
     }
 
     /// The inset's view box around points: at least `insetWidth` wide, twice as wide as high, with a

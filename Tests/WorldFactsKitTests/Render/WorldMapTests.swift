@@ -127,15 +127,15 @@ import Testing
         #expect(report.warnings.isEmpty)
         for (number, place) in places.enumerated() {
             let html = try readText(root + "/Output/places/p\(number).html")
-            let world = try #require(html.range(of: #"<svg class="world""#)).lowerBound
-            let marker = try #require(html[world...].range(of: #"<circle class="marker""#))
+            let world = try #require(html.range(of: #"<figure class="map"><svg viewBox="0 0 1000 500""#)).lowerBound
+            let marker = try #require(html[world...].range(of: #"<circle cx=""#))
             let tag = html[marker.lowerBound...].prefix { $0 != ">" }
             let (x, y) = Self.projected(latitude: place.0, longitude: place.1)
             let (cx, cy) = (try #require(Self.number("cx", in: tag)), try #require(Self.number("cy", in: tag)))
             #expect(
                 abs(cx - x) <= 0.5 && abs(cy - y) <= 0.5, "place \(number) \(place): (\(cx), \(cy)) for (\(x), \(y))")
             // The inset holds the marker and lies in the world.
-            let inset = try #require(html.range(of: #"<svg class="inset" viewBox=""#))
+            let inset = try #require(html.range(of: #"</svg><svg viewBox=""#))
             let box = html[inset.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) }
             try #require(box.count == 4)
             #expect(box[0] >= 0 && box[1] >= 0 && box[0] + box[2] <= 1000.001 && box[1] + box[3] <= 500.001)
@@ -163,14 +163,15 @@ import Testing
         _ = try Builder().build(
             BuildOptions(content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output"))
         let html = try readText(root + "/Output/lands/fr.html")
-        let world = html[try #require(html.range(of: #"<svg class="world""#)).lowerBound...].prefix { $0 != "\n" }
+        let figure = html[try #require(html.range(of: #"<figure class="map">"#)).lowerBound...]
+        let world = figure[..<(try #require(figure.range(of: "</svg>"))).lowerBound]
         let dots = world.components(separatedBy: #"<circle class="dot""#).dropFirst()
         let paris = Self.projected(latitude: 48.85, longitude: 2.35)
         #expect(dots.count == 2, "the list's first two, largest first")
         let cx = try #require(dots.first.flatMap { Self.number("cx", in: " " + $0[...]) })
         #expect(abs(cx - paris.x) <= 0.5)
         #expect(world.contains(".svg#FR\""))
-        #expect(!html.contains(#"class="marker""#))
+        #expect(!world.contains(#"<circle cx="#), "no marker")
         let assets = try FileManager.default.contentsOfDirectory(atPath: root + "/Output/assets")
         #expect(assets.contains { $0.hasPrefix("world.") && $0.hasSuffix(".svg") })
 
