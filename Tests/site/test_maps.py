@@ -54,7 +54,7 @@ def test_the_marker_is_where_the_projection_puts_it_inside_its_highlighted_count
     browser.get(base + REYKJAVIK)
     # Where the browser draws the marker, against the test's projection of the page's own coordinates.
     box = browser.execute_script("""
-        const svg = document.querySelector('.map svg'), marker = svg.querySelector('circle:not(.dot)');
+        const svg = document.querySelector('svg.map'), marker = svg.querySelector('circle:not(.dot)');
         const s = svg.getBoundingClientRect(), m = marker.getBoundingClientRect();
         return [s.left, s.top, s.width, s.height, m.left + m.width / 2, m.top + m.height / 2];""")
     left, top, width, height, marker_x, marker_y = box
@@ -66,7 +66,7 @@ def test_the_marker_is_where_the_projection_puts_it_inside_its_highlighted_count
     assert abs(top + y * scale - marker_y) <= 0.5 + 0.03 * scale
     # The outline loaded (from disk too) and Iceland is highlighted around the marker, in the inset.
     inset = browser.execute_script("""
-        const svg = document.querySelector('.map svg + svg'), r = svg.getBoundingClientRect();
+        const svg = document.querySelector('svg.map + svg'), r = svg.getBoundingClientRect();
         const m = svg.querySelector('circle:not(.dot)').getBoundingClientRect();
         return [m.left + m.width / 2, m.top + m.height / 2, r.width / svg.viewBox.baseVal.width];""")
     shot = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB")
@@ -82,7 +82,7 @@ def test_the_marker_is_where_the_projection_puts_it_inside_its_highlighted_count
 
 def test_a_countrys_largest_cities_are_its_dots(site):
     page = (site / "countries/is.html").read_text(encoding="utf-8")
-    world = re.search(r'<figure class="map"><svg.*?</svg>', page).group(0)
+    world = re.search(r'<svg class="map".*?</svg>', page).group(0)
     assert 'world.' in world and '.svg#IS"' in world
     dots = [(float(x), float(y)) for x, y in re.findall(r'<circle class="dot" cx="([\d.]+)" cy="([\d.]+)"', world)]
     # The list of largest cities, in its order: each dot is the projection of that city's coordinates.
@@ -108,7 +108,7 @@ def test_coordinates_are_written_as_pyicu_writes_their_numbers(site):
     for city in cities:
         page = city.read_text(encoding="utf-8")
         cell = html.unescape(re.search(r"<th scope=\"row\">Coordinates</th><td>([^<]*)</td>", page).group(1))
-        label = html.unescape(re.search(r'<figure class="map"><svg [^>]*aria-label="([^"]*)"', page).group(1))
+        label = html.unescape(re.search(r'<svg class="map"[^>]*aria-label="([^"]*)"', page).group(1))
         assert label.endswith(", " + cell)
         source[city.stem] = cell
     rows = {}

@@ -2,8 +2,32 @@ import WorldFactsModel
 import WorldFactsSupport
 import Yams
 
-/// What a collection says of places: its coordinates fields and its locator map (`map:`).
+/// The fields a collection makes of others (coordinates, computations) and its locator map (`map:`).
 extension CollectionsReader {
+    /// What a field made of others is made of.
+    enum Derivation { case coordinates, computed }
+
+    /// Whether a field is made of others, read once every field is known: a computed field (`compute:`,
+    /// an integer or a decimal) or a coordinates field. `latitude` and `longitude` on any other field are
+    /// errors.
+    func derivation(
+        _ map: YAMLReader.Map, format: FieldFormat?, named formatName: String, shownAs: FieldSpec.TextKind?,
+        _ r: inout YAMLReader
+    ) -> Derivation? {
+        if shownAs != .coordinates, let key = ["latitude", "longitude"].first(where: { map.node(for: $0) != nil }) {
+            r.problem(
+                at: map.node(for: key)!, field: map.path + "." + key,
+                "only a coordinates field names a \(key) field; this one is '\(formatName)'")
+        }
+        guard map.node(for: "compute") != nil else { return shownAs == .coordinates ? .coordinates : nil }
+        if format != .integer && format != .decimal {
+            r.problem(
+                at: map.node(for: "format") ?? map.node, field: map.path + ".format",
+                "a computed field is an integer or a decimal; this one is '\(formatName)'")
+        }
+        return .computed
+    }
+
     /// A coordinates field's `latitude` and `longitude`: two integer or decimal fields of the collection,
     /// each held within ±90 or ±180 unless it declares bounds of its own.
     func coordinateFields(
@@ -25,6 +49,39 @@ extension CollectionsReader {
             found.append(position)
         }
         return found.count == 2 ? FieldSpec.CoordinateFields(latitude: found[0], longitude: found[1]) : nil
+    }
+
+    /// A computed field's `compute`: its expression over the collection's integer and decimal fields that
+    /// are read (not made of others). A problem is an error at its line and column in site.yml.
+    func computation(
+        _ map: YAMLReader.Map, of position: Int, in fields: [FieldSpec], _ r: inout YAMLReader
+    ) -> Computation? {
+        guard let text = r.string(map, "compute"), let node = map.node(for: "compute") else { return nil }
+        let numbers = fields.indices.filter {
+            $0 != position && (fields[$0].format == .integer || fields[$0].format == .decimal) && !fields[$0].isDerived
+        }
+        var parser = ComputationParser(text) { name, offset in
+            if let number = numbers.first(where: { fields[$0].id == name }) { return .success(number) }
+            let message: String
+            if let other = fields.firstIndex(where: { $0.id == name }) {
+                message =
+                    other == position
+                    ? "'\(name)' is this field; a computation takes other fields"
+                    : "'\(name)' is a \(fields[other].format.rawValue) field"
+                        + (fields[other].isDerived ? " made of others" : "")
+                        + "; a computation takes integer and decimal fields read from the records"
+            } else {
+                let near = EditDistance.nearest(to: name, in: numbers.map { fields[$0].id })
+                message = "names no field: '\(name)'" + (near.map { "; did you mean '\($0)'?" } ?? "")
+            }
+            return .failure(ComputationParser.Failure(offset: offset, message: message))
+        }
+        do throws(ComputationParser.Failure) {
+            return try parser.parse()
+        } catch {
+            r.problem(at: node, offset: error.offset, field: map.path + ".compute", error.message)
+            return nil
+        }
     }
 
     /// A collection's `map`: the coordinates field it marks, the field of codes whose country it

@@ -161,13 +161,15 @@ struct CollectionsReader {
     ) -> [FieldSpec] {
         var fields: [FieldSpec] = []
         var fallbacks: [(position: Int, name: String, map: YAMLReader.Map)] = []
-        var coordinates: [(position: Int, map: YAMLReader.Map)] = []
+        var derived: [(position: Int, map: YAMLReader.Map, kind: Derivation)] = []
         // The site's default for its fields.
         let hideEmpty = r.bool(top, "hide_empty", default: false)
         for (position, item) in nodes.enumerated() {
             guard let map = r.mapping(item, path: "\(path)[\(position)]") else { continue }
             let id = r.string(map, "id") ?? ""
-            let formatName = r.string(map, "format", default: "text")
+            // A computed field is a decimal unless it says.
+            let compute = r.optionalString(map, "compute")
+            let formatName = r.string(map, "format", default: compute == nil ? "text" : "decimal")
             let (format, shownAs) = Self.format(of: map, named: formatName, &r)
             if fields.contains(where: { $0.id == id }) {
                 r.problem(
@@ -192,12 +194,8 @@ struct CollectionsReader {
             if let fallback = r.optionalString(map, "fallback") {
                 fallbacks.append((fields.count, fallback, map))
             }
-            if shownAs == .coordinates {
-                coordinates.append((fields.count, map))
-            } else if let key = ["latitude", "longitude"].first(where: { map.node(for: $0) != nil }) {
-                r.problem(
-                    at: map.node(for: key)!, field: map.path + "." + key,
-                    "only a coordinates field names a \(key) field; this one is '\(formatName)'")
+            if let kind = derivation(map, format: format, named: formatName, shownAs: shownAs, &r) {
+                derived.append((fields.count, map, kind))
             }
             var field = FieldSpec(
                 id: id, label: r.string(map, "label", default: id), format: format ?? .text,
@@ -211,8 +209,13 @@ struct CollectionsReader {
             field.shownAs = shownAs.map { FieldSpec.ShownAs($0, names: names, fractionDigits: field.fractionDigits) }
             fields.append(field)
         }
-        for (position, map) in coordinates { fields[position].coordinates = coordinateFields(map, of: &fields, &r) }
-
+        // Made of others: read once every field is known.
+        for (position, map, kind) in derived {
+            switch kind {
+            case .coordinates: fields[position].coordinates = coordinateFields(map, of: &fields, &r)
+            case .computed: fields[position].compute = computation(map, of: position, in: fields, &r)
+            }
+        }
         for (position, name, map) in fallbacks {
             let other = fields.firstIndex { $0.id == name }
             if other == nil || other == position {

@@ -13,9 +13,9 @@ struct DeclaredColumns {
     /// The declared names, each once, in declaration order.
     var declared: [String] {
         var names: [String] = []
-        // A coordinates field has no column: it is made of two others.
+        // A derived field (coordinates, a computation) has no column: it is made of others.
         for name in [spec.records.keyField, spec.records.titleField]
-            + spec.fields.filter({ $0.coordinates == nil }).map(\.id)
+            + spec.fields.filter({ !$0.isDerived }).map(\.id)
         where !names.contains(name) {
             names.append(name)
         }

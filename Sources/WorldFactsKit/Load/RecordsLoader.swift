@@ -26,18 +26,22 @@ public struct RecordsLoader: Sendable {
     }
 
     /// Member name → field position, built once per load.
-    /// A coordinates field has no member of its own: it is made of two others (`derive`).
+    /// A derived field has no member of its own: it is made of others (`derive`).
     var fieldPositions: [String: Int] {
         Dictionary(
-            collection.fields.enumerated().filter { $1.coordinates == nil }.map { ($1.id, $0) },
+            collection.fields.enumerated().filter { !$1.isDerived }.map { ($1.id, $0) },
             uniquingKeysWith: { _, last in last })
     }
 
-    /// The values no member holds, made of the record's others: each coordinates field's.
+    /// The values no member holds, made of the record's others: each coordinates field's and each computed
+    /// field's, whose inputs are fields that are read (site.yml allows no other).
     static func derive(_ values: inout [FieldValue], fields: [FieldSpec]) {
-        for (position, field) in fields.enumerated() {
-            guard let from = field.coordinates else { continue }
-            values[position] = Coordinates.text(latitude: values[from.latitude], longitude: values[from.longitude])
+        for (position, field) in fields.enumerated() where field.isDerived {
+            if let from = field.coordinates {
+                values[position] = Coordinates.text(latitude: values[from.latitude], longitude: values[from.longitude])
+            } else if let compute = field.compute {
+                values[position] = compute.fieldValue(values, integer: field.format == .integer)
+            }
         }
     }
 

@@ -422,6 +422,11 @@ enum SiteSchema {
                 "A field shown instead when this one has no value (a capital's name where it has no page)."),
             Key(p + "unit", .text, "", "Printed after a number (`km²`)."),
             Key(p + "digits", .wholeNumber, "2", "The most fraction digits a decimal shows."),
+            Key(
+                p + "compute", .text, "",
+                "A value computed from the record's integer and decimal fields (`population / area_km2`), with"
+                    + " `+ - * /`, a leading minus and parentheses; a `decimal` unless `format` says `integer`. A"
+                    + " missing input or a division by zero leaves it empty. It has no column of its own."),
             Key(p + "min", .number, "", "The smallest value a number may take."),
             Key(p + "max", .number, "", "The largest value a number may take."),
             Key(p + "required", .flag, "false", "Every record must have the field."),

@@ -24,6 +24,14 @@ struct YAMLReader {
             .error(SourceLocation(file: file, line: node.mark?.line, column: node.mark?.column), field: field, message))
     }
 
+    /// A problem `offset` characters into a scalar's text: its line, and its column past a quote.
+    mutating func problem(at node: Node, offset: Int, field: String, _ message: String) {
+        let quoted = node.scalar.map { $0.style == .singleQuoted || $0.style == .doubleQuoted } ?? false
+        let column = node.mark.map { $0.column + offset + (quoted ? 1 : 0) }
+        diagnostics.append(
+            .error(SourceLocation(file: file, line: node.mark?.line, column: column), field: field, message))
+    }
+
     mutating func mapping(_ node: Node, path: String) -> Map? {
         guard let mapping = node.mapping else {
             problem(at: node, field: path, "expected a mapping (key: value lines)")

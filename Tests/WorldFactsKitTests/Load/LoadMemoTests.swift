@@ -95,3 +95,22 @@ import Testing
         #expect(content.config.title == "Thingś" && content.languageTexts["sv"]?.title == "Sakér")
     }
 }
+
+extension LoadMemoTests {
+    /// Records are values by field position: a field added in site.yml while the records file stays as it
+    /// was reads the records again, rather than keeping records of fewer values.
+    @Test func aFieldAddedInSiteYmlReadsTheRecordsAgain() throws {
+        let root = try folder()
+        defer { removeTemporary(root) }
+        let loader = ContentLoader(folder: root)
+        let memo = try loader.load(memo: ContentLoader.Memo()).memo
+        let added = Self.yaml(title: "Things").replacingOccurrences(
+            of: "  - { id: size, label: Size, format: integer }",
+            with: "  - { id: size, label: Size, format: integer }\n  - { id: twice, label: Twice, compute: size * 2 }")
+        #expect(added != Self.yaml(title: "Things"))
+        try added.write(toFile: root + "/site.yml", atomically: true, encoding: .utf8)
+        let content = try loader.load(memo: memo).content
+        #expect(content.collections[0].records.allSatisfy { $0.values.count == 2 })
+        #expect(content.collections[0].records.map { $0.values[1] } == [.decimal(2), .decimal(4)])
+    }
+}

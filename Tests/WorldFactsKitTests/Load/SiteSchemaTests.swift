@@ -144,8 +144,8 @@ import Testing
         }
         let left = collections ? ["records", "fields", "index"] : ["collections"]
         func lines(under path: String, indent: String) -> [String] {
-            // A coordinates field's own keys are the extra field's below.
-            let own = path.hasSuffix("fields[]") ? ["latitude", "longitude"] : []
+            // A coordinates field's and a computed field's own keys are the extra fields' below.
+            let own = path.hasSuffix("fields[]") ? ["latitude", "longitude", "compute"] : []
             return SiteSchema.names(under: path).filter { !(path.isEmpty && left.contains($0)) && !own.contains($0) }
                 .flatMap { name -> [String] in
                     let full = path.isEmpty ? name : path + "." + name
@@ -162,6 +162,7 @@ import Testing
                             ? [
                                 indent + "  - id: other", indent + "  - { id: size, format: integer }",
                                 indent + "  - { id: at, format: coordinates, latitude: size, longitude: size }",
+                                indent + "  - { id: twice, compute: size * 2 }",
                             ]
                             : name == "sections" ? [indent + "  - { label: Large }"] : []
                         return ["\(indent)\(name):", indent + "  - " + items[0].dropFirst(indent.count + 4)]

@@ -127,7 +127,7 @@ import Testing
         #expect(report.warnings.isEmpty)
         for (number, place) in places.enumerated() {
             let html = try readText(root + "/Output/places/p\(number).html")
-            let world = try #require(html.range(of: #"<figure class="map"><svg viewBox="0 0 1000 500""#)).lowerBound
+            let world = try #require(html.range(of: #"<svg class="map" viewBox="0 0 1000 500""#)).lowerBound
             let marker = try #require(html[world...].range(of: #"<circle cx=""#))
             let tag = html[marker.lowerBound...].prefix { $0 != ">" }
             let (x, y) = Self.projected(latitude: place.0, longitude: place.1)
@@ -163,7 +163,7 @@ import Testing
         _ = try Builder().build(
             BuildOptions(content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output"))
         let html = try readText(root + "/Output/lands/fr.html")
-        let figure = html[try #require(html.range(of: #"<figure class="map">"#)).lowerBound...]
+        let figure = html[try #require(html.range(of: #"<svg class="map""#)).lowerBound...]
         let world = figure[..<(try #require(figure.range(of: "</svg>"))).lowerBound]
         let dots = world.components(separatedBy: #"<circle class="dot""#).dropFirst()
         let paris = Self.projected(latitude: 48.85, longitude: 2.35)
@@ -181,7 +181,7 @@ import Testing
         try plain.write(toFile: root + "/Content/site.yml", atomically: true, encoding: .utf8)
         _ = try Builder().build(
             BuildOptions(content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output"))
-        #expect(!(try readText(root + "/Output/lands/fr.html")).contains(#"class="map""#))
+        #expect(!(try readText(root + "/Output/lands/fr.html")).contains(#"class="map""#), "no map")
         let left = try FileManager.default.contentsOfDirectory(atPath: root + "/Output/assets")
         #expect(!left.contains { $0.hasPrefix("world.") })
     }
@@ -207,7 +207,8 @@ import Testing
     @Test(arguments: [
         (
             "latitude: lat, longitude: lon }", "latitude: lta, longitude: lon }",
-            "fields[3].latitude': expected an integer or decimal field of the collection, found 'lta'; did you mean 'lat'?"
+            "fields[3].latitude': expected an integer or decimal field of the collection, found 'lta';"
+                + " did you mean 'lat'?"
         ),
         (
             "latitude: lat, longitude: lon }", "latitude: country, longitude: lon }",

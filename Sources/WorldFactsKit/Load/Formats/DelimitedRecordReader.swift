@@ -60,9 +60,9 @@ struct DelimitedRecordReader: Sendable {
             guard let value = value(text, fields[position]) else { return nil }
             values[position] = value
         }
+        RecordsLoader.derive(&values, fields: fields)
         for position in required where values[position] == .missing { return nil }
         guard let key, let title else { return nil }
-        RecordsLoader.derive(&values, fields: fields)
         return Record(key: key, title: title, values: values, line: row[0].line)
     }
 

@@ -40,8 +40,8 @@ struct JSONRecordReader: Sendable {
         names[name(collection.records.keyField)].isKey = true
         names[name(collection.records.titleField)].isTitle = true
         // The last declaration of an id wins, as in the general way.
-        // A coordinates field has no member of its own (`RecordsLoader.derive`).
-        for (position, field) in collection.fields.enumerated() where field.coordinates == nil {
+        // A derived field has no member of its own (`RecordsLoader.derive`).
+        for (position, field) in collection.fields.enumerated() where !field.isDerived {
             let number = name(field.id)
             names[number].field = position
             names[number].takesList = field.format == .list || field.format == .links
@@ -90,10 +90,10 @@ struct JSONRecordReader: Sendable {
         cursor.skipWhitespace()
         guard cursor.peek == UInt8(ascii: ",") || cursor.peek == UInt8(ascii: "]") else { return nil }
         guard let key, let title else { return nil }
+        RecordsLoader.derive(&values, fields: collection.fields)
         for (position, field) in collection.fields.enumerated() where field.required && values[position] == .missing {
             return nil
         }
-        RecordsLoader.derive(&values, fields: collection.fields)
         return Record(key: key, title: title, values: values, line: line)
     }
 

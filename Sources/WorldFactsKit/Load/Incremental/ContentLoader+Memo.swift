@@ -48,15 +48,26 @@ private final class MemoReading: ContentReading {
     init(last: ContentLoader.Memo) { self.last = last }
 
     func records(_ loader: RecordsLoader, path: String, json bytes: [UInt8]) -> ([Record], [Diagnostic]) {
-        let (records, problems, next) = loader.load(bytes: bytes, memo: last.json[path])
-        kept.json[path] = next
+        let key = Self.key(loader, path)
+        let (records, problems, next) = loader.load(bytes: bytes, memo: last.json[key])
+        kept.json[key] = next
         return (records, problems)
     }
 
     func records(_ loader: RecordsLoader, path: String, delimited source: DelimitedSource) -> ([Record], [Diagnostic]) {
-        let (records, problems, next) = loader.load(delimited: source, memo: last.delimited[path])
-        kept.delimited[path] = next
+        let key = Self.key(loader, path)
+        let (records, problems, next) = loader.load(delimited: source, memo: last.delimited[key])
+        kept.delimited[key] = next
         return (records, problems)
+    }
+
+    /// A file's memo is kept under its path and the declaration that read it: a record's values are by
+    /// field position, so a memo read under another declaration (a field added in site.yml) holds other
+    /// records, and is not one to keep from.
+    private static func key(_ loader: RecordsLoader, _ path: String) -> String {
+        let collection = loader.collection
+        return path + "\n"
+            + String(reflecting: (collection.records.keyField, collection.records.titleField, collection.fields))
     }
 
     /// The last config, when site.yml is the same file of the same bytes (`SiteConfigLoader` reads nothing

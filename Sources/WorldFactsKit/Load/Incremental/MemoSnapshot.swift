@@ -42,7 +42,9 @@ extension ContentLoader.Memo {
         from reader: inout BinaryReader, collections: [LoadedCollection]
     ) throws(BinaryReader.Malformed) -> ContentLoader.Memo {
         typealias Malformed = BinaryReader.Malformed
-        func records(of file: String, count: Int) throws(Malformed) -> [Record] {
+        // A memo's key is its file's path, then the declaration that read it (`MemoReading.key`).
+        func records(of key: String, count: Int) throws(Malformed) -> [Record] {
+            let file = String(key.prefix { $0 != "\n" })
             guard let collection = collections.first(where: { $0.file == file }),
                 collection.records.count == count
             else { throw Malformed(offset: reader.index) }

@@ -16,6 +16,12 @@ public struct FieldSpec: Sendable {
     /// For a field of coordinates (`format: coordinates`): the number fields it is made of. It has no
     /// column of its own; each record's value is its latitude and longitude as one text, "64.1466 -21.94".
     public var coordinates: CoordinateFields?
+    /// For a computed field (`compute:`): its expression over the record's number fields. It has no column
+    /// of its own either.
+    public var compute: Computation?
+
+    /// Whether the field's value is made of the record's others (coordinates, a computation), not read.
+    public var isDerived: Bool { coordinates != nil || compute != nil }
     public var required: Bool
     /// Shown in the facts table of a record page.
     public var show: Bool

@@ -25,11 +25,12 @@ struct DataDownloads {
     }
 
     /// The declared fields written after the key and title (a field declared under the title's name is
-    /// the title).
+    /// the title); not a coordinates field, which is its latitude and longitude again.
     private var fieldPositions: [Int] {
         collection.spec.fields.indices.filter {
             let id = collection.spec.fields[$0].id
             return id != collection.spec.records.keyField && id != collection.spec.records.titleField
+                && collection.spec.fields[$0].coordinates == nil
         }
     }
 
