@@ -7,11 +7,11 @@ import io
 import re
 
 import icu
-import pytest
 from PIL import Image
 
 from conftest import ROOT
-from test_search_browser import browser, serve_folder  # noqa: F401
+from test_axe import base, shipped_server  # noqa: F401 (the shipped site over HTTP and from disk)
+from test_search_browser import browser  # noqa: F401
 
 REYKJAVIK = "cities/3413829.html"
 # The outline's own colours (Tools/world_map.py): a country, the highlighted one; the marker's (style.css).
@@ -29,16 +29,6 @@ def place(page_html):
     latitude = float(match.group(1)) * (1 if match.group(2) == "N" else -1)
     longitude = float(match.group(3)) * (1 if match.group(4) == "E" else -1)
     return latitude, longitude
-
-
-@pytest.fixture(scope="module")
-def shipped_server(site):
-    yield from serve_folder(site)
-
-
-@pytest.fixture(params=["http", "file"])
-def base(request, shipped_server, site):
-    return shipped_server if request.param == "http" else site.as_uri() + "/"
 
 
 def colour(image, x, y):
