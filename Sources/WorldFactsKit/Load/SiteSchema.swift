@@ -399,7 +399,8 @@ enum SiteSchema {
                 "`text`, `integer`, `decimal`, `date` (`2024-03-07`, shown as Mar 7, 2024), `language` (a code"
                     + " shown by name: `de-CH`, German (Switzerland)), `currency` (`CHF`, Swiss Franc), `region`"
                     + " (`CH`, Switzerland), `coordinates` (a latitude and a longitude, from two number fields:"
-                    + " 64.15°N 21.94°W), `list` (of texts), `link` or `links` (to records, by key)."),
+                    + " 64.15°N 21.94°W), `url` and `email` (linked, a web address shown shorter), `list` (of texts),"
+                    + " `link` or `links` (to records, by key)."),
             Key(
                 p + "latitude", .text, "required for coordinates",
                 "For `coordinates`: the integer or decimal field of the latitude (held within ±90)."),

@@ -234,8 +234,8 @@ public struct SiteModeler {
         var diagnostics: [Diagnostic] = []
         for collection in collections {
             for (position, field) in collection.spec.fields.enumerated() {
-                // Coordinates are made by the load from two numbers it checked: nothing to warn of.
-                guard let shownAs = field.shownAs, shownAs.kind != .coordinates else { continue }
+                // Codes may have no name, and a day may be none; what any other kind shows is the value's own.
+                guard let shownAs = field.shownAs, shownAs.kind.isCode || shownAs.kind == .date else { continue }
                 let kind = shownAs.kind
                 var seen: Set<String> = []
                 var unknown: [String] = []

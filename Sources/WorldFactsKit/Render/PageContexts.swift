@@ -266,6 +266,16 @@ public final class PageContexts: Sendable {
                 writer.end()
             }
             writer.end()
+        } else if let kind = collection.spec.fields[shown].shownAs?.kind, case .text(let text) = value,
+            let href = WebLink.href(kind, text)
+        {
+            // A web or e-mail address: one link, its text shorter.
+            writer.beginList("links")
+            writer.beginElement()
+            writer.text("text", formatter.shown(text, collection.spec.fields[shown].shownAs))
+            writer.text("href", href)
+            writer.end()
+            writer.end()
         } else {
             writer.text(
                 "value",

@@ -84,6 +84,11 @@ public struct FieldSpec: Sendable {
         /// A latitude and a longitude (`FieldSpec.coordinates`), shown with the locale's digits and the
         /// compass letters: "64.15°N 21.94°W".
         case coordinates
+        /// Web addresses (`https://example.org/about`), linked, shown without their scheme and `www.`,
+        /// cut at 40 characters: "example.org/about". Only `http` and `https` are linked.
+        case url
+        /// E-mail addresses, linked with `mailto:`.
+        case email
 
         /// The kinds whose values are codes CLDR names (languages, currencies, regions): a field of them
         /// may give its own names (`names:`), and a collection's keys may be of them (`key_format:`).
@@ -97,6 +102,8 @@ public struct FieldSpec: Sendable {
         public func shown(_ text: String, locale: String, fractionDigits: Int = 2) -> String? {
             let value = String(text.trimmingWhitespace())
             switch self {
+            case .url: return WebLink.shortened(value)
+            case .email: return value
             case .coordinates:
                 return Coordinates(value).map {
                     $0.shown(numbers: LocaleFormats(locale: locale), digits: fractionDigits)

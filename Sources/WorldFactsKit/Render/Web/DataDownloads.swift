@@ -25,12 +25,13 @@ struct DataDownloads {
     }
 
     /// The declared fields written after the key and title (a field declared under the title's name is
-    /// the title); not a coordinates field, which is its latitude and longitude again.
+    /// the title); not a field made of others (coordinates, a computation): a download holds what the records
+    /// file holds, and reads back as it.
     private var fieldPositions: [Int] {
         collection.spec.fields.indices.filter {
             let id = collection.spec.fields[$0].id
             return id != collection.spec.records.keyField && id != collection.spec.records.titleField
-                && collection.spec.fields[$0].coordinates == nil
+                && !collection.spec.fields[$0].isDerived
         }
     }
 
