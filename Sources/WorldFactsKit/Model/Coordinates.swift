@@ -13,10 +13,10 @@ public struct Coordinates: Sendable, Equatable {
     }
 
     /// The coordinates of a value's text; nil when it is not two numbers within ±90 and ±180.
+    /// (Read on every page that shows one, several times: no array of parts is made.)
     public init?(_ text: some StringProtocol) {
-        let parts = text.split(separator: " ")
-        guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
-            abs(latitude) <= 90, abs(longitude) <= 180
+        guard let space = text.firstIndex(of: " "), let latitude = Double(text[..<space]),
+            let longitude = Double(text[text.index(after: space)...]), abs(latitude) <= 90, abs(longitude) <= 180
         else { return nil }
         self.init(latitude: latitude, longitude: longitude)
     }

@@ -83,7 +83,9 @@ struct WorldMap {
             ]
         }
         guard map["marker"] != nil || map["dots"] != nil || !region.isEmpty else { return nil }
-        map["label"] = .text(site.config.strings.mapLabel.replacingOccurrences(of: "{place}", with: label))
+        var text = site.config.strings.mapLabel
+        if let place = text.firstRange(of: "{place}") { text.replaceSubrange(place, with: label) }
+        map["label"] = .text(text)
         return .object(map)
     }
 }
