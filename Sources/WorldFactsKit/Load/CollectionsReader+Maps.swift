@@ -38,10 +38,10 @@ extension CollectionsReader {
             guard let name = r.string(map, key) else { continue }
             let numbers = fields.filter { $0.format == .integer || $0.format == .decimal }.map(\.id)
             guard let position = fields.firstIndex(where: { $0.id == name }), numbers.contains(name) else {
-                let near = EditDistance.nearest(to: name, in: numbers).map { "; did you mean '\($0)'?" } ?? ""
                 r.problem(
                     at: map.node(for: key)!, field: map.path + "." + key,
-                    "expected an integer or decimal field of the collection, found '\(name)'" + near)
+                    "expected an integer or decimal field of the collection, found '\(name)'"
+                        + EditDistance.suggestion(for: name, among: numbers))
                 continue
             }
             if fields[position].minimum == nil { fields[position].minimum = -bound }
@@ -71,8 +71,9 @@ extension CollectionsReader {
                         + (fields[other].isDerived ? " made of others" : "")
                         + "; a computation takes integer and decimal fields read from the records"
             } else {
-                let near = EditDistance.nearest(to: name, in: numbers.map { fields[$0].id })
-                message = "names no field: '\(name)'" + (near.map { "; did you mean '\($0)'?" } ?? "")
+                message =
+                    "names no field: '\(name)'"
+                    + EditDistance.suggestion(for: name, among: numbers.map { fields[$0].id })
             }
             return .failure(ComputationParser.Failure(offset: offset, message: message))
         }
@@ -91,11 +92,12 @@ extension CollectionsReader {
     ) -> MapSpec? {
         guard let map = r.map(collection, "map") else { return nil }
         // Dots are a list's records: the short form (`records:`), of one collection, has no lists.
-        let hasLists = specs.count > 1 || collection.path != "records"
+        let hasLists = collection.path != "records"
         var result = MapSpec(limit: hasLists ? r.int(map, "limit", default: MapSpec.defaultLimit, minimum: 1) : 0)
         func problem(_ key: String, _ message: String, among names: [String], found name: String) {
-            let near = EditDistance.nearest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
-            r.problem(at: map.node(for: key) ?? map.node, field: map.path + "." + key, message + near)
+            r.problem(
+                at: map.node(for: key) ?? map.node, field: map.path + "." + key,
+                message + EditDistance.suggestion(for: name, among: names))
         }
         if let name = r.optionalString(map, "coordinates") {
             let names = spec.fields.filter { $0.coordinates != nil }.map(\.id)

@@ -53,7 +53,7 @@ struct TemplateNameCheck {
     }
 
     private static func suggestion(for part: String, in names: some Sequence<String>) -> String {
-        EditDistance.nearest(to: part, in: Array(names).sorted()).map { "; did you mean '\($0)'?" } ?? ""
+        EditDistance.suggestion(for: part, among: Array(names).sorted())
     }
 
     /// How a part of a tag's name is used: it follows `fields.` (a field id), it begins a tag directly

@@ -28,4 +28,10 @@ public enum EditDistance {
         guard let nearest, nearest.distance <= max(2, name.count / 3) else { return nil }
         return nearest.name
     }
+
+    /// What an error adds to offer the name of `names` nearest `name` (`nearest`): "; did you mean 'x'?",
+    /// or nothing when none is near enough.
+    public static func suggestion(for name: String, among names: some Sequence<String>) -> String {
+        nearest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+    }
 }
