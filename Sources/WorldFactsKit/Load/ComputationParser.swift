@@ -14,10 +14,14 @@ struct ComputationParser {
 
     /// Parentheses and leading minuses nested deeper than this are an error.
     static let depthLimit = 32
+    /// More operations than this are an error too: a chain of them is a tree as deep as it is long, which
+    /// evaluating (and freeing) walks recursively.
+    static let operationLimit = 256
 
     private let text: [Character]
     private var position = 0
     private var depth = 0
+    private var operations = 0
     /// A field's position by its name found at an offset, or what is wrong with the name.
     private let field: (String, Int) -> Result<Int, Failure>
 
@@ -41,13 +45,13 @@ struct ComputationParser {
 
     private mutating func sum() throws(Failure) -> Computation {
         var left = try product()
-        while let op = take([.add, .subtract]) { left = .operation(left, op, try product()) }
+        while let op = try take([.add, .subtract]) { left = .operation(left, op, try product()) }
         return left
     }
 
     private mutating func product() throws(Failure) -> Computation {
         var left = try operand()
-        while let op = take([.multiply, .divide]) { left = .operation(left, op, try operand()) }
+        while let op = try take([.multiply, .divide]) { left = .operation(left, op, try operand()) }
         return left
     }
 
@@ -98,10 +102,14 @@ struct ComputationParser {
         character.isASCII && (character.isLetter || character.isNumber || character == "_")
     }
 
-    private mutating func take(_ operators: [Computation.Operator]) -> Computation.Operator? {
+    private mutating func take(_ operators: [Computation.Operator]) throws(Failure) -> Computation.Operator? {
         skipSpaces()
         guard position < text.count, let op = Computation.Operator(rawValue: text[position]), operators.contains(op)
         else { return nil }
+        operations += 1
+        guard operations <= Self.operationLimit else {
+            throw Failure(offset: position, message: "more than \(Self.operationLimit) operations")
+        }
         position += 1
         return op
     }

@@ -147,6 +147,10 @@ import Testing
             "error: field 'fields[3].compute': nested more than 32 deep"
         ),
         (
+            "people / area", Array(repeating: "people", count: 100_000).joined(separator: " + "),
+            "error: field 'fields[3].compute': more than 256 operations"
+        ),
+        (
             "compute: people / area, digits: 1", "compute: people / area, format: text",
             "a computed field is an integer or a decimal; this one is 'text'"
         ),
