@@ -3,9 +3,10 @@ import WorldFactsSupport
 /// The modelled site: its collections, the lists of records that link to each record, and the groups.
 /// Built from `Content` by `SiteModeler`; pure values from here on.
 public struct Site: Sendable {
-    public var config: SiteConfig { didSet { configTextOnce = Self.textOnce(of: config) } }
-    /// `config.text`, made when first asked for and shared by the copies of the site: an edit's site is the
-    /// last one's with records put in, and keeps its config and so its text.
+    public var config: SiteConfig { didSet { configTextOnce = Content.textOnce(of: config) } }
+    /// `config.text`, made when first asked for and shared by the copies of the site and with the content it
+    /// was modelled from: an edit's site is the last one's with records put in, and keeps its config and so
+    /// its text.
     private var configTextOnce: OnceValue<String>
     public var collections: [RecordCollection]
     /// By collection: its lists (`CollectionSpec.lists`), in declaration order.
@@ -19,8 +20,27 @@ public struct Site: Sendable {
         config: SiteConfig, collections: [RecordCollection], lists: [[ReverseList]], groups: [Group],
         warnings: [Diagnostic]
     ) {
+        self.init(
+            config: config, configText: Content.textOnce(of: config), collections: collections, lists: lists,
+            groups: groups, warnings: warnings)
+    }
+
+    /// A site modelled from `content`, whose config it has, and so its text.
+    init(
+        content: Content, collections: [RecordCollection], lists: [[ReverseList]], groups: [Group],
+        warnings: [Diagnostic]
+    ) {
+        self.init(
+            config: content.config, configText: content.configTextOnce, collections: collections, lists: lists,
+            groups: groups, warnings: warnings)
+    }
+
+    private init(
+        config: SiteConfig, configText: OnceValue<String>, collections: [RecordCollection], lists: [[ReverseList]],
+        groups: [Group], warnings: [Diagnostic]
+    ) {
         self.config = config
-        configTextOnce = Self.textOnce(of: config)
+        configTextOnce = configText
         self.collections = collections
         self.lists = lists
         self.groups = groups
@@ -30,8 +50,6 @@ public struct Site: Sendable {
 
     /// Everything the config says, as text (`SiteConfig.text`): what page fingerprints start from.
     public var configText: String { configTextOnce.value }
-
-    private static func textOnce(of config: SiteConfig) -> OnceValue<String> { OnceValue { config.text } }
 
     /// A site of several collections has a home page listing them; a site of one has its index there.
     public var hasHome: Bool { collections.count > 1 }

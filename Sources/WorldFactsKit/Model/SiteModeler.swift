@@ -82,7 +82,7 @@ public struct SiteModeler {
         if !diagnostics.errors.isEmpty {
             throw StageFailure(diagnostics.errors + diagnostics.warnings)
         }
-        let site = Site(config: config, collections: collections, lists: lists, groups: groups, warnings: diagnostics)
+        let site = Site(content: content, collections: collections, lists: lists, groups: groups, warnings: diagnostics)
         return (site, positions)
     }
 

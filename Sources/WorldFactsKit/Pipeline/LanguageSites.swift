@@ -12,7 +12,7 @@ struct LanguageSites {
     /// is the prior one with edits put in, those edits and that prior model.
     struct Language {
         let content: Content
-        /// The digest of its config (`BuildSnapshot.digest`).
+        /// The digest of its config (`Content.editionConfigDigest`).
         let config: UInt64
         let site: Site
         let positions: [[Int]]
@@ -55,8 +55,7 @@ struct LanguageSites {
         for number in config.languages.indices.dropFirst() {
             let edition = LanguageEdition(of: content, language: number)
             warnings += edition.warning.map { [$0] } ?? []
-            // The one reflection of the edition's config: what it is compared by.
-            languages.append(try language(edition, BuildSnapshot.digest(edition.content.config)))
+            languages.append(try language(edition, content.editionConfigDigest(number)))
         }
     }
 

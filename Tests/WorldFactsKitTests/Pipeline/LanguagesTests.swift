@@ -27,6 +27,40 @@ import Testing
         try buildSite(records: Self.records, siteYAML: yaml, files: files)
     }
 
+    /// A language's model is compared by its edition's config's digest, made of the site's config and the
+    /// language's file without making that config: over each mix of a site title, a language file and the
+    /// records, the same digest means the same config, byte for byte, and another language file or site
+    /// title another digest.
+    @Test func anEditionsConfigDigestFollowsWhatItsConfigIsMadeOf() throws {
+        let (root, _) = try build(["names.sv.tsv": "key\ttitle\na\tÅlfa\n", "languages/sv.yml": "title: Testsajt\n"])
+        defer { removeTemporary(root) }
+        let content = root + "/Content"
+        let siteYAML = try readText(content + "/site.yml")
+        let swedish = [
+            "title: Testsajt\n", "title: Testsajt\nstrings: { home: Hem }\n", "# a comment\ntitle: Testsajt\n",
+            "title: Testsajt\nstrings: { see_all: Alla }\n",
+        ]
+        var configs: [UInt64: String] = [:]
+        var digests: Set<UInt64> = []
+        for title in ["Test Site", "Another Site"] {
+            for file in swedish {
+                for records in [Self.records, Self.records.replacingOccurrences(of: "Omega", with: "Ωmega")] {
+                    try siteYAML.replacingOccurrences(of: "title: Test Site", with: "title: \(title)")
+                        .write(toFile: content + "/site.yml", atomically: true, encoding: .utf8)
+                    try file.write(toFile: content + "/languages/sv.yml", atomically: true, encoding: .utf8)
+                    try records.write(toFile: content + "/records.json", atomically: true, encoding: .utf8)
+                    let loaded = try ContentLoader(folder: content).load()
+                    let digest = loaded.editionConfigDigest(1)
+                    let text = LanguageEdition(of: loaded, language: 1).content.config.text
+                    #expect(configs[digest].map { $0 == text } ?? true, "one digest, two configs")
+                    configs[digest] = text
+                    digests.insert(digest)
+                }
+            }
+        }
+        #expect(digests.count == 2 * swedish.count, "a digest per site title and language file")
+    }
+
     @Test func aLanguageHasItsPagesInItsFolderInItsWordsAndOrder() throws {
         let (root, report) = try build([
             "names.sv.tsv": "key\ttitle\na\tÅlfa\nb\tBeta\n",

@@ -33,6 +33,15 @@ import Testing
         #expect(copy.configText == copy.config.text)
     }
 
+    @Test func aContentsConfigTextIsSharedWithItsSiteAndFollowsItsConfig() throws {
+        var content = Content(config: testConfig(), collections: [], warnings: [], folder: "")
+        let site = try SiteModeler().modelWithPositions(content).site
+        #expect(site.configText == content.configText && content.configText == content.config.text)
+        content.config.title = "Another title"
+        #expect(content.configText == content.config.text && content.configText != site.configText)
+        #expect(content.configDigest == BulkHash.of(utf8: content.config.text))
+    }
+
     @Test func aScopeMemosShardsByParentFollowItsBuckets() {
         func bucket(_ first: Unicode.Scalar, _ prefixes: [String]) -> BucketMemo {
             BucketMemo(

@@ -36,6 +36,7 @@ public struct LanguageTextsReader {
 
     public func read(text: String) -> (LanguageTexts, [Diagnostic]) {
         var texts = LanguageTexts(file: file)
+        texts.digest = BulkHash.of(utf8: text)
         var r = YAMLReader(file: file)
         let root: Node?
         do { root = try Yams.compose(yaml: text) } catch {

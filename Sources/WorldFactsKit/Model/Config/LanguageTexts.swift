@@ -18,6 +18,9 @@ public struct LanguageTexts: Sendable {
     public var scopes: [String: String] = [:]
     /// The file, for messages.
     public var file: String
+    /// The digest of the file's text: with the site's config, all a language's edition's config is made
+    /// of (`Content.editionConfigDigest`).
+    public var digest: UInt64 = 0
 
     public init(file: String) { self.file = file }
 

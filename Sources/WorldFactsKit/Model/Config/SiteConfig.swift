@@ -57,7 +57,7 @@ public struct SiteConfig: Sendable {
     /// The config as `String(reflecting:)` writes it, with its types named as the library's product
     /// (`WorldFactsKit.SiteConfig`) rather than the module they live in: every page fingerprint starts
     /// from this text, and moving a type between modules must not make every page look changed. Made once
-    /// per site (`Site.configText`): it is long, and reflection is slow.
+    /// per site (`Site.configText`, `Content.configText`): it is long, and reflection is slow.
     public var text: String {
         String(reflecting: self).replacingOccurrences(of: "WorldFactsModel.", with: "WorldFactsKit.")
     }

@@ -294,7 +294,7 @@ extension Site {
         let groups = try readGroups(
             from: &reader, collections: collections, config: content.config, sharing: defaultSite)
         let warnings = try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.diagnostic() }
-        return Site(config: content.config, collections: collections, lists: lists, groups: groups, warnings: warnings)
+        return Site(content: content, collections: collections, lists: lists, groups: groups, warnings: warnings)
     }
 
     /// Collection `number`, whose records are the content's at `positions`.

@@ -22,7 +22,7 @@ public struct ValueEdits: Sendable {
     /// (`SiteModeler.modelWithPositions`).
     public static func between(old: Content, new: Content, site: Site, positions: [[Int]]) -> ValueEdits? {
         // Byte for byte (a label edited from a composed "é" to a decomposed one is `==`, yet shown).
-        guard String(reflecting: old.config).hasSameBytes(as: String(reflecting: new.config)) else { return nil }
+        guard old.configText.hasSameBytes(as: new.configText) else { return nil }
         return ofRecords(old: old, new: new, site: site, positions: positions)
     }
 

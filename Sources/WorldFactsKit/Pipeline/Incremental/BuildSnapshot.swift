@@ -95,8 +95,8 @@ struct BuildSnapshot {
     }
 
     func rest(config: SiteConfig, folder: String) -> Rest? {
-        guard Self.digest(config) == self.config else { return nil }
         let old = Content(config: config, collections: collections, warnings: warnings, folder: folder)
+        guard old.configDigest == self.config else { return nil }
         let read = bytes.withReader(upTo: bytes.count - Self.trailerSize, at: rest) { reader in
             Result { () throws(BinaryReader.Malformed) in
                 let positions = try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.ints() }
@@ -189,7 +189,7 @@ struct BuildSnapshot {
         writer.string(version)
         writer.string(output)
         writer.string(sources)
-        writer.uint64(digest(content.config))
+        writer.uint64(content.configDigest)
         writer.uint64(BulkHash.of(Array(templates.fingerprint.utf8)))
         writer.uint64(digest(assets))
         content.write(to: &writer, reusing: last)
@@ -218,10 +218,6 @@ struct BuildSnapshot {
     static func append(language block: [UInt8], to writer: inout BinaryWriter) {
         writer.int(block.count)
         writer.appendHandingOn(block)
-    }
-
-    static func digest(_ config: SiteConfig) -> UInt64 {
-        BulkHash.of(Array(String(reflecting: config).utf8))
     }
 
     static func digest(_ assets: [String: [UInt8]]) -> UInt64 {

@@ -8,7 +8,7 @@ import WorldFactsSupport
 /// made of, and what its search index left.
 struct LanguageModel: Sendable {
     let content: Content
-    /// The digest of the edition's config (`BuildSnapshot.digest`): a model is compared only with an
+    /// The digest of the edition's config (`Content.editionConfigDigest`): a model is compared only with an
     /// edition of the same.
     let config: UInt64
     let site: Site

@@ -43,7 +43,7 @@ struct PriorModel: Sendable {
     }
 
     /// Language `number`'s model (1 the first after the default), for this build's `edition` of the content
-    /// in it, whose config's digest is `config` (`BuildSnapshot.digest`) and whose default site is
+    /// in it, whose config's digest is `config` (`Content.editionConfigDigest`) and whose default site is
     /// `defaultSite`; nil when there is none of the same config to compare the edition with.
     func language(_ number: Int, edition: Content, config: UInt64, defaultSite: Site) -> LanguageModel? {
         switch languages {
