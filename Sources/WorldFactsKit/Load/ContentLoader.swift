@@ -240,12 +240,14 @@ public struct ContentLoader {
 }
 
 /// How the content's text becomes values: a JSON, CSV or TSV records file's bytes records (the other
-/// formats are always read whole), site.yml's text a config, a language's texts file its texts.
+/// formats are always read whole), site.yml's text a config, a language's texts file its texts, a
+/// translation file its titles.
 protocol ContentReading {
     func records(_ loader: RecordsLoader, path: String, json bytes: [UInt8]) -> ([Record], [Diagnostic])
     func records(_ loader: RecordsLoader, path: String, delimited source: DelimitedSource) -> ([Record], [Diagnostic])
     func config(_ reader: SiteConfigLoader, text: String) -> (SiteConfig?, [Diagnostic])
     func languageTexts(_ reader: LanguageTextsReader, text: String) -> (LanguageTexts, [Diagnostic])
+    func titles(_ file: TitleTranslations.File, text: String) -> (titles: [String: String], problems: [Diagnostic])
 }
 
 /// Everything read from its text: the clean load's reading.
@@ -262,5 +264,9 @@ struct WholeReading: ContentReading {
 
     func languageTexts(_ reader: LanguageTextsReader, text: String) -> (LanguageTexts, [Diagnostic]) {
         reader.read(text: text)
+    }
+
+    func titles(_ file: TitleTranslations.File, text: String) -> (titles: [String: String], problems: [Diagnostic]) {
+        file.read(text)
     }
 }

@@ -4,8 +4,9 @@ import Testing
 @testable import WorldFactsLoad
 @testable import WorldFactsModel
 
-/// A load from the last load's memo keeps site.yml's config and each language's texts only while their
-/// bytes are the same, and then gives what a clean load gives.
+/// A load from the last load's memo keeps site.yml's config, each language's texts and each translation
+/// file's titles only while their bytes (and the titles' records) are the same, and then gives what a
+/// clean load gives.
 @Suite struct LoadMemoTests {
     static func yaml(title: String) -> String {
         """
@@ -13,7 +14,7 @@ import Testing
         languages:
           - { id: en, locale: en, label: English }
           - { id: sv, locale: sv, label: Svenska }
-        records: { file: records.json, key: id, title: name, pages: things }
+        records: { file: records.json, key: id, title: name, pages: things, translations: { sv: names.sv.tsv } }
         fields:
           - { id: size, label: Size, format: integer }
         search:
@@ -29,12 +30,19 @@ import Testing
         writeContent(root, records: Self.records, siteYAML: Self.yaml(title: title))
         try FileManager.default.createDirectory(atPath: root + "/languages", withIntermediateDirectories: true)
         try swedish.write(toFile: root + "/languages/sv.yml", atomically: true, encoding: .utf8)
+        try Self.names[0].write(toFile: root + "/names.sv.tsv", atomically: true, encoding: .utf8)
         return root
     }
 
-    /// What a load says of its config and texts, byte for byte.
+    /// Translation files of titles: one of a key no record has, one that names a record only the second
+    /// records file has.
+    static let names = ["key\ttitle\na\tAlfa\n", "key\ttitle\na\tÅlfa\nx\tX\n", "key\ttitle\nc\tCe\n"]
+    static let otherRecords = #"[{"id":"a","name":"Alpha","size":1},{"id":"c","name":"Gamma","size":3}]"#
+
+    /// What a load says of its config, texts and titles, byte for byte.
     func said(_ content: Content) -> String {
         content.config.text + String(reflecting: content.languageTexts.sorted { $0.key < $1.key }.map(\.value))
+            + String(reflecting: content.collections.map { $0.translatedTitles["sv"]?.sorted { $0.key < $1.key } })
             + String(reflecting: content.warnings)
     }
 
@@ -55,6 +63,11 @@ import Testing
                 try swedish[Int(random.next() % 5)]
                     .write(toFile: root + "/languages/sv.yml", atomically: true, encoding: .utf8)
             }
+            // Written every time, of the same bytes as often as not: kept while they are.
+            try Self.names[Int(random.next() % 3)]
+                .write(toFile: root + "/names.sv.tsv", atomically: true, encoding: .utf8)
+            try [Self.records, Self.otherRecords][Int(random.next() % 2)]
+                .write(toFile: root + "/records.json", atomically: true, encoding: .utf8)
             let (content, next) = try loader.load(memo: memo)
             memo = next
             #expect(said(content).hasSameBytes(as: said(try loader.load())))

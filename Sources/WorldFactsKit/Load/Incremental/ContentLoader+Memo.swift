@@ -16,6 +16,8 @@ extension ContentLoader {
         var config: (file: String, text: String, read: (SiteConfig?, [Diagnostic]))?
         /// By file, each language's texts as read, from the config above.
         var languageTexts: [String: (text: String, read: (LanguageTexts, [Diagnostic]))] = [:]
+        /// By file, each translation file of titles as read, with the keys of its collection's records then.
+        var titles: [String: (file: TitleTranslations.File, text: String, read: ([String: String], [Diagnostic]))] = [:]
 
         public init() {}
 
@@ -89,5 +91,15 @@ private final class MemoReading: ContentReading {
         let texts = read ?? reader.read(text: text)
         kept.languageTexts[reader.file] = (text, texts)
         return texts
+    }
+
+    /// The titles of a translation file as last read, when it has the same bytes and its collection the
+    /// same keys (which decide what it warns of); else read.
+    func titles(_ file: TitleTranslations.File, text: String) -> (titles: [String: String], problems: [Diagnostic]) {
+        let read =
+            last.titles[file.path].flatMap { $0.file == file && $0.text.hasSameBytes(as: text) ? $0.read : nil }
+            ?? file.read(text)
+        kept.titles[file.path] = (file, text, read)
+        return read
     }
 }

@@ -34,8 +34,9 @@ struct TranslationsLoader {
                     let path = joinPath(loader.folder, file)
                     do {
                         let keys = Set(collections[number].records.map(\.key))
-                        let (titles, problems) = TitleTranslations.read(
-                            try loader.readText(path), file: path, keys: keys, collection: spec.id)
+                        let (titles, problems) = reading.titles(
+                            TitleTranslations.File(path: path, keys: keys, collection: spec.id),
+                            text: try loader.readText(path))
                         collections[number].translatedTitles[language.id] = titles
                         diagnostics += problems
                     } catch {
@@ -55,6 +56,17 @@ struct TranslationsLoader {
 /// A translation file of titles: a TSV whose header names `key` and `title`, a record per line. A key
 /// given twice is an error, a key of no record a warning, each at its line.
 public enum TitleTranslations {
+    /// A translation file of a collection: where it is, and the keys of the collection's records.
+    struct File: Equatable {
+        let path: String
+        let keys: Set<String>
+        let collection: String
+
+        func read(_ text: String) -> (titles: [String: String], problems: [Diagnostic]) {
+            TitleTranslations.read(text, file: path, keys: keys, collection: collection)
+        }
+    }
+
     public static func read(
         _ text: String, file: String, keys: Set<String>, collection: String
     ) -> (titles: [String: String], problems: [Diagnostic]) {
