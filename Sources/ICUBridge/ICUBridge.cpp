@@ -170,7 +170,7 @@ extern "C" int32_t wf_currency_name(const char *code, const char *display, uint1
 }
 
 // An ICU object of this thread, by key ("en|d2", a formatter of English numbers with at most two fraction
-// digits; "en|date"), opened on first use and closed when the thread ends: ICU's date formats and number
+// digits; "en|p1", of English percentages with at most one; "en|date"), opened on first use and closed when the thread ends: ICU's date formats and number
 // results are not to be shared between threads.
 template <typename Format, void (*Close)(Format *)>
 static Format *thread_formatter(const std::string &key, Format *(*open)(const char *, const std::string &),
@@ -188,10 +188,14 @@ static Format *thread_formatter(const std::string &key, Format *(*open)(const ch
 
 // ICU's NumberFormatter (unumf), which follows CLDR in full: the locale's numbering system, grouping sizes
 // and minimum grouping digits (es: 1234 but 12.345), where the older unum API groups every number.
+// A key's "p" asks for a percentage: the number as it is (12.5 is 12.5 %, not scaled) with the locale's
+// percent sign, its place and spacing (de "12,5 %", tr "%12,5").
 static UNumberFormatter *open_number(const char *locale, const std::string &key) {
-  int32_t digits = std::stoi(key.substr(key.find('|') + 2));
+  size_t kind = key.find('|') + 1;
+  int32_t digits = std::stoi(key.substr(kind + 1));
   std::u16string skeleton = u"precision-integer";
   if (digits > 0) skeleton = u"." + std::u16string(digits, u'#');
+  if (key[kind] == 'p') skeleton = u"percent " + skeleton;
   UErrorCode error = U_ZERO_ERROR;
   UNumberFormatter *format = unumf_openForSkeletonAndLocale(
       reinterpret_cast<const UChar *>(skeleton.c_str()), (int32_t)skeleton.size(), locale, &error);
@@ -208,8 +212,8 @@ static UFormattedNumber *open_result(const char *, const std::string &) {
   return U_FAILURE(error) ? nullptr : result;
 }
 
-static UNumberFormatter *number_format(const char *locale, int32_t digits) {
-  std::string key = std::string(locale) + "|d" + std::to_string(digits);
+static UNumberFormatter *number_format(const char *locale, int32_t digits, char kind = 'd') {
+  std::string key = std::string(locale) + "|" + kind + std::to_string(digits);
   return thread_formatter<UNumberFormatter, unumf_close>(key, open_number, locale);
 }
 
@@ -263,6 +267,15 @@ extern "C" int32_t wf_format_decimal(const char *locale, double value, int32_t m
                                      int32_t capacity) {
   if (max_fraction_digits < 0 || max_fraction_digits > 20) return -1;
   return formatted(number_format(locale, max_fraction_digits), text, capacity,
+                   [value](UNumberFormatter *format, UFormattedNumber *result, UErrorCode *error) {
+                     unumf_formatDouble(format, value, result, error);
+                   });
+}
+
+extern "C" int32_t wf_format_percent(const char *locale, double value, int32_t max_fraction_digits, uint16_t *text,
+                                     int32_t capacity) {
+  if (max_fraction_digits < 0 || max_fraction_digits > 20) return -1;
+  return formatted(number_format(locale, max_fraction_digits, 'p'), text, capacity,
                    [value](UNumberFormatter *format, UFormattedNumber *result, UErrorCode *error) {
                      unumf_formatDouble(format, value, result, error);
                    });

@@ -54,6 +54,10 @@ int32_t wf_currency_name(const char *code, const char *display, uint16_t *name, 
 int32_t wf_format_integer(const char *locale, int64_t value, uint16_t *text, int32_t capacity);
 int32_t wf_format_decimal(const char *locale, double value, int32_t max_fraction_digits, uint16_t *text,
                           int32_t capacity);
+/// A percentage as the locale writes it, the number as it is (12.5 is "12.5%"; de "12,5 %"), with at most
+/// `max_fraction_digits`, as `wf_format_decimal` rounds.
+int32_t wf_format_percent(const char *locale, double value, int32_t max_fraction_digits, uint16_t *text,
+                          int32_t capacity);
 
 /// A day of the proleptic Gregorian calendar (`month` 1 to 12) in the locale's medium style ("Mar 7, 2024"
 /// in English, "07.03.2024" in German), as the numbers above are written.

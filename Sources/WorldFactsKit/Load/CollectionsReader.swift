@@ -128,7 +128,8 @@ struct CollectionsReader {
         of map: YAMLReader.Map, named formatName: String, _ r: inout YAMLReader
     ) -> (FieldFormat?, FieldSpec.TextKind?) {
         var shownAs = FieldSpec.TextKind(rawValue: formatName)
-        let format = shownAs != nil ? .text : FieldFormat(rawValue: formatName)
+        // A percentage is a number; every other kind a text.
+        let format = shownAs == .percentage ? .decimal : shownAs != nil ? .text : FieldFormat(rawValue: formatName)
         // The ISO standard calls its codes countries; CLDR and BCP 47, regions.
         let hint = { (written: String) in written == "country" ? "; a country code is a 'region'" : "" }
         if format == nil {

@@ -400,6 +400,9 @@ public struct RecordsLoader: Sendable {
         case .text, .link:
             switch node.value {
             case .string(let text): return .text(text)
+            // A yes or no as JSON writes it, or as a number.
+            case .bool(let truth) where field.shownAs?.kind == .boolean: return .text(truth ? "true" : "false")
+            case .integer(let number) where field.shownAs?.kind == .boolean: return .text(String(number))
             case .integer(let number) where field.format == .link: return .text(String(number))  // numeric keys
             case .integer, .number:
                 return wrong("a text (declare the field `integer` or `decimal` to take a number)")

@@ -275,6 +275,8 @@ enum SiteSchema {
                 "strings.map_label", .text, "Map: {place}",
                 "A locator map's text alternative: `{place}` is the record's title, with its coordinates where the"
                     + " map marks them."),
+            Key("strings.yes", .text, "Yes", "How a `boolean` field shows a true value."),
+            Key("strings.no", .text, "No", "How a `boolean` field shows a false value."),
         ] + creditKeys("", "", "The data credit in the footer, on the pages of a collection with none of its own.")
         + [
             Key("notes", .mapping, "", "Markdown notes."),
@@ -399,7 +401,9 @@ enum SiteSchema {
                 "`text`, `integer`, `decimal`, `date` (`2024-03-07`, shown as Mar 7, 2024), `language` (a code"
                     + " shown by name: `de-CH`, German (Switzerland)), `currency` (`CHF`, Swiss Franc), `region`"
                     + " (`CH`, Switzerland), `coordinates` (a latitude and a longitude, from two number fields:"
-                    + " 64.15°N 21.94°W), `url` and `email` (linked, a web address shown shorter), `list` (of texts),"
+                    + " 64.15°N 21.94°W), `url` and `email` (linked, a web address shown shorter), `boolean` (`true`"
+                    + " or `false`, `yes` or `no`, `1` or `0`: shown as `strings.yes` or `strings.no`), `percentage` (a"
+                    + " number shown as 12.5%, in German 12,5 %), `list` (of texts),"
                     + " `link` or `links` (to records, by key)."),
             Key(
                 p + "latitude", .text, "required for coordinates",
@@ -422,7 +426,7 @@ enum SiteSchema {
                 p + "fallback", .text, "",
                 "A field shown instead when this one has no value (a capital's name where it has no page)."),
             Key(p + "unit", .text, "", "Printed after a number (`km²`)."),
-            Key(p + "digits", .wholeNumber, "2", "The most fraction digits a decimal shows."),
+            Key(p + "digits", .wholeNumber, "2", "The most fraction digits a decimal or a percentage shows."),
             Key(
                 p + "compute", .text, "",
                 "A value computed from the record's integer and decimal fields (`population / area_km2`), with"

@@ -234,20 +234,27 @@ public struct SiteModeler {
         var diagnostics: [Diagnostic] = []
         for collection in collections {
             for (position, field) in collection.spec.fields.enumerated() {
-                // Codes may have no name, and a day may be none; what any other kind shows is the value's own.
-                guard let shownAs = field.shownAs, shownAs.kind.isCode || shownAs.kind == .date else { continue }
+                // Codes may have no name, a day or a yes or no may be none; what any other kind shows is the
+                // value's own.
+                guard let shownAs = field.shownAs, shownAs.kind.isCode || [.date, .boolean].contains(shownAs.kind)
+                else { continue }
                 let kind = shownAs.kind
                 var seen: Set<String> = []
                 var unknown: [String] = []
                 var first: Record?
                 for record in collection.records {
                     record.values[position].forEachText { text in
-                        if kind == .date {
-                            if ISODate(String(text.trimmingWhitespace())) == nil {
+                        if kind == .date || kind == .boolean {
+                            let problem =
+                                kind == .date
+                                ? ISODate(String(text.trimmingWhitespace())) == nil
+                                    ? "expected a day written YYYY-MM-DD (ISO 8601), found '\(text)'" : nil
+                                : Truth.of(text) == nil
+                                    ? "expected yes or no (true, false, yes, no, 1 or 0), found '\(text)'" : nil
+                            if let problem {
                                 diagnostics.append(
                                     .error(
-                                        collection.location(of: record), record: record.key, field: field.id,
-                                        "expected a day written YYYY-MM-DD (ISO 8601), found '\(text)'"))
+                                        collection.location(of: record), record: record.key, field: field.id, problem))
                             }
                             return
                         }

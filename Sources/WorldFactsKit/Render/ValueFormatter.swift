@@ -8,11 +8,15 @@ public struct ValueFormatter: Sendable {
     /// The site's locale, which values of codes and dates are shown in (`FieldSpec.shownAs`).
     public let locale: String
     public let none: String
+    /// How a `boolean` field's values show (`strings.yes`, `strings.no`).
+    let yes: String
+    let no: String
 
     public init(config: SiteConfig) {
         numbers = LocaleFormats(locale: config.locale)
         none = config.strings.none
         locale = config.locale
+        (yes, no) = (config.strings.yes, config.strings.no)
     }
 
     public func text(_ value: FieldValue, _ field: FieldSpec?) -> String {
@@ -28,6 +32,8 @@ public struct ValueFormatter: Sendable {
         switch value {
         case .missing: return none
         case .text(let text): return text.trimmingWhitespace().isEmpty ? none : shown(text, shownAs)
+        case .decimal(let number) where shownAs?.kind == .percentage:
+            return numbers.percent(number, fractionDigits: fractionDigits ?? 2)
         case .integer(let number): return numbers.format(number) + unit
         case .decimal(let number): return numbers.format(number, fractionDigits: fractionDigits ?? 2) + unit
         case .list(let items):
@@ -42,6 +48,8 @@ public struct ValueFormatter: Sendable {
         if kind?.kind == .coordinates, let place = Coordinates(text) {
             return place.shown(numbers: numbers, digits: kind?.fractionDigits ?? 2)
         }
+        // In the site's own words, which may not be the built-in ones.
+        if kind?.kind == .boolean, let truth = Truth.of(text) { return truth ? yes : no }
         return kind?.shown(text, locale: locale) ?? text
     }
 

@@ -89,6 +89,12 @@ public struct FieldSpec: Sendable {
         case url
         /// E-mail addresses, linked with `mailto:`.
         case email
+        /// Yes or no, written `true`, `false`, `yes`, `no`, `1` or `0` in any case (a JSON boolean too),
+        /// shown as the site's `strings.yes` and `strings.no`; any other value is an error at its record.
+        case boolean
+        /// Numbers (held as `decimal`), shown as percentages in the locale's format: 12.5 → "12.5%", in
+        /// German "12,5 %". The number is the percentage as written, not a fraction of one.
+        case percentage
 
         /// The kinds whose values are codes CLDR names (languages, currencies, regions): a field of them
         /// may give its own names (`names:`), and a collection's keys may be of them (`key_format:`).
@@ -104,6 +110,11 @@ public struct FieldSpec: Sendable {
             switch self {
             case .url: return WebLink.shortened(value)
             case .email: return value
+            case .boolean:
+                let strings = BuiltInStrings.of(locale: locale)
+                return Truth.of(value).map { $0 ? strings["yes"] ?? "Yes" : strings["no"] ?? "No" }
+            case .percentage:
+                return Double(value).map { LocaleFormats(locale: locale).percent($0, fractionDigits: fractionDigits) }
             case .coordinates:
                 return Coordinates(value).map {
                     $0.shown(numbers: LocaleFormats(locale: locale), digits: fractionDigits)

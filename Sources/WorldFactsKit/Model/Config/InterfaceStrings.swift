@@ -59,6 +59,9 @@ public struct InterfaceStrings: Sendable {
     /// A locator map's text alternative; `{place}` is the record's title, with its coordinates where the map
     /// marks them.
     public var mapLabel = "Map: {place}"
+    /// How a `boolean` field's values show.
+    public var yes = "Yes"
+    public var no = "No"
 
     public init(
         none: String, searchPlaceholder: String, searchLabel: String, noResults: String, top: String, previous: String,
@@ -101,6 +104,7 @@ public struct InterfaceStrings: Sendable {
             ("changes_more", \.changesMore), ("save_offline", \.saveOffline),
             ("offline_progress", \.offlineProgress), ("offline_saved", \.offlineSaved),
             ("offline_failed", \.offlineFailed), ("map_label", \.mapLabel),
+            ("yes", \.yes), ("no", \.no),
         ]
     }
 

@@ -113,6 +113,8 @@ public enum BuiltInStrings {
             "offline_saved": "Für das Lesen ohne Netz gespeichert",
             "offline_failed": "Speichern abgebrochen; bitte online erneut versuchen",
             "map_label": "Karte: {place}",
+            "yes": "Ja",
+            "no": "Nein",
         ],
         "fr": [
             "none": "Aucun",
@@ -151,6 +153,8 @@ public enum BuiltInStrings {
             "offline_saved": "Enregistré pour la lecture hors ligne",
             "offline_failed": "Enregistrement interrompu ; réessayez une fois en ligne",
             "map_label": "Carte : {place}",
+            "yes": "Oui",
+            "no": "Non",
         ],
         "sv": [
             "none": "Ingen",
@@ -189,6 +193,8 @@ public enum BuiltInStrings {
             "offline_saved": "Sparad för läsning offline",
             "offline_failed": "Sparandet avbröts; försök igen när du är online",
             "map_label": "Karta: {place}",
+            "yes": "Ja",
+            "no": "Nej",
         ],
         "es": [
             "none": "Ninguno",
@@ -227,6 +233,8 @@ public enum BuiltInStrings {
             "offline_saved": "Guardado para leer sin conexión",
             "offline_failed": "Se detuvo el guardado; vuelva a intentarlo con conexión",
             "map_label": "Mapa: {place}",
+            "yes": "Sí",
+            "no": "No",
         ],
         "ru": [
             "none": "Нет",
@@ -265,6 +273,8 @@ public enum BuiltInStrings {
             "offline_saved": "Сохранено для чтения без сети",
             "offline_failed": "Сохранение прервано; повторите, когда будет сеть",
             "map_label": "Карта: {place}",
+            "yes": "Да",
+            "no": "Нет",
         ],
         "ja": [
             "none": "なし",
@@ -303,6 +313,8 @@ public enum BuiltInStrings {
             "offline_saved": "オフラインで読めるように保存しました",
             "offline_failed": "保存が中断されました。オンラインで再試行してください",
             "map_label": "地図: {place}",
+            "yes": "はい",
+            "no": "いいえ",
         ],
         "ar": [
             "none": "لا يوجد",
@@ -341,6 +353,8 @@ public enum BuiltInStrings {
             "offline_saved": "حُفظ للقراءة دون اتصال",
             "offline_failed": "توقف الحفظ؛ أعد المحاولة عند الاتصال",
             "map_label": "خريطة: {place}",
+            "yes": "نعم",
+            "no": "لا",
         ],
     ]
 }

@@ -49,6 +49,12 @@ public struct LocaleFormats: Sendable {
         text { wf_format_decimal(locale, number, Int32(max(0, min(20, fractionDigits))), $0, $1) } ?? String(number)
     }
 
+    /// A percentage, the number as it is (12.5 → "12.5%"; de "12,5 %"), rounded as `format(_:fractionDigits:)`.
+    public func percent(_ number: Double, fractionDigits: Int) -> String {
+        text { wf_format_percent(locale, number, Int32(max(0, min(20, fractionDigits))), $0, $1) }
+            ?? format(number, fractionDigits: fractionDigits) + "%"
+    }
+
     /// A day of the Gregorian calendar in the locale's medium style; nil for a month outside 1 to 12.
     public func date(year: Int, month: Int, day: Int) -> String? {
         guard let year = Int32(exactly: year), let month = Int32(exactly: month), let day = Int32(exactly: day) else {
