@@ -122,7 +122,7 @@ site-test:
 
 SITE_BROWSER_TESTS = Tests/site/test_axe.py Tests/site/test_search_everywhere.py Tests/site/test_valid_site.py \
 	Tests/site/test_collections_browser.py Tests/site/test_search_filters.py Tests/site/test_languages.py \
-	Tests/site/test_phone_widths.py Tests/site/test_pack.py Tests/site/test_maps.py
+	Tests/site/test_phone_widths.py Tests/site/test_pack.py Tests/site/test_maps.py Tests/site/test_charts.py
 # The countries fixture's search, the search of generated data (Tests/site/gensite.py), the feed of
 # changes, the ZIM for Kiwix and the installable site (each a content of its own), in Chromium: they need
 # no build of the shipped site, so they run beside the two groups that do.

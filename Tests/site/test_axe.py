@@ -44,7 +44,7 @@ def pages(site):
     section = min((site / "cities/sections").glob("*.html"), key=lambda p: p.stat().st_size).name
     return ["index.html", "countries/index.html", "countries/ch.html", "countries/cities/ch.html",
             "cities/index.html", f"cities/sections/{section}", "cities/2657896.html", "continents/index.html",
-            "continents/europe.html", "404.html"]
+            "continents/europe.html", "ar/continents/asia.html", "404.html"]
 
 
 @pytest.fixture(params=["http", "file"])

@@ -88,6 +88,7 @@ struct CollectionsReader {
         }
         for (position, map) in maps.enumerated() {
             specs[position].map = locatorMap(map, of: specs[position], in: specs, &r)
+            specs[position].charts = charts(map, of: specs[position], in: specs, &r)
         }
         return specs
     }
@@ -565,6 +566,7 @@ struct CollectionsReader {
             var group = GroupSpec(
                 field: field, through: through, name: name, pagesFolder: pages, label: label ?? shownLabel)
             if let data = r.map(map, "structured_data") { group.structuredDataType = r.string(data, "type") }
+            if let chart = r.map(map, "chart") { group.chart = self.chart(chart, of: spec, &r) }
             if let title = r.optionalString(map, "title") {
                 if let problem = GroupSpec.titleProblem(title) {
                     r.problem(at: map.node(for: "title") ?? map.node, field: map.path + ".title", problem)

@@ -154,6 +154,15 @@ enum SiteSchema {
                 "collections[].lists[].limit", .wholeNumber, "10",
                 "How many a record page shows; more get a complete list."),
             Key(
+                "collections[].charts", .listOfMappings, "",
+                "Bar charts on each record page, drawn when it is built: a list's records by a number field,"
+                    + " the largest first, followed by their table."),
+            Key("collections[].charts[].list", .text, "required", "A list of the collection (`lists`)."),
+            Key(
+                "collections[].charts[].value", .text, "required",
+                "The integer or decimal field of the list's records that the bars show."),
+            Key("collections[].charts[].limit", .wholeNumber, "10", "The most bars (at most 50), the largest first."),
+            Key(
                 "collections[].groups", .listOfMappings, "",
                 "Fields whose values group the records: a page per value and an overview."),
             Key(
@@ -175,6 +184,13 @@ enum SiteSchema {
             Key(
                 "collections[].groups[].structured_data.type", .text, "required",
                 "The schema.org type of a group page (`Continent`)."),
+            Key(
+                "collections[].groups[].chart", .mapping, "",
+                "A bar chart on each value's page: its records by a number field, the largest first."),
+            Key(
+                "collections[].groups[].chart.value", .text, "required",
+                "The integer or decimal field of the collection that the bars show."),
+            Key("collections[].groups[].chart.limit", .wholeNumber, "10", "The most bars (at most 50)."),
             Key("search", .mapping, "", "The search index; without it a site has no search."),
             Key(
                 "search.shard_budget", .wholeNumber, "16384",

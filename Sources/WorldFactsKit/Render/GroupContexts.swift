@@ -65,6 +65,7 @@ public struct GroupContexts: Sendable {
             })
         context.setStrip(strip(of: groupValue, root: root, onPage: path))
         context["back"] = ["href": .text(root + group.overviewPath), "title": .text(group.spec.label)]
+        if let chart = chart(of: value, root: root) { context["charts"] = .list([chart]) }
         return .object(context)
     }
 
@@ -131,6 +132,7 @@ public struct GroupContexts: Sendable {
         let groupValue = group.values[value]
         hash.add(group.pagePath(of: value))
         hash.add(group.spec.title(of: groupValue.title))
+        addChart(of: value, to: &hash)
         guard groupValue.pages.isEmpty else {
             for page in groupValue.pages {
                 hash.add(page.path)

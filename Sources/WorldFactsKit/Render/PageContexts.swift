@@ -181,6 +181,10 @@ public final class PageContexts: Sendable {
         {
             writer.value("map", map)
         }
+        if !collection.spec.charts.isEmpty {
+            let charts = charts(of: position)
+            if !charts.isEmpty { writer.value("charts", .list(charts)) }
+        }
         if fieldsByName {
             writer.value("fields", namedFields(of: record))
             writer.value("collection", collectionValue)
@@ -444,6 +448,7 @@ public final class PageContexts: Sendable {
                 hash.add(field: site.collections[source].records[item].values[field])
             }
         }
+        addCharts(of: position, to: &hash)
         if let note = collection.notes[position] {
             hash.add(note.isFallback ? 2 : 1)
             hash.add(note.markdown)

@@ -65,6 +65,13 @@ public enum TemplateVocabulary {
             ["map", "src", "marker", "inset", "viewBox", "dots", "x", "y", "r", "markerR"]
         ),
         (
+            "a record page or a group's value page with a bar chart (`charts:`, a group's `chart:`)",
+            [
+                "charts", "caption", "height", "bars", "textY", "labelX", "labelAnchor", "barX", "barWidth", "valueX",
+                "valueAnchor", "axis", "x1", "x2", "ticks", "nameHeader", "valueHeader",
+            ]
+        ),
+        (
             "every page of a site of several languages",
             ["switcher", "alternates", "languages", "hreflang", "fallbackNote", "noteLang", "searchFolder"]
         ),

@@ -193,6 +193,13 @@ import Testing
             toFile: maps + "/places.json", atomically: true, encoding: .utf8)
         let places = try! SiteModeler().model(try! ContentLoader(folder: maps).load())
         collect(PageContexts(site: places, collection: 0).record(0))
+        // Bar charts: a record page's, and a group value page's.
+        let charted = makeTemporaryFolder()
+        defer { removeTemporary(charted) }
+        _ = try! ChartTests.writeSite(charted, seed: 1)
+        let chartSite = try! SiteModeler().model(try! ContentLoader(folder: charted).load())
+        collect(PageContexts(site: chartSite, collection: 0).record(0))
+        collect(GroupContexts(site: chartSite, group: chartSite.groups[0], values: SiteValues(site: chartSite)).page(0))
         #expect(keys.isSubset(of: TemplateVocabulary.names), "\(keys.subtracting(TemplateVocabulary.names))")
         #expect(
             TemplateVocabulary.names.subtracting(keys).isEmpty,

@@ -15,6 +15,8 @@ public struct CollectionSpec: Sendable {
     public var description: PageDescription?
     /// The locator map of its record pages (`map:`); nil: none.
     public var map: MapSpec?
+    /// Bar charts on each record page, each of a list's records by a number field (`charts:`).
+    public var charts: [ChartSpec] = []
     /// The record pages' JSON-LD, with a base URL.
     public var structuredData: StructuredDataSpec?
     /// Where its data comes from, shown on its pages instead of the site's `credit`.

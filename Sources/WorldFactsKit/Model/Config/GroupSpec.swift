@@ -22,6 +22,8 @@ public struct GroupSpec: Sendable {
     /// How a value's page and the links to it name it, `{value}` standing for the value (`Block {value}`);
     /// nil: by the value alone.
     public var title: String?
+    /// A bar chart on each value's page, of its records by a number field (`chart:`).
+    public var chart: ChartSpec?
 
     /// What is wrong with `title` as a group's title, in site.yml or a language's file; nil when nothing is.
     public static func titleProblem(_ title: String) -> String? {
