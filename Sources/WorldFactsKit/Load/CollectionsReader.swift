@@ -164,6 +164,7 @@ struct CollectionsReader {
         var fields: [FieldSpec] = []
         var fallbacks: [(position: Int, name: String, map: YAMLReader.Map)] = []
         var derived: [(position: Int, map: YAMLReader.Map, kind: Derivation)] = []
+        var withUnits: [(position: Int, map: YAMLReader.Map)] = []
         // The site's default for its fields.
         let hideEmpty = r.bool(top, "hide_empty", default: false)
         for (position, item) in nodes.enumerated() {
@@ -199,6 +200,9 @@ struct CollectionsReader {
             if let kind = derivation(map, format: format, named: formatName, shownAs: shownAs, &r) {
                 derived.append((fields.count, map, kind))
             }
+            if map.node(for: "unit_field") != nil || map.node(for: "also") != nil {
+                withUnits.append((fields.count, map))
+            }
             var field = FieldSpec(
                 id: id, label: r.string(map, "label", default: id), format: format ?? .text,
                 unit: r.optionalString(map, "unit"), fractionDigits: r.int(map, "digits", default: 2),
@@ -218,6 +222,7 @@ struct CollectionsReader {
             case .computed: fields[position].compute = computation(map, of: position, in: fields, &r)
             }
         }
+        for (position, map) in withUnits { units(map, of: position, in: &fields, &r) }
         for (position, name, map) in fallbacks {
             let other = fields.firstIndex { $0.id == name }
             if other == nil || other == position {

@@ -442,6 +442,14 @@ enum SiteSchema {
                 p + "fallback", .text, "",
                 "A field shown instead when this one has no value (a capital's name where it has no page)."),
             Key(p + "unit", .text, "", "Printed after a number (`km²`)."),
+            Key(
+                p + "unit_field", .text, "",
+                "A text field of the record whose value is the number's unit where it has one (`half_life_unit`);"
+                    + " else `unit`."),
+            Key(p + "also", .mapping, "", "The number again in a second unit, after it: `1,250 ft (381 m)`."),
+            Key(p + "also.unit", .text, "required", "The second unit (`m`)."),
+            Key(p + "also.factor", .number, "required", "What the value is multiplied by (`0.3048`), not zero."),
+            Key(p + "also.digits", .wholeNumber, "the field's", "The most fraction digits the second value shows."),
             Key(p + "digits", .wholeNumber, "2", "The most fraction digits a decimal or a percentage shows."),
             Key(
                 p + "compute", .text, "",

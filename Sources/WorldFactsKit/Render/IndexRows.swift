@@ -57,9 +57,8 @@ public struct IndexRows: Sendable {
         let value = site.collections[collection].records[position].values[field]
         guard site.collections[collection].spec.fields[field].format.isLink else {
             return formatter.text(
-                value, unit: site.collections[collection].spec.fields[field].unit,
-                fractionDigits: site.collections[collection].spec.fields[field].fractionDigits,
-                shownAs: site.collections[collection].spec.fields[field].shownAs)
+                value, of: site.collections[collection].spec.fields[field],
+                in: site.collections[collection].records[position].values)
         }
         let titles = linkKeys(value).map { key in
             site.target(of: site.collections[collection].spec.fields[field], key: key).map { site.title(of: $0) } ?? key
@@ -107,6 +106,8 @@ public struct IndexRows: Sendable {
             hash.add(field: record.value(ref))
             guard case .field(let position) = ref else { continue }
             let field = site.collections[collection].spec.fields[position]
+            // A number's unit from another field of the record (`unit_field:`).
+            if let unitField = field.unitField { hash.add(field: record.values[unitField]) }
             guard field.format.isLink else { continue }
             for key in linkKeys(record.values[position]) {
                 if let target = site.target(of: field, key: key) {

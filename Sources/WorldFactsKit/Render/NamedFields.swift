@@ -19,7 +19,7 @@ extension PageContexts {
             entry.add("id", .text(field.id))
             entry.add("label", .text(field.label))
             entry.add("format", .text(field.format.rawValue))
-            if let unit = field.unit { entry.add("unit", .text(unit)) }
+            if let unit = field.unit(in: record.values) { entry.add("unit", .text(unit)) }
             entry.add("raw", .text(value.texts.joined(separator: ", ")))
             entry.add("empty", .flag(value.isEmpty))
             var links = (field.format.isLink ? rows.linkKeys(value) : []).map { linked(field, key: $0) }
@@ -32,9 +32,7 @@ extension PageContexts {
             if links.isEmpty {
                 entry.add(
                     "text",
-                    .text(
-                        formatter.text(
-                            value, unit: field.unit, fractionDigits: field.fractionDigits, shownAs: field.shownAs)))
+                    .text(formatter.text(value, of: field, in: record.values)))
             } else {
                 entry.add("text", .text(links.map(\.text).joined(separator: ", ")))
                 entry.add(

@@ -281,12 +281,7 @@ public final class PageContexts: Sendable {
             writer.end()
             writer.end()
         } else {
-            writer.text(
-                "value",
-                formatter.text(
-                    value, unit: collection.spec.fields[shown].unit,
-                    fractionDigits: collection.spec.fields[shown].fractionDigits,
-                    shownAs: collection.spec.fields[shown].shownAs))
+            writer.text("value", formatter.text(value, of: collection.spec.fields[shown], in: record.values))
         }
         writer.end()
     }
@@ -301,7 +296,7 @@ public final class PageContexts: Sendable {
         for part in spec.parts {
             switch part {
             case .text(let words): text += words
-            case .field(let ref): text += shownText(record.value(ref), ref: ref)
+            case .field(let ref): text += shownText(record.value(ref), ref: ref, in: record)
             }
         }
         return text
@@ -323,7 +318,7 @@ public final class PageContexts: Sendable {
     }
 
     /// A value as the facts table shows it: a link by its targets' titles, a number grouped, with its unit.
-    func shownText(_ value: FieldValue, ref: SiteConfig.FieldRef) -> String {
+    func shownText(_ value: FieldValue, ref: SiteConfig.FieldRef, in record: Record) -> String {
         guard case .field(let field) = ref else { return formatter.text(value, nil) }
         let spec = collection.spec.fields[field]
         if spec.format.isLink {
@@ -332,7 +327,7 @@ public final class PageContexts: Sendable {
             }
             return titles.joined(separator: ", ")
         }
-        return formatter.text(value, unit: spec.unit, fractionDigits: spec.fractionDigits, shownAs: spec.shownAs)
+        return formatter.text(value, of: spec, in: record.values)
     }
 
     /// The link to the record before or after a record page's.

@@ -54,7 +54,25 @@ public struct ValueFormatter: Sendable {
     }
 
     public func text(_ record: Record, _ ref: SiteConfig.FieldRef, in collection: CollectionSpec) -> String {
-        if case .field(let position) = ref { return text(record.values[position], collection.fields[position]) }
+        if case .field(let position) = ref {
+            return text(record.values[position], of: collection.fields[position], in: record.values)
+        }
         return text(record.value(ref), nil)
+    }
+
+    /// A value of a record (whose values are `values`) as its field shows it: with its unit, or its unit
+    /// field's (`unit_field:`), and its second unit (`also:`).
+    public func text(_ value: FieldValue, of field: FieldSpec, in values: [FieldValue]) -> String {
+        let shown = text(
+            value, unit: field.unit(in: values), fractionDigits: field.fractionDigits, shownAs: field.shownAs)
+        guard let also = field.also else { return shown }
+        let number: Double
+        switch value {
+        case .integer(let whole): number = Double(whole)
+        case .decimal(let decimal): number = decimal
+        default: return shown
+        }
+        return shown + " (" + numbers.format(number * also.factor, fractionDigits: also.fractionDigits) + " "
+            + also.unit + ")"
     }
 }

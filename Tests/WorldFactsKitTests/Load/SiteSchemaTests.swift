@@ -120,6 +120,9 @@ import Testing
             // has the list's records as dots.
             "records.map.coordinates": "at", "collections[].map.coordinates": "at", "records.map.region": "key",
             "collections[].map.region": "other", "collections[].map.dots": "l",
+            // A chart of the list by the one collection's number field; a group's chart by it too.
+            "collections[].charts[].list": "l", "collections[].charts[].value": "size",
+            "collections[].groups[].chart.value": "size",
         ]
         func value(_ key: SiteSchema.Key) -> String {
             if let value = values[key.path] { return value }
@@ -145,7 +148,9 @@ import Testing
         let left = collections ? ["records", "fields", "index"] : ["collections"]
         func lines(under path: String, indent: String) -> [String] {
             // A coordinates field's and a computed field's own keys are the extra fields' below.
-            let own = path.hasSuffix("fields[]") ? ["latitude", "longitude", "compute"] : []
+            // A number's units are the number field's below too.
+            let own =
+                path.hasSuffix("fields[]") ? ["latitude", "longitude", "compute", "unit_field", "also"] : []
             return SiteSchema.names(under: path).filter { !(path.isEmpty && left.contains($0)) && !own.contains($0) }
                 .flatMap { name -> [String] in
                     let full = path.isEmpty ? name : path + "." + name
@@ -160,7 +165,9 @@ import Testing
                         let other =
                             name == "fields"
                             ? [
-                                indent + "  - id: other", indent + "  - { id: size, format: integer }",
+                                indent + "  - id: other",
+                                indent + "  - { id: size, format: integer, unit_field: other,"
+                                    + " also: { unit: m, factor: 0.5, digits: 1 } }",
                                 indent + "  - { id: at, format: coordinates, latitude: size, longitude: size }",
                                 indent + "  - { id: twice, compute: size * 2 }",
                             ]

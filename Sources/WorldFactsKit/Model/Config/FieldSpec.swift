@@ -6,6 +6,12 @@ public struct FieldSpec: Sendable {
     public var format: FieldFormat
     /// Printed after a number ("km²").
     public var unit: String?
+    /// A text field of the record whose value is this number's unit (`unit_field:`), where it has one;
+    /// else `unit`.
+    public var unitField: Int?
+    /// The number again in a second unit, by a factor (`also: { unit: m, factor: 0.3048 }`): "1,250 ft
+    /// (381 m)".
+    public var also: SecondUnit?
     /// Fraction digits shown at most for a decimal (trailing zeros are dropped).
     public var fractionDigits: Int
     /// Smallest value a number may take (`min:`); nil allows any.
@@ -58,6 +64,27 @@ public struct FieldSpec: Sendable {
         public func shown(_ text: String, locale: String) -> String? {
             names[text.trimmingWhitespace()] ?? kind.shown(text, locale: locale, fractionDigits: fractionDigits)
         }
+    }
+
+    /// A second unit a number is shown in too: its value times `factor`, with at most `fractionDigits`.
+    public struct SecondUnit: Sendable {
+        public var unit: String
+        public var factor: Double
+        public var fractionDigits: Int
+
+        public init(unit: String, factor: Double, fractionDigits: Int) {
+            self.unit = unit
+            self.factor = factor
+            self.fractionDigits = fractionDigits
+        }
+    }
+
+    /// The unit a record's value is shown with: its unit field's text where it has one, else `unit`.
+    public func unit(in values: [FieldValue]) -> String? {
+        guard let unitField, case .text(let text) = values[unitField], !text.trimmingWhitespace().isEmpty else {
+            return unit
+        }
+        return String(text.trimmingWhitespace())
     }
 
     /// The latitude and longitude fields of a coordinates field, by position in the collection.
