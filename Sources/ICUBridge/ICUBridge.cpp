@@ -317,6 +317,50 @@ extern "C" int32_t wf_format_date(const char *locale, int32_t year, int32_t mont
   return U_FAILURE(error) || length > capacity ? -1 : length;
 }
 
+// A zone's formatter in a locale: its generic name and its offset from GMT as the locale writes them
+// ("Central European Time (GMT+01:00)"). Keyed "de|tz|Europe/Paris".
+static UDateFormat *open_zone(const char *locale, const std::string &key) {
+  std::string zone = key.substr(key.find("|tz|") + 4);
+  std::u16string zone16(zone.begin(), zone.end());
+  const std::u16string pattern = u"vvvv (ZZZZ)";
+  UErrorCode error = U_ZERO_ERROR;
+  UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, reinterpret_cast<const UChar *>(zone16.c_str()),
+                                  (int32_t)zone16.size(), reinterpret_cast<const UChar *>(pattern.c_str()),
+                                  (int32_t)pattern.size(), &error);
+  if (U_FAILURE(error)) {
+    if (format) udat_close(format);
+    return nullptr;
+  }
+  return format;
+}
+
+extern "C" int32_t wf_format_timezone(const char *locale, const char *zone, uint16_t *text, int32_t capacity) {
+  size_t length = std::strlen(zone);
+  if (length == 0 || length > 64) return -1;
+  for (size_t n = 0; n < length; n++) {
+    char c = zone[n];
+    bool allowed = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '/' ||
+                   c == '_' || c == '-' || c == '+';
+    if (!allowed) return -1;
+  }
+  // Only a zone ICU knows by this id: any other would be shown as GMT.
+  std::u16string zone16(zone, zone + length);
+  UChar canonical[128];
+  UBool isSystem = false;
+  UErrorCode error = U_ZERO_ERROR;
+  ucal_getCanonicalTimeZoneID(reinterpret_cast<const UChar *>(zone16.c_str()), (int32_t)zone16.size(), canonical,
+                              128, &isSystem, &error);
+  if (U_FAILURE(error) || !isSystem) return -1;
+  UDateFormat *format =
+      thread_formatter<UDateFormat, udat_close>(std::string(locale) + "|tz|" + zone, open_zone, locale);
+  if (!format) return -1;
+  // Today's offset, the same for every page of a day's build: at the start of the day (UTC).
+  const double day = 86400000.0;
+  UDate today = (UDate)((long long)(ucal_getNow() / day)) * day;
+  int32_t written = udat_format(format, today, reinterpret_cast<UChar *>(text), capacity, nullptr, &error);
+  return U_FAILURE(error) || written > capacity ? -1 : written;
+}
+
 struct wf_collator {
   UCollator *collator;
 };

@@ -1,12 +1,13 @@
-"""The `boolean` and `percentage` field formats on built pages, in every shipped language: a percentage as
+"""The `boolean`, `percentage` and `timezone` field formats on built pages, in every shipped language: a percentage as
 PyICU's number formatter writes it with the `percent` skeleton (the number as it is, at most the field's
-digits), a yes or no as the language's built-in words or the site's own, and a value that is neither an
-error at its record's line."""
+digits), a yes or no as the language's built-in words or the site's own (a value that is neither an
+error at its record's line), a time zone as PyICU names it with its offset at the start of today."""
 
 import html
 import json
 import random
 import re
+import time
 import subprocess
 import tempfile
 from pathlib import Path
@@ -58,9 +59,9 @@ def facts(page: Path):
     return {html.unescape(label): html.unescape(re.sub(r"<[^>]+>", "", value)) for label, value in rows}
 
 
-def build(content: Path, out: Path):
-    return subprocess.run([worldfacts_bin(), "build", "--content", str(content), "--output", str(out), "--quiet"],
-                          capture_output=True, text=True)
+def build(content: Path, out: Path, quiet=True):
+    return subprocess.run([worldfacts_bin(), "build", "--content", str(content), "--output", str(out)]
+                          + (["--quiet"] if quiet else []), capture_output=True, text=True)
 
 
 def write_records(content: Path, made, tsv: bool):
@@ -117,3 +118,45 @@ def test_a_boolean_that_is_neither_is_an_error_at_its_record(bad):
             result.stderr
         assert f"found '{bad}'" in result.stderr
         assert not out.exists() or not any(out.iterdir())
+
+
+def zones_today(seed, count=40):
+    """Seeded IANA zones ICU knows (canonical ones, with a slash), and the start of today (UTC) in ICU's
+    seconds, the instant whose offset the pages show."""
+    rng = random.Random(seed)
+    known = sorted(z for z in icu.TimeZone.createEnumeration() if "/" in z and not z.startswith("Etc/"))
+    day = 86400
+    return rng.sample(known, count), (int(time.time()) // day) * day
+
+
+def test_time_zones_are_each_languages_name_and_offset_today():
+    zones, today = zones_today(5)
+    with tempfile.TemporaryDirectory() as work:
+        content, out = Path(work) / "content", Path(work) / "out"
+        content.mkdir()
+        languages = "\n".join(f"  - {{ id: {c}, locale: {c}, label: {label} }}" for c, label in LANGUAGES.items())
+        (content / "site.yml").write_text(f"""title: Zones
+languages:
+{languages}
+records: {{ file: records.json, key: id, title: name, pages: places }}
+fields:
+  - {{ id: zone, label: Zone, format: timezone }}
+""", encoding="utf-8")
+        rows = [{"id": f"z{n}", "name": f"Place {n}", "zone": zone} for n, zone in enumerate(zones)]
+        rows.append({"id": "nowhere", "name": "Nowhere", "zone": "Mars/Olympus_Mons"})
+        (content / "records.json").write_text(json.dumps(rows, indent=1), encoding="utf-8")
+        result = build(content, out, quiet=False)
+        assert result.returncode == 0, result.stderr
+        # A zone ICU does not know: one warning at its record, and the value as it is.
+        assert re.search(r"records\.json:\d+(:\d+)?: warning: .*'Mars/Olympus_Mons' is no time zone ICU knows",
+                         result.stdout + result.stderr), result.stdout + result.stderr
+        for code in LANGUAGES:
+            folder = out if code == "en" else out / code
+            for row in rows:
+                shown = list(facts(folder / "places" / f"{row['id']}.html").values())[0]
+                if row["id"] == "nowhere":
+                    assert shown == row["zone"]
+                    continue
+                formatter = icu.SimpleDateFormat("vvvv (ZZZZ)", icu.Locale(code))
+                formatter.setTimeZone(icu.TimeZone.createTimeZone(row["zone"]))
+                assert shown == formatter.format(float(today)), (code, row["zone"])

@@ -59,6 +59,11 @@ int32_t wf_format_decimal(const char *locale, double value, int32_t max_fraction
 int32_t wf_format_percent(const char *locale, double value, int32_t max_fraction_digits, uint16_t *text,
                           int32_t capacity);
 
+/// An IANA time zone (`Europe/Paris`) by its generic name in the locale and its offset from GMT at the start
+/// of today (UTC), as the locale writes them: "Central European Time (GMT+01:00)", in German
+/// "Mitteleuropäische Zeit (GMT+01:00)". -1 for an id ICU does not know as a zone.
+int32_t wf_format_timezone(const char *locale, const char *zone, uint16_t *text, int32_t capacity);
+
 /// A day of the proleptic Gregorian calendar (`month` 1 to 12) in the locale's medium style ("Mar 7, 2024"
 /// in English, "07.03.2024" in German), as the numbers above are written.
 int32_t wf_format_date(const char *locale, int32_t year, int32_t month, int32_t day, uint16_t *text,

@@ -419,7 +419,8 @@ enum SiteSchema {
                     + " (`CH`, Switzerland), `coordinates` (a latitude and a longitude, from two number fields:"
                     + " 64.15°N 21.94°W), `url` and `email` (linked, a web address shown shorter), `boolean` (`true`"
                     + " or `false`, `yes` or `no`, `1` or `0`: shown as `strings.yes` or `strings.no`), `percentage` (a"
-                    + " number shown as 12.5%, in German 12,5 %), `list` (of texts),"
+                    + " number shown as 12.5%, in German 12,5 %), `timezone` (`Europe/Paris`, Central European Time"
+                    + " (GMT+01:00), today's offset), `list` (of texts),"
                     + " `link` or `links` (to records, by key)."),
             Key(
                 p + "latitude", .text, "required for coordinates",

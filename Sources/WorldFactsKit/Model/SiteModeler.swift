@@ -236,7 +236,8 @@ public struct SiteModeler {
             for (position, field) in collection.spec.fields.enumerated() {
                 // Codes may have no name, a day or a yes or no may be none; what any other kind shows is the
                 // value's own.
-                guard let shownAs = field.shownAs, shownAs.kind.isCode || [.date, .boolean].contains(shownAs.kind)
+                guard let shownAs = field.shownAs,
+                    shownAs.kind.isCode || [.date, .boolean, .timezone].contains(shownAs.kind)
                 else { continue }
                 let kind = shownAs.kind
                 var seen: Set<String> = []
@@ -265,12 +266,13 @@ public struct SiteModeler {
                 }
                 guard let first else { continue }
                 let named = unknown.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+                let what = kind == .timezone ? "time zone ICU knows" : "\(kind.rawValue) code that ICU has a name for"
                 diagnostics.append(
                     .warning(
                         collection.location(of: first), record: first.key, field: field.id,
                         unknown.count == 1
-                            ? "\(named) is no \(kind.rawValue) code that ICU has a name for; shown as it is"
-                            : "\(unknown.count) values are no \(kind.rawValue) code that ICU has a name for (\(named)"
+                            ? "\(named) is no \(what); shown as it is"
+                            : "\(unknown.count) values are no \(what) (\(named)"
                                 + (unknown.count > 5 ? ", …" : "") + "); shown as they are"))
             }
         }

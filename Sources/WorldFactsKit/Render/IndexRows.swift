@@ -108,6 +108,8 @@ public struct IndexRows: Sendable {
             let field = site.collections[collection].spec.fields[position]
             // A number's unit from another field of the record (`unit_field:`).
             if let unitField = field.unitField { hash.add(field: record.values[unitField]) }
+            // A time zone's offset changes with the seasons: the text the row shows.
+            if field.shownAs?.kind == .timezone { hash.add(formatter.text(record.values[position], field)) }
             guard field.format.isLink else { continue }
             for key in linkKeys(record.values[position]) {
                 if let target = site.target(of: field, key: key) {

@@ -444,6 +444,10 @@ public final class PageContexts: Sendable {
             }
         }
         addCharts(of: position, to: &hash)
+        // A time zone's offset changes with the seasons, its value does not: the text the page shows.
+        for field in collection.spec.fields.indices where collection.spec.fields[field].shownAs?.kind == .timezone {
+            hash.add(formatter.text(record.values[field], collection.spec.fields[field]))
+        }
         if let note = collection.notes[position] {
             hash.add(note.isFallback ? 2 : 1)
             hash.add(note.markdown)

@@ -50,6 +50,7 @@ public struct ValueFormatter: Sendable {
         }
         // In the site's own words, which may not be the built-in ones.
         if kind?.kind == .boolean, let truth = Truth.of(text) { return truth ? yes : no }
+        if kind?.kind == .timezone { return numbers.timeZone(String(text.trimmingWhitespace())) ?? text }
         return kind?.shown(text, locale: locale) ?? text
     }
 

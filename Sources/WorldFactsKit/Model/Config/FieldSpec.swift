@@ -122,6 +122,10 @@ public struct FieldSpec: Sendable {
         /// Numbers (held as `decimal`), shown as percentages in the locale's format: 12.5 → "12.5%", in
         /// German "12,5 %". The number is the percentage as written, not a fraction of one.
         case percentage
+        /// IANA time zones (`Europe/Paris`), shown by their generic name and today's offset from GMT:
+        /// "Central European Time (GMT+01:00)". What a page shows changes with the seasons: its fingerprint
+        /// holds the text (`PageContexts.recordInputs`).
+        case timezone
 
         /// The kinds whose values are codes CLDR names (languages, currencies, regions): a field of them
         /// may give its own names (`names:`), and a collection's keys may be of them (`key_format:`).
@@ -142,6 +146,7 @@ public struct FieldSpec: Sendable {
                 return Truth.of(value).map { $0 ? strings["yes"] ?? "Yes" : strings["no"] ?? "No" }
             case .percentage:
                 return Double(value).map { LocaleFormats(locale: locale).percent($0, fractionDigits: fractionDigits) }
+            case .timezone: return LocaleFormats(locale: locale).timeZone(value)
             case .coordinates:
                 return Coordinates(value).map {
                     $0.shown(numbers: LocaleFormats(locale: locale), digits: fractionDigits)

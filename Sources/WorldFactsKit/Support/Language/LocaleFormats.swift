@@ -55,6 +55,12 @@ public struct LocaleFormats: Sendable {
             ?? format(number, fractionDigits: fractionDigits) + "%"
     }
 
+    /// A time zone (`Europe/Paris`) by its generic name and today's offset from GMT: "Central European Time
+    /// (GMT+01:00)"; nil for an id ICU does not know as a zone.
+    public func timeZone(_ zone: String) -> String? {
+        text { wf_format_timezone(locale, zone, $0, $1) }
+    }
+
     /// A day of the Gregorian calendar in the locale's medium style; nil for a month outside 1 to 12.
     public func date(year: Int, month: Int, day: Int) -> String? {
         guard let year = Int32(exactly: year), let month = Int32(exactly: month), let day = Int32(exactly: day) else {
