@@ -1,7 +1,8 @@
 """Bar charts on the shipped site, against the data read here anew: each continent's page charts its ten most
 populous countries and each country's page its ten largest cities, largest first, their values as PyICU
 formats them in the page's language; in a real browser the bars are drawn to scale, from the left, or from
-the right in Arabic, over HTTP and from disk (file://)."""
+the right in Arabic, over HTTP and from disk (file://). And the countries' computed density, in every
+shipped language, as PyICU formats the division."""
 import csv
 import html
 import json
@@ -89,3 +90,27 @@ def test_the_bars_are_drawn_to_scale(browser, base, page, right_to_left):
     assert max(edges) - min(edges) <= 0.5
     others = [left if right_to_left else right for left, right, _ in bars]
     assert all((other < edge) if right_to_left else (other > edge) for other, edge in zip(others, edges))
+
+
+DENSITY = {"": "Density", "de": "Bevölkerungsdichte", "fr": "Densité", "sv": "Befolkningstäthet",
+           "ru": "Плотность населения", "ja": "人口密度", "ar": "الكثافة السكانية"}
+
+
+@pytest.mark.parametrize("language", list(DENSITY))
+def test_a_computed_density_is_population_over_area_as_pyicu_writes_it(site, language):
+    """The countries' computed `density` (population / area_km2, one digit, `/km²`), in every shipped
+    language, against the division done here and PyICU's decimal format; empty where the area is none."""
+    folder = site / language if language else site
+    formatter = icu.NumberFormatter.forSkeleton(".#").locale(icu.Locale(language or "en"))
+    checked = 0
+    for country in COUNTRIES:
+        page = (folder / "countries" / f"{country['code'].lower()}.html").read_text(encoding="utf-8")
+        cell = re.search(rf'<th scope="row">{re.escape(DENSITY[language])}</th><td>(.*?)</td>', page)
+        area = country.get("area_km2")
+        if not area or country.get("population") is None:
+            assert cell is None or "/km²" not in cell.group(1), country["code"]
+            continue
+        expected = str(formatter.formatDouble(country["population"] / area)) + " /km²"
+        assert html.unescape(cell.group(1)) == expected, (language, country["code"])
+        checked += 1
+    assert checked > 200
