@@ -47,15 +47,22 @@ struct LanguageSites {
     }
 
     /// Each language other than the default, as `language` makes it from its edition and the digest of its
-    /// config.
-    init(_ content: Content, language: (LanguageEdition, UInt64) throws(StageFailure) -> Language)
+    /// config: the languages on every core (each is its own model, read from nothing the others write), in
+    /// `languages:` order.
+    init(_ content: Content, language: @Sendable (LanguageEdition, UInt64) throws(StageFailure) -> Language)
         throws(StageFailure)
     {
-        let config = content.config
-        for number in config.languages.indices.dropFirst() {
-            let edition = LanguageEdition(of: content, language: number)
-            warnings += edition.warning.map { [$0] } ?? []
-            languages.append(try language(edition, content.editionConfigDigest(number)))
+        let others = Array(content.config.languages.indices.dropFirst())
+        let made = Parallel.map(others.count) { index -> (Diagnostic?, Result<Language, StageFailure>) in
+            let edition = LanguageEdition(of: content, language: others[index])
+            return (
+                edition.warning,
+                Result { () throws(StageFailure) in try language(edition, content.editionConfigDigest(others[index])) }
+            )
+        }
+        for (warning, result) in made {
+            warnings += warning.map { [$0] } ?? []
+            languages.append(try result.get())
         }
     }
 
