@@ -35,6 +35,17 @@ func makeTemporaryFolder(_ name: String = "wf", in base: String? = nil) -> Strin
 
 func removeTemporary(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
 
+/// What loading the content folder `folder` says of it, one diagnostic a line, when the load fails; nil
+/// when it loads.
+func loadProblems(_ folder: String) -> String? {
+    do {
+        _ = try ContentLoader(folder: folder).load()
+        return nil
+    } catch {
+        return error.diagnostics.map(\.description).joined(separator: "\n")
+    }
+}
+
 func readText(_ path: String) throws -> String {
     try String(contentsOfFile: path, encoding: .utf8)
 }

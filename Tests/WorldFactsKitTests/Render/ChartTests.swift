@@ -226,25 +226,15 @@ import Testing
         let folder = makeTemporaryFolder()
         defer { removeTemporary(folder) }
         _ = try Self.writeSite(folder, seed: 1, yaml: Self.yaml(chart: chart))
-        do {
-            _ = try ContentLoader(folder: folder).load()
-            Issue.record("loaded")
-        } catch {
-            let text = error.diagnostics.map(\.description).joined(separator: "\n")
-            #expect(text.contains("site.yml:11:") && text.contains(message), "\(text)")
-        }
+        let text = try #require(loadProblems(folder))
+        #expect(text.contains("site.yml:11:") && text.contains(message), "\(text)")
     }
 
     @Test func aGroupsChartOfNoNumberFieldIsAnError() throws {
         let folder = makeTemporaryFolder()
         defer { removeTemporary(folder) }
         _ = try Self.writeSite(folder, seed: 1, yaml: Self.yaml(group: "{ value: land }"))
-        do {
-            _ = try ContentLoader(folder: folder).load()
-            Issue.record("loaded")
-        } catch {
-            let text = error.diagnostics.map(\.description).joined(separator: "\n")
-            #expect(text.contains("site.yml:25:") && text.contains("found the link field 'land'"), "\(text)")
-        }
+        let text = try #require(loadProblems(folder))
+        #expect(text.contains("site.yml:25:") && text.contains("found the link field 'land'"), "\(text)")
     }
 }
