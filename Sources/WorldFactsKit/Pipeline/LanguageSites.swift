@@ -73,6 +73,8 @@ struct LanguageSites {
     ) throws(StageFailure) -> Language {
         var (site, positions) = try SiteModeler().modelWithPositions(edition.content, sharing: defaultSite)
         site.warnings = []
+        // Its config's text, which its pages' fingerprints start from, made here, on this language's core.
+        _ = site.configText
         for number in positions.indices
         where positions[number].count != edition.content.collections[number].records.count {
             positions[number] = defaultPositions[number]

@@ -66,6 +66,9 @@ struct SnapshotLanguages: Sendable {
                     positions[number] = prior.positions[number]
                 }
                 let site = try Site.read(from: &reader, content: content, positions: positions, sharing: defaultSite)
+                // Its config's text, which its pages' fingerprints start from, made here: the languages are
+                // read on every core, and their pages are made one language after another.
+                _ = site.configText
                 var rowInputs =
                     try reader.bool()
                     ? try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.uint64s() } : nil
