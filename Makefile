@@ -145,7 +145,7 @@ site-test-full: release
 	WORLDFACTS_BIN=$(BIN) .venv/bin/python -m pytest -q Tests/site
 
 clean:
-	rm -rf .build Output/* Output/.worldfacts-manifest.json
+	rm -rf .build Output/* Output/.worldfacts Output/.worldfacts-*
 
 # libFuzzer on the records loader, the site.yml loader, folding and the shard router, each for
 # FUZZ_SECONDS (default 60) from the committed seeds in Tests/Fuzz/Corpus. Crashes go to .build-fuzz/artifacts.

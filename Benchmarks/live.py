@@ -27,7 +27,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 WORLDFACTS = Path(os.environ.get("WORLDFACTS", ROOT / ".build/release/worldfacts"))  # another binary, to compare
-MANIFEST = ".worldfacts-manifest.json"
+MANIFEST = ".worldfacts/manifest.json"
 
 
 def save(path: Path, text: str):
@@ -125,7 +125,7 @@ def digest(folder: Path):
         for name in names:
             full = Path(path) / name
             relative = str(full.relative_to(folder))
-            if relative == ".worldfacts-folders":  # the folders' stamps: times and inodes, one build's
+            if relative == ".worldfacts/folders":  # the folders' stamps: times and inodes, one build's
                 files[relative] = "present"
             elif relative == MANIFEST:
                 manifest = json.loads(full.read_bytes())

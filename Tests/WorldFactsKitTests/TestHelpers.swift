@@ -54,7 +54,7 @@ func readText(_ path: String) throws -> String {
 /// and times of one build) with its bytes' hash: compare two builds.
 func contents(_ folder: String) throws -> [String: String] {
     var result: [String: String] = [:]
-    for file in try FileSystem.disk.listFiles(folder) where file != Manifest.fileName && file != ".worldfacts-folders" {
+    for file in try FileSystem.disk.listFiles(folder) where !file.hasPrefix(Bookkeeping.folder + "/") {
         result[file] = ContentHash.hex(try FileSystem.disk.read(folder + "/" + file))
     }
     return result

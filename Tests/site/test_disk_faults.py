@@ -17,9 +17,9 @@ import pytest
 
 from conftest import COUNTRIES, ROOT, worldfacts_bin
 
-MANIFEST = ".worldfacts-manifest.json"
+MANIFEST = ".worldfacts/manifest.json"
 # The output folders' stamps (device, inode, time): one build's, never the same twice.
-STAMPS = ".worldfacts-folders"
+STAMPS = ".worldfacts/folders"
 
 
 def files(folder: Path):

@@ -77,7 +77,7 @@ def shell_of(out: Path):
 def hashes(out: Path):
     """Every file's hash, as the build's manifest records it: the account the worker's fetches are checked
     against."""
-    manifest = json.loads((out / ".worldfacts-manifest.json").read_text(encoding="utf-8"))
+    manifest = json.loads((out / ".worldfacts/manifest.json").read_text(encoding="utf-8"))
     return {path: value.split(" ")[0] for path, value in manifest["files"].items()}
 
 

@@ -46,7 +46,7 @@ def packed(site):
 
 def test_the_zip_holds_what_the_build_published_and_a_readme(packed):
     site, zip_file, unzipped = packed
-    published = json.loads((site / ".worldfacts-manifest.json").read_text(encoding="utf-8"))["files"]
+    published = json.loads((site / ".worldfacts/manifest.json").read_text(encoding="utf-8"))["files"]
     expected = sorted(set(published) - {"_headers"} | {"README.txt"})
     with zipfile.ZipFile(zip_file) as archive:
         names = archive.namelist()

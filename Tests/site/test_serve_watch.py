@@ -97,7 +97,7 @@ def test_serve_refuses_every_path_outside_output(served):
     project, port, _ = served
     os.symlink(project / "secret.txt", project / "Output/leak.txt")
     for path in ["/../secret.txt", "/countries/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt",
-                 "/..%2f..%2fsecret.txt", "/leak.txt", "/.worldfacts-manifest.json"]:
+                 "/..%2f..%2fsecret.txt", "/leak.txt", "/.worldfacts-manifest.json", "/.worldfacts/manifest.json"]:
         status, _, body = request(port, path)
         assert status in (400, 403, 404), f"{path}: {status}"
         assert b"secret" not in body, path

@@ -18,7 +18,7 @@ public struct PublishedFiles: Sendable {
     init(paths: [String]) { self.paths = paths }
 
     public init(output: String, fileSystem: FileSystem = .disk) throws(StageFailure) {
-        let file = joinPath(output, Manifest.fileName)
+        let file = Bookkeeping.manifestPath(in: output, fileSystem: fileSystem)
         guard let bytes = try? fileSystem.read(file), let manifest = Manifest.decode(bytes) else {
             throw StageFailure([
                 .error(

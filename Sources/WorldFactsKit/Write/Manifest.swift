@@ -7,7 +7,7 @@ import WorldFactsSupport
 /// the sources the build read (see `SourceDigest`), how many records they held and the warnings the
 /// build printed, which a build that stops early prints again.
 public struct Manifest: Sendable, Equatable {
-    public static let fileName = ".worldfacts-manifest.json"
+    public static let fileName = Bookkeeping.manifest
 
     /// What the manifest knows of one file: the hash of its bytes (nil when unknown, as for a file an
     /// interrupted build was writing) and the fingerprint of the inputs it was made from, if any (see

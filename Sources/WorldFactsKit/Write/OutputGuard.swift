@@ -57,10 +57,10 @@ public struct OutputGuard {
     /// the journal of a build that was killed before it wrote one.
     public func checkContents(output: String, force: Bool) throws(StageFailure) {
         var problems: [Diagnostic] = []
-        if !force, fileSystem.isDirectory(output), !fileSystem.exists(joinPath(output, Manifest.fileName)),
-            !fileSystem.exists(joinPath(output, OutputWriter.journalName))
+        if !force, fileSystem.isDirectory(output), !Bookkeeping.hasManifest(in: output, fileSystem: fileSystem),
+            !Bookkeeping.hasJournal(in: output, fileSystem: fileSystem)
         {
-            let ours: Set<String> = [".gitignore", FolderLock.fileName]
+            let ours: Set<String> = [".gitignore", FolderLock.fileName, Bookkeeping.folder]
             let foreign = ((try? fileSystem.listFiles(output)) ?? []).filter { !ours.contains($0) }
             if !foreign.isEmpty {
                 problems.append(

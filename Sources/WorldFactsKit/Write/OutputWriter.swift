@@ -17,7 +17,7 @@ import WorldFactsSupport
 /// first kept under a second name (`FileSystem.backupPath`), and until the manifest is saved every file
 /// it created can be removed and every kept one put back. Once the manifest is saved the kept files go.
 public final class OutputWriter {
-    public static let journalName = ".worldfacts-journal"
+    public static let journalName = Bookkeeping.journal
     public let folder: String
     let fileSystem: FileSystem
     /// How many threads write one folder's files (`FileSystem.writersPerFolder`).
@@ -79,7 +79,7 @@ public final class OutputWriter {
     }
 
     public static func readPrior(folder: String, fileSystem: FileSystem) throws(StageFailure) -> PriorManifest {
-        let manifestPath = joinPath(folder, Manifest.fileName)
+        let manifestPath = Bookkeeping.manifestPath(in: folder, fileSystem: fileSystem)
         var manifest = Manifest()
         // The paths in the manifest's order, which is folder by folder: the order to look for them in.
         var paths: [String] = []
@@ -104,7 +104,9 @@ public final class OutputWriter {
         // fingerprint stays, so that the files planned together with it (a search unit's shards, which
         // share one) are still found as a group, and the group is not reused with one of them unknown.
         var journalled: [String] = []
-        if let journal = try? fileSystem.read(joinPath(folder, journalName)) {
+        // A build of the last layout that was killed left its journal where it kept it.
+        for name in [journalName, Bookkeeping.legacyJournal] {
+            guard let journal = try? fileSystem.read(joinPath(folder, name)) else { continue }
             for line in String(decoding: journal, as: UTF8.self).split(separator: "\n")
             where OutputPath.isSafe(String(line)) {
                 let path = String(line)
@@ -208,7 +210,10 @@ public final class OutputWriter {
         guard !paths.isEmpty else { return }
         var journal: [UInt8] = []
         for path in paths { Self.journalLine(path, to: &journal) }
-        do { try fileSystem.append(joinPath(folder, Self.journalName), journal) } catch {
+        do {
+            try Bookkeeping.makeFolder(in: folder, fileSystem: fileSystem)
+            try fileSystem.append(joinPath(folder, Self.journalName), journal)
+        } catch {
             throw StageFailure([.error(SourceLocation(file: folder), "cannot write the build journal: \(error)")])
         }
     }
@@ -257,6 +262,9 @@ public final class OutputWriter {
         keptAside = []
         let journalPath = joinPath(folder, Self.journalName)
         if undone, fileSystem.exists(journalPath) { try? fileSystem.remove(journalPath) }
+        // The bookkeeping folder, when this build made it and left nothing in it.
+        let bookkeeping = joinPath(folder, Bookkeeping.folder)
+        if undone, fileSystem.names(bookkeeping)?.isEmpty == true { try? fileSystem.remove(bookkeeping) }
     }
 
     /// The build is saved: the files it kept aside go, on every core. Before the folders' stamps are
@@ -301,7 +309,9 @@ public final class OutputWriter {
     public static func upToDate(folder: String, fileSystem: FileSystem, sources: String)
         -> (records: Int, files: Int, warnings: [Diagnostic])?
     {
-        guard !fileSystem.exists(joinPath(folder, journalName)),
+        // A folder of the last layout is built again, which moves its bookkeeping.
+        guard !Bookkeeping.hasJournal(in: folder, fileSystem: fileSystem),
+            !Bookkeeping.hasLegacy(in: folder, fileSystem: fileSystem),
             let bytes = try? fileSystem.read(joinPath(folder, Manifest.fileName)),
             ManifestLines.header(bytes)?.sources == sources,  // most rebuilds stop here, before the paths
             let manifest = ManifestLines.summary(bytes), manifest.sources == sources, let records = manifest.records
@@ -318,8 +328,9 @@ public final class OutputWriter {
     /// Only the manifest's head is read (a large site's manifest is tens of MB), unless its header is
     /// longer (many warnings).
     public static func lastSources(folder: String, fileSystem: FileSystem) -> String? {
-        let path = joinPath(folder, Manifest.fileName)
-        guard !fileSystem.exists(joinPath(folder, journalName)), let head = try? fileSystem.readHead(path, 1 << 16)
+        let path = Bookkeeping.manifestPath(in: folder, fileSystem: fileSystem)
+        guard !Bookkeeping.hasJournal(in: folder, fileSystem: fileSystem),
+            let head = try? fileSystem.readHead(path, 1 << 16)
         else { return nil }
         if let header = ManifestLines.header(head) { return header.sources }
         guard head.count == 1 << 16, let bytes = try? fileSystem.read(path) else { return nil }
@@ -362,6 +373,9 @@ public final class OutputWriter {
         let (count, make) = batch.parts
         let (fileSystem, folder, previous, missing) = (self.fileSystem, self.folder, self.previous, self.missing)
         let journalPath = joinPath(folder, Self.journalName)
+        do { try Bookkeeping.makeFolder(in: folder, fileSystem: fileSystem) } catch {
+            throw StageFailure([.error(SourceLocation(file: folder), "cannot write the build journal: \(error)")])
+        }
         let chunks = Parallel.map(count, chunk: Self.filesPerChunk) { range -> WrittenChunk in
             var chunk = WrittenChunk()
             chunk.entries.reserveCapacity(range.count)
@@ -626,6 +640,8 @@ public final class OutputWriter {
         created = []
         let journalPath = joinPath(folder, Self.journalName)
         if fileSystem.exists(journalPath) { try? fileSystem.remove(journalPath) }
+        // The last layout's manifest, stamps and journal, now that this one's are saved.
+        Bookkeeping.removeLegacy(in: folder, fileSystem: fileSystem)
         return report
     }
 
@@ -657,6 +673,7 @@ public final class OutputWriter {
         savedText = saved
         let manifest = saved.bytes
         do {
+            try Bookkeeping.makeFolder(in: folder, fileSystem: fileSystem)
             try fileSystem.writeAtomically(joinPath(folder, Manifest.fileName), manifest)
         } catch {
             throw StageFailure([.error(SourceLocation(file: folder), "cannot save the build manifest: \(error)")])

@@ -60,7 +60,8 @@ import Testing
     @Test func theFilesOfABuildThatWasKilledBeforeItsManifestAreNotAStrangers() throws {
         let (root, options) = try project()
         defer { removeTemporary(root) }
-        try FileManager.default.createDirectory(atPath: options.output, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: options.output + "/" + Bookkeeping.folder, withIntermediateDirectories: true)
         try "index.html\n".write(
             toFile: options.output + "/" + OutputWriter.journalName, atomically: true, encoding: .utf8)
         try "half a page".write(toFile: options.output + "/index.html", atomically: true, encoding: .utf8)

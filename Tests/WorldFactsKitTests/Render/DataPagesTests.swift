@@ -209,7 +209,8 @@ import WorldFactsSupport
             guard FileManager.default.fileExists(atPath: root + "/Output/" + path, isDirectory: &folder) else {
                 return false
             }
-            return !folder.boolValue && !path.split(separator: "/").last!.hasPrefix(".")
+            // The build's bookkeeping (`.worldfacts/`) is not the site's.
+            return !folder.boolValue && !path.split(separator: "/").contains { $0.hasPrefix(".") }
         }
         #expect(census.files == files.count)
         func count(_ name: String) -> Int { census.kinds.first { $0.name == name }?.files ?? -1 }

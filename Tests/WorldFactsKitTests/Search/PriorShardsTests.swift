@@ -31,7 +31,7 @@ import WorldFactsOutput
         #expect(try kept() == shards.sorted(), "a whole unit is kept")
 
         disk.files.withLock {
-            $0["out/.worldfacts-journal", default: []] += Array("search/city/p-64.0123456789.js\n".utf8)
+            $0["out/" + OutputWriter.journalName, default: []] += Array("search/city/p-64.0123456789.js\n".utf8)
         }
         #expect(try kept() == nil, "a unit with a file of unknown contents is planned again")
         let previous = try #require(

@@ -20,7 +20,7 @@ import Testing
         #expect(site.lookup("/countries/zz.html") == .notFound)
         for hostile in [
             "/../secret.txt", "/countries/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt",
-            "/..%5csecret.txt", "/leak.txt", "/.worldfacts-manifest.json", "/a%00b",
+            "/..%5csecret.txt", "/leak.txt", "/.worldfacts-manifest.json", "/.worldfacts/manifest.json", "/a%00b",
         ] {
             #expect(site.lookup(hostile) == .forbidden, "\(hostile)")
         }

@@ -140,7 +140,7 @@ import Testing
                 // aside (it stays, with a warning), or save the folders' stamps (saved after the build is).
                 let failed = disk.failed.withLock { $0 } ?? ""
                 #expect(
-                    failed.hasSuffix(".worldfacts-folders") || failed.hasSuffix(".worldfacts-old"),
+                    failed.hasSuffix(FolderStamps.fileName) || failed.hasSuffix(".worldfacts-old"),
                     "change \(point) of \(total) (\(failed)) did not fail the build")
                 continue
             } catch {

@@ -49,7 +49,7 @@ struct SnapshotCache {
             guard let version = try? reader.string() else { return false }
             guard version == BuildSnapshot.version else { return true }
             guard let output = try? reader.string() else { return false }
-            return !fileSystem.exists(joinPath(output, Manifest.fileName))
+            return !Bookkeeping.hasManifest(in: output, fileSystem: fileSystem)
         }
     }
 

@@ -16,7 +16,7 @@ import WorldFactsSupport
 ///   after the stamp was taken moves the time on;
 /// - the output folder itself is always listed: the manifest, the journal and this file change it.
 struct FolderStamps: Equatable {
-    static let fileName = ".worldfacts-folders"
+    static let fileName = Bookkeeping.stamps
     /// How far past a folder's time the clock must be for a later change to show in it: a few ticks of
     /// the kernel's coarse clock, which file times come from.
     static let settle: Int64 = 20_000_000
