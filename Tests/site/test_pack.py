@@ -51,7 +51,7 @@ def test_the_zip_holds_what_the_build_published_and_a_readme(packed):
     with zipfile.ZipFile(zip_file) as archive:
         names = archive.namelist()
     assert names == ["README.txt"] + sorted(set(expected) - {"README.txt"})
-    assert not any(Path(name).name.startswith(".") for name in names)
+    assert not any(part.startswith(".") for name in names for part in Path(name).parts)
     for name in expected:
         if name != "README.txt":
             assert (unzipped / name).read_bytes() == (site / name).read_bytes(), name

@@ -153,7 +153,7 @@ def test_a_reload_after_a_rebuild_fetches_the_new_shard_and_other_pages_keep_the
         subprocess.run([worldfacts_bin(), "build", "--content", str(content), "--templates",
                         str(project / "Templates"), "--output", str(out), "--quiet"], check=True)
         return {str(p.relative_to(out)): p.read_bytes() for p in out.rglob("*")
-                if p.is_file() and not p.name.startswith(".")}
+                if p.is_file() and not any(part.startswith(".") for part in p.relative_to(out).parts)}
 
     before = build()
     for server in serve_folder(out):
