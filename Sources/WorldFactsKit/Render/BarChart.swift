@@ -30,13 +30,10 @@ struct BarChart {
         var bars: [Bar] = []
         bars.reserveCapacity(positions.count)
         for position in positions {
-            let value: Double
-            switch collection.records[position].values[field] {
-            case .integer(let number): value = Double(number)
-            case .decimal(let number): value = number
-            default: continue
+            guard let value = collection.records[position].values[field].number, value >= 0, value.isFinite else {
+                continue
             }
-            if value >= 0, value.isFinite { bars.append(Bar(position: position, value: value)) }
+            bars.append(Bar(position: position, value: value))
         }
         // Sorted by value, then by where each record was in `positions`: stable.
         let order = bars.indices.sorted { bars[$0].value != bars[$1].value ? bars[$0].value > bars[$1].value : $0 < $1 }

@@ -23,6 +23,8 @@ public final class PageContexts: Sendable {
     /// Whether record pages give their note's first paragraph apart (`noteLead`, `noteRest`): a template
     /// uses one of them.
     public let leadsNotes: Bool
+    /// The fields shown as time zones, whose text (today's offset) goes into a record page's fingerprint.
+    let timeZoneFields: [Int]
 
     public init(
         site: Site, collection: Int, values: SiteValues? = nil, fieldsByName: Bool = false, leadsNotes: Bool = false
@@ -35,6 +37,8 @@ public final class PageContexts: Sendable {
         rows = self.values.rows
         markdown = Markdown(unsafe: site.config.unsafeRawHTML)
         recordRoot = SiteValues.root(of: self.collection.spec.records.pagesFolder + "/page.html")
+        let fields = site.collections[collection].spec.fields
+        timeZoneFields = fields.indices.filter { fields[$0].shownAs?.kind == .timezone }
     }
 
     public var formatter: ValueFormatter { rows.formatter }
@@ -296,7 +300,7 @@ public final class PageContexts: Sendable {
         for part in spec.parts {
             switch part {
             case .text(let words): text += words
-            case .field(let ref): text += shownText(record.value(ref), ref: ref, in: record)
+            case .field(let ref): text += shownText(of: ref, in: record)
             }
         }
         return text
@@ -318,7 +322,8 @@ public final class PageContexts: Sendable {
     }
 
     /// A value as the facts table shows it: a link by its targets' titles, a number grouped, with its unit.
-    func shownText(_ value: FieldValue, ref: SiteConfig.FieldRef, in record: Record) -> String {
+    func shownText(of ref: SiteConfig.FieldRef, in record: Record) -> String {
+        let value = record.value(ref)
         guard case .field(let field) = ref else { return formatter.text(value, nil) }
         let spec = collection.spec.fields[field]
         if spec.format.isLink {
@@ -445,9 +450,7 @@ public final class PageContexts: Sendable {
         }
         addCharts(of: position, to: &hash)
         // A time zone's offset changes with the seasons, its value does not: the text the page shows.
-        for field in collection.spec.fields.indices where collection.spec.fields[field].shownAs?.kind == .timezone {
-            hash.add(formatter.text(record.values[field], collection.spec.fields[field]))
-        }
+        for field in timeZoneFields { hash.add(formatter.text(record.values[field], collection.spec.fields[field])) }
         if let note = collection.notes[position] {
             hash.add(note.isFallback ? 2 : 1)
             hash.add(note.markdown)

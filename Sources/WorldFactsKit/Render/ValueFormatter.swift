@@ -5,8 +5,6 @@ import WorldFactsSupport
 /// the locale with their unit, codes by their names in the site's language, lists joined by commas.
 public struct ValueFormatter: Sendable {
     public let numbers: LocaleFormats
-    /// The site's locale, which values of codes and dates are shown in (`FieldSpec.shownAs`).
-    public let locale: String
     public let none: String
     /// How a `boolean` field's values show (`strings.yes`, `strings.no`).
     let yes: String
@@ -15,7 +13,6 @@ public struct ValueFormatter: Sendable {
     public init(config: SiteConfig) {
         numbers = LocaleFormats(locale: config.locale)
         none = config.strings.none
-        locale = config.locale
         (yes, no) = (config.strings.yes, config.strings.no)
     }
 
@@ -42,16 +39,12 @@ public struct ValueFormatter: Sendable {
         }
     }
 
-    /// A text as its kind shows it, or as it is where it is no code ICU knows or no day.
+    /// A text as its kind shows it, or as it is where it is no code ICU knows or no day. With this
+    /// formatter's numbers: a kind that writes numbers (coordinates) is on every page of a collection.
     func shown(_ text: String, _ kind: FieldSpec.ShownAs?) -> String {
-        // Coordinates with this formatter's numbers: one is on every page of a collection of places.
-        if kind?.kind == .coordinates, let place = Coordinates(text) {
-            return place.shown(numbers: numbers, digits: kind?.fractionDigits ?? 2)
-        }
         // In the site's own words, which may not be the built-in ones.
         if kind?.kind == .boolean, let truth = Truth.of(text) { return truth ? yes : no }
-        if kind?.kind == .timezone { return numbers.timeZone(String(text.trimmingWhitespace())) ?? text }
-        return kind?.shown(text, locale: locale) ?? text
+        return kind?.shown(text, numbers: numbers) ?? text
     }
 
     public func text(_ record: Record, _ ref: SiteConfig.FieldRef, in collection: CollectionSpec) -> String {
@@ -66,13 +59,7 @@ public struct ValueFormatter: Sendable {
     public func text(_ value: FieldValue, of field: FieldSpec, in values: [FieldValue]) -> String {
         let shown = text(
             value, unit: field.unit(in: values), fractionDigits: field.fractionDigits, shownAs: field.shownAs)
-        guard let also = field.also else { return shown }
-        let number: Double
-        switch value {
-        case .integer(let whole): number = Double(whole)
-        case .decimal(let decimal): number = decimal
-        default: return shown
-        }
+        guard let also = field.also, let number = value.number else { return shown }
         return shown + " (" + numbers.format(number * also.factor, fractionDigits: also.fractionDigits) + " "
             + also.unit + ")"
     }

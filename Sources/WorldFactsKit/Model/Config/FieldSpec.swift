@@ -62,7 +62,12 @@ public struct FieldSpec: Sendable {
         /// How a page in `locale` shows a value (white space around it ignored); nil where neither the
         /// site nor ICU has a name for the code, or the text is no day.
         public func shown(_ text: String, locale: String) -> String? {
-            names[text.trimmingWhitespace()] ?? kind.shown(text, locale: locale, fractionDigits: fractionDigits)
+            shown(text, numbers: LocaleFormats(locale: locale))
+        }
+
+        /// `shown(_:locale:)` with the numbers and dates of the locale already at hand (a page's formatter).
+        public func shown(_ text: String, numbers: LocaleFormats) -> String? {
+            names[text.trimmingWhitespace()] ?? kind.shown(text, numbers: numbers, fractionDigits: fractionDigits)
         }
     }
 
@@ -137,27 +142,26 @@ public struct FieldSpec: Sendable {
         /// How a page in `locale` shows a value (white space around it ignored); nil where ICU has no name
         /// for the code, or the text is no day.
         public func shown(_ text: String, locale: String, fractionDigits: Int = 2) -> String? {
+            shown(text, numbers: LocaleFormats(locale: locale), fractionDigits: fractionDigits)
+        }
+
+        /// `shown(_:locale:fractionDigits:)`, in the locale of `numbers`, whose numbers and dates it writes.
+        public func shown(_ text: String, numbers: LocaleFormats, fractionDigits: Int = 2) -> String? {
             let value = String(text.trimmingWhitespace())
+            let locale = numbers.locale
             switch self {
             case .url: return WebLink.shortened(value)
             case .email: return value
             case .boolean:
                 let strings = BuiltInStrings.of(locale: locale)
                 return Truth.of(value).map { $0 ? strings["yes"] ?? "Yes" : strings["no"] ?? "No" }
-            case .percentage:
-                return Double(value).map { LocaleFormats(locale: locale).percent($0, fractionDigits: fractionDigits) }
-            case .timezone: return LocaleFormats(locale: locale).timeZone(value)
-            case .coordinates:
-                return Coordinates(value).map {
-                    $0.shown(numbers: LocaleFormats(locale: locale), digits: fractionDigits)
-                }
+            case .percentage: return Double(value).map { numbers.percent($0, fractionDigits: fractionDigits) }
+            case .timezone: return numbers.timeZone(value)
+            case .coordinates: return Coordinates(value).map { $0.shown(numbers: numbers, digits: fractionDigits) }
             case .language: return DisplayNames(locale: locale).language(value)
             case .currency: return DisplayNames(locale: locale).currency(value)
             case .region: return DisplayNames(locale: locale).region(value)
-            case .date:
-                return ISODate(value).flatMap {
-                    LocaleFormats(locale: locale).date(year: $0.year, month: $0.month, day: $0.day)
-                }
+            case .date: return ISODate(value).flatMap { numbers.date(year: $0.year, month: $0.month, day: $0.day) }
             }
         }
     }
