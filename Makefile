@@ -130,14 +130,17 @@ SITE_SEARCH_TESTS = Tests/site/test_search_browser.py Tests/site/test_search_ful
 	Tests/site/test_changes.py Tests/site/test_zim.py Tests/site/test_offline.py
 
 site-test-browser:
-	WORLDFACTS_BIN=.build/debug/worldfacts .venv/bin/python -m pytest -q $(SITE_BROWSER_TESTS)
+	WORLDFACTS_BIN=.build/debug/worldfacts $(SITE_PYTEST) $(SITE_BROWSER_TESTS)
 
 site-test-search:
-	WORLDFACTS_BIN=.build/debug/worldfacts .venv/bin/python -m pytest -q $(SITE_SEARCH_TESTS)
+	WORLDFACTS_BIN=.build/debug/worldfacts $(SITE_PYTEST) $(SITE_SEARCH_TESTS)
 
 site-test-rest:
-	WORLDFACTS_BIN=.build/debug/worldfacts .venv/bin/python -m pytest -q Tests/site \
+	WORLDFACTS_BIN=.build/debug/worldfacts $(SITE_PYTEST) Tests/site \
 		$(addprefix --ignore=,$(SITE_BROWSER_TESTS) $(SITE_SEARCH_TESTS))
+
+# Each group names its ten slowest tests (the budget of `make test` is 15 minutes from a fresh clone).
+SITE_PYTEST = .venv/bin/python -m pytest -q --durations=10
 
 # Full size whether it runs alone or as part of `make test-full`.
 site-test-full: export WORLDFACTS_TEST_FULL = 1

@@ -5,6 +5,10 @@ country is one path of its rings (`fill-rule: evenodd` keeps lakes and enclaves 
 ISO 3166-1 alpha-2 code as its id where it has one. Natural Earth gives some countries no ISO code
 (-99); the dataset's own creation script then takes the administrative code (ADM0_A3), which for
 France, Norway and Kosovo is not ISO's, so those are named here.
+
+Every other code of ISO 3166-1, and every withdrawn two-letter code of ISO 3166-3 (AN, CS, ...), is an
+empty group of its id: a country too small for 1:110m, known, with no shape to highlight. A build takes a
+region code that is neither a path nor a group for a mistake, and warns of it (docs/site-yml.md, maps).
 """
 import io
 import sys
@@ -65,10 +69,17 @@ def main(wheel, out):
     ]
     for code, name, d in countries:
         lines.append(f'<path id="{code}" d="{d}"/>' if code else f'<path d="{d}"/>')
+    drawn = {c[0] for c in countries}
+    known = {c.alpha_2 for c in pycountry.countries}
+    known |= {c.alpha_2 for c in pycountry.historic_countries if len(getattr(c, "alpha_2", "")) == 2}
+    unshaped = sorted(known - drawn)
+    lines.append("<!-- Too small for 1:110m: known codes with no shape. -->")
+    lines.append("".join(f'<g id="{code}"/>' for code in unshaped))
     lines.append("</svg>")
     with open(out, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
-    print(f"{out}: {len(countries)} countries, {sum(1 for c in countries if c[0])} with a code")
+    print(f"{out}: {len(countries)} countries, {sum(1 for c in countries if c[0])} with a code,"
+          f" {len(unshaped)} codes with no shape")
 
 
 if __name__ == "__main__":

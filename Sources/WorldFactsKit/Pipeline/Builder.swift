@@ -69,6 +69,7 @@ public struct Builder: Sendable {
         let (modelled, languages) = try steps.run(.model) { () throws(StageFailure) in
             try prior.model(content, templates: templates, theme: theme)
         }
+        sources.warnings += WorldOutline.warnings(in: modelled.site, theme: theme)
         let keeping = keeping(
             options, watch: watch, prior: &prior, sources: sources, content: content, loadMemo: &loadMemo,
             templates: templates, theme: theme, modelled: modelled)

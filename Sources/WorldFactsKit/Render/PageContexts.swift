@@ -180,8 +180,8 @@ public final class PageContexts: Sendable {
         writer.end()
         if let spec = collection.spec.map,
             let map = WorldMap.context(
-                spec, of: position, in: collection, site: site, outline: recordRoot + values.assets.worldOutline,
-                formatter: formatter)
+                spec, of: position, in: collection, site: site,
+                outline: (recordRoot + values.assets.worldOutline, values.assets.outline), formatter: formatter)
         {
             writer.value("map", map)
         }

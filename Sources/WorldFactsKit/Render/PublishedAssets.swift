@@ -20,6 +20,8 @@ public struct PublishedAssets: Sendable {
     public static let workerScript = "offline-worker.js"
     /// By name in `assets/`: the published path from the site's root.
     public let paths: [String: String]
+    /// The region codes of the world outline a site with a map publishes; none on a site without one.
+    public let outline: WorldOutline
 
     public init(theme: Theme? = nil, offline: Bool = false, maps: Bool = false) {
         var paths: [String: String] = [:]
@@ -33,6 +35,7 @@ public struct PublishedAssets: Sendable {
             paths[name] = Self.folder + published
         }
         self.paths = paths
+        outline = maps ? WorldOutline(theme: theme) : WorldOutline(svg: [])
     }
 
     public static let folder = "assets/"

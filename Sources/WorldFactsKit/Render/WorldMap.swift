@@ -44,19 +44,20 @@ struct WorldMap {
         return ([left, top, w, h].map(number).joined(separator: " "), w / 100)
     }
 
-    /// The map of the record at `position`: nil when it shows nothing (no place, no country, no dot).
+    /// The map of the record at `position`: nil when it shows nothing (no place, no country the outline
+    /// draws, no dot). `outline`: the outline's path from the page, and the codes it draws.
     static func context(
-        _ spec: MapSpec, of position: Int, in collection: RecordCollection, site: Site, outline: String,
-        formatter: ValueFormatter
+        _ spec: MapSpec, of position: Int, in collection: RecordCollection, site: Site,
+        outline: (path: String, regions: WorldOutline), formatter: ValueFormatter
     ) -> TemplateValue? {
         let record = collection.records[position]
         var map = TemplateObject(capacity: 5)
         var label = record.title
         var region = ""
-        if let ref = spec.region, case .text(let code) = record.value(ref), code.utf8.count == 2 {
-            region = "#" + code.uppercased()
+        if let ref = spec.region, let code = WorldOutline.code(of: record, ref), outline.regions.drawn.contains(code) {
+            region = "#" + code
         }
-        map["src"] = .text(outline + region)
+        map["src"] = .text(outline.path + region)
         var points: [(x: Double, y: Double)] = []
         if let field = spec.coordinates, case .text(let text) = record.values[field], let place = Coordinates(text) {
             let (x, y) = point(place)

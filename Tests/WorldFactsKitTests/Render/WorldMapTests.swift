@@ -186,6 +186,90 @@ import Testing
         #expect(!left.contains { $0.hasPrefix("world.") })
     }
 
+    /// The codes of a seeded outline of paths, groups and other elements: the model is what the test wrote.
+    @Test func anOutlinesCodesAreItsPathsAndItsGroups() {
+        var random = SplitMix(state: 65)
+        var svg = #"<svg xmlns="http://www.w3.org/2000/svg"><style>path:target{fill:red}</style>"#
+        var drawn: Set<String> = [], known: Set<String> = []
+        for n in 0..<676 {
+            let id = String(UnicodeScalar(UInt8(65 + n / 26))) + String(UnicodeScalar(UInt8(65 + n % 26)))
+            switch random.next() % 4 {
+            case 0:
+                svg += #"<path id="\#(id)" d="M1 2 3 4Z"/>"#
+                drawn.insert(id)
+                known.insert(id)
+            case 1:
+                svg += #"<g id="\#(id)"/>"#
+                known.insert(id)
+            case 2: svg += #"<circle id="\#(id)" r="1"/>"#
+            default: svg += #"<path d="M1 2 3 4Z"/><!-- id="\#(id)" -->"#
+            }
+        }
+        let outline = WorldOutline(svg: Array((svg + "</svg>").utf8))
+        #expect(outline.drawn == drawn)
+        #expect(outline.known == known)
+        #expect(drawn.count > 100 && known.count > drawn.count + 100)
+    }
+
+    /// The built-in outline knows every country of the shipped data, draws the large ones and not the
+    /// small ones; a record's map highlights only what it draws.
+    @Test func theBuiltInOutlineKnowsEveryCountryAndDrawsTheLargeOnes() throws {
+        let outline = WorldOutline(svg: Array(try readText(repoPath("Templates/assets/world.svg")).utf8))
+        let countries =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: repoPath("Content/countries.json"))))
+            as! [[String: Any]]
+        let codes = countries.compactMap { $0["code"] as? String }
+        #expect(codes.count > 240)
+        #expect(codes.filter { !outline.known.contains($0) } == [])
+        #expect(["IS", "FR", "BR", "AU", "JP"].allSatisfy(outline.drawn.contains))
+        #expect(
+            ["AD", "MC", "SG", "AN", "CS"].allSatisfy { outline.known.contains($0) && !outline.drawn.contains($0) })
+    }
+
+    /// A code the outline knows with no shape: the marker, no highlight, no warning. A code it does not know:
+    /// the same map, and one warning for the field, naming the codes. A record with nothing to show: no map.
+    @Test func aCodeTheOutlineDoesNotKnowIsOneWarningForItsField() throws {
+        let places = [
+            ("is", "IS"), ("ad", "ad"), ("x1", "ISL"), ("x2", "Iceland"), ("x3", "XX"), ("x4", "ISL"), ("e", ""),
+        ]
+        let records = places.map { id, code in
+            #"{"id":"\#(id)","name":"\#(id)","country":"\#(code)","lat":10,"lon":20}"#
+        }
+        let (root, report) = try build(yaml: Self.yaml(), records: "[" + records.joined(separator: ",") + "]")
+        defer { removeTemporary(root) }
+        #expect(report.warnings.count == 1)
+        let warning = try #require(report.warnings.first).description
+        #expect(warning.contains("places.json:1"), "at the first record that holds one")
+        #expect(warning.contains("'country'") || warning.contains("country"))
+        #expect(warning.contains("3 values are ('ISL', 'Iceland', 'XX')"), "\(warning)")
+        for (id, code) in places {
+            let html = try readText(root + "/Output/places/\(id).html")
+            #expect(html.contains(#"<svg class="map""#) && html.contains(#"<circle cx="#), "the marker: \(id)")
+            #expect(html.contains(".svg#IS\"") == (code == "IS"), "the highlight: \(id)")
+            #expect(!html.contains(".svg#") || code == "IS")
+        }
+
+        // A land with no shape and no towns has no map; a land with no shape and towns, its dots.
+        let lands = makeTemporaryFolder()
+        defer { removeTemporary(lands) }
+        _ = try Self.writeLands(lands + "/Content")
+        let landsJSON = [
+            #"{"code":"FR","name":"France","size":1}"#, #"{"code":"AN","name":"Antilles","size":0}"#,
+            #"{"code":"MC","name":"Monaco","size":0}"#,
+        ]
+        try ("[" + landsJSON.joined(separator: ",") + "]").write(
+            toFile: lands + "/Content/lands.json", atomically: true, encoding: .utf8)
+        try #"[{"id":"m","name":"Monaco","land":"MC","size":1,"lat":43.73,"lon":7.42}]"#.write(
+            toFile: lands + "/Content/towns.json", atomically: true, encoding: .utf8)
+        let built = try Builder().build(
+            BuildOptions(content: lands + "/Content", templates: repoPath("Templates"), output: lands + "/Output"))
+        #expect(built.warnings.isEmpty)
+        #expect(!(try readText(lands + "/Output/lands/an.html")).contains(#"class="map""#))
+        let monaco = try readText(lands + "/Output/lands/mc.html")
+        #expect(monaco.contains(#"<circle class="dot""#) && !monaco.contains(".svg#"))
+    }
+
     @Test func aPlaceOutOfRangeIsAnErrorAtItsRecordAndField() throws {
         let records = """
             [{"id":"a","name":"A","country":"IS","lat":64.1,"lon":-21.9},
