@@ -44,7 +44,7 @@ def test_the_marker_is_where_the_projection_puts_it_inside_its_highlighted_count
     browser.get(base + REYKJAVIK)
     # Where the browser draws the marker, against the test's projection of the page's own coordinates.
     box = browser.execute_script("""
-        const svg = document.querySelector('svg.map'), marker = svg.querySelector('circle:not(.dot)');
+        const svg = document.querySelector('svg.map'), marker = svg.querySelector('path:not(.dot)');
         const s = svg.getBoundingClientRect(), m = marker.getBoundingClientRect();
         return [s.left, s.top, s.width, s.height, m.left + m.width / 2, m.top + m.height / 2];""")
     left, top, width, height, marker_x, marker_y = box
@@ -54,11 +54,13 @@ def test_the_marker_is_where_the_projection_puts_it_inside_its_highlighted_count
     # The facts round to two digits (0.01° is 0.03 units): the page's marker is within half a pixel of it.
     assert abs(left + x * scale - marker_x) <= 0.5 + 0.03 * scale
     assert abs(top + y * scale - marker_y) <= 0.5 + 0.03 * scale
-    # The outline loaded (from disk too) and Iceland is highlighted around the marker, in the inset.
+    # The outline loaded (from disk too) and Iceland is highlighted around the marker, in the inset: the
+    # same group again (`use`), so the marker is where the inset's view box puts the map's.
     inset = browser.execute_script("""
         const svg = document.querySelector('svg.map + svg'), r = svg.getBoundingClientRect();
-        const m = svg.querySelector('circle:not(.dot)').getBoundingClientRect();
-        return [m.left + m.width / 2, m.top + m.height / 2, r.width / svg.viewBox.baseVal.width];""")
+        const box = svg.viewBox.baseVal, k = svg.clientWidth / box.width;
+        const [x, y] = document.querySelector('svg.map path:not(.dot)').getAttribute('d').match(/[\d.]+/g).map(Number);
+        return [r.left + svg.clientLeft + (x - box.x) * k, r.top + svg.clientTop + (y - box.y) * k, k];""")
     shot = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB")
     ratio = shot.width / browser.execute_script("return window.innerWidth")
     centre_x, centre_y, per_unit = (inset[0] * ratio, inset[1] * ratio, inset[2] * ratio)
@@ -72,9 +74,9 @@ def test_the_marker_is_where_the_projection_puts_it_inside_its_highlighted_count
 
 def test_a_countrys_largest_cities_are_its_dots(site):
     page = (site / "countries/is.html").read_text(encoding="utf-8")
-    world = re.search(r'<svg class="map".*?</svg>', page).group(0)
+    world = re.search(r'<svg class=map .*?</svg>', page).group(0)
     assert 'world.' in world and '.svg#IS"' in world
-    dots = [(float(x), float(y)) for x, y in re.findall(r'<circle class="dot" cx="([\d.]+)" cy="([\d.]+)"', world)]
+    dots = [(float(x), float(y)) for x, y in re.findall(r'<path class=dot d="M([\d.]+) ([\d.]+)h0"', world)]
     # The list of largest cities, in its order: each dot is the projection of that city's coordinates.
     listed = re.findall(r'<li><a href="\.\./(cities/\d+\.html)"', page)
     assert 0 < len(dots) <= 12 and len(dots) == min(len(listed), 12)
@@ -86,7 +88,7 @@ def test_a_countrys_largest_cities_are_its_dots(site):
 def test_every_language_labels_the_map_in_its_own_words(site):
     for language, word in [("", "Map: Iceland"), ("de/", "Karte: Island"), ("ar/", "خريطة: آيسلندا")]:
         page = (site / f"{language}countries/is.html").read_text(encoding="utf-8")
-        assert f'role="img" aria-label="{word}"' in page, language
+        assert f'role=img aria-label="{word}"' in page, language
 
 
 def test_coordinates_are_written_as_pyicu_writes_their_numbers(site):
@@ -98,7 +100,7 @@ def test_coordinates_are_written_as_pyicu_writes_their_numbers(site):
     for city in cities:
         page = city.read_text(encoding="utf-8")
         cell = html.unescape(re.search(r"<th scope=\"row\">Coordinates</th><td>([^<]*)</td>", page).group(1))
-        label = html.unescape(re.search(r'<svg class="map"[^>]*aria-label="([^"]*)"', page).group(1))
+        label = html.unescape(re.search(r'<svg class=map [^>]*aria-label="([^"]*)"', page).group(1))
         assert label.endswith(", " + cell)
         source[city.stem] = cell
     rows = {}

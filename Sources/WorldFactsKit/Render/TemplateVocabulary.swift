@@ -62,7 +62,7 @@ public enum TemplateVocabulary {
         ),
         (
             "a record page with a locator map (`map:`)",
-            ["map", "src", "marker", "inset", "viewBox", "dots", "x", "y", "r", "markerR"]
+            ["map", "src", "marker", "inset", "viewBox", "dots", "x", "y"]
         ),
         (
             "a record page or a group's value page with a bar chart (`charts:`, a group's `chart:`)",

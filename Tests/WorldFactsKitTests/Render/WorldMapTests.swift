@@ -37,10 +37,11 @@ import Testing
         (1000 * (longitude - -180) / 360, 500 * (90 - latitude) / 180)
     }
 
-    /// The numbers of an attribute in a tag of the page: `cx="439.18"`.
-    static func number(_ name: String, in tag: Substring) -> Double? {
-        guard let start = tag.range(of: " \(name)=\"") else { return nil }
-        return Double(tag[start.upperBound...].prefix { $0 != "\"" })
+    /// The point a path of length zero draws, from its `d` on: `M439.2 120.5h0"`.
+    static func point(_ d: Substring) -> (x: Double, y: Double)? {
+        guard d.hasPrefix("M") else { return nil }
+        let numbers = d.dropFirst().prefix { $0 != "h" }.split(separator: " ").compactMap { Double($0) }
+        return numbers.count == 2 && d.dropFirst().drop { $0 != "h" }.hasPrefix("h0\"") ? (numbers[0], numbers[1]) : nil
     }
 
     /// A content of lands, each with a map of its towns as dots, and towns with coordinates: its site.yml.
@@ -127,11 +128,10 @@ import Testing
         #expect(report.warnings.isEmpty)
         for (number, place) in places.enumerated() {
             let html = try readText(root + "/Output/places/p\(number).html")
-            let world = try #require(html.range(of: #"<svg class="map" viewBox="0 0 1000 500""#)).lowerBound
-            let marker = try #require(html[world...].range(of: #"<circle cx=""#))
-            let tag = html[marker.lowerBound...].prefix { $0 != ">" }
+            let world = try #require(html.range(of: #"<svg class=map viewBox="0 0 1000 500""#)).lowerBound
+            let marker = try #require(html[world...].range(of: #"<path d=""#))
             let (x, y) = Self.projected(latitude: place.0, longitude: place.1)
-            let (cx, cy) = (try #require(Self.number("cx", in: tag)), try #require(Self.number("cy", in: tag)))
+            let (cx, cy) = try #require(Self.point(html[marker.upperBound...]))
             #expect(
                 abs(cx - x) <= 0.5 && abs(cy - y) <= 0.5, "place \(number) \(place): (\(cx), \(cy)) for (\(x), \(y))")
             // The inset holds the marker and lies in the world.
@@ -150,7 +150,7 @@ import Testing
         defer { removeTemporary(root) }
         let html = try readText(root + "/Output/places/r.html")
         #expect(html.contains("<td>64.15°N 21.94°W</td>"))
-        #expect(html.contains(#"role="img" aria-label="Map: Reykjavík, 64.15°N 21.94°W""#))
+        #expect(html.contains(#"role=img aria-label="Map: Reykjavík, 64.15°N 21.94°W""#))
         let german = Coordinates(latitude: -33.8688, longitude: 151.2093).shown(
             numbers: LocaleFormats(locale: "de"), digits: 2)
         #expect(german == "33,87°S 151,21°E")
@@ -163,15 +163,15 @@ import Testing
         _ = try Builder().build(
             BuildOptions(content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output"))
         let html = try readText(root + "/Output/lands/fr.html")
-        let figure = html[try #require(html.range(of: #"<svg class="map""#)).lowerBound...]
+        let figure = html[try #require(html.range(of: #"<svg class=map "#)).lowerBound...]
         let world = figure[..<(try #require(figure.range(of: "</svg>"))).lowerBound]
-        let dots = world.components(separatedBy: #"<circle class="dot""#).dropFirst()
+        let dots = world.components(separatedBy: #"<path class=dot d=""#).dropFirst()
         let paris = Self.projected(latitude: 48.85, longitude: 2.35)
         #expect(dots.count == 2, "the list's first two, largest first")
-        let cx = try #require(dots.first.flatMap { Self.number("cx", in: " " + $0[...]) })
+        let cx = try #require(dots.first.flatMap { Self.point($0[...])?.x })
         #expect(abs(cx - paris.x) <= 0.5)
         #expect(world.contains(".svg#FR\""))
-        #expect(!world.contains(#"<circle cx="#), "no marker")
+        #expect(!world.contains(#"<path d="#), "no marker")
         let assets = try FileManager.default.contentsOfDirectory(atPath: root + "/Output/assets")
         #expect(assets.contains { $0.hasPrefix("world.") && $0.hasSuffix(".svg") })
 
@@ -181,7 +181,7 @@ import Testing
         try plain.write(toFile: root + "/Content/site.yml", atomically: true, encoding: .utf8)
         _ = try Builder().build(
             BuildOptions(content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output"))
-        #expect(!(try readText(root + "/Output/lands/fr.html")).contains(#"class="map""#), "no map")
+        #expect(!(try readText(root + "/Output/lands/fr.html")).contains(#"class=map "#), "no map")
         let left = try FileManager.default.contentsOfDirectory(atPath: root + "/Output/assets")
         #expect(!left.contains { $0.hasPrefix("world.") })
     }
@@ -245,7 +245,7 @@ import Testing
         #expect(warning.contains("3 values are ('ISL', 'Iceland', 'XX')"), "\(warning)")
         for (id, code) in places {
             let html = try readText(root + "/Output/places/\(id).html")
-            #expect(html.contains(#"<svg class="map""#) && html.contains(#"<circle cx="#), "the marker: \(id)")
+            #expect(html.contains(#"<svg class=map "#) && html.contains(#"<path d="M"#), "the marker: \(id)")
             #expect(html.contains(".svg#IS\"") == (code == "IS"), "the highlight: \(id)")
             #expect(!html.contains(".svg#") || code == "IS")
         }
@@ -265,9 +265,9 @@ import Testing
         let built = try Builder().build(
             BuildOptions(content: lands + "/Content", templates: repoPath("Templates"), output: lands + "/Output"))
         #expect(built.warnings.isEmpty)
-        #expect(!(try readText(lands + "/Output/lands/an.html")).contains(#"class="map""#))
+        #expect(!(try readText(lands + "/Output/lands/an.html")).contains(#"class=map "#))
         let monaco = try readText(lands + "/Output/lands/mc.html")
-        #expect(monaco.contains(#"<circle class="dot""#) && !monaco.contains(".svg#"))
+        #expect(monaco.contains(#"<path class=dot d="M"#) && !monaco.contains(".svg#"))
     }
 
     @Test func aPlaceOutOfRangeIsAnErrorAtItsRecordAndField() throws {
