@@ -72,14 +72,14 @@ def choose_scope(browser, scope):
 
 def wait_for(browser, condition, message):
     try:
-        WebDriverWait(browser, 10).until(lambda _: condition())
+        WebDriverWait(browser, 60).until(lambda _: condition())
     except TimeoutException:
         pytest.fail(message)
 
 
 def open_index(browser, base, query=""):
     browser.get(base + "index.html" + query)
-    WebDriverWait(browser, 10).until(lambda b: b.execute_script("return !!window.WorldFactsSearch"))
+    WebDriverWait(browser, 60).until(lambda b: b.execute_script("return !!window.WorldFactsSearch"))
 
 
 TYPED = [("name", "cot"), ("name", "ALA"), ("name", "korea"), ("name", "salvador"), ("name", "ivory"),

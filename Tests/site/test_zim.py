@@ -57,12 +57,12 @@ def test_zimcheck_finds_no_error(packed):
 
 
 def test_kiwix_lists_it_with_its_metadata(kiwix):
-    catalog = urllib.request.urlopen(kiwix + "catalog/v2/entries", timeout=10).read().decode()
+    catalog = urllib.request.urlopen(kiwix + "catalog/v2/entries", timeout=60).read().decode()
     for text in ["<title>World Facts</title>", "<language>eng</language>", "<name>worldfacts_en_all</name>",
                  "Countries and cities of the world: capitals, languages, populations.", "GeoNames",
                  "geography;countries;cities"]:
         assert text in catalog, text
-    assert urllib.request.urlopen(kiwix + "worldfacts/index.html", timeout=10).status == 200
+    assert urllib.request.urlopen(kiwix + "worldfacts/index.html", timeout=60).status == 200
 
 
 @pytest.mark.parametrize("page,heading", [("", "World Facts"), ("countries/is.html", "Iceland"),
@@ -79,11 +79,11 @@ def test_the_pages_own_search_finds_iceland_inside_kiwix(kiwix, browser):  # noq
 
 
 def test_kiwix_suggestions_and_full_text_search_find_iceland(kiwix):
-    suggestions = json.loads(urllib.request.urlopen(kiwix + "suggest?content=worldfacts&term=Icel", timeout=10).read())
+    suggestions = json.loads(urllib.request.urlopen(kiwix + "suggest?content=worldfacts&term=Icel", timeout=60).read())
     assert any(s.get("path") == "countries/is.html" for s in suggestions), suggestions
     # A word of Iceland's note: libzim indexes it without its accents. Debian's libzim 8.1 does not remove
     # them from a query (openzim/libzim#804, in 8.2), so the query is written without them here.
-    found = urllib.request.urlopen(kiwix + "search?content=worldfacts&pattern=Vatnajokull", timeout=20).read().decode()
+    found = urllib.request.urlopen(kiwix + "search?content=worldfacts&pattern=Vatnajokull", timeout=60).read().decode()
     assert "/worldfacts/countries/is.html" in found
 
 
