@@ -59,7 +59,7 @@ def test_the_marker_is_where_the_projection_puts_it_inside_its_highlighted_count
     inset = browser.execute_script("""
         const svg = document.querySelector('svg.map + svg'), r = svg.getBoundingClientRect();
         const box = svg.viewBox.baseVal, k = svg.clientWidth / box.width;
-        const [x, y] = document.querySelector('svg.map path:not(.dot)').getAttribute('d').match(/[\d.]+/g).map(Number);
+        const [x, y] = document.querySelector('svg.map path:not(.dot)').getAttribute('d').match(/[\\d.]+/g).map(Number);
         return [r.left + svg.clientLeft + (x - box.x) * k, r.top + svg.clientTop + (y - box.y) * k, k];""")
     shot = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB")
     ratio = shot.width / browser.execute_script("return window.innerWidth")
