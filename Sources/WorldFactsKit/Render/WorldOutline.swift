@@ -1,3 +1,4 @@
+import Synchronization
 import WorldFactsModel
 import WorldFactsSupport
 
@@ -13,24 +14,42 @@ public struct WorldOutline: Sendable {
     /// Every code the outline knows, drawn or not.
     public let known: Set<String>
 
-    /// The codes of an outline's bytes: the `id` of each `path` and each `g`.
+    /// The codes of an outline's bytes: the `id` of each `path` and each `g` tag. Read as bytes, tag by tag:
+    /// the outline's paths are most of its 125 KB, and characters cost several times as much.
     public init(svg: [UInt8]) {
         var drawn: Set<String> = [], known: Set<String> = []
-        for element in String(decoding: svg, as: UTF8.self).split(separator: "<").dropFirst() {
-            let name = element.prefix { $0.isLetter }
-            guard name == "path" || name == "g", let start = element.firstRange(of: " id=\"") else { continue }
-            let id = String(element[start.upperBound...].prefix { $0 != "\"" })
-            known.insert(id)
-            if name == "path" { drawn.insert(id) }
+        let idAttribute = Array(#" id=""#.utf8)
+        var at = svg.startIndex
+        while let open = svg[at...].firstIndex(of: UInt8(ascii: "<")) {
+            let close = svg[open...].firstIndex(of: UInt8(ascii: ">")) ?? svg.endIndex
+            let tag = svg[(open + 1)..<close]
+            let name = tag.prefix { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }
+            let isPath = name.elementsEqual("path".utf8)
+            if isPath || name.elementsEqual("g".utf8), let id = tag.firstRange(of: idAttribute) {
+                let code = String(decoding: tag[id.upperBound...].prefix { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
+                known.insert(code)
+                if isPath { drawn.insert(code) }
+            }
+            at = close
         }
         self.drawn = drawn
         self.known = known
     }
 
-    /// The outline of a theme's assets; an empty one when the theme has none.
+    /// The outline of a theme's assets; an empty one when the theme has none. Each language's pages and the
+    /// build's warnings ask for it: the last one read is kept, and given again for the same bytes.
     public init(theme: Theme?) {
-        self.init(svg: theme?.assets[PublishedAssets.worldOutline] ?? [])
+        let svg = theme?.assets[PublishedAssets.worldOutline] ?? []
+        if let last = Self.last.withLock({ $0 }), last.svg == svg {
+            self = last.outline
+            return
+        }
+        self.init(svg: svg)
+        let outline = self
+        Self.last.withLock { $0 = (svg, outline) }
     }
+
+    private static let last = Mutex<(svg: [UInt8], outline: WorldOutline)?>(nil)
 
     /// A record's region code as the outline's ids are written: its value, upper-cased; nil when it has
     /// none.
@@ -60,7 +79,7 @@ public struct WorldOutline: Sendable {
                 if first == nil { first = record }
             }
             guard let first else { return nil }
-            let named = unknown.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (unknown.count > 5 ? ", …" : "")
+            let named = Diagnostic.firstFew(unknown)
             let field: String
             switch ref {
             case .key: field = collection.spec.records.keyField

@@ -208,6 +208,13 @@ import Testing
         let outline = WorldOutline(svg: Array((svg + "</svg>").utf8))
         #expect(outline.drawn == drawn)
         #expect(outline.known == known)
+        // A theme's outline is kept while its bytes are the same, and read anew when they change.
+        func theme(_ svg: String) -> Theme {
+            Theme(folder: "t", templates: [:], assets: [PublishedAssets.worldOutline: Array(svg.utf8)])
+        }
+        #expect(WorldOutline(theme: theme(svg + "</svg>")).known == known)
+        #expect(WorldOutline(theme: theme(#"<svg><path id="QQ" d="M0 0Z"/></svg>"#)).known == ["QQ"])
+        #expect(WorldOutline(theme: theme(svg + "</svg>")).drawn == drawn)
         #expect(drawn.count > 100 && known.count > drawn.count + 100)
     }
 
