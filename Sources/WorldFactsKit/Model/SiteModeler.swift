@@ -265,15 +265,14 @@ public struct SiteModeler {
                     }
                 }
                 guard let first else { continue }
-                let named = unknown.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+                let named = Diagnostic.firstFew(unknown)
                 let what = kind == .timezone ? "time zone ICU knows" : "\(kind.rawValue) code that ICU has a name for"
                 diagnostics.append(
                     .warning(
                         collection.location(of: first), record: first.key, field: field.id,
                         unknown.count == 1
                             ? "\(named) is no \(what); shown as it is"
-                            : "\(unknown.count) values are no \(what) (\(named)"
-                                + (unknown.count > 5 ? ", …" : "") + "); shown as they are"))
+                            : "\(unknown.count) values are no \(what) (\(named)); shown as they are"))
             }
         }
         return diagnostics

@@ -45,3 +45,11 @@ extension Array where Element == Diagnostic {
     public var errors: [Diagnostic] { filter { $0.severity == .error } }
     public var warnings: [Diagnostic] { filter { $0.severity == .warning } }
 }
+
+extension Diagnostic {
+    /// The first `shown` of many values a message names, each quoted, then "…" when there are more:
+    /// `'ISL', 'Iceland', 'XX', …`.
+    public static func firstFew(_ values: [String], shown: Int = 5) -> String {
+        values.prefix(shown).map { "'\($0)'" }.joined(separator: ", ") + (values.count > shown ? ", …" : "")
+    }
+}

@@ -11,6 +11,16 @@ import Testing
             "missing required field")
     }
 
+    /// A message names the first five of many values, then says there are more.
+    @Test func aMessageNamesTheFirstFewValues() {
+        let values = (1...7).map { "v\($0)" }
+        #expect(Diagnostic.firstFew([]) == "")
+        #expect(Diagnostic.firstFew(["ISL"]) == "'ISL'")
+        #expect(Diagnostic.firstFew(Array(values.prefix(5))) == "'v1', 'v2', 'v3', 'v4', 'v5'")
+        #expect(Diagnostic.firstFew(values) == "'v1', 'v2', 'v3', 'v4', 'v5', …")
+        #expect(Diagnostic.firstFew(values, shown: 2) == "'v1', 'v2', …")
+    }
+
     @Test func theSameErrorOnEveryRowShowsTenThenACount() {
         let list = DiagnosticList((1...5_127).reversed().map(missing))
         let lines = list.lines

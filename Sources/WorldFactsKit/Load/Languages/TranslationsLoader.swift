@@ -119,14 +119,13 @@ public enum TitleTranslations {
             if !title.isEmpty { titles[key] = String(title) }
         }
         if let first = unknown.first {
-            let named = unknown.prefix(5).map { "'\($0.key)'" }.joined(separator: ", ")
+            let named = Diagnostic.firstFew(unknown.map(\.key))
             problems.append(
                 .warning(
                     SourceLocation(file: file, line: first.line), record: first.key, field: "key",
                     (unknown.count == 1
                         ? "\(named) names no record"
-                        : "\(unknown.count) keys name no record (\(named)"
-                            + (unknown.count > 5 ? ", …)" : ")")) + " of '\(collection)'; not used"))
+                        : "\(unknown.count) keys name no record (\(named))") + " of '\(collection)'; not used"))
         }
         return (titles, problems)
     }
