@@ -34,8 +34,8 @@ struct WorldMap {
 
     /// The inset's view box around points: at least `insetWidth` wide, twice as wide as high, with a
     /// margin, centred on them and moved inside the world where it would leave it. Its corner is in whole
-    /// units, which moves the points by half a unit at most (a twentieth of a pixel on the map, the width
-    /// of a point's cap in the inset): fewer bytes on every record page.
+    /// units, which moves the view by half a unit at most (a point stays well inside its margin): fewer
+    /// bytes on every record page.
     static func inset(around points: [(x: Double, y: Double)]) -> String {
         let xs = points.map(\.x), ys = points.map(\.y)
         let (minX, maxX, minY, maxY) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
