@@ -66,10 +66,10 @@ public struct Builder: Sendable {
         var (content, loadMemo) = try loadContent(options, sources: &sources, prior: prior, steps: &steps)
         let (theme, templates) = try loadTemplates(options, sources: &sources, config: content.config, steps: &steps)
         try prior.readModel(templates: templates, theme: theme, steps: &steps)
-        let (modelled, languages) = try steps.run(.model) { () throws(StageFailure) in
+        var (modelled, languages) = try steps.run(.model) { () throws(StageFailure) in
             try prior.model(content, templates: templates, theme: theme)
         }
-        sources.warnings += WorldOutline.warnings(in: modelled.site, theme: theme)
+        modelled.warnOfUnknownRegions(theme: theme)
         let keeping = keeping(
             options, watch: watch, prior: &prior, sources: sources, content: content, loadMemo: &loadMemo,
             templates: templates, theme: theme, modelled: modelled)
@@ -172,6 +172,16 @@ public struct Builder: Sendable {
             case .modelled(_, let positions), .edited(_, _, let positions): positions
             }
         }
+
+        /// A site modelled anew, with the world outline's warnings of its region codes
+        /// (`WorldOutline.warnings`) first among its own. A site with value edits put in has its last
+        /// build's: a region is a field no value edit changes (`ValueEdits.fixedFields`), and reading every
+        /// record's code again was a pass over every record of the site on each edit.
+        mutating func warnOfUnknownRegions(theme: Theme) {
+            guard case .modelled(var site, let positions) = self else { return }
+            site.warnings = WorldOutline.warnings(in: site, theme: theme) + site.warnings
+            self = .modelled(site, positions: positions)
+        }
     }
 
     /// What the render and write step made: the writer's report, what each language's generator made (the
@@ -271,6 +281,7 @@ public struct Builder: Sendable {
         let reuse = output.writer.reuse
         var renderer = SiteRenderer(site: site, templates: templates, theme: theme)
         renderer.changes = changes
+        renderer.keepsDownloadRows = keeping.inMemory
         var generator = SiteGenerator(renderer: renderer)
         generator.prior = edit?.generation(0, renderer: renderer, output: reuse) ?? GenerationPrior(output: reuse)
         if output.background == nil {

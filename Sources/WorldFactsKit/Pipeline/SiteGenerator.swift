@@ -55,6 +55,8 @@ struct SiteGenerator: Sendable {
         /// In the default language of an installable site: what its files are made of, once every other
         /// file is written (`OfflineFiles`).
         var offline: OfflineFiles? = nil
+        /// What the downloads were made of, when the renderer keeps that (`SiteRenderer.keepsDownloadRows`).
+        var downloads: DownloadRows? = nil
     }
 
     /// Makes the files and hands them to `emit`. `indexed` is told the row inputs and the search index's
@@ -118,13 +120,14 @@ struct SiteGenerator: Sendable {
             try emit(.made(Self.inFolder(folder, index.manifestFiles)))
         }
         if !site.config.isEdition { try emit(.made([hostHeaders.file])) }
-        try renderer.indexPages(rowInputs: rowInputs) { files throws(Failure) in
+        let downloads = try renderer.indexPages(rowInputs: rowInputs) { files throws(Failure) in
             try emit(.made(files))
         }
         // Named from the site's root, as the files are (`inFolder`).
         return Made(
             rowInputs: rowInputs, search: index?.memo, dropped: (index?.dropped ?? []).map { folder + $0 },
-            index: index, offline: site.config.isEdition ? nil : offlineFiles)
+            index: index, offline: site.config.isEdition ? nil : offlineFiles,
+            downloads: renderer.keepsDownloadRows ? downloads : nil)
     }
 
     /// What an installable site's files are made of (`OfflineFiles`); nil on a site that is not one.

@@ -21,6 +21,9 @@ public struct SiteRenderer: Sendable {
     let recordTemplates: [String]
     /// What the last build left that this renderer keeps (`keeping(_:)`): nothing, in a clean build.
     public internal(set) var prior = RenderPrior.none
+    /// Whether `indexPages` gives what the downloads were made of, for the next build (`watch`'s) to
+    /// start from. A build that keeps nothing lets each download's parts go once it is made.
+    public var keepsDownloadRows = false
     /// The feed of the data's changes after this build (`changes:`): its page, its Atom feed and, in the
     /// default language, its history (`ChangesFile`). Nil for none.
     public var changes: ChangeHistory?
@@ -102,10 +105,13 @@ public struct SiteRenderer: Sendable {
     /// list and group pages it reaches.
     ///
     /// The pages go to `emit` a few at a time, in a fixed order: a split index's section pages run to
-    /// hundreds of kilobytes each, so they are never held all at once.
+    /// hundreds of kilobytes each, so they are never held all at once. Gives what the downloads were made
+    /// of when the renderer keeps it (`keepsDownloadRows`), for the next build's edit to start from.
+    @discardableResult
     public func indexPages<Failure: Error>(
         rowInputs: [[UInt64]]?, _ emit: ([OutputFile]) throws(Failure) -> Void
-    ) throws(Failure) {
+    ) throws(Failure) -> DownloadRows {
+        var downloads = DownloadRows()
         // A language other than the default shares the default's assets, 404 page, downloads and redirects.
         let isEdition = site.config.isEdition
         var pages = isEdition ? [] : values.assets.files(of: theme)
@@ -118,13 +124,15 @@ public struct SiteRenderer: Sendable {
         }
         if let changes { pages += changesFiles(changes) }
         for contexts in self.contexts where contexts.collection.spec.hasPages {
-            try collectionPages(contexts, rowInputs: rowInputs, pages: &pages, emit)
+            let rows = try collectionPages(contexts, rowInputs: rowInputs, pages: &pages, emit)
+            if keepsDownloadRows, let rows { downloads.byCollection[contexts.collection.number] = rows }
         }
         for groupNumber in site.groups.indices where site.collections[site.groups[groupNumber].collection].spec.hasPages
         {
             try groupPages(groupNumber, rowInputs: rowInputs, pages: &pages, emit)
         }
         if !pages.isEmpty { try emit(pages) }
+        return downloads
     }
 
     /// `changes.html`, `changes.xml` with a base URL, and in the default language `changes.json`.
@@ -152,11 +160,11 @@ public struct SiteRenderer: Sendable {
     }
 
     /// A collection's index, its redirects and downloads, the section pages of a split index, and the
-    /// complete pages of its lists.
+    /// complete pages of its lists. Gives the rows its downloads are made of (`DownloadRows`), if it has any.
     private func collectionPages<Failure: Error>(
         _ contexts: PageContexts, rowInputs: [[UInt64]]?, pages: inout [OutputFile],
         _ emit: ([OutputFile]) throws(Failure) -> Void
-    ) throws(Failure) {
+    ) throws(Failure) -> [[[UInt8]]]? {
         let (reach, isEdition) = (prior.reach, site.config.isEdition)
         let collection = contexts.collection
         let owner = collection.spec.id
@@ -167,9 +175,11 @@ public struct SiteRenderer: Sendable {
         if !isEdition {
             pages += aliases.pages.indices.map { RedirectPage(site: site).file($0, of: aliases, in: collection) }
         }
-        // An edit that reaches none of the collection's pages changes none of its records.
-        if !collection.spec.downloads.isEmpty, !isEdition, reach?.recordPages[collection.number].isEmpty != true {
-            pages += DataDownloads(collection: collection).files()
+        var downloads: [[[UInt8]]]?
+        if !collection.spec.downloads.isEmpty, !isEdition {
+            let made = self.downloads(of: collection)
+            pages += made.files
+            downloads = made.rows
         }
         if collection.isIndexSplit {
             // Fingerprinted from their rows before any context is made, as record pages are.
@@ -199,6 +209,7 @@ public struct SiteRenderer: Sendable {
                 }
             }
         }
+        return downloads
     }
 
     /// A group's overview, the page of each of its values, and the section pages of a large value.

@@ -72,8 +72,9 @@ public struct WorldOutline: Sendable {
             var seen: Set<String> = []
             var first: Record?
             for record in collection.records {
-                guard case .text(let text) = record.value(ref), !text.isEmpty, !known.contains(text.uppercased()),
-                    seen.insert(text).inserted
+                // Most codes are written in capitals: only the others are put in capitals to be looked up.
+                guard case .text(let text) = record.value(ref), !text.isEmpty, !known.contains(text),
+                    !known.contains(text.uppercased()), seen.insert(text).inserted
                 else { continue }
                 unknown.append(text)
                 if first == nil { first = record }

@@ -277,6 +277,37 @@ import Testing
         #expect(monaco.contains(#"<path class=dot d="M"#) && !monaco.contains(".svg#"))
     }
 
+    /// The warning follows the codes from build to build, in `watch` and from the snapshot: an edit of a
+    /// region code models the site again (a region is no value edit), and the warning comes and goes with
+    /// the code; an edit of another field keeps the last build's warning.
+    @Test(arguments: [false, true]) func aRegionCodeEditedWarnsAsACleanBuildDoes(snapshots: Bool) throws {
+        let record = { (id: String, code: String, lat: Int) in
+            #"{"id":"\#(id)","name":"\#(id)","country":"\#(code)","lat":\#(lat),"lon":20}"#
+        }
+        let (root, report) = try build(
+            yaml: Self.yaml(), records: "[" + record("a", "IS", 10) + "," + record("b", "FR", 11) + "]")
+        defer { removeTemporary(root) }
+        #expect(report.warnings.isEmpty)
+        let options = BuildOptions(
+            content: root + "/Content", templates: repoPath("Templates"), output: root + "/Output",
+            cache: snapshots ? root + "/Cache" : nil)
+        let live = LiveBuilder()
+        func rebuild(_ records: [String]) throws -> BuildReport {
+            try ("[" + records.joined(separator: ",") + "]").write(
+                toFile: root + "/Content/places.json", atomically: true, encoding: .utf8)
+            return snapshots ? try Builder().build(options) : try live.build(options)
+        }
+        _ = try rebuild([record("a", "IS", 10), record("b", "FR", 11)])
+        let unknown = try rebuild([record("a", "IS", 10), record("b", "XQ", 11)])
+        #expect(unknown.edited == nil, "a region code edited models the site again")
+        #expect(unknown.warnings.map(\.description).contains { $0.contains("'XQ' is no region code") })
+        let kept = try rebuild([record("a", "IS", 12), record("b", "XQ", 11)])
+        #expect(kept.edited == 1 && kept.fromSnapshot == snapshots)
+        #expect(kept.warnings.map(\.description) == unknown.warnings.map(\.description))
+        let known = try rebuild([record("a", "IS", 12), record("b", "FR", 11)])
+        #expect(known.warnings.isEmpty)
+    }
+
     @Test func aPlaceOutOfRangeIsAnErrorAtItsRecordAndField() throws {
         let records = """
             [{"id":"a","name":"A","country":"IS","lat":64.1,"lon":-21.9},

@@ -3,7 +3,7 @@ import WorldFactsSupport
 /// The records whose values changed between two loads of the same content, when nothing else did:
 /// the same config, the same notes, every collection's records with the same keys in the same order,
 /// and no edited record changed a value that decides where records go or what links them (its title,
-/// its line, a link, a group's field, a searched field). Such an edit leaves the model's order,
+/// its line, a link, a group's field, a searched field, a map's region). Such an edit leaves the model's order,
 /// sections, links and groups as they were, so the site is the last one with the edited records put in
 /// place and the lists they are in put in order again (`Site.applying`), and only the pages that show
 /// them can change (`EditReach`). Anything else gives nil: the site is modelled again.
@@ -58,7 +58,8 @@ public struct ValueEdits: Sendable {
 
     /// The fields of a collection whose values decide more than the pages that show them: links, the
     /// field the index is sorted by, the field of a group, the former keys that get redirect pages, and the
-    /// fields of a search scope over it (its keys decide which shards hold a record).
+    /// fields of a search scope over it (its keys decide which shards hold a record), and the region of its
+    /// maps (the build warns of the codes the world outline does not know, once per site modelled).
     static func fixedFields(of collection: Int, in config: SiteConfig) -> Set<Int> {
         let spec = config.collections[collection]
         var fixed = Set(spec.fields.indices.filter { spec.fields[$0].format.isLink })
@@ -71,6 +72,7 @@ public struct ValueEdits: Sendable {
         }
         if let aliases = spec.aliases { fixed.insert(aliases) }
         if let only = spec.only { fixed.insert(only.field) }
+        if case .field(let region)? = spec.map?.region { fixed.insert(region) }
         // The field the index is ordered by decides where every record goes.
         if case .field(let sort) = spec.index.sort { fixed.insert(sort) }
         for scope in config.search.scopes where scope.collection == collection {

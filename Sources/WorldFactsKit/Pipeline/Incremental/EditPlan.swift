@@ -48,7 +48,8 @@ struct EditPlan {
     func generation(_ number: Int, renderer: SiteRenderer, output: any PriorOutput) -> GenerationPrior {
         if number == 0 {
             return .edited(
-                output: output, reach: reach, renderer: renderer, rowInputs: prior?.rowInputs, search: prior?.search)
+                output: output, reach: reach, renderer: renderer, rowInputs: prior?.rowInputs, search: prior?.search,
+                downloads: prior?.downloads)
         }
         guard let reach = languageReach[number - 1], let language = languages.languages[number - 1].prior else {
             return GenerationPrior(output: output)

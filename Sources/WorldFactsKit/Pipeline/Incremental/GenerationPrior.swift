@@ -14,11 +14,13 @@ struct GenerationPrior: Sendable {
     var rowInputs: [[UInt64]]? = nil
     /// When the searched values are unchanged: what the last build's search index left.
     var search: SearchMemo? = nil
+    /// What the last build's downloads were made of, when it kept that (`DownloadRows`).
+    var downloads: DownloadRows? = nil
 
     static let none = GenerationPrior(output: NoPriorOutput())
 
     /// What the renderer keeps of it.
-    var render: RenderPrior { RenderPrior(output: output, reach: reach) }
+    var render: RenderPrior { RenderPrior(output: output, reach: reach, downloads: downloads) }
 
     /// What the search index keeps: the files of its folder (a language's is in the language's folder),
     /// and the memo it updates where the edit changed rows (by the site's record numbers,
@@ -36,10 +38,11 @@ struct GenerationPrior: Sendable {
     /// build made them.
     static func edited(
         output: any PriorOutput, reach: EditReach, renderer: SiteRenderer, rowInputs: [[UInt64]]?,
-        search: SearchMemo?
+        search: SearchMemo?, downloads: DownloadRows? = nil
     ) -> GenerationPrior {
         GenerationPrior(
             output: output, reach: reach,
-            rowInputs: rowInputs.map { renderer.rowInputs(updating: $0, at: reach.rows) }, search: search)
+            rowInputs: rowInputs.map { renderer.rowInputs(updating: $0, at: reach.rows) }, search: search,
+            downloads: downloads)
     }
 }

@@ -23,6 +23,8 @@ struct PriorModel: Sendable {
     let rowInputs: [[UInt64]]?
     /// What the search index left, when the site has search (`SearchIndex.memo`).
     let search: SearchMemo?
+    /// What the downloads were made of, in `watch` (`DownloadRows`); nil from a snapshot.
+    var downloads: DownloadRows? = nil
     /// By collection, the position in `site` of each record of `content` (`ValueEdits.positions`).
     let positions: [[Int]]
     let output: OutputWriter.PriorManifest
@@ -87,6 +89,7 @@ extension PriorModel {
             sources: sources, content: content, loadMemo: loadMemo, templates: templates, assets: theme.assets,
             site: modelled.site, rowInputs: made[0].rowInputs, search: made[0].search, positions: modelled.positions,
             output: output)
+        self.downloads = made[0].downloads
         self.languages = .live(
             zip(languages.languages.indices, made.dropFirst()).map { languages.model($0 + 1, made: $1) })
     }

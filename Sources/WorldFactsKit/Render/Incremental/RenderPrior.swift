@@ -4,14 +4,18 @@ import WorldFactsSupport
 
 /// What the last build left that rendering may keep: its files with the inputs each was made from (a
 /// page whose inputs are unchanged is not rendered again: `SiteRenderer.page`), and, after an edit, the
-/// pages the edit reaches (`EditReach`; the writer keeps every other). A clean renderer has `none`.
+/// pages the edit reaches (`EditReach`; the writer keeps every other), and what its downloads were made of.
+/// A clean renderer has `none`.
 public struct RenderPrior: Sendable {
     public var output: any PriorOutput
     public var reach: EditReach?
+    /// After an edit, in `watch`: what the last build's downloads were made of (`DownloadRows`).
+    public var downloads: DownloadRows?
 
-    public init(output: any PriorOutput, reach: EditReach? = nil) {
+    public init(output: any PriorOutput, reach: EditReach? = nil, downloads: DownloadRows? = nil) {
         self.output = output
         self.reach = reach
+        self.downloads = downloads
     }
 
     public static let none = RenderPrior(output: NoPriorOutput())

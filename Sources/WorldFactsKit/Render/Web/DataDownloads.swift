@@ -9,12 +9,43 @@ import WorldFactsSupport
 struct DataDownloads {
     let collection: RecordCollection
 
-    func files() -> [OutputFile] {
+    func files() -> [OutputFile] { files(rows: rows()) }
+
+    /// The files of downloads whose records are `rows` (as `rows()` gives them), each between its head
+    /// and tail, in one allocation.
+    func files(rows: [[[UInt8]]]) -> [OutputFile] {
+        zip(collection.spec.downloads, rows).map { format, rows in
+            let (head, tail) = ends(of: format)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(rows.reduce(head.count + tail.count) { $0 + $1.count })
+            bytes += head
+            for part in rows { bytes += part }
+            bytes += tail
+            return OutputFile(path: format.path(of: collection.spec.id), bytes: bytes)
+        }
+    }
+
+    /// By download, in `downloads:` order, its records' bytes, `recordsAtOnce` records to a part, the
+    /// parts made on every core. A large collection's downloads are the largest files a build writes.
+    func rows() -> [[[UInt8]]] {
         collection.spec.downloads.map { format in
-            switch format {
-            case .csv: OutputFile(path: format.path(of: collection.spec.id), bytes: csvBytes())
-            case .json: OutputFile(path: format.path(of: collection.spec.id), bytes: jsonBytes())
-            }
+            Parallel.map(collection.records.count, chunk: Self.recordsAtOnce) { rows(format, $0) }
+        }
+    }
+
+    /// The bytes of the records in `records`, as a download of `format` writes them.
+    func rows(_ format: DownloadFormat, _ records: Range<Int>) -> [UInt8] {
+        switch format {
+        case .csv: csvRows(records, fieldPositions)
+        case .json: jsonRows(records, fieldPositions, header.map(JSONText.quoted))
+        }
+    }
+
+    /// What comes before a download's records, and after.
+    private func ends(of format: DownloadFormat) -> (head: [UInt8], tail: [UInt8]) {
+        switch format {
+        case .csv: (Array((header.map(Self.csvCell).joined(separator: ",") + "\r\n").utf8), [])
+        case .json: (Array("[\n".utf8), Array("]\n".utf8))
         }
     }
 
@@ -33,33 +64,6 @@ struct DataDownloads {
             return id != collection.spec.records.keyField && id != collection.spec.records.titleField
                 && !collection.spec.fields[$0].isDerived
         }
-    }
-
-    /// The CSV's bytes: its rows made on every core, a range of records at a time, then joined. A large
-    /// collection's downloads are the largest files a build writes, and an edit of any of its records
-    /// writes them again.
-    func csvBytes() -> [UInt8] {
-        let fields = fieldPositions
-        let head = Array((header.map(Self.csvCell).joined(separator: ",") + "\r\n").utf8)
-        return Self.joined(
-            head, Parallel.map(collection.records.count, chunk: Self.recordsAtOnce) { csvRows($0, fields) })
-    }
-
-    func jsonBytes() -> [UInt8] {
-        let fields = fieldPositions
-        let names = header.map(JSONText.quoted)
-        let parts = Parallel.map(collection.records.count, chunk: Self.recordsAtOnce) { jsonRows($0, fields, names) }
-        return Self.joined(Array("[\n".utf8), parts, Array("]\n".utf8))
-    }
-
-    /// The parts one after another, in one allocation.
-    private static func joined(_ head: [UInt8], _ parts: [[UInt8]], _ tail: [UInt8] = []) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(parts.reduce(head.count + tail.count) { $0 + $1.count })
-        bytes += head
-        for part in parts { bytes += part }
-        bytes += tail
-        return bytes
     }
 
     private func csvRows(_ records: Range<Int>, _ fields: [Int]) -> [UInt8] {
