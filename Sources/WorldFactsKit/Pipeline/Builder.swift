@@ -300,20 +300,36 @@ public struct Builder: Sendable {
             indexed: { known in keeping.saving?.finish(rowInputs: known.rowInputs, search: known.search, scopes: scopes)
             },
             beforeWriting: budget?.check(language: 0), output.emit)
-        var made = [defaultMade]
-        for (number, language) in zip(1..., languages) {
-            var languageRenderer = SiteRenderer(site: language, templates: templates, theme: theme)
+        let defaultLanguage = SiteGenerator.DefaultLanguage(
+            site: site, rows: renderer.values.rows, rowInputs: defaultMade.rowInputs, search: defaultMade.index)
+        // Language `number`'s generator, made when its turn comes: a renderer holds its language's values.
+        let (pagesAtOnce, shardsAtOnce) = (generator.recordPagesAtOnce, generator.shardsAtOnce)
+        let other = { @Sendable (number: Int) -> SiteGenerator in
+            var languageRenderer = SiteRenderer(site: languages[number - 1], templates: templates, theme: theme)
             languageRenderer.changes = changes
             var other = SiteGenerator(renderer: languageRenderer)
             other.prior =
                 edit?.generation(number, renderer: languageRenderer, output: reuse) ?? GenerationPrior(output: reuse)
-            other.recordPagesAtOnce = generator.recordPagesAtOnce
-            other.shardsAtOnce = generator.shardsAtOnce
-            other.defaultLanguage = SiteGenerator.DefaultLanguage(
-                site: site, rows: renderer.values.rows, rowInputs: defaultMade.rowInputs, search: defaultMade.index)
-            var languageMade = try other.generate(beforeWriting: budget?.check(language: number), output.emit)
+            other.recordPagesAtOnce = pagesAtOnce
+            other.shardsAtOnce = shardsAtOnce
+            other.defaultLanguage = defaultLanguage
+            return other
+        }
+        var made = [defaultMade]
+        // What the build keeps of each language, as soon as it is made (`BuildKeeping.language`).
+        func keep(_ number: Int, _ languageMade: SiteGenerator.Made) {
+            var languageMade = languageMade
             languageMade.index = nil
             made.append(keeping.language(number, made: languageMade, of: editions, defaultSite: site))
+        }
+        if let edit, edit.editsEveryLanguage {
+            for (number, languageMade) in zip(1..., try edit.generateAtOnce(languages.count, other, output.emit)) {
+                keep(number, languageMade)
+            }
+        } else {
+            for number in languages.indices.map({ $0 + 1 }) {
+                keep(number, try other(number).generate(beforeWriting: budget?.check(language: number), output.emit))
+            }
         }
         releaseLater.add(generator as Any)
         return made

@@ -2,6 +2,7 @@ import WorldFactsModel
 import WorldFactsOutput
 import WorldFactsRender
 import WorldFactsSearch
+import WorldFactsSupport
 
 /// What a build after value edits (`ValueEdits`) makes again, in every language: the pages the edits
 /// reach (`EditReach`), and the search index updated where the edited rows are. The writer keeps every
@@ -57,5 +58,38 @@ struct EditPlan {
         return .edited(
             output: output, reach: reach, renderer: renderer, rowInputs: language.rowInputs,
             search: languageSearch[number - 1])
+    }
+}
+
+extension EditPlan {
+    /// Whether every language other than the default makes only what the edits reach (none is made whole):
+    /// then each makes a few files, and they are made at once (`generateAtOnce`).
+    var editsEveryLanguage: Bool { languageReach.allSatisfy { $0 != nil } }
+
+    /// Languages 1 to `count`'s files, made at once, each language's kept until its turn, then handed to
+    /// `emit` in the order a build one language after another hands them: the writer, its manifest and its
+    /// journal see what they would. What each language made, in order, without its search index
+    /// (`SiteGenerator.Made.index`), which only the default's is kept for. Each language is made on a
+    /// thread of its own: a generator waits for its search index, made on libdispatch's pool, which
+    /// languages made on the pool itself would hold.
+    func generateAtOnce(
+        _ count: Int, _ generator: @escaping @Sendable (Int) -> SiteGenerator,
+        _ emit: (OutputBatch) throws(StageFailure) -> Void
+    ) throws(StageFailure) -> [SiteGenerator.Made] {
+        let languages = (0..<count).map { index in
+            BackgroundValue.onOwnThread { () -> (SiteGenerator.Made, [[OutputFile]]) in
+                var batches: [[OutputFile]] = []
+                var made = generator(index + 1).generate { (batch: OutputBatch) in batches.append(batch.files) }
+                made.index = nil
+                return (made, batches)
+            }
+        }
+        var made: [SiteGenerator.Made] = []
+        for language in languages {
+            let (languageMade, batches) = language.take()
+            for files in batches { try emit(.made(files)) }
+            made.append(languageMade)
+        }
+        return made
     }
 }
