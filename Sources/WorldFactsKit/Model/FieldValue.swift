@@ -40,10 +40,15 @@ public enum FieldValue: Sendable, Hashable {
     }
 
     /// True when the value shows nothing: missing, an empty text, or a list of empty texts.
+    /// A number always shows: it is not written out to be looked at (a row asks this of every record it
+    /// shows).
     public var isEmpty: Bool {
-        var empty = true
-        forEachText { text in if !text.trimmingWhitespace().isEmpty { empty = false } }
-        return empty
+        switch self {
+        case .missing: true
+        case .integer, .decimal: false
+        case .text(let text): text.trimmingWhitespace().isEmpty
+        case .list(let items): items.allSatisfy { $0.trimmingWhitespace().isEmpty }
+        }
     }
 
     /// The texts a search scope indexes.
