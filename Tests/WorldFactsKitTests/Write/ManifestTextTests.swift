@@ -20,6 +20,23 @@ import Testing
     /// A text is the same text as its copies, which share its bytes; not as an equal text made apart, nor
     /// as one with other lines: an editing build trusts a manifest's index of lines only for the very text
     /// its order was read with.
+    /// An order without the stale lines (`ManifestPatch.removing`), given unsorted and repeated, is the order
+    /// with the paths at those places left out, the rest in order: against a filter of the test's own.
+    @Test(arguments: [20_261_205, 5]) func anOrderLosesExactlyItsStaleLines(seed: UInt64) {
+        var random = SplitMix(state: seed)
+        for _ in 0..<50 {
+            let order = (0..<Int.random(in: 0...400, using: &random)).map { "p/\($0 * 7 % 1_000).html" }
+            let lines =
+                order.isEmpty
+                ? []
+                : (0..<Int.random(in: 0...60, using: &random)).map { _ in order.indices.randomElement(using: &random)! }
+            let gone = Set(lines)
+            let expected = order.indices.filter { !gone.contains($0) }.map { order[$0] }
+            #expect(ManifestPatch.removing(lines: lines, from: order) == expected)
+        }
+        #expect(ManifestPatch.removing(lines: [0, 2, 2], from: ["a", "b", "c", "d"]) == ["b", "d"])
+    }
+
     @Test func aTextIsTheSameOnlyAsItsCopies() {
         let (_, manifest, order, text) = Self.start(seed: 3, records: 1, lines: 20)
         let copy = text

@@ -105,7 +105,7 @@ struct ManifestPatch {
             patchedText($0, header: current, order: order, staleLines: staleLines, changed: changed)
         }
         if !stale.isEmpty {
-            order.removeAll { current.entries[$0] == nil }
+            order = Self.removing(lines: staleLines, from: order)
             lineOf = nil
             folders = nil
         }
@@ -113,6 +113,23 @@ struct ManifestPatch {
         report.unchanged = current.entries.count - report.written.count
         report.reused = report.unchanged
         return text
+    }
+
+    /// `order` without the paths at `lines`: by their places, not by looking each path of the order up in
+    /// the manifest (a hash of every path of the site, on every edit that drops a shard).
+    static func removing(lines: [Int], from order: [String]) -> [String] {
+        let gone = Array(Set(lines)).sorted()
+        var kept: [String] = []
+        kept.reserveCapacity(order.count - gone.count)
+        var next = gone.startIndex
+        for (line, path) in order.enumerated() {
+            if next < gone.endIndex, gone[next] == line {
+                next += 1
+            } else {
+                kept.append(path)
+            }
+        }
+        return kept
     }
 
     /// The index of lines, handed over to the build that keeps what this one left (`OutputWriter.leave`).
