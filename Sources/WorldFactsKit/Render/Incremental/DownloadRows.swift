@@ -7,7 +7,7 @@ import WorldFactsSupport
 /// a time. After value edits (`EditReach`), which keep every record where it was, a part that holds no
 /// edited record is byte for byte the last build's, so only the parts that do are made again: an edit of
 /// one record of a large collection makes one part of each download, not the whole file. Kept in memory
-/// by `watch` only (`SiteGenerator.keepsDownloadRows`): it is as large as the downloads.
+/// by `watch` only (`SiteRenderer.keepsDownloadRows`): it is as large as the downloads.
 public struct DownloadRows: Sendable {
     public internal(set) var byCollection: [Int: [[[UInt8]]]] = [:]
 
