@@ -53,9 +53,9 @@ public final class OutputWriter {
         var text: ManifestText? = nil
         /// By path: its line in `order`. A live model keeps it (`leave()`), so that an editing build finds
         /// the lines of the few entries it changes by looking them up, not by comparing every path.
-        var lines: [String: Int]? = nil
-        /// The folders holding `order`'s paths, kept with `lines`: a build that adds no folder and removes
-        /// no file has the same.
+        var lines: OrderLines? = nil
+        /// The folders holding `order`'s paths, kept with `lines`, and maybe some whose files an editing
+        /// build removed (`ManifestPatch.finish`): their stamps are taken for nothing, and used for no path.
         var folders: Set<String>? = nil
         /// A copy of `text`'s bytes of its own, for the next build to patch in place (`prepareCopy`).
         let preparedText = PreparedCopy<[UInt8]>()
@@ -127,10 +127,9 @@ public final class OutputWriter {
     /// read with `readPrior`, for a build that keeps it in memory (`LiveBuilder`), with every path's
     /// line. The writer is done with after this: its index of lines is handed over, not copied.
     public func leave() -> PriorManifest {
-        var lines = patch?.takeLines() ?? [:]
-        if lines.isEmpty { lines.reserveCapacity(order.count) }
-        // An editing build that removed no line only added some, after the last build's.
-        for line in lines.count..<order.count { lines[order[line]] = line }
+        // An editing build's lines are the last build's, but those it removed, and those it added after them.
+        var lines = patch?.takeLines() ?? OrderLines()
+        lines.add(order)
         return PriorManifest(
             manifest: current, journalled: [], missing: [], order: order, text: savedText, lines: lines,
             folders: folders.take() ?? FolderStamps.folders(of: order))

@@ -18,8 +18,8 @@ struct ManifestPatch {
     /// The last build's paths it no longer makes, named by `drop`.
     private(set) var dropped: [String] = []
     /// The line of each path of the writer's order, when the last build's were kept
-    /// (`PriorManifest.lines`); dropped when lines are removed.
-    private(set) var lineOf: [String: Int]?
+    /// (`PriorManifest.lines`): the last build's paths'.
+    private(set) var lineOf: OrderLines?
     /// The index of the last manifest's text, when it was read from its file (`ManifestIndex`), line for
     /// line with the start of the order.
     let lastIndex: ManifestIndex?
@@ -95,7 +95,8 @@ struct ManifestPatch {
 
     /// The manifest once the stale files are gone: the last order but the stale paths, this build's
     /// entries, and its text patched from the last one's. `folders`: the order's folders, when known; the
-    /// paths this build added may be in new ones. Gives the patched text, when the last one's was known.
+    /// paths this build added may be in new ones, and a folder may have lost its last file. Gives the
+    /// patched text, when the last one's was known.
     mutating func finish(
         current: inout Manifest, order: inout [String], folders: inout Set<String>?, stale: [String],
         staleLines: [Int], changed: [(line: Int, path: String)], report: inout WriteReport
@@ -104,12 +105,14 @@ struct ManifestPatch {
         let text = lastText.map {
             patchedText($0, header: current, order: order, staleLines: staleLines, changed: changed)
         }
+        if lastCount < order.count { folders?.formUnion(FolderStamps.folders(of: order[lastCount...])) }
         if !stale.isEmpty {
             order = Self.removing(lines: staleLines, from: order)
-            lineOf = nil
-            folders = nil
+            lineOf?.remove(stale)
+            // The folders stay, though a stale file may have been the last of its folder: such a folder is
+            // stamped as it is (or, gone, not at all), and the next build looks for no file of the manifest
+            // there. Finding them again went through every path of the site.
         }
-        if lastCount < order.count { folders?.formUnion(FolderStamps.folders(of: order[lastCount...])) }
         report.unchanged = current.entries.count - report.written.count
         report.reused = report.unchanged
         return text
@@ -133,7 +136,7 @@ struct ManifestPatch {
     }
 
     /// The index of lines, handed over to the build that keeps what this one left (`OutputWriter.leave`).
-    mutating func takeLines() -> [String: Int]? { lineOf.take() }
+    mutating func takeLines() -> OrderLines? { lineOf.take() }
 
     /// The manifest's text from the last one's: its lines copied, but those of `staleLines` (dropped) and
     /// of the entries this build changed (`changed`, encoded again), and the paths it added after them.
@@ -158,7 +161,7 @@ struct ManifestPatch {
         guard !paths.isEmpty else { return [] }
         let count = order.count
         if let lineOf {
-            return paths.compactMap { path in lineOf[path].flatMap { $0 < count ? ($0, path) : nil } }.sorted {
+            return paths.compactMap { path in lineOf.line(of: path).flatMap { $0 < count ? ($0, path) : nil } }.sorted {
                 $0.line < $1.line
             }
         }
