@@ -105,6 +105,12 @@ struct SiteGenerator: Sendable {
                 try emit(renderer.recordPageBatch(range, in: collection.number))
             }
         }
+        // The default language's few index pages after an edit are made while its search index is, and
+        // handed over after the index's files, where a clean build hands them: the edit's record pages gave
+        // the search no time to fill. (The other languages of an edit are made at once, on every core.)
+        let indexPagesEarly =
+            prior.reach != nil && search != nil && defaultLanguage == nil
+            ? Self.indexPagesHeld(renderer, rowInputs: rowInputs) : nil
         let index = search?.wait()
         // What the site is made from is known now, before the index's files and the index pages are written.
         indexed(Made(rowInputs: rowInputs, search: index?.memo))
@@ -120,14 +126,29 @@ struct SiteGenerator: Sendable {
             try emit(.made(Self.inFolder(folder, index.manifestFiles)))
         }
         if !site.config.isEdition { try emit(.made([hostHeaders.file])) }
-        let downloads = try renderer.indexPages(rowInputs: rowInputs) { files throws(Failure) in
-            try emit(.made(files))
+        let downloads: DownloadRows
+        if let indexPagesEarly {
+            for files in indexPagesEarly.pages { try emit(.made(files)) }
+            downloads = indexPagesEarly.downloads
+        } else {
+            downloads = try renderer.indexPages(rowInputs: rowInputs) { files throws(Failure) in
+                try emit(.made(files))
+            }
         }
         // Named from the site's root, as the files are (`inFolder`).
         return Made(
             rowInputs: rowInputs, search: index?.memo, dropped: (index?.dropped ?? []).map { folder + $0 },
             index: index, offline: site.config.isEdition ? nil : offlineFiles,
             downloads: renderer.keepsDownloadRows ? downloads : nil)
+    }
+
+    /// The index pages `renderer` makes, held rather than handed over, and what the downloads were made of.
+    private static func indexPagesHeld(
+        _ renderer: SiteRenderer, rowInputs: [[UInt64]]?
+    ) -> (pages: [[OutputFile]], downloads: DownloadRows) {
+        var pages: [[OutputFile]] = []
+        let downloads = renderer.indexPages(rowInputs: rowInputs) { (files: [OutputFile]) in pages.append(files) }
+        return (pages, downloads)
     }
 
     /// What an installable site's files are made of (`OfflineFiles`); nil on a site that is not one.
