@@ -13,8 +13,8 @@ struct RecordRanks: Sendable {
     /// `shared`: in a language other than the default, the default's ranks and the collections this site
     /// takes whole from the default's, at the same positions (`SiteGenerator.sharedScopes`): their scores
     /// are copied from there, not scored again.
-    init(site: Site, sharing shared: (ranks: RecordRanks, collections: Set<Int>)? = nil) {
-        collections = site.collections.map { ($0.offset + $0.records.count, $0.spec.rank != nil) }
+    init(site: Site, sharing shared: Sharing? = nil) {
+        collections = Self.collections(of: site)
         guard site.collections.contains(where: { $0.spec.rank != nil }) else {
             scores = []
             return
@@ -23,16 +23,58 @@ struct RecordRanks: Sendable {
         scores = site.collections.indices.flatMap { number -> [Double?] in
             let offset = site.collections[number].offset
             let range = offset..<(offset + site.collections[number].records.count)
-            if let shared, shared.collections.contains(site.collections[number].number),
-                shared.ranks.scores.count >= range.upperBound
-            {
-                return Array(shared.ranks.scores[range])
-            }
+            if let copied = Self.shared(range, of: site.collections[number], from: shared) { return Array(copied) }
             guard let rank = site.collections[number].spec.rank else {
                 return Array(repeating: nil, count: range.count)
             }
             return (0..<range.count).map { rank.score(of: site.collections[number].records[$0].values[rank.field]) }
         }
+    }
+
+    /// The default language's ranks, and the collections a language takes whole from the default's.
+    typealias Sharing = (ranks: RecordRanks, collections: Set<Int>)
+
+    /// The ranks of the last build (`SearchMemo.ranks`) with the records at `changed` (positions) scored
+    /// again: an update's records keep their positions, and only those it changed can score otherwise.
+    /// Scored whole when the last build's collections were not these.
+    init(updating last: RecordRanks, site: Site, changed: [Int], sharing shared: Sharing? = nil) {
+        let collections = Self.collections(of: site)
+        guard !last.scores.isEmpty, last.scores.count == site.recordCount,
+            last.collections.elementsEqual(collections, by: { $0.end == $1.end && $0.ranked == $1.ranked })
+        else {
+            self.init(site: site, sharing: shared)
+            return
+        }
+        var scores = last.scores
+        for position in changed where position < scores.count {
+            guard let collection = site.collections.first(where: { $0.offset + $0.records.count > position }) else {
+                continue
+            }
+            if let copied = Self.shared(position..<position + 1, of: collection, from: shared) {
+                scores[position] = copied.first!
+            } else if let rank = collection.spec.rank {
+                scores[position] = rank.score(of: collection.records[position - collection.offset].values[rank.field])
+            }
+        }
+        self.init(scores: scores, collections: collections)
+    }
+
+    private init(scores: [Double?], collections: [(end: Int, ranked: Bool)]) {
+        (self.scores, self.collections) = (scores, collections)
+    }
+
+    /// Each collection's first position after it, and whether it is ranked.
+    private static func collections(of site: Site) -> [(end: Int, ranked: Bool)] {
+        site.collections.map { ($0.offset + $0.records.count, $0.spec.rank != nil) }
+    }
+
+    /// The scores at `range` of the default's ranks, when `collection` is one this site takes from there.
+    private static func shared(
+        _ range: Range<Int>, of collection: RecordCollection, from shared: Sharing?
+    ) -> ArraySlice<Double?>? {
+        guard let shared, shared.collections.contains(collection.number), shared.ranks.scores.count >= range.upperBound
+        else { return nil }
+        return shared.ranks.scores[range]
     }
 
     var isEmpty: Bool { scores.isEmpty }

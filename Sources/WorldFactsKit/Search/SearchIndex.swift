@@ -81,6 +81,7 @@ public struct SearchIndex: Sendable {
         memo = SearchMemo(
             keys: scopes.keys.map { $0! }, numbers: scopes.rows.numbers, scopes: parts.map(\.memo),
             buckets: last?.buckets ?? BucketCache(), manifestName: manifestName)
+        memo.ranks = ranks
         let lastManifest = last.map { $0.manifestName == manifestName ? [] : [Self.path(of: $0.manifestName)] } ?? []
         dropped = parts.flatMap(\.dropped) + lastManifest
     }

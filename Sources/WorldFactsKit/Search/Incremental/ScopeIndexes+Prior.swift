@@ -18,11 +18,12 @@ extension ScopeIndexes {
         previous = prior.shards(scopes: scopes)
         heads = last == nil && previous.allSatisfy(\.isEmpty) ? EntryHeads(rows: rows) : nil
         madeHeads = last == nil ? nil : LazyEntryHeads()
-        ranks = RecordRanks(
-            site: site,
-            sharing: shared.map { shared in
-                (shared.index.ranks, Set(shared.scopes.compactMap { scopes[$0].collection }))
-            })
+        let sharing = shared.map { shared in
+            (ranks: shared.index.ranks, collections: Set(shared.scopes.compactMap { scopes[$0].collection }))
+        }
+        ranks =
+            last?.ranks.map { RecordRanks(updating: $0, site: site, changed: prior.changed, sharing: sharing) }
+            ?? RecordRanks(site: site, sharing: sharing)
         keys = last?.keys ?? Self.keys(site: site, shared: shared)
         indexes = Array(repeating: nil, count: scopes.count)
         indexers = Array(repeating: nil, count: scopes.count)

@@ -19,6 +19,9 @@ public struct SearchMemo: Sendable {
     /// The name of the manifest the index wrote (`SearchIndex.manifestName`): an update whose manifest
     /// has another drops it.
     var manifestName: String
+    /// Every record's score (`RecordRanks`), which an update scores again only where it changed records
+    /// (not saved with the snapshot: a build from it scores every record).
+    var ranks: RecordRanks? = nil
 
     init(
         keys: [SearchKeys], numbers: SearchNumbers, scopes: [ScopeMemo], buckets: BucketCache = BucketCache(),
