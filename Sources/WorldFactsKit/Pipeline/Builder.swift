@@ -296,25 +296,36 @@ public struct Builder: Sendable {
             ? FileBudget.Gate(options: options, site: site, languages: languages, templates: templates, theme: theme)
             : nil
         let scopes = site.config.search.scopes
+        // Language `number`'s generator, made when its turn comes (a renderer holds its language's values),
+        // from what the default's made (`known`).
+        let (pagesAtOnce, shardsAtOnce) = (generator.recordPagesAtOnce, generator.shardsAtOnce)
+        func others(_ known: SiteGenerator.Made) -> @Sendable (Int) -> SiteGenerator {
+            let defaultLanguage = SiteGenerator.DefaultLanguage(
+                site: site, rows: renderer.values.rows, rowInputs: known.rowInputs, search: known.index)
+            return { @Sendable (number: Int) -> SiteGenerator in
+                var languageRenderer = SiteRenderer(site: languages[number - 1], templates: templates, theme: theme)
+                languageRenderer.changes = changes
+                var other = SiteGenerator(renderer: languageRenderer)
+                other.prior =
+                    edit?.generation(number, renderer: languageRenderer, output: reuse)
+                    ?? GenerationPrior(output: reuse)
+                other.recordPagesAtOnce = pagesAtOnce
+                other.shardsAtOnce = shardsAtOnce
+                other.defaultLanguage = defaultLanguage
+                return other
+            }
+        }
+        // An edit's other languages start as soon as what they take from the default's is known, while the
+        // default's last files are made and written.
+        var startedAtOnce: LanguagesAtOnce?
         let defaultMade = try generator.generate(
-            indexed: { known in keeping.saving?.finish(rowInputs: known.rowInputs, search: known.search, scopes: scopes)
+            indexed: { known in
+                keeping.saving?.finish(rowInputs: known.rowInputs, search: known.search, scopes: scopes)
+                if let edit, edit.editsEveryLanguage {
+                    startedAtOnce = edit.startAtOnce(languages.count, others(known))
+                }
             },
             beforeWriting: budget?.check(language: 0), output.emit)
-        let defaultLanguage = SiteGenerator.DefaultLanguage(
-            site: site, rows: renderer.values.rows, rowInputs: defaultMade.rowInputs, search: defaultMade.index)
-        // Language `number`'s generator, made when its turn comes: a renderer holds its language's values.
-        let (pagesAtOnce, shardsAtOnce) = (generator.recordPagesAtOnce, generator.shardsAtOnce)
-        let other = { @Sendable (number: Int) -> SiteGenerator in
-            var languageRenderer = SiteRenderer(site: languages[number - 1], templates: templates, theme: theme)
-            languageRenderer.changes = changes
-            var other = SiteGenerator(renderer: languageRenderer)
-            other.prior =
-                edit?.generation(number, renderer: languageRenderer, output: reuse) ?? GenerationPrior(output: reuse)
-            other.recordPagesAtOnce = pagesAtOnce
-            other.shardsAtOnce = shardsAtOnce
-            other.defaultLanguage = defaultLanguage
-            return other
-        }
         var made = [defaultMade]
         // What the build keeps of each language, as soon as it is made (`BuildKeeping.language`).
         func keep(_ number: Int, _ languageMade: SiteGenerator.Made) {
@@ -322,11 +333,10 @@ public struct Builder: Sendable {
             languageMade.index = nil
             made.append(keeping.language(number, made: languageMade, of: editions, defaultSite: site))
         }
-        if let edit, edit.editsEveryLanguage {
-            for (number, languageMade) in zip(1..., try edit.generateAtOnce(languages.count, other, output.emit)) {
-                keep(number, languageMade)
-            }
+        if let startedAtOnce {
+            for (number, languageMade) in zip(1..., try startedAtOnce.emit(output.emit)) { keep(number, languageMade) }
         } else {
+            let other = others(defaultMade)
             for number in languages.indices.map({ $0 + 1 }) {
                 keep(number, try other(number).generate(beforeWriting: budget?.check(language: number), output.emit))
             }

@@ -59,8 +59,8 @@ struct SiteGenerator: Sendable {
         var downloads: DownloadRows? = nil
     }
 
-    /// Makes the files and hands them to `emit`. `indexed` is told the row inputs and the search index's
-    /// memo as soon as they are made, before the index's files and the index pages are written.
+    /// Makes the files and hands them to `emit`. `indexed` is told the row inputs and the search index (and
+    /// its memo) as soon as they are made, before the index's files and the index pages are written.
     /// `beforeWriting`, when given, is told how many files the search index is before any file is made:
     /// the search index is then made first, rather than while the record pages are.
     @discardableResult
@@ -113,7 +113,7 @@ struct SiteGenerator: Sendable {
             ? Self.indexPagesHeld(renderer, rowInputs: rowInputs) : nil
         let index = search?.wait()
         // What the site is made from is known now, before the index's files and the index pages are written.
-        indexed(Made(rowInputs: rowInputs, search: index?.memo))
+        indexed(Made(rowInputs: rowInputs, search: index?.memo, index: index))
         if let index {
             // A range of shards at a time: the index's files are made as they are written, never all at once.
             for start in stride(from: 0, to: index.shardCount, by: shardsAtOnce) {

@@ -63,27 +63,35 @@ struct EditPlan {
 
 extension EditPlan {
     /// Whether every language other than the default makes only what the edits reach (none is made whole):
-    /// then each makes a few files, and they are made at once (`generateAtOnce`).
+    /// then each makes a few files, and they are made at once (`startAtOnce`).
     var editsEveryLanguage: Bool { languageReach.allSatisfy { $0 != nil } }
 
-    /// Languages 1 to `count`'s files, made at once, each language's kept until its turn, then handed to
-    /// `emit` in the order a build one language after another hands them: the writer, its manifest and its
-    /// journal see what they would. What each language made, in order, without its search index
-    /// (`SiteGenerator.Made.index`), which only the default's is kept for. Each language is made on a
-    /// thread of its own: a generator waits for its search index, made on libdispatch's pool, which
-    /// languages made on the pool itself would hold.
-    func generateAtOnce(
-        _ count: Int, _ generator: @escaping @Sendable (Int) -> SiteGenerator,
-        _ emit: (OutputBatch) throws(StageFailure) -> Void
-    ) throws(StageFailure) -> [SiteGenerator.Made] {
-        let languages = (0..<count).map { index in
-            BackgroundValue.onOwnThread { () -> (SiteGenerator.Made, [[OutputFile]]) in
-                var batches: [[OutputFile]] = []
-                var made = generator(index + 1).generate { (batch: OutputBatch) in batches.append(batch.files) }
-                made.index = nil
-                return (made, batches)
-            }
-        }
+    /// Starts making languages 1 to `count`'s files at once (`LanguagesAtOnce`), each on a thread of its own:
+    /// a generator waits for its search index, made on libdispatch's pool, which languages made on the pool
+    /// itself would hold.
+    func startAtOnce(_ count: Int, _ generator: @escaping @Sendable (Int) -> SiteGenerator) -> LanguagesAtOnce {
+        LanguagesAtOnce(
+            languages: (0..<count).map { index in
+                BackgroundValue.onOwnThread { () -> (SiteGenerator.Made, [[OutputFile]]) in
+                    var batches: [[OutputFile]] = []
+                    var made = generator(index + 1).generate { (batch: OutputBatch) in batches.append(batch.files) }
+                    made.index = nil
+                    return (made, batches)
+                }
+            })
+    }
+}
+
+/// The other languages of an edit, made at once (`EditPlan.startAtOnce`), each language's files kept until
+/// its turn.
+struct LanguagesAtOnce {
+    let languages: [BackgroundValue<(SiteGenerator.Made, [[OutputFile]])>]
+
+    /// Hands each language's files to `emit` once it is made, in the order a build one language after
+    /// another hands them: the writer, its manifest and its journal see what they would. What each
+    /// language made, in order, without its search index (`SiteGenerator.Made.index`), which only the
+    /// default's is kept for.
+    func emit(_ emit: (OutputBatch) throws(StageFailure) -> Void) throws(StageFailure) -> [SiteGenerator.Made] {
         var made: [SiteGenerator.Made] = []
         for language in languages {
             let (languageMade, batches) = language.take()
