@@ -124,14 +124,13 @@ struct ManifestPatch {
         let gone = Array(Set(lines)).sorted()
         var kept: [String] = []
         kept.reserveCapacity(order.count - gone.count)
-        var next = gone.startIndex
-        for (line, path) in order.enumerated() {
-            if next < gone.endIndex, gone[next] == line {
-                next += 1
-            } else {
-                kept.append(path)
-            }
+        // The runs between the stale lines, copied whole.
+        var start = 0
+        for line in gone {
+            kept += order[start..<line]
+            start = line + 1
         }
+        kept += order[start...]
         return kept
     }
 
