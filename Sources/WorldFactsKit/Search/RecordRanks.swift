@@ -8,7 +8,7 @@ struct RecordRanks: Sendable {
     /// By position; empty when no collection is ranked.
     let scores: [Double?]
     /// Each collection's first position after it, and whether it is ranked.
-    private let collections: [(end: Int, ranked: Bool)]
+    let collections: [(end: Int, ranked: Bool)]
 
     /// `shared`: in a language other than the default, the default's ranks and the collections this site
     /// takes whole from the default's, at the same positions (`SiteGenerator.sharedScopes`): their scores
@@ -34,42 +34,18 @@ struct RecordRanks: Sendable {
     /// The default language's ranks, and the collections a language takes whole from the default's.
     typealias Sharing = (ranks: RecordRanks, collections: Set<Int>)
 
-    /// The ranks of the last build (`SearchMemo.ranks`) with the records at `changed` (positions) scored
-    /// again: an update's records keep their positions, and only those it changed can score otherwise.
-    /// Scored whole when the last build's collections were not these.
-    init(updating last: RecordRanks, site: Site, changed: [Int], sharing shared: Sharing? = nil) {
-        let collections = Self.collections(of: site)
-        guard !last.scores.isEmpty, last.scores.count == site.recordCount,
-            last.collections.elementsEqual(collections, by: { $0.end == $1.end && $0.ranked == $1.ranked })
-        else {
-            self.init(site: site, sharing: shared)
-            return
-        }
-        var scores = last.scores
-        for position in changed where position < scores.count {
-            guard let collection = site.collections.first(where: { $0.offset + $0.records.count > position }) else {
-                continue
-            }
-            if let copied = Self.shared(position..<position + 1, of: collection, from: shared) {
-                scores[position] = copied.first!
-            } else if let rank = collection.spec.rank {
-                scores[position] = rank.score(of: collection.records[position - collection.offset].values[rank.field])
-            }
-        }
-        self.init(scores: scores, collections: collections)
-    }
-
-    private init(scores: [Double?], collections: [(end: Int, ranked: Bool)]) {
+    /// Ranks of `scores` as given, with the collections they were scored for (an update's).
+    init(scores: [Double?], collections: [(end: Int, ranked: Bool)]) {
         (self.scores, self.collections) = (scores, collections)
     }
 
     /// Each collection's first position after it, and whether it is ranked.
-    private static func collections(of site: Site) -> [(end: Int, ranked: Bool)] {
+    static func collections(of site: Site) -> [(end: Int, ranked: Bool)] {
         site.collections.map { ($0.offset + $0.records.count, $0.spec.rank != nil) }
     }
 
     /// The scores at `range` of the default's ranks, when `collection` is one this site takes from there.
-    private static func shared(
+    static func shared(
         _ range: Range<Int>, of collection: RecordCollection, from shared: Sharing?
     ) -> ArraySlice<Double?>? {
         guard let shared, shared.collections.contains(collection.number), shared.ranks.scores.count >= range.upperBound
