@@ -15,13 +15,12 @@ extension RecordRanks {
         }
         var scores = last.scores
         for position in changed where position < scores.count {
-            guard let collection = site.collections.first(where: { $0.offset + $0.records.count > position }) else {
-                continue
-            }
+            let (number, record) = site.locate(position)
+            let collection = site.collections[number]
             if let copied = Self.shared(position..<position + 1, of: collection, from: shared) {
                 scores[position] = copied.first!
             } else if let rank = collection.spec.rank {
-                scores[position] = rank.score(of: collection.records[position - collection.offset].values[rank.field])
+                scores[position] = rank.score(of: collection.records[record].values[rank.field])
             }
         }
         self.init(scores: scores, collections: collections)
