@@ -82,6 +82,50 @@ import WorldFactsOutput
         #expect(cache.count == 0)
     }
 
+    func rows(_ site: Site) -> SearchRows {
+        SearchRows(site.only.records.indices.map(PageContexts(site: site, collection: 0).row))
+    }
+
+    func manifest(_ files: [OutputFile]) -> Manifest {
+        var manifest = Manifest()
+        for file in files {
+            manifest.entries[file.path] = Manifest.Entry(hash: 1, inputs: file.inputs.map(OutputFile.inputsNumber))
+        }
+        return manifest
+    }
+
+    /// The buckets made once a build is done (`SearchMemo.prepareBuckets`, as `watch` does) are every
+    /// bucket of the scopes the memo does not share, and those an update plans: the first edit plans its
+    /// buckets from them, makes none, and gives what a fresh index gives.
+    @Test func preparedBucketsAreThoseAnUpdatePlans() throws {
+        var site = countriesSite
+        site.config.search.shardBudget = 1_024
+        let scopes = site.config.search.scopes
+        let population = try #require(site.config.only.fields.firstIndex { $0.id == "population" })
+        let iceland = try #require(site.only.records.firstIndex { $0.key == "IS" })
+        let first = SearchIndex(site: site, rows: rows(site))
+        let cache = BucketCache(smallest: 1)
+        let memo = SearchMemo(
+            keys: first.memo.keys, numbers: first.memo.numbers, scopes: first.memo.scopes, buckets: cache,
+            manifestName: first.manifestName)
+        SearchMemo.prepareBuckets([(memo, scopes, Set(scopes.indices))]).wait()
+        #expect(cache.count == 0, "every scope shared")
+        SearchMemo.prepareBuckets([(memo, scopes, [])]).wait()
+        let searched = zip(scopes, memo.scopes).filter { !$0.0.note }.map(\.1.buckets.count).reduce(0, +)
+        #expect(searched > 0 && cache.count == searched)
+        site.only.records[iceland].values[population] = .integer(7)
+        let previous = ReuseIndex(previous: manifest(first.files), missing: [], keepsEveryFile: true)
+        let update = SearchIndex(
+            site: site, rows: rows(site), prior: SearchPrior(output: previous, memo: memo, changed: [iceland]))
+        let fresh = SearchIndex(site: site, rows: rows(site))
+        #expect(cache.hits > 0 && cache.count == searched, "planned from the prepared buckets, none made")
+        #expect(update.manifest == fresh.manifest)
+        let made = Dictionary(uniqueKeysWithValues: update.files.filter { !$0.isReused }.map { ($0.path, $0.bytes) })
+        for file in fresh.files where !first.files.contains(file) {
+            #expect(made[file.path] == file.bytes, "\(file.path)")
+        }
+    }
+
     /// Two edits in a row, the second from the memo the first left (as `watch` does): the second update
     /// plans the edited record's buckets from the kept ones, and gives what a fresh index gives.
     @Test func anUpdateFromKeptBucketsIsAFreshIndex() throws {
@@ -89,16 +133,6 @@ import WorldFactsOutput
         site.config.search.shardBudget = 1_024
         let population = try #require(site.config.only.fields.firstIndex { $0.id == "population" })
         let iceland = try #require(site.only.records.firstIndex { $0.key == "IS" })
-        func rows(_ site: Site) -> SearchRows {
-            SearchRows(site.only.records.indices.map(PageContexts(site: site, collection: 0).row))
-        }
-        func manifest(_ files: [OutputFile]) -> Manifest {
-            var manifest = Manifest()
-            for file in files {
-                manifest.entries[file.path] = Manifest.Entry(hash: 1, inputs: file.inputs.map(OutputFile.inputsNumber))
-            }
-            return manifest
-        }
         let first = SearchIndex(site: site, rows: rows(site))
         let cache = BucketCache(smallest: 1)
         var memo = SearchMemo(

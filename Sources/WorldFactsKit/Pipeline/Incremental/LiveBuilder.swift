@@ -1,5 +1,6 @@
 import Foundation
 import WorldFactsModel
+import WorldFactsSearch
 import WorldFactsSupport
 
 /// Builds into one folder again and again, as `watch` and `serve` do, keeping the last build's model
@@ -45,14 +46,27 @@ public final class LiveBuilder: @unchecked Sendable {
 
     /// Copies of what the next edit changes in place, made on threads of their own while `watch` waits for
     /// it (`PreparedCopy`): the model's site with records of its own (`Site.withOwnRecords`), which the edits go
-    /// into; its load's records, which the load splices the records it read into; the search index's entry
-    /// hashes and floors, which its update changes; and the manifest's text, which the writer patches.
-    /// Changing the model's own copies the whole of each first, because the model keeps them for a build
-    /// that fails.
+    /// into; its load's records, which the load splices the records it read into; the search indexes' entry
+    /// hashes and floors, every language's, which their updates change; and the manifest's text, which the
+    /// writer patches. Changing the model's own copies the whole of each first, because the model keeps them
+    /// for a build that fails. And the search indexes' large buckets, which an edit in one plans
+    /// (`SearchMemo.prepareBuckets`).
     private static func preparedCopies(of model: PriorModel) -> PreparedCopy<Site> {
         model.loadMemo.prepareCopies()
         model.output.prepareCopy()
-        model.search?.prepareCopies()
+        var memos = model.search.map { [($0, model.content.config.search.scopes, Set<Int>())] } ?? []
+        if case .live(let languages) = model.languages {
+            memos += languages.compactMap { language in
+                language.search.map {
+                    (
+                        $0, language.content.config.search.scopes,
+                        SiteGenerator.sharedScopes(of: language.site, with: model.site)
+                    )
+                }
+            }
+        }
+        for (memo, _, shared) in memos { memo.prepareCopies(skipping: shared) }
+        SearchMemo.prepareBuckets(memos)
         let site = PreparedCopy<Site>()
         site.make { [site = model.site] in site.withOwnRecords() }
         return site

@@ -1,4 +1,5 @@
 import Synchronization
+import WorldFactsSupport
 
 /// The large buckets that updates of one set of keys made again (`ScopeIndexer.replan`), kept for the next
 /// update of the same keys (`SearchMemo`, carried from build to build in `watch` and `serve`).
@@ -29,7 +30,7 @@ final class BucketCache: Sendable {
     let budget: Int
     let smallest: Int
 
-    init(budget: Int = 32 << 20, smallest: Int = 4_096) {
+    init(budget: Int = 48 << 20, smallest: Int = 1_024) {
         self.budget = budget
         self.smallest = smallest
     }
@@ -62,6 +63,30 @@ final class BucketCache: Sendable {
             state.bytes += bytes
         }
         return made
+    }
+
+    /// A bucket an update may plan: made and kept ahead of it (`prepare`).
+    struct Request: Sendable {
+        let scope: String
+        let keys: SearchKeys
+        let first: Unicode.Scalar
+        let positions: [Int]
+    }
+
+    /// Makes and keeps each bucket of `requests` not kept yet, in their order: in `watch`, once a build is
+    /// done, on a thread of its own (`SearchMemo.prepareBuckets`), so that the first edit in a bucket
+    /// plans it from the kept one, as later edits do. The requests of several caches are made one after
+    /// another: the edit that may come meanwhile has the machine's other cores.
+    static func prepare(_ requests: [(cache: BucketCache, requests: [Request])]) -> BackgroundValue<Void> {
+        BackgroundValue.onOwnThread {
+            for (cache, requests) in requests {
+                for request in requests {
+                    _ = cache.bucket(scope: request.scope, first: request.first, positions: request.positions) {
+                        request.keys.bucket(request.first, positions: request.positions)
+                    }
+                }
+            }
+        }
     }
 
     /// How many buckets are kept, and how many times one was given (tests).

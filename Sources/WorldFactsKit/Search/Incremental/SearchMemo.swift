@@ -36,12 +36,39 @@ public struct SearchMemo: Sendable {
 
     /// Starts copying each scope's entry hashes and floors, for the next update to change in place
     /// (`PreparedCopy`): in `watch`, once a build is done. Changing the memo's own copied both, for every scope,
-    /// on the edit's longest path.
-    public func prepareCopies() {
-        for scope in scopes {
+    /// on the edit's longest path. `shared`: in a language other than the default, the scopes it takes from
+    /// the default's memo, which the default's update changes and this one's does not.
+    public func prepareCopies(skipping shared: Set<Int> = []) {
+        for (number, scope) in scopes.enumerated() where !shared.contains(number) {
             scope.preparedHashes.make(copying: scope.entryHashes)
             if !scope.entryFloors.isEmpty { scope.preparedFloors.make(copying: scope.entryFloors) }
         }
+    }
+
+    /// Starts making the large buckets of each of `memos`' scopes that no update has made yet, and keeping
+    /// them (`BucketCache.prepare`): in `watch`, once a build is done. Without them, the first edit in each
+    /// bucket of each language grouped its records' texts again, on the edit's path. `shared`: the scopes a
+    /// language takes from the default's memo, which its updates do not plan.
+    @discardableResult
+    public static func prepareBuckets(
+        _ memos: [(memo: SearchMemo, scopes: [SearchScope], shared: Set<Int>)]
+    ) -> BackgroundValue<Void> {
+        BucketCache.prepare(
+            memos.map { ($0.memo.buckets, $0.memo.bucketsToPrepare(scopes: $0.scopes, skipping: $0.shared)) })
+    }
+
+    /// The buckets an update of each scope would plan from its keys, large enough to keep
+    /// (`BucketCache.smallest`), smallest first: the largest are kept when they do not all fit. `shared`: as for
+    /// `prepareCopies`. Full-text scopes are indexed otherwise.
+    func bucketsToPrepare(scopes config: [SearchScope], skipping shared: Set<Int> = []) -> [BucketCache.Request] {
+        let requests = zip(config, zip(keys, scopes)).enumerated().flatMap { number, scoped in
+            let (scope, (keys, memo)) = scoped
+            guard !shared.contains(number), !scope.note else { return [BucketCache.Request]() }
+            return memo.buckets.filter { $0.positions.count >= buckets.smallest }.map {
+                BucketCache.Request(scope: scope.id, keys: keys, first: $0.first, positions: $0.positions)
+            }
+        }
+        return requests.sorted { $0.positions.count < $1.positions.count }
     }
 }
 
