@@ -5,29 +5,24 @@ import WorldFactsModel
 /// or when it carries a label (the "All" scope's previews, whose entries merge collections): `null` there
 /// when the record has no score.
 struct RecordRanks: Sendable {
-    /// By position; empty when no collection is ranked.
-    let scores: [Double?]
+    /// By collection, by position in it: empty for a collection that is not ranked. A collection a language
+    /// takes from the default's shares the default's array, which is neither copied nor scored again.
+    let scores: [[Double?]]
     /// Each collection's first position after it, and whether it is ranked.
     let collections: [(end: Int, ranked: Bool)]
 
     /// `shared`: in a language other than the default, the default's ranks and the collections this site
     /// takes whole from the default's, at the same positions (`SiteGenerator.sharedScopes`): their scores
-    /// are copied from there, not scored again.
+    /// are the default's.
     init(site: Site, sharing shared: Sharing? = nil) {
         collections = Self.collections(of: site)
-        guard site.collections.contains(where: { $0.spec.rank != nil }) else {
-            scores = []
-            return
-        }
         // Through stored properties, by position: a collection or a record passed whole is copied.
-        scores = site.collections.indices.flatMap { number -> [Double?] in
-            let offset = site.collections[number].offset
-            let range = offset..<(offset + site.collections[number].records.count)
-            if let copied = Self.shared(range, of: site.collections[number], from: shared) { return Array(copied) }
-            guard let rank = site.collections[number].spec.rank else {
-                return Array(repeating: nil, count: range.count)
+        scores = site.collections.indices.map { number -> [Double?] in
+            if let copied = Self.shared(number, of: site, from: shared) { return copied }
+            guard let rank = site.collections[number].spec.rank else { return [] }
+            return site.collections[number].records.indices.map {
+                rank.score(of: site.collections[number].records[$0].values[rank.field])
             }
-            return (0..<range.count).map { rank.score(of: site.collections[number].records[$0].values[rank.field]) }
         }
     }
 
@@ -35,7 +30,7 @@ struct RecordRanks: Sendable {
     typealias Sharing = (ranks: RecordRanks, collections: Set<Int>)
 
     /// Ranks of `scores` as given, with the collections they were scored for (an update's).
-    init(scores: [Double?], collections: [(end: Int, ranked: Bool)]) {
+    init(scores: [[Double?]], collections: [(end: Int, ranked: Bool)]) {
         (self.scores, self.collections) = (scores, collections)
     }
 
@@ -44,18 +39,30 @@ struct RecordRanks: Sendable {
         site.collections.map { ($0.offset + $0.records.count, $0.spec.rank != nil) }
     }
 
-    /// The scores at `range` of the default's ranks, when `collection` is one this site takes from there.
-    static func shared(
-        _ range: Range<Int>, of collection: RecordCollection, from shared: Sharing?
-    ) -> ArraySlice<Double?>? {
-        guard let shared, shared.collections.contains(collection.number), shared.ranks.scores.count >= range.upperBound
+    /// The default's scores of collection `number`, when it is one `site` takes from there.
+    static func shared(_ number: Int, of site: Site, from shared: Sharing?) -> [Double?]? {
+        guard let shared, shared.collections.contains(number), shared.ranks.scores.indices.contains(number),
+            shared.ranks.collections[number].ranked == (site.collections[number].spec.rank != nil),
+            shared.ranks.scores[number].count
+                == (shared.ranks.collections[number].ranked
+                    ? site.collections[number].records.count : 0)
         else { return nil }
-        return shared.ranks.scores[range]
+        return shared.ranks.scores[number]
     }
 
-    var isEmpty: Bool { scores.isEmpty }
+    /// Whether no collection is ranked.
+    var isEmpty: Bool { !collections.contains { $0.ranked } }
 
-    subscript(position: Int) -> Double? { scores.isEmpty ? nil : scores[position] }
+    subscript(position: Int) -> Double? {
+        var start = 0
+        for (number, collection) in collections.enumerated() {
+            if position < collection.end {
+                return collection.ranked ? scores[number][position - start] : nil
+            }
+            start = collection.end
+        }
+        return nil
+    }
 
     /// What the entry at `position` writes in its score slot; nil when it has none.
     func text(_ position: Int, labelled: Bool) -> String? {
