@@ -124,8 +124,8 @@ public struct SiteRenderer: Sendable {
         }
         if let changes { pages += changesFiles(changes) }
         for contexts in self.contexts where contexts.collection.spec.hasPages {
-            let rows = try collectionPages(contexts, rowInputs: rowInputs, pages: &pages, emit)
-            if keepsDownloadRows, let rows { downloads.byCollection[contexts.collection.number] = rows }
+            let made = try collectionPages(contexts, rowInputs: rowInputs, pages: &pages, emit)
+            if keepsDownloadRows, let made { downloads.keep(made, of: contexts.collection.number) }
         }
         for groupNumber in site.groups.indices where site.collections[site.groups[groupNumber].collection].spec.hasPages
         {
@@ -160,11 +160,12 @@ public struct SiteRenderer: Sendable {
     }
 
     /// A collection's index, its redirects and downloads, the section pages of a split index, and the
-    /// complete pages of its lists. Gives the rows its downloads are made of (`DownloadRows`), if it has any.
+    /// complete pages of its lists. Gives what its downloads were made of, and their bytes (`Downloads`), if it
+    /// has any.
     private func collectionPages<Failure: Error>(
         _ contexts: PageContexts, rowInputs: [[UInt64]]?, pages: inout [OutputFile],
         _ emit: ([OutputFile]) throws(Failure) -> Void
-    ) throws(Failure) -> [[[UInt8]]]? {
+    ) throws(Failure) -> Downloads? {
         let (reach, isEdition) = (prior.reach, site.config.isEdition)
         let collection = contexts.collection
         let owner = collection.spec.id
@@ -175,11 +176,11 @@ public struct SiteRenderer: Sendable {
         if !isEdition {
             pages += aliases.pages.indices.map { RedirectPage(site: site).file($0, of: aliases, in: collection) }
         }
-        var downloads: [[[UInt8]]]?
+        var downloads: Downloads?
         if !collection.spec.downloads.isEmpty, !isEdition {
             let made = self.downloads(of: collection)
             pages += made.files
-            downloads = made.rows
+            downloads = made
         }
         if collection.isIndexSplit {
             // Fingerprinted from their rows before any context is made, as record pages are.

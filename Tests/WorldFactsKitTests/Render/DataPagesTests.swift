@@ -82,8 +82,10 @@ import WorldFactsSupport
 
     /// Downloads made again after value edits from the last build's rows (`DownloadRows`), only the parts
     /// that hold an edited record made again, are byte for byte the downloads of the edited collection
-    /// made whole: seeded edits of several records (in one part, across parts, the first and last), over
-    /// a collection of three parts and a bit.
+    /// made whole, and so are the last build's files with those parts put in (`files(rows:patching:)`,
+    /// parts growing and shrinking): seeded edits of several records (in one part, across parts, the
+    /// first and last), over a collection of three parts and a bit. Files that are not the join of the
+    /// last rows are joined anew.
     @Test(arguments: [20_261_205, 11]) func downloadsUpdatedWhereEditedAreTheWholeDownloads(seed: UInt64) throws {
         var random = SplitMix(state: seed)
         let count = DataDownloads.recordsAtOnce * 3 + 17
@@ -97,6 +99,7 @@ import WorldFactsSupport
         var collection = try site(yaml, cities: text).collections[1]
         let population = try #require(collection.spec.fields.firstIndex { $0.id == "population" })
         var rows = DataDownloads(collection: collection).rows()
+        var joined = DataDownloads(collection: collection).files(rows: rows).map(\.bytes)
         for round in 0..<6 {
             let picked = (0..<Int.random(in: 1...5, using: &random)).map { _ in
                 Int.random(in: 0..<count, using: &random)
@@ -110,9 +113,18 @@ import WorldFactsSupport
             }
             let downloads = DataDownloads(collection: collection)
             let stale = downloads.files(rows: rows)
+            let lastRows = rows
             rows = downloads.rows(updating: rows, at: edited)
             let whole = downloads.files()
             #expect(downloads.files(rows: rows).map(\.bytes) == whole.map(\.bytes), "round \(round): \(edited)")
+            let parts = DataDownloads.parts(at: edited)
+            let patched = downloads.files(rows: rows, patching: joined, lastRows: lastRows, parts: parts)
+            #expect(patched.map(\.bytes) == whole.map(\.bytes), "round \(round), patched: \(edited)")
+            #expect(patched.map(\.path) == whole.map(\.path))
+            let other = downloads.files(
+                rows: rows, patching: joined.map { Array($0.dropLast()) }, lastRows: lastRows, parts: parts)
+            #expect(other.map(\.bytes) == whole.map(\.bytes), "round \(round), not the last join")
+            joined = patched.map(\.bytes)
             #expect(whole.map(\.path) == ["data/cities.csv", "data/cities.json"])
             // The rows of the last build are not the edited ones: the test would see a part left stale.
             #expect(stale.map(\.bytes) != whole.map(\.bytes) || round > 0)

@@ -13,8 +13,8 @@ struct DataDownloads {
 
     /// The files of downloads whose records are `rows` (as `rows()` gives them), each between its head
     /// and tail, in one allocation.
-    func files(rows: [[[UInt8]]]) -> [OutputFile] {
-        zip(collection.spec.downloads, rows).map { format, rows in
+    func files(rows: [[[UInt8]]], formats: [DownloadFormat]? = nil) -> [OutputFile] {
+        zip(formats ?? collection.spec.downloads, rows).map { format, rows in
             let (head, tail) = ends(of: format)
             var bytes: [UInt8] = []
             bytes.reserveCapacity(rows.reduce(head.count + tail.count) { $0 + $1.count })
@@ -42,7 +42,7 @@ struct DataDownloads {
     }
 
     /// What comes before a download's records, and after.
-    private func ends(of format: DownloadFormat) -> (head: [UInt8], tail: [UInt8]) {
+    func ends(of format: DownloadFormat) -> (head: [UInt8], tail: [UInt8]) {
         switch format {
         case .csv: (Array((header.map(Self.csvCell).joined(separator: ",") + "\r\n").utf8), [])
         case .json: (Array("[\n".utf8), Array("]\n".utf8))
