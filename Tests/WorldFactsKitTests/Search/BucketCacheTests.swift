@@ -94,13 +94,13 @@ import WorldFactsOutput
         return manifest
     }
 
-    /// The buckets made once a build is done (`SearchMemo.prepareBuckets`, as `watch` does) are every
-    /// bucket of the scopes the memo does not share, and those an update plans: the first edit plans its
-    /// buckets from them, makes none, and gives what a fresh index gives.
-    @Test func preparedBucketsAreThoseAnUpdatePlans() throws {
+    /// The countries with small shards, the population field and Iceland's position, their index, and a
+    /// memo of it with a cache that keeps every bucket.
+    func indexedCountries() throws -> (
+        site: Site, population: Int, iceland: Int, first: SearchIndex, cache: BucketCache, memo: SearchMemo
+    ) {
         var site = countriesSite
         site.config.search.shardBudget = 1_024
-        let scopes = site.config.search.scopes
         let population = try #require(site.config.only.fields.firstIndex { $0.id == "population" })
         let iceland = try #require(site.only.records.firstIndex { $0.key == "IS" })
         let first = SearchIndex(site: site, rows: rows(site))
@@ -108,6 +108,15 @@ import WorldFactsOutput
         let memo = SearchMemo(
             keys: first.memo.keys, numbers: first.memo.numbers, scopes: first.memo.scopes, buckets: cache,
             manifestName: first.manifestName)
+        return (site, population, iceland, first, cache, memo)
+    }
+
+    /// The buckets made once a build is done (`SearchMemo.prepareBuckets`, as `watch` does) are every
+    /// bucket of the scopes the memo does not share, and those an update plans: the first edit plans its
+    /// buckets from them, makes none, and gives what a fresh index gives.
+    @Test func preparedBucketsAreThoseAnUpdatePlans() throws {
+        var (site, population, iceland, first, cache, memo) = try indexedCountries()
+        let scopes = site.config.search.scopes
         SearchMemo.prepareBuckets([(memo, scopes, Set(scopes.indices))]).wait()
         #expect(cache.count == 0, "every scope shared")
         SearchMemo.prepareBuckets([(memo, scopes, [])]).wait()
@@ -129,15 +138,7 @@ import WorldFactsOutput
     /// Two edits in a row, the second from the memo the first left (as `watch` does): the second update
     /// plans the edited record's buckets from the kept ones, and gives what a fresh index gives.
     @Test func anUpdateFromKeptBucketsIsAFreshIndex() throws {
-        var site = countriesSite
-        site.config.search.shardBudget = 1_024
-        let population = try #require(site.config.only.fields.firstIndex { $0.id == "population" })
-        let iceland = try #require(site.only.records.firstIndex { $0.key == "IS" })
-        let first = SearchIndex(site: site, rows: rows(site))
-        let cache = BucketCache(smallest: 1)
-        var memo = SearchMemo(
-            keys: first.memo.keys, numbers: first.memo.numbers, scopes: first.memo.scopes, buckets: cache,
-            manifestName: first.manifestName)
+        var (site, population, iceland, first, cache, memo) = try indexedCountries()
         var files = Dictionary(uniqueKeysWithValues: first.files.map { ($0.path, $0) })
         for (edit, people) in [1, 2, 3].enumerated() {
             site.only.records[iceland].values[population] = .integer(people)
