@@ -135,6 +135,33 @@ import WorldFactsOutput
         }
     }
 
+    /// Buckets made ahead never put out a kept one: past the budget the cache is full, and a later
+    /// `prepare` makes none.
+    @Test func bucketsMadeAheadStopAtTheBudget() throws {
+        // As an update makes them: a bucket at a time.
+        let buckets = keys.buckets().filter { ["a", "b", "e"].contains($0.prefixText) }.map {
+            keys.bucket($0.first, positions: $0.positions)
+        }
+        let sizes = buckets.map(BucketCache.bytes(of:))
+        // Room for the two smallest, not for all three.
+        let cache = BucketCache(budget: sizes.sorted().prefix(2).reduce(0, +), smallest: 1)
+        let requests = buckets.sorted { BucketCache.bytes(of: $0) < BucketCache.bytes(of: $1) }.map {
+            BucketCache.Request(scope: "zone", keys: keys, first: $0.first, positions: $0.positions)
+        }
+        BucketCache.prepare([(cache, requests)]).wait()
+        #expect(cache.count == 2 && cache.isFull)
+        for request in requests.prefix(2) {
+            var made = 0
+            _ = cache.bucket(scope: "zone", first: request.first, positions: request.positions) {
+                made += 1
+                return keys.bucket(request.first, positions: request.positions)
+            }
+            #expect(made == 0, "kept: \(request.first)")
+        }
+        BucketCache.prepare([(cache, requests)]).wait()
+        #expect(cache.count == 2)
+    }
+
     /// Two edits in a row, the second from the memo the first left (as `watch` does): the second update
     /// plans the edited record's buckets from the kept ones, and gives what a fresh index gives.
     @Test func anUpdateFromKeptBucketsIsAFreshIndex() throws {

@@ -25,6 +25,8 @@ final class BucketCache: Sendable {
         var bytes = 0
         var clock = 0
         var hits = 0
+        /// Whether a bucket made ahead found no room left (`prepare`): no more are made ahead.
+        var full = false
     }
     private let state = Mutex(State())
     let budget: Int
@@ -77,17 +79,42 @@ final class BucketCache: Sendable {
     /// done, on a thread of its own (`SearchMemo.prepareBuckets`), so that the first edit in a bucket
     /// plans it from the kept one, as later edits do. The requests of several caches are made one after
     /// another: the edit that may come meanwhile has the machine's other cores.
+    ///
+    /// A bucket made ahead goes in only where it fits without putting another out: once one does not, the
+    /// cache is full, and none is made ahead for it again (the keys of a larger site than the budget holds
+    /// would otherwise be grouped again after every edit, each bucket putting out another).
     static func prepare(_ requests: [(cache: BucketCache, requests: [Request])]) -> BackgroundValue<Void> {
         BackgroundValue.onOwnThread {
             for (cache, requests) in requests {
-                for request in requests {
-                    _ = cache.bucket(scope: request.scope, first: request.first, positions: request.positions) {
-                        request.keys.bucket(request.first, positions: request.positions)
-                    }
+                for request in requests where !cache.isFull {
+                    cache.keepAhead(request)
                 }
             }
         }
     }
+
+    /// Makes the bucket of `request` and keeps it when it is not kept yet and fits; else marks the cache full.
+    private func keepAhead(_ request: Request) {
+        let key = Key(scope: request.scope, first: request.first.value)
+        let kept = state.withLock { $0.entries[key]?.bucket.positions == request.positions }
+        guard !kept else { return }
+        let made = request.keys.bucket(request.first, positions: request.positions)
+        let bytes = Self.bytes(of: made)
+        state.withLock { state in
+            let room = budget - state.bytes + (state.entries[key]?.bytes ?? 0)
+            guard bytes <= room else {
+                state.full = true
+                return
+            }
+            if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.bytes }
+            state.clock += 1
+            state.entries[key] = Entry(bucket: made, bytes: bytes, used: state.clock)
+            state.bytes += bytes
+        }
+    }
+
+    /// Whether buckets made ahead found no room (`prepare`).
+    var isFull: Bool { state.withLock { $0.full } }
 
     /// How many buckets are kept, and how many times one was given (tests).
     var count: Int { state.withLock { $0.entries.count } }

@@ -58,8 +58,9 @@ public struct SearchMemo: Sendable {
     }
 
     /// The buckets an update of each scope would plan from its keys, large enough to keep
-    /// (`BucketCache.smallest`), smallest first: the largest are kept when they do not all fit. `shared`: as for
-    /// `prepareCopies`. Full-text scopes are indexed otherwise.
+    /// (`BucketCache.smallest`), largest first: an edited record is most likely in them, and they cost the
+    /// most to make, so they are the ones kept when not all fit. `shared`: as for `prepareCopies`. Full-text
+    /// scopes are indexed otherwise.
     func bucketsToPrepare(scopes config: [SearchScope], skipping shared: Set<Int> = []) -> [BucketCache.Request] {
         let requests = zip(config, zip(keys, scopes)).enumerated().flatMap { number, scoped in
             let (scope, (keys, memo)) = scoped
@@ -68,7 +69,7 @@ public struct SearchMemo: Sendable {
                 BucketCache.Request(scope: scope.id, keys: keys, first: $0.first, positions: $0.positions)
             }
         }
-        return requests.sorted { $0.positions.count < $1.positions.count }
+        return requests.sorted { $0.positions.count > $1.positions.count }
     }
 }
 
