@@ -53,26 +53,28 @@ struct RecordRanks: Sendable {
     /// Whether no collection is ranked.
     var isEmpty: Bool { !collections.contains { $0.ranked } }
 
-    subscript(position: Int) -> Double? {
+    subscript(position: Int) -> Double? { score(place(of: position)) }
+
+    /// What the entry at `position` writes in its score slot; nil when it has none.
+    func text(_ position: Int, labelled: Bool) -> String? {
+        let place = place(of: position)
+        guard labelled || place?.ranked == true else { return nil }
+        return Self.json(score(place))
+    }
+
+    /// The collection that holds `position`, the position in it, and whether it is ranked.
+    private func place(of position: Int) -> (collection: Int, offset: Int, ranked: Bool)? {
         var start = 0
         for (number, collection) in collections.enumerated() {
-            if position < collection.end {
-                return collection.ranked ? scores[number][position - start] : nil
-            }
+            if position < collection.end { return (number, position - start, collection.ranked) }
             start = collection.end
         }
         return nil
     }
 
-    /// What the entry at `position` writes in its score slot; nil when it has none.
-    func text(_ position: Int, labelled: Bool) -> String? {
-        guard labelled || isRanked(position) else { return nil }
-        return Self.json(self[position])
-    }
-
-    private func isRanked(_ position: Int) -> Bool {
-        for collection in collections where position < collection.end { return collection.ranked }
-        return false
+    private func score(_ place: (collection: Int, offset: Int, ranked: Bool)?) -> Double? {
+        guard let place, place.ranked else { return nil }
+        return scores[place.collection][place.offset]
     }
 
     /// A score as JSON: an integer without a fraction, else the shortest decimal that reads back to it.

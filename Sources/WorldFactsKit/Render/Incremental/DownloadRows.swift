@@ -67,7 +67,7 @@ extension DataDownloads {
             guard bytes.count == end + tail.count, rows[number].count == lastRows[number].count,
                 parts.allSatisfy(starts.indices.contains)
             else {
-                files += self.files(rows: [rows[number]], formats: [formats[number]])
+                files.append(file(formats[number], rows: rows[number]))
                 continue
             }
             let grown = parts.reduce(bytes.count) { $0 + rows[number][$1].count - lastRows[number][$1].count }

@@ -13,16 +13,19 @@ struct DataDownloads {
 
     /// The files of downloads whose records are `rows` (as `rows()` gives them), each between its head
     /// and tail, in one allocation.
-    func files(rows: [[[UInt8]]], formats: [DownloadFormat]? = nil) -> [OutputFile] {
-        zip(formats ?? collection.spec.downloads, rows).map { format, rows in
-            let (head, tail) = ends(of: format)
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(rows.reduce(head.count + tail.count) { $0 + $1.count })
-            bytes += head
-            for part in rows { bytes += part }
-            bytes += tail
-            return OutputFile(path: format.path(of: collection.spec.id), bytes: bytes)
-        }
+    func files(rows: [[[UInt8]]]) -> [OutputFile] {
+        zip(collection.spec.downloads, rows).map(file)
+    }
+
+    /// The file of a download of `format` whose records' parts are `rows`.
+    func file(_ format: DownloadFormat, rows: [[UInt8]]) -> OutputFile {
+        let (head, tail) = ends(of: format)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(rows.reduce(head.count + tail.count) { $0 + $1.count })
+        bytes += head
+        for part in rows { bytes += part }
+        bytes += tail
+        return OutputFile(path: format.path(of: collection.spec.id), bytes: bytes)
     }
 
     /// By download, in `downloads:` order, its records' bytes, `recordsAtOnce` records to a part, the

@@ -60,11 +60,17 @@ final class BucketCache: Sendable {
                 state.entries[oldest.key] = nil
                 state.bytes -= oldest.value.bytes
             }
-            state.clock += 1
-            state.entries[key] = Entry(bucket: made, bytes: bytes, used: state.clock)
-            state.bytes += bytes
+            Self.keep(made, bytes: bytes, as: key, in: &state)
         }
         return made
+    }
+
+    /// Keeps `bucket` under `key`, in place of any kept there, as the one used last.
+    private static func keep(_ bucket: SearchKeys.Bucket, bytes: Int, as key: Key, in state: inout State) {
+        if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.bytes }
+        state.clock += 1
+        state.entries[key] = Entry(bucket: bucket, bytes: bytes, used: state.clock)
+        state.bytes += bytes
     }
 
     /// A bucket an update may plan: made and kept ahead of it (`prepare`).
@@ -106,10 +112,7 @@ final class BucketCache: Sendable {
                 state.full = true
                 return
             }
-            if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.bytes }
-            state.clock += 1
-            state.entries[key] = Entry(bucket: made, bytes: bytes, used: state.clock)
-            state.bytes += bytes
+            Self.keep(made, bytes: bytes, as: key, in: &state)
         }
     }
 
