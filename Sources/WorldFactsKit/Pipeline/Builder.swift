@@ -283,7 +283,8 @@ public struct Builder: Sendable {
         renderer.changes = changes
         renderer.keepsDownloadRows = keeping.inMemory
         var generator = SiteGenerator(renderer: renderer)
-        generator.prior = edit?.generation(0, renderer: renderer, output: reuse) ?? GenerationPrior(output: reuse)
+        generator.prior = keeping.generation(
+            edit?.generation(0, renderer: renderer, output: reuse) ?? GenerationPrior(output: reuse), of: site)
         if output.background == nil {
             generator.recordPagesAtOnce = Self.recordPagesMadeWhereWritten
             generator.shardsAtOnce = Self.shardsMadeWhereWritten
@@ -306,9 +307,9 @@ public struct Builder: Sendable {
                 var languageRenderer = SiteRenderer(site: languages[number - 1], templates: templates, theme: theme)
                 languageRenderer.changes = changes
                 var other = SiteGenerator(renderer: languageRenderer)
-                other.prior =
+                other.prior = keeping.generation(
                     edit?.generation(number, renderer: languageRenderer, output: reuse)
-                    ?? GenerationPrior(output: reuse)
+                        ?? GenerationPrior(output: reuse), of: languages[number - 1])
                 other.recordPagesAtOnce = pagesAtOnce
                 other.shardsAtOnce = shardsAtOnce
                 other.defaultLanguage = defaultLanguage

@@ -11,6 +11,9 @@ public struct IndexRows: Sendable {
     /// In a language other than the default: the default's tag, which links to the pages of a collection
     /// that has none in this language carry (`hreflang`).
     public let defaultLanguage: String?
+    /// In `watch` and `serve`: where the rows pages showed in earlier builds are kept, and the base of
+    /// their inputs (`keeping(_:)`).
+    var memo: (rows: RowMemo, base: ContextFingerprint)? = nil
 
     public init(site: Site) {
         self.site = site
@@ -36,6 +39,16 @@ public struct IndexRows: Sendable {
             detail: detail.map { index.detailLabel.isEmpty ? $0 : index.detailLabel + " " + $0 })
         if !site.collections[collection].spec.hasPages { row.hreflang = defaultLanguage }
         return row
+    }
+
+    /// The rows of the records at `positions` of `collection`, as a template sees them from a page at `root`.
+    /// `inputs`, by record position, is what each is made of (`inputs(_:_:base:)`), when it is known: with
+    /// a memo of earlier builds' rows (`keeping(_:)`), a row made of the same inputs is taken from there.
+    public func contexts(
+        _ collection: Int, _ positions: some Collection<Int>, root: String, inputs: [UInt64]? = nil
+    ) -> [TemplateValue] {
+        guard let memo else { return positions.map { Self.context(row(collection, $0), root: root) } }
+        return remembered(memo.rows, base: memo.base, collection, Array(positions), root: root, inputs: inputs)
     }
 
     /// A row as a template sees it, from a page at `root`.
@@ -93,9 +106,8 @@ public struct IndexRows: Sendable {
     /// (a test compares the two on edits).
     public func inputs(_ collection: Int, _ position: Int, base: ContextFingerprint) -> UInt64 {
         var hash = base
-        let record = site.collections[collection].records[position]
         hash.mix(UInt64(collection))
-        hash.add(record.title)
+        hash.add(site.collections[collection].records[position].title)
         hash.add(site.collections[collection].slugs[position])  // the rest of the page path is the config's
         let index = site.collections[collection].spec.index
         for ref in [index.subtitle, index.detail] {
@@ -103,15 +115,19 @@ public struct IndexRows: Sendable {
                 hash.add(0xFE)
                 continue
             }
-            hash.add(field: record.value(ref))
-            guard case .field(let position) = ref else { continue }
-            let field = site.collections[collection].spec.fields[position]
+            hash.add(field: site.collections[collection].records[position].value(ref))
+            guard case .field(let number) = ref else { continue }
+            let field = site.collections[collection].spec.fields[number]
             // A number's unit from another field of the record (`unit_field:`).
-            if let unitField = field.unitField { hash.add(field: record.values[unitField]) }
+            if let unitField = field.unitField {
+                hash.add(field: site.collections[collection].records[position].values[unitField])
+            }
             // A time zone's offset changes with the seasons: the text the row shows.
-            if field.shownAs?.kind == .timezone { hash.add(formatter.text(record.values[position], field)) }
+            if field.shownAs?.kind == .timezone {
+                hash.add(formatter.text(site.collections[collection].records[position].values[number], field))
+            }
             guard field.format.isLink else { continue }
-            for key in linkKeys(record.values[position]) {
+            for key in linkKeys(site.collections[collection].records[position].values[number]) {
                 if let target = site.target(of: field, key: key) {
                     hash.add(1)
                     hash.add(site.title(of: target))
