@@ -98,6 +98,38 @@ public struct BinaryReader: @unchecked Sendable {
 
     public mutating func uint64s() throws(Malformed) -> [UInt64] { try words(UInt64.self) }
 
+    /// What `BinaryWriter.narrowInts` wrote.
+    public mutating func narrowInts() throws(Malformed) -> [Int] {
+        switch try byte() {
+        case 4: return try words(UInt32.self).map { Int($0) }
+        case 8: return try words(Int.self)
+        default: throw Malformed(offset: index - 1)
+        }
+    }
+
+    /// What `BinaryWriter.trimmedUInt64s` wrote of `count` words: malformed unless they fit in `count`.
+    public mutating func trimmedUInt64s(count: Int) throws(Malformed) -> [UInt64] {
+        try untrimmed(count: count) { (reader) throws(Malformed) in try reader.words(UInt64.self) }
+    }
+
+    /// What `BinaryWriter.trimmedInts` wrote of `count` integers: malformed unless they fit in `count`.
+    public mutating func trimmedInts(count: Int) throws(Malformed) -> [Int] {
+        try untrimmed(count: count) { (reader) throws(Malformed) in try reader.narrowInts() }
+    }
+
+    /// `count` words: the zeros before the ones `read` reads, those, and zeros after them.
+    private mutating func untrimmed<Word: FixedWidthInteger>(
+        count: Int, _ read: (inout BinaryReader) throws(Malformed) -> [Word]
+    ) throws(Malformed) -> [Word] {
+        let start = try int()
+        guard start >= 0, start <= count else { throw Malformed(offset: index - 8) }
+        let middle = try read(&self)
+        guard middle.count <= count - start else { throw Malformed(offset: index) }
+        var words = [Word](repeating: 0, count: count)
+        words.replaceSubrange(start..<(start + middle.count), with: middle)
+        return words
+    }
+
     /// Words of `type` after their count, as `BinaryWriter` wrote them.
     private mutating func words<Word: FixedWidthInteger>(_ type: Word.Type) throws(Malformed) -> [Word] {
         let size = MemoryLayout<Word>.size

@@ -118,6 +118,39 @@ public struct BinaryWriter: Sendable {
 
     public mutating func uint64s(_ values: [UInt64]) { words(values) }
 
+    /// Integers in four bytes each when every one of them fits (a byte says which): most arrays a
+    /// snapshot holds are positions, offsets and lengths, whose eight bytes were half zeros.
+    public mutating func narrowInts(_ values: [Int]) {
+        guard values.allSatisfy({ $0 >= 0 && $0 <= UInt32.max }) else {
+            byte(8)
+            return words(values)
+        }
+        byte(4)
+        words(values.map { UInt32(truncatingIfNeeded: $0) })
+    }
+
+    /// Words by record of a part of the records (a search scope's entry hashes, zero for each record not
+    /// in it): the count of zeros they start with, then the words from there to the last that is not
+    /// zero. The reader is told how many there are (`BinaryReader.trimmedUInt64s(count:)`).
+    public mutating func trimmedUInt64s(_ values: [UInt64]) {
+        let (start, end) = Self.trimmed(values)
+        int(start)
+        words(Array(values[start..<end]))
+    }
+
+    /// `trimmedUInt64s` for integers, the words kept as `narrowInts` writes them.
+    public mutating func trimmedInts(_ values: [Int]) {
+        let (start, end) = Self.trimmed(values)
+        int(start)
+        narrowInts(Array(values[start..<end]))
+    }
+
+    /// Where the values that are not zero start and end (0..<0 when all are).
+    static func trimmed<Word: FixedWidthInteger>(_ values: [Word]) -> (start: Int, end: Int) {
+        guard let first = values.firstIndex(where: { $0 != 0 }) else { return (0, 0) }
+        return (first, values.lastIndex { $0 != 0 }! + 1)
+    }
+
     /// Whole words at once, after their count: the integers' bytes as they lie in memory, on a
     /// little-endian machine (an `Int` is eight bytes on every platform this builds for).
     private mutating func words<Word: FixedWidthInteger>(_ values: [Word]) {

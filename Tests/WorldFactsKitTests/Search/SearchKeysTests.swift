@@ -92,8 +92,8 @@ import WorldFactsOutput
             writer.int(1)
             writer.bool(true)
             writer.data(bytes)
-            writer.ints(textEnds)
-            writer.ints(recordEnds)
+            writer.narrowInts(textEnds)
+            writer.narrowInts(recordEnds)
             return writer.bytes.withUnsafeBytes { raw in
                 var reader = BinaryReader(raw)
                 return (try? SearchKeys.read(from: &reader, scopes: [scopes[0]], count: recordEnds.count)) != nil

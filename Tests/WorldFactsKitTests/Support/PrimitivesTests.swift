@@ -74,6 +74,55 @@ import Testing
         #expect(file.hasPrefix(Array(writer.bytes.prefix(3))) && !file.hasPrefix([0xFF]))
     }
 
+    /// Narrow and trimmed arrays read back as written, over seeded arrays of every shape (empty, all zeros,
+    /// zeros at either end, values past four bytes), and a trimmed array that does not fit its count is
+    /// malformed.
+    @Test(arguments: [20_261_205, 9]) func narrowAndTrimmedWordsReadBackAsWritten(seed: UInt64) {
+        var random = SplitMix(state: seed)
+        for _ in 0..<200 {
+            let count = Int.random(in: 0...40, using: &random)
+            let wide = Int.random(in: 0..<4, using: &random) == 0
+            var ints = (0..<count).map { _ in
+                Int.random(in: 0...(wide ? Int(UInt32.max) * 4 : 9), using: &random)
+            }
+            if count > 4, Bool.random(using: &random) {
+                for position in 0..<Int.random(in: 0...count, using: &random) { ints[position] = 0 }
+            }
+            if count > 4, Bool.random(using: &random) { ints.reverse() }
+            let words = ints.map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 }
+            var writer = BinaryWriter()
+            writer.narrowInts(ints)
+            writer.trimmedInts(ints)
+            writer.trimmedUInt64s(words)
+            writer.int(-1)
+            let file = FileBytes(writer.bytes)
+            let read = file.withReader { reader in
+                (
+                    try? reader.narrowInts(), try? reader.trimmedInts(count: count),
+                    try? reader.trimmedUInt64s(count: count), try? reader.int()
+                )
+            }
+            #expect(read.0 == ints && read.1 == ints && read.2 == words && read.3 == -1)
+            // Four bytes a value when every value fits them.
+            var narrow = BinaryWriter()
+            narrow.narrowInts(ints)
+            #expect(narrow.bytes.count == 1 + 8 + (ints.allSatisfy { $0 <= UInt32.max } ? 4 : 8) * count)
+            if ints.contains(where: { $0 != 0 }) {
+                let tooShort = file.withReader { reader in
+                    _ = try? reader.narrowInts()
+                    return try? reader.trimmedInts(count: ints.lastIndex { $0 != 0 }!)
+                }
+                #expect(tooShort == nil)
+            }
+        }
+        // All zeros: only the count of them.
+        var writer = BinaryWriter()
+        writer.trimmedUInt64s(Array(repeating: 0, count: 1_000))
+        #expect(writer.bytes.count == 16)
+        let read = FileBytes(writer.bytes).withReader { reader in try? reader.trimmedUInt64s(count: 1_000) }
+        #expect(read == Array(repeating: 0, count: 1_000))
+    }
+
     @Test func packedStringsAreReadWhereTheyAre() {
         var packed = PackedBytes()
         for text in Self.texts { packed.append { $0 += text.utf8 } }

@@ -21,8 +21,8 @@ extension SearchKeys {
             writer.byte(kept.rawValue)
             guard kept == .own else { continue }
             writer.data(keys.folded.bytes)
-            writer.ints(keys.folded.ends)
-            writer.ints(keys.recordEnds)
+            writer.narrowInts(keys.folded.ends)
+            writer.narrowInts(keys.recordEnds)
         }
     }
 
@@ -57,7 +57,7 @@ extension SearchKeys {
                 keys.append(shared[number])
                 continue
             }
-            let (bytes, ends, recordEnds) = (try reader.data(), try reader.ints(), try reader.ints())
+            let (bytes, ends, recordEnds) = (try reader.data(), try reader.narrowInts(), try reader.narrowInts())
             guard let folded = PackedBytes(bytes: bytes, ends: ends), recordEnds.count == count,
                 PackedBytes.inOrder(recordEnds, endingAt: folded.count)
             else { throw BinaryReader.Malformed(offset: reader.index) }
@@ -77,19 +77,21 @@ extension SearchMemo {
         scopes: [SearchScope], sharing shared: Set<Int> = [], allKeys: Bool = false, to writer: inout BinaryWriter
     ) {
         SearchKeys.write(keys, scopes: scopes, sharing: shared, allKeys: allKeys, to: &writer)
-        writer.ints(numbers.order.map(Int.init))
+        writer.narrowInts(numbers.order.map(Int.init))
         writer.strings(numbers.written)
         writer.strings([manifestName])
         writer.array(Array(self.scopes.enumerated())) { writer, numbered in
             let (number, scope) = numbered
             writer.bool(shared.contains(number))
             guard !shared.contains(number) else { return }
-            writer.uint64s(scope.entryHashes)
-            writer.ints(scope.entryFloors)
+            // By record of the site: a scope of one collection has hashes and floors only in its range.
+            writer.trimmedUInt64s(scope.entryHashes)
+            writer.bool(!scope.entryFloors.isEmpty)
+            if !scope.entryFloors.isEmpty { writer.trimmedInts(scope.entryFloors) }
             writer.strings([scope.filterSignature, scope.textPart])
             writer.array(scope.buckets) { writer, bucket in
                 writer.int(Int(bucket.first.value))
-                writer.ints(bucket.positions)
+                writer.narrowInts(bucket.positions)
                 writer.strings(bucket.leaves.map(\.prefix))
                 writer.strings(bucket.leaves.map(\.file))
                 writer.strings(bucket.splits.map(\.prefix))
@@ -109,9 +111,8 @@ extension SearchMemo {
     ) throws(BinaryReader.Malformed) -> SearchMemo {
         typealias Malformed = BinaryReader.Malformed
         let keys = try SearchKeys.read(from: &reader, scopes: scopes, count: count, sharing: shared?.keys)
-        let (order, written) = (try reader.ints(), try reader.strings())
-        guard order.count == count, Set(order).count == count, order.allSatisfy({ $0 >= 0 && $0 < count }),
-            written.isEmpty || written.count == count
+        let (order, written) = (try reader.narrowInts(), try reader.strings())
+        guard order.count == count, Self.isPermutation(order), written.isEmpty || written.count == count
         else { throw Malformed(offset: reader.index) }
         let numbers = SearchNumbers(order: order.map { Int32($0) }, written: written)
         guard let manifestName = try reader.strings().first else { throw Malformed(offset: reader.index) }
@@ -124,13 +125,15 @@ extension SearchMemo {
                 else { throw Malformed(offset: reader.index) }
                 return shared.scopes[number]
             }
-            let (hashes, floors, signature) = (try reader.uint64s(), try reader.ints(), try reader.strings())
-            guard hashes.count == count, floors.isEmpty || floors.count == count, signature.count == 2 else {
+            let hashes = try reader.trimmedUInt64s(count: count)
+            let floors = try reader.bool() ? try reader.trimmedInts(count: count) : []
+            let signature = try reader.strings()
+            guard signature.count == 2 else {
                 throw Malformed(offset: reader.index)
             }
             let buckets = try reader.array { (reader) throws(Malformed) -> BucketMemo in
                 let first = try reader.int()
-                let positions = try reader.ints()
+                let positions = try reader.narrowInts()
                 let (leaves, leafFiles) = (try reader.strings(), try reader.strings())
                 let (splits, splitFiles) = (try reader.strings(), try reader.strings())
                 let (paths, inputs) = (try reader.strings(), try reader.strings())
@@ -150,5 +153,15 @@ extension SearchMemo {
         }
         guard memos.count == scopes.count else { throw Malformed(offset: reader.index) }
         return SearchMemo(keys: keys, numbers: numbers, scopes: memos, manifestName: manifestName)
+    }
+
+    /// Whether `order` holds each of 0 to its count once (a set of them was a hash table of every record).
+    static func isPermutation(_ order: [Int]) -> Bool {
+        var seen = [Bool](repeating: false, count: order.count)
+        for number in order {
+            guard number >= 0, number < order.count, !seen[number] else { return false }
+            seen[number] = true
+        }
+        return true
     }
 }
