@@ -101,7 +101,16 @@ public struct BinaryReader: @unchecked Sendable {
     /// What `BinaryWriter.narrowInts` wrote.
     public mutating func narrowInts() throws(Malformed) -> [Int] {
         switch try byte() {
-        case 4: return try words(UInt32.self).map { Int($0) }
+        case 4:
+            let count = try count(each: 4)
+            let start = try take(count * 4)
+            return [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for item in 0..<count {
+                    buffer[item] = Int(
+                        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: start + item * 4, as: UInt32.self)))
+                }
+                initialized = count
+            }
         case 8: return try words(Int.self)
         default: throw Malformed(offset: index - 1)
         }

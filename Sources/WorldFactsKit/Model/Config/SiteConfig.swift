@@ -58,8 +58,30 @@ public struct SiteConfig: Sendable {
     /// (`WorldFactsKit.SiteConfig`) rather than the module they live in: every page fingerprint starts
     /// from this text, and moving a type between modules must not make every page look changed. Made once
     /// per site (`Site.configText`, `Content.configText`): it is long, and reflection is slow.
-    public var text: String {
-        String(reflecting: self).replacingOccurrences(of: "WorldFactsModel.", with: "WorldFactsKit.")
+    public var text: String { Self.named(String(reflecting: self)) }
+
+    /// `text` with "WorldFactsModel." read as "WorldFactsKit.", a byte at a time: Foundation's
+    /// `replacingOccurrences` took as long as the reflection, for every language's config.
+    static func named(_ text: String) -> String {
+        let (module, product) = (Array("WorldFactsModel.".utf8), Array("WorldFactsKit.".utf8))
+        var text = text
+        return text.withUTF8 { bytes in
+            var named: [UInt8] = []
+            named.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == module[0], bytes.count - index >= module.count,
+                    bytes[index..<(index + module.count)].elementsEqual(module)
+                {
+                    named += product
+                    index += module.count
+                } else {
+                    named.append(bytes[index])
+                    index += 1
+                }
+            }
+            return String(decoding: named, as: UTF8.self)
+        }
     }
 
     /// Whether a collection's record pages show a locator map (`map:`): the site publishes the world
