@@ -283,8 +283,7 @@ public struct Builder: Sendable {
         renderer.changes = changes
         renderer.keepsDownloadRows = keeping.inMemory
         var generator = SiteGenerator(renderer: renderer)
-        generator.prior = keeping.generation(
-            edit?.generation(0, renderer: renderer, output: reuse) ?? GenerationPrior(output: reuse), of: site)
+        generator.prior = edit?.generation(0, renderer: renderer, output: reuse) ?? GenerationPrior(output: reuse)
         if output.background == nil {
             generator.recordPagesAtOnce = Self.recordPagesMadeWhereWritten
             generator.shardsAtOnce = Self.shardsMadeWhereWritten
@@ -307,9 +306,9 @@ public struct Builder: Sendable {
                 var languageRenderer = SiteRenderer(site: languages[number - 1], templates: templates, theme: theme)
                 languageRenderer.changes = changes
                 var other = SiteGenerator(renderer: languageRenderer)
-                other.prior = keeping.generation(
+                other.prior =
                     edit?.generation(number, renderer: languageRenderer, output: reuse)
-                        ?? GenerationPrior(output: reuse), of: languages[number - 1])
+                    ?? GenerationPrior(output: reuse)
                 other.recordPagesAtOnce = pagesAtOnce
                 other.shardsAtOnce = shardsAtOnce
                 other.defaultLanguage = defaultLanguage

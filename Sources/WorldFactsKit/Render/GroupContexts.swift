@@ -26,7 +26,7 @@ public struct GroupContexts: Sendable {
 
     /// A value's page: its records, in the collection's index order, under section headers; for a large
     /// value (`GroupValue.pages`), every section with a link to its pages, their guide words and counts.
-    public func page(_ value: Int, rowInputs: [UInt64]? = nil) -> TemplateValue {
+    public func page(_ value: Int) -> TemplateValue {
         let groupValue = group.values[value]
         let title = group.spec.title(of: groupValue.title)
         let path = group.pagePath(of: value)
@@ -48,9 +48,9 @@ public struct GroupContexts: Sendable {
                 if groupValue.pages.isEmpty {
                     context["hasRows"] = true
                     context["rows"] = .list(
-                        rows.contexts(
-                            group.collection, section.range.map { groupValue.positions[$0] }, root: root,
-                            inputs: rowInputs))
+                        section.range.map {
+                            rowContext(rows.row(group.collection, groupValue.positions[$0]), root: root)
+                        })
                 } else {
                     context["parts"] = .list(
                         groupValue.pages.filter { $0.section == number }.map { page -> TemplateValue in
@@ -70,7 +70,7 @@ public struct GroupContexts: Sendable {
     }
 
     /// Page `number` of a large value's pages (`GroupValue.pages`): a section, or a part of a large one.
-    public func sectionPage(_ value: Int, _ number: Int, rowInputs: [UInt64]? = nil) -> TemplateValue {
+    public func sectionPage(_ value: Int, _ number: Int) -> TemplateValue {
         let groupValue = group.values[value]
         let page = groupValue.pages[number]
         let section = groupValue.sections[page.section]
@@ -89,8 +89,7 @@ public struct GroupContexts: Sendable {
             [
                 "letter": .text(section.letter), "anchor": .text(section.anchor), "hasRows": true,
                 "rows": .list(
-                    rows.contexts(
-                        group.collection, page.range.map { groupValue.positions[$0] }, root: root, inputs: rowInputs)),
+                    page.range.map { rowContext(rows.row(group.collection, groupValue.positions[$0]), root: root) }),
             ]
         ]
         context.setStrip(strip(of: groupValue, root: root, onPage: page.path))

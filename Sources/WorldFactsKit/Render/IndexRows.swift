@@ -11,9 +11,6 @@ public struct IndexRows: Sendable {
     /// In a language other than the default: the default's tag, which links to the pages of a collection
     /// that has none in this language carry (`hreflang`).
     public let defaultLanguage: String?
-    /// In `watch` and `serve`: where the rows pages showed in earlier builds are kept, and the base of
-    /// their inputs (`keeping(_:)`).
-    var memo: (rows: RowMemo, base: ContextFingerprint)? = nil
 
     public init(site: Site) {
         self.site = site
@@ -39,16 +36,6 @@ public struct IndexRows: Sendable {
             detail: detail.map { index.detailLabel.isEmpty ? $0 : index.detailLabel + " " + $0 })
         if !site.collections[collection].spec.hasPages { row.hreflang = defaultLanguage }
         return row
-    }
-
-    /// The rows of the records at `positions` of `collection`, as a template sees them from a page at `root`.
-    /// `inputs`, by record position, is what each is made of (`inputs(_:_:base:)`), when it is known: with
-    /// a memo of earlier builds' rows (`keeping(_:)`), a row made of the same inputs is taken from there.
-    public func contexts(
-        _ collection: Int, _ positions: some Collection<Int>, root: String, inputs: [UInt64]? = nil
-    ) -> [TemplateValue] {
-        guard let memo else { return positions.map { Self.context(row(collection, $0), root: root) } }
-        return remembered(memo.rows, base: memo.base, collection, Array(positions), root: root, inputs: inputs)
     }
 
     /// A row as a template sees it, from a page at `root`.
@@ -105,6 +92,7 @@ public struct IndexRows: Sendable {
     /// no row, and no search file (whose entries are rows). Anything `row` starts to read must be added here
     /// (a test compares the two on edits).
     public func inputs(_ collection: Int, _ position: Int, base: ContextFingerprint) -> UInt64 {
+        // The record read where it is: a copy of it retained and released each of its arrays, for every row.
         var hash = base
         hash.mix(UInt64(collection))
         hash.add(site.collections[collection].records[position].title)

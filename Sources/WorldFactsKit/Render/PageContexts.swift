@@ -49,6 +49,8 @@ public final class PageContexts: Sendable {
     /// from another type copied the whole collection (retaining each of its arrays) for every page.
     public func pagePath(of position: Int) -> String { collection.pagePath(of: position) }
 
+    func rowContext(_ row: IndexRow, root: String) -> TemplateValue { IndexRows.context(row, root: root) }
+
     /// The heading and title of the collection's index.
     var indexHeading: String { site.hasHome ? collection.spec.label : site.config.title }
 
@@ -100,7 +102,7 @@ public final class PageContexts: Sendable {
                             ]
                         })
                 } else {
-                    values["rows"] = .list(rows.contexts(collection.number, section.range, root: root))
+                    values["rows"] = .list(section.range.map { rowContext(row($0), root: root) })
                     values["hasRows"] = true
                 }
                 return .object(values)
@@ -127,7 +129,7 @@ public final class PageContexts: Sendable {
     func guideWords(_ page: IndexPage) -> String { page.guideWords { collection.records[$0].title } }
 
     /// One page of a split index: a section, or a part of a large one.
-    public func sectionPage(_ number: Int, rowInputs: [UInt64]? = nil) -> TemplateValue {
+    public func sectionPage(_ number: Int) -> TemplateValue {
         let page = collection.indexPages[number]
         let section = collection.sections[page.section]
         let path = page.path
@@ -143,7 +145,7 @@ public final class PageContexts: Sendable {
         context["sections"] = [
             [
                 "letter": .text(section.letter), "anchor": .text(section.anchor), "hasRows": true,
-                "rows": .list(rows.contexts(collection.number, page.range, root: root, inputs: rowInputs)),
+                "rows": .list(page.range.map { rowContext(row($0), root: root) }),
             ]
         ]
         context.setStrip(strip(root: root, onPage: path))
@@ -348,7 +350,8 @@ public final class PageContexts: Sendable {
         guard !items.isEmpty else { return nil }
         var values: TemplateObject = [
             "id": .text("list-" + list.spec.id), "label": .text(heading(of: list, position)),
-            "rows": .list(rows.contexts(list.spec.source, items.prefix(list.spec.limit), root: recordRoot)),
+            "rows": .list(
+                items.prefix(list.spec.limit).map { rowContext(rows.row(list.spec.source, $0), root: recordRoot) }),
         ]
         if list.isCut(position) {
             values["more"] = [
@@ -368,7 +371,7 @@ public final class PageContexts: Sendable {
     }
 
     /// The complete list of a record: every record that links to it, in the list's order.
-    public func listPage(_ list: ReverseList, _ position: Int, rowInputs: [UInt64]? = nil) -> TemplateValue {
+    public func listPage(_ list: ReverseList, _ position: Int) -> TemplateValue {
         let record = collection.records[position]
         let path = list.pagePath(of: position, in: collection)
         let root = SiteValues.root(of: path)
@@ -383,7 +386,7 @@ public final class PageContexts: Sendable {
         context["sections"] = [
             [
                 "letter": .text(label), "anchor": .text("list-" + list.spec.id), "hasRows": true,
-                "rows": .list(rows.contexts(list.spec.source, list.items[position], root: root, inputs: rowInputs)),
+                "rows": .list(list.items[position].map { rowContext(rows.row(list.spec.source, $0), root: root) }),
             ]
         ]
         context.setStrip(.list([]))

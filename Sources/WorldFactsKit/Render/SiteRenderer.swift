@@ -11,9 +11,9 @@ public struct SiteRenderer: Sendable {
     public let site: Site
     public let templates: TemplateSet
     public let theme: Theme
-    public internal(set) var values: SiteValues
+    public let values: SiteValues
     /// By collection.
-    public internal(set) var contexts: [PageContexts]
+    public let contexts: [PageContexts]
     let recordInputsBases: [ContextFingerprint]
     /// Which template renders each kind of page (`TemplateLookup`).
     let lookup: TemplateLookup
@@ -36,19 +36,14 @@ public struct SiteRenderer: Sendable {
             site: site,
             assets: PublishedAssets(theme: theme, offline: site.config.offline != nil, maps: site.config.hasMaps))
         self.values = values
-        contexts = Self.contexts(of: site, values: values, templates: templates)
-        recordInputsBases = contexts.map { $0.recordInputsBase(templates: templates.fingerprint) }
-        lookup = TemplateLookup(templates: templates.names, config: site.config)
-        recordTemplates = site.collections.map { [lookup] in lookup.template(.record, owner: $0.spec.id) }
-    }
-
-    /// By collection, what its pages' contexts are made of.
-    static func contexts(of site: Site, values: SiteValues, templates: TemplateSet) -> [PageContexts] {
-        site.collections.indices.map {
+        contexts = site.collections.indices.map {
             PageContexts(
                 site: site, collection: $0, values: values, fieldsByName: templates.namesFields,
                 leadsNotes: templates.leadsNotes)
         }
+        recordInputsBases = contexts.map { $0.recordInputsBase(templates: templates.fingerprint) }
+        lookup = TemplateLookup(templates: templates.names, config: site.config)
+        recordTemplates = site.collections.map { [lookup] in lookup.template(.record, owner: $0.spec.id) }
     }
 
     /// Renders a page, unless the last build's page has the same inputs (`prior`); the context is made
@@ -198,7 +193,7 @@ public struct SiteRenderer: Sendable {
                 let inputs = contexts.sectionPageInputs(
                     position, templates: templates.fingerprint, rows: rowInputs?[collection.number])
                 return page(collection.indexPages[position].path, template: template, inputs: inputs) {
-                    contexts.sectionPage(position, rowInputs: rowInputs?[collection.number])
+                    contexts.sectionPage(position)
                 }
             }
         }
@@ -211,7 +206,7 @@ public struct SiteRenderer: Sendable {
                 let inputs = contexts.listPageInputs(
                     list, cut[number], templates: templates.fingerprint, rowInputs: rowInputs?[list.spec.source])
                 return page(list.pagePath(of: cut[number], in: collection), template: listTemplate, inputs: inputs) {
-                    contexts.listPage(list, cut[number], rowInputs: rowInputs?[list.spec.source])
+                    contexts.listPage(list, cut[number])
                 }
             }
         }
@@ -235,7 +230,7 @@ public struct SiteRenderer: Sendable {
         try many(values.count, pages: &pages, emit) { number in
             let inputs = contexts.pageInputs(values[number], templates: templates.fingerprint, rowInputs: rows)
             return page(group.pagePath(of: values[number]), template: template, inputs: inputs) {
-                contexts.page(values[number], rowInputs: rows)
+                contexts.page(values[number])
             }
         }
         // A large value's section pages: those of a value an edit reaches are compared by their inputs.
@@ -245,7 +240,7 @@ public struct SiteRenderer: Sendable {
             let inputs = contexts.sectionPageInputs(
                 value, section, templates: templates.fingerprint, rowInputs: rows)
             return page(group.values[value].pages[section].path, template: template, inputs: inputs) {
-                contexts.sectionPage(value, section, rowInputs: rows)
+                contexts.sectionPage(value, section)
             }
         }
     }

@@ -26,7 +26,7 @@ public struct SiteValues: Sendable {
     /// for the depths pages have: made once, not for every page.
     let navigationAtDepth: [(root: String, links: SharedValue)]
     /// The rows that list records, made the same on every page (with their one number formatter).
-    public internal(set) var rows: IndexRows
+    public let rows: IndexRows
     /// What every row's input fingerprint shares (`IndexRows.inputsBase`): the config's text, hashed once.
     let rowBase: ContextFingerprint
     /// The 404 page's title.

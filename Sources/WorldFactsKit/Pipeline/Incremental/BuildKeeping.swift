@@ -8,8 +8,6 @@ import WorldFactsSupport
 struct WatchModel {
     var last: PriorModel?
     var prepared: PreparedCopy<Site>?
-    /// Every language's rows that `watch`'s builds made (`RowMemo`).
-    var rows = RowMemos()
 }
 
 /// What a build keeps for the next one: its model in memory, for `watch`'s next build (`inMemory`); or,
@@ -19,15 +17,6 @@ struct WatchModel {
 struct BuildKeeping {
     let inMemory: Bool
     let saving: SnapshotSaving?
-    /// In memory: every language's rows that `watch`'s builds made, for this build's pages to take.
-    var rows: RowMemos? = nil
-
-    /// What the generator of the language of `site` keeps, beside `prior`: in memory, its rows.
-    func generation(_ prior: GenerationPrior, of site: Site) -> GenerationPrior {
-        var generation = prior
-        generation.rows = rows?.memo(of: site.config.folder)
-        return generation
-    }
 
     /// What a language other than the default made, as this build keeps it: whole, in memory; else only
     /// the files it dropped, once the snapshot has what the next build starts from: a build from the
@@ -70,6 +59,6 @@ extension Builder {
             options, prior: &prior, sources: sources, content: content, loadMemo: loadMemo, templates: templates,
             theme: theme, modelled: modelled)
         if watch == nil { loadMemo = nil }
-        return BuildKeeping(inMemory: watch != nil, saving: saving, rows: watch?.rows)
+        return BuildKeeping(inMemory: watch != nil, saving: saving)
     }
 }

@@ -16,13 +16,11 @@ struct GenerationPrior: Sendable {
     var search: SearchMemo? = nil
     /// What the last build's downloads were made of, when it kept that (`DownloadRows`).
     var downloads: DownloadRows? = nil
-    /// In `watch`: the language's rows that earlier builds made (`RowMemo`).
-    var rows: RowMemo? = nil
 
     static let none = GenerationPrior(output: NoPriorOutput())
 
     /// What the renderer keeps of it.
-    var render: RenderPrior { RenderPrior(output: output, reach: reach, downloads: downloads, rows: rows) }
+    var render: RenderPrior { RenderPrior(output: output, reach: reach, downloads: downloads) }
 
     /// What the search index keeps: the files of its folder (a language's is in the language's folder),
     /// and the memo it updates where the edit changed rows (by the site's record numbers,

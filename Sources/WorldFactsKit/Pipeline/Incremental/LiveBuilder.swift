@@ -1,6 +1,5 @@
 import Foundation
 import WorldFactsModel
-import WorldFactsRender
 import WorldFactsSearch
 import WorldFactsSupport
 
@@ -14,8 +13,6 @@ public final class LiveBuilder: @unchecked Sendable {
     private var model: PriorModel?
     /// The model's site with records of its own, for the next build's edits.
     private var prepared: PreparedCopy<Site>?
-    /// Every language's rows its builds made (`RowMemo`).
-    private let rows = RowMemos()
 
     public init(builder: Builder = Builder()) {
         self.builder = builder
@@ -31,7 +28,7 @@ public final class LiveBuilder: @unchecked Sendable {
         let given = prepared.take()
         let report: BuildReport, kept: PriorModel?
         do {
-            (report, kept) = try builder.build(options, watch: WatchModel(last: last, prepared: given, rows: rows))
+            (report, kept) = try builder.build(options, watch: WatchModel(last: last, prepared: given))
         } catch {
             // The model stays, and the next edit goes into a new copy of its site: the failed build may
             // have taken the prepared copy's site and put its edits in.

@@ -4,23 +4,18 @@ import WorldFactsSupport
 
 /// What the last build left that rendering may keep: its files with the inputs each was made from (a
 /// page whose inputs are unchanged is not rendered again: `SiteRenderer.page`), and, after an edit, the
-/// pages the edit reaches (`EditReach`; the writer keeps every other), and what its downloads were made of;
-/// and in `watch`, the rows earlier builds made (`RowMemo`). A clean renderer has `none`.
+/// pages the edit reaches (`EditReach`; the writer keeps every other), and what its downloads were made of.
+/// A clean renderer has `none`.
 public struct RenderPrior: Sendable {
     public var output: any PriorOutput
     public var reach: EditReach?
     /// After an edit, in `watch`: what the last build's downloads were made of (`DownloadRows`).
     public var downloads: DownloadRows?
-    /// In `watch`: the rows earlier builds made, which rows of the same inputs are taken from.
-    public var rows: RowMemo?
 
-    public init(
-        output: any PriorOutput, reach: EditReach? = nil, downloads: DownloadRows? = nil, rows: RowMemo? = nil
-    ) {
+    public init(output: any PriorOutput, reach: EditReach? = nil, downloads: DownloadRows? = nil) {
         self.output = output
         self.reach = reach
         self.downloads = downloads
-        self.rows = rows
     }
 
     public static let none = RenderPrior(output: NoPriorOutput())
@@ -31,11 +26,6 @@ extension SiteRenderer {
     public func keeping(_ prior: RenderPrior) -> SiteRenderer {
         var renderer = self
         renderer.prior = prior
-        if let rows = prior.rows {
-            // Every page's rows, and the search index's, come from the values' rows.
-            renderer.values.rows = values.rows.keeping(rows)
-            renderer.contexts = Self.contexts(of: site, values: renderer.values, templates: templates)
-        }
         return renderer
     }
 
