@@ -72,6 +72,15 @@ public struct PackedBytes: Sendable, Equatable {
         }
     }
 
+    /// Appends the strings numbered `numbers` of `other`, as they are.
+    public mutating func append(contentsOf other: PackedBytes, _ numbers: Range<Int>) {
+        guard !numbers.isEmpty else { return }
+        let start = numbers.lowerBound == 0 ? 0 : other.ends[numbers.lowerBound - 1]
+        let shift = bytes.count - start
+        bytes += other.bytes[start..<other.ends[numbers.upperBound - 1]]
+        ends += other.ends[numbers].map { $0 + shift }
+    }
+
     /// Appends one string: the bytes `write` appends.
     public mutating func append(_ write: (inout [UInt8]) -> Void) {
         write(&bytes)

@@ -108,6 +108,61 @@ import WorldFactsOutput
         #expect(!reads(bytes: Array("abcd".utf8), textEnds: [1, 4], recordEnds: [0, 1]), "a text of no record")
     }
 
+    /// A language's keys written beside the default's (the records whose texts are the default's only as
+    /// runs of positions) read back as they were, over seeded keys of which some records differ; runs that
+    /// overlap, leave the records or leave own records unread are malformed.
+    @Test(arguments: [20_261_205, 5]) func keysBesideTheDefaultsReadBackAsWritten(seed: UInt64) throws {
+        var random = SplitMix(state: seed)
+        let words = ["paris", "oslo", "", "são paulo", "東京", "a", "nord"]
+        let scopes = [
+            SearchScope(id: "a", label: "A", collection: 0, fields: []),
+            SearchScope(id: "all", label: "All", collection: nil, fields: []),
+        ]
+        for _ in 0..<60 {
+            let count = Int.random(in: 0...30, using: &random)
+            let texts = (0..<count).map { _ in
+                (0..<Int.random(in: 0...3, using: &random)).map { _ in words.randomElement(using: &random)! }
+            }
+            var own = texts
+            for position in own.indices where Int.random(in: 0..<4, using: &random) == 0 {
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: own[position] = []
+                case 1: own[position] += ["own \(position)"]
+                default: own[position] = own[position].map { $0 + "s" }  // as many texts, other bytes
+                }
+            }
+            let (defaults, keys) = (SearchKeys(texts: texts), SearchKeys(texts: own))
+            var writer = BinaryWriter()
+            SearchKeys.write([keys, keys], scopes: scopes, allKeys: true, besides: [defaults, defaults], to: &writer)
+            var whole = BinaryWriter()
+            SearchKeys.write([keys, keys], scopes: scopes, allKeys: true, to: &whole)
+            #expect(writer.bytes.count <= whole.bytes.count + 16 * count + 64)
+            let read = try writer.bytes.withUnsafeBytes { raw in
+                var reader = BinaryReader(raw)
+                return try SearchKeys.read(from: &reader, scopes: scopes, count: count, sharing: [defaults, defaults])
+            }
+            #expect(read.map { Array($0.texts) } == [own, own])
+            let runs = keys.runs(sameAs: defaults)
+            #expect(runs.flatMap { Array($0) } == own.indices.filter { own[$0] == texts[$0] })
+            let rest = keys.without(runs)
+            let bounds = runs.flatMap { [$0.lowerBound, $0.upperBound] }
+            #expect(
+                SearchKeys.spliced(rest, defaults, runs: bounds, count: count).map { Array($0.texts) } == own)
+            if runs.count >= 2 {
+                var overlapping = bounds
+                overlapping[1] = overlapping[2] + 1
+                #expect(SearchKeys.spliced(rest, defaults, runs: overlapping, count: count) == nil)
+            }
+            if let last = runs.last {
+                #expect(SearchKeys.spliced(rest, defaults, runs: bounds.dropLast() + [count + 1], count: count) == nil)
+                #expect(
+                    last.upperBound < count
+                        ? SearchKeys.spliced(rest, defaults, runs: bounds.dropLast() + [count], count: count) == nil
+                        : true)
+            }
+        }
+    }
+
     /// Records gathered a chunk at a time on every core, and joined, are the records gathered at once.
     @Test func recordsGatheredInChunksAreTheRecordsGatheredAtOnce() {
         let texts = (0..<50).map { Self.texts[$0 % Self.texts.count].map { "\($0) \($0.count)" } }

@@ -17,6 +17,8 @@ final class SnapshotSaving: @unchecked Sendable {
     private let head: BackgroundValue<BinaryWriter>
     private var finishing: BackgroundValue<BinaryWriter>?
     private var saved = false
+    /// The default language's search keys, which a language's block writes its own beside.
+    private var defaultKeys: [SearchKeys]?
 
     /// Starts encoding the head with `encodeHead`, handed a writer into `file`.
     init(file: SnapshotFile, encodeHead: @escaping @Sendable (BinaryWriter) -> BinaryWriter) {
@@ -26,6 +28,7 @@ final class SnapshotSaving: @unchecked Sendable {
 
     /// Starts encoding the last part, after the head.
     func finish(rowInputs: [[UInt64]]?, search: SearchMemo?, scopes: [SearchScope]) {
+        defaultKeys = search?.keys
         let head = self.head
         finishing = BackgroundValue.onOwnThread {
             BuildSnapshot.finish(head.take(), rowInputs: rowInputs, search: search, scopes: scopes)
@@ -36,9 +39,12 @@ final class SnapshotSaving: @unchecked Sendable {
     /// language is made: the languages' blocks follow the default's part in `languages:` order.
     func add(language: LanguageModel, defaultSite: Site) {
         guard let before = finishing else { return }
+        let defaultKeys = self.defaultKeys
         finishing = BackgroundValue.onOwnThread {
             var writer = before.take()
-            BuildSnapshot.append(language: SnapshotLanguages.block(of: language, defaultSite: defaultSite), to: &writer)
+            BuildSnapshot.append(
+                language: SnapshotLanguages.block(of: language, defaultSite: defaultSite, defaultKeys: defaultKeys),
+                to: &writer)
             return writer
         }
     }

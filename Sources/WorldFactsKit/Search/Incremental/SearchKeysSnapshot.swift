@@ -10,19 +10,28 @@ extension SearchKeys {
     /// Writes `keys`, one per scope of `scopes`: a byte for how each is kept (`Kept`), then its own keys.
     /// `shared`: the scopes a language takes from the default's index (`SearchIndex(…, sharing:)`), only marked.
     /// `allKeys`: the "All" scope's keys are written too, not merged again.
+    /// `defaults`: the default language's keys, by scope: a scope's records whose texts are the default's
+    /// are written as runs of positions, and read from the default's keys again (`Kept.besideDefault`).
     public static func write(
         _ keys: [SearchKeys], scopes: [SearchScope], sharing shared: Set<Int> = [], allKeys: Bool = false,
-        to writer: inout BinaryWriter
+        besides defaults: [SearchKeys]? = nil, to writer: inout BinaryWriter
     ) {
         writer.int(keys.count)
         for (number, (keys, scope)) in zip(keys, scopes).enumerated() {
-            let kept: Kept =
+            var kept: Kept =
                 shared.contains(number) ? .shared : scope.collection == nil && !allKeys ? .merged : .own
+            let runs =
+                kept == .own
+                ? defaults.flatMap { $0.indices.contains(number) ? keys.runs(sameAs: $0[number]) : nil }
+                    ?? [] : []
+            if !runs.isEmpty { kept = .besideDefault }
             writer.byte(kept.rawValue)
-            guard kept == .own else { continue }
-            writer.data(keys.folded.bytes)
-            writer.narrowInts(keys.folded.ends)
-            writer.narrowInts(keys.recordEnds)
+            guard kept == .own || kept == .besideDefault else { continue }
+            if kept == .besideDefault { writer.narrowInts(runs.flatMap { [$0.lowerBound, $0.upperBound] }) }
+            let own = runs.isEmpty ? keys : keys.without(runs)
+            writer.data(own.folded.bytes)
+            writer.narrowInts(own.folded.ends)
+            writer.narrowInts(own.recordEnds)
         }
     }
 
@@ -33,6 +42,9 @@ extension SearchKeys {
         case own
         /// A language's, taken from the default's index.
         case shared
+        /// A language's own, but for runs of records whose texts are the default's (a collection searched
+        /// as the default shows it, in its "All" scope): those are taken from the default's keys.
+        case besideDefault
     }
 
     /// What `write` wrote for `scopes`, of a site of `count` records; malformed unless every end is in
@@ -44,7 +56,7 @@ extension SearchKeys {
         var keys: [SearchKeys?] = []
         for (number, scope) in scopes.enumerated() {
             guard let kept = Kept(rawValue: try reader.byte()),
-                kept == .own || (kept == .merged) == (scope.collection == nil)
+                kept == .own || kept == .besideDefault || (kept == .merged) == (scope.collection == nil)
             else { throw BinaryReader.Malformed(offset: reader.index) }
             if kept == .merged {
                 keys.append(nil)
@@ -57,14 +69,94 @@ extension SearchKeys {
                 keys.append(shared[number])
                 continue
             }
+            let runs = kept == .besideDefault ? try reader.narrowInts() : []
             let (bytes, ends, recordEnds) = (try reader.data(), try reader.narrowInts(), try reader.narrowInts())
-            guard let folded = PackedBytes(bytes: bytes, ends: ends), recordEnds.count == count,
+            guard let folded = PackedBytes(bytes: bytes, ends: ends),
                 PackedBytes.inOrder(recordEnds, endingAt: folded.count)
             else { throw BinaryReader.Malformed(offset: reader.index) }
-            keys.append(SearchKeys(Flat(folded: folded, recordEnds: recordEnds)))
+            let own = SearchKeys(Flat(folded: folded, recordEnds: recordEnds))
+            guard kept == .besideDefault else {
+                guard recordEnds.count == count else { throw BinaryReader.Malformed(offset: reader.index) }
+                keys.append(own)
+                continue
+            }
+            guard let shared, shared.indices.contains(number),
+                let spliced = SearchKeys.spliced(own, shared[number], runs: runs, count: count)
+            else { throw BinaryReader.Malformed(offset: reader.index) }
+            keys.append(spliced)
         }
         let members = zip(keys, scopes).compactMap { $1.isMember ? $0 : nil }
         return keys.map { $0 ?? SearchKeys(merging: members, count: count) }
+    }
+}
+
+extension SearchKeys {
+    /// The runs of positions whose records have the same texts as `other`'s, byte for byte: none unless
+    /// both have the same records.
+    func runs(sameAs other: SearchKeys) -> [Range<Int>] {
+        guard other.recordEnds.count == recordEnds.count else { return [] }
+        var runs: [Range<Int>] = []
+        var start: Int?
+        for position in recordEnds.indices {
+            if hasSameTexts(position, as: other) {
+                if start == nil { start = position }
+            } else if let first = start {
+                runs.append(first..<position)
+                start = nil
+            }
+        }
+        if let first = start { runs.append(first..<recordEnds.count) }
+        return runs
+    }
+
+    /// Whether the record at `position` has the same texts here as in `other`.
+    func hasSameTexts(_ position: Int, as other: SearchKeys) -> Bool {
+        let (mine, theirs) = (textRange(of: position), other.textRange(of: position))
+        guard mine.count == theirs.count else { return false }
+        return zip(mine, theirs).allSatisfy { folded[$0].elementsEqual(other.folded[$1]) }
+    }
+
+    /// The records outside `runs`, in order, as keys of their own.
+    func without(_ runs: [Range<Int>]) -> SearchKeys {
+        var flat = Flat()
+        var position = 0
+        for run in runs + [recordEnds.count..<recordEnds.count] {
+            flat.append(self, position..<run.lowerBound)
+            position = run.upperBound
+        }
+        return SearchKeys(flat)
+    }
+
+    /// Keys of `count` records: those in `runs` (in order, apart, within `count`) `shared`'s, the others
+    /// `own`'s in order. Nil when they do not fit: malformed.
+    static func spliced(_ own: SearchKeys, _ shared: SearchKeys, runs bounds: [Int], count: Int) -> SearchKeys? {
+        guard bounds.count % 2 == 0, shared.recordEnds.count == count else { return nil }
+        var flat = Flat()
+        var (position, ownPosition) = (0, 0)
+        for index in stride(from: 0, through: bounds.count, by: 2) {
+            let run = index < bounds.count ? bounds[index]..<bounds[index + 1] : count..<count
+            guard run.lowerBound >= position, run.lowerBound <= run.upperBound, run.upperBound <= count,
+                index == bounds.count || !run.isEmpty
+            else { return nil }
+            let ownCount = run.lowerBound - position
+            guard ownPosition + ownCount <= own.recordEnds.count else { return nil }
+            flat.append(own, ownPosition..<(ownPosition + ownCount))
+            ownPosition += ownCount
+            flat.append(shared, run)
+            position = run.upperBound
+        }
+        return ownPosition == own.recordEnds.count ? SearchKeys(flat) : nil
+    }
+}
+
+extension SearchKeys.Flat {
+    /// Appends the texts of `keys`' records at `positions`, as they are.
+    mutating func append(_ keys: SearchKeys, _ positions: Range<Int>) {
+        guard !positions.isEmpty else { return }
+        let texts = keys.textRange(of: positions.lowerBound).lowerBound..<keys.recordEnds[positions.upperBound - 1]
+        let base = folded.count
+        folded.append(contentsOf: keys.folded, texts)
+        recordEnds += keys.recordEnds[positions].map { $0 - texts.lowerBound + base }
     }
 }
 
@@ -74,9 +166,10 @@ extension SearchMemo {
     /// `shared`: the scopes a language takes from the default's index, whose keys and memo are the
     /// default's: only marked.
     public func write(
-        scopes: [SearchScope], sharing shared: Set<Int> = [], allKeys: Bool = false, to writer: inout BinaryWriter
+        scopes: [SearchScope], sharing shared: Set<Int> = [], allKeys: Bool = false,
+        besides defaults: [SearchKeys]? = nil, to writer: inout BinaryWriter
     ) {
-        SearchKeys.write(keys, scopes: scopes, sharing: shared, allKeys: allKeys, to: &writer)
+        SearchKeys.write(keys, scopes: scopes, sharing: shared, allKeys: allKeys, besides: defaults, to: &writer)
         writer.narrowInts(numbers.order.map(Int.init))
         writer.strings(numbers.written)
         writer.strings([manifestName])
