@@ -101,16 +101,7 @@ public struct BinaryReader: @unchecked Sendable {
     /// What `BinaryWriter.narrowInts` wrote.
     public mutating func narrowInts() throws(Malformed) -> [Int] {
         switch try byte() {
-        case 4:
-            let count = try count(each: 4)
-            let start = try take(count * 4)
-            return [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
-                for item in 0..<count {
-                    buffer[item] = Int(
-                        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: start + item * 4, as: UInt32.self)))
-                }
-                initialized = count
-            }
+        case 4: return try words(UInt32.self) { Int($0) }
         case 8: return try words(Int.self)
         default: throw Malformed(offset: index - 1)
         }
@@ -141,13 +132,22 @@ public struct BinaryReader: @unchecked Sendable {
 
     /// Words of `type` after their count, as `BinaryWriter` wrote them.
     private mutating func words<Word: FixedWidthInteger>(_ type: Word.Type) throws(Malformed) -> [Word] {
+        try words(type) { $0 }
+    }
+
+    /// Words of `type` after their count, each made an `Element` by `widen` as it is read (narrow
+    /// integers into `Int`s, in the one pass).
+    @inline(__always)
+    private mutating func words<Word: FixedWidthInteger, Element>(
+        _ type: Word.Type, _ widen: (Word) -> Element
+    ) throws(Malformed) -> [Element] {
         let size = MemoryLayout<Word>.size
         let count = try count(each: size)
         let start = try take(count * size)
-        return [Word](unsafeUninitializedCapacity: count) { buffer, initialized in
+        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             for item in 0..<count {
-                buffer[item] = Word(
-                    littleEndian: bytes.loadUnaligned(fromByteOffset: start + item * size, as: Word.self))
+                buffer[item] = widen(
+                    Word(littleEndian: bytes.loadUnaligned(fromByteOffset: start + item * size, as: Word.self)))
             }
             initialized = count
         }
