@@ -1,9 +1,11 @@
+import Foundation
+
 /// Many short byte strings one after the other in one buffer, with where each ends: a quarter of a
 /// million of them cost their bytes and an integer each, not an object each. The search keys' folded
 /// texts (`SearchKeys`) and the shard entries' heads (`EntryHeads`) are kept so.
 ///
-/// SAFETY: `append(_:to:)` and `withStrings` read the strings where they are, through pointers valid
-/// only during the call: `Strings` must not outlive `withStrings`' body. Every string's range comes from
+/// SAFETY: `append(_:to:)`, `hasSameStrings` and `withStrings` read the strings where they are, through
+/// pointers valid only during the call: `Strings` must not outlive `withStrings`' body. Every string's range comes from
 /// `ends`, which `init(bytes:ends:)` checks and `append` keeps in order, so no read leaves `bytes`.
 public struct PackedBytes: Sendable, Equatable {
     public private(set) var bytes: [UInt8] = []
@@ -69,6 +71,27 @@ public struct PackedBytes: Sendable, Equatable {
         @inlinable public var endIndex: Int { numbers.upperBound }
         @inlinable public subscript(number: Int) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: bytes[(number == 0 ? 0 : ends[number - 1])..<ends[number]])
+        }
+    }
+
+    /// Whether the strings numbered `mine` are those numbered `theirs` of `other`, one for one, byte for
+    /// byte: the same number of strings, each of the same length, and the same bytes from the first's start
+    /// to the last's end, compared where they are (a slice per string retained and released both buffers).
+    public func hasSameStrings(_ mine: Range<Int>, as other: PackedBytes, _ theirs: Range<Int>) -> Bool {
+        guard mine.count == theirs.count else { return false }
+        guard let (first, last) = mine.isEmpty ? nil : (mine.lowerBound, mine.upperBound - 1) else { return true }
+        let (start, theirStart) = (range(of: first).lowerBound, other.range(of: theirs.lowerBound).lowerBound)
+        for (number, theirNumber) in zip(mine, theirs)
+        where ends[number] - start != other.ends[theirNumber] - theirStart {
+            return false
+        }
+        let length = ends[last] - start
+        guard length > 0 else { return true }
+        // `ends` are in order and end at `bytes.count` in both: the `length` bytes from either start are there.
+        return bytes.withUnsafeBufferPointer { bytes in
+            other.bytes.withUnsafeBufferPointer { theirBytes in
+                memcmp(bytes.baseAddress! + start, theirBytes.baseAddress! + theirStart, length) == 0
+            }
         }
     }
 

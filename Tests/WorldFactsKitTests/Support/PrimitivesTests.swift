@@ -132,4 +132,37 @@ import Testing
         packed.append(2, to: &output)
         #expect(output == Array(Self.texts[2].utf8))
     }
+
+    /// Runs of strings compared where they are agree with comparing them one by one: over seeded runs of
+    /// two packings of nearly the same texts, where the same bytes cut another way must differ.
+    @Test func runsOfStringsAreTheSameWhenEachStringIs() {
+        var generator = SplitMix(state: 41)
+        let words = ["", "a", "ab", "b", "ba", "Zürich", "e\u{301}"]
+        let mine = (0..<60).map { _ in words.randomElement(using: &generator)! }
+        let theirs = mine.map {
+            Int.random(in: 0..<4, using: &generator) == 0 ? words.randomElement(using: &generator)! : $0
+        }
+        let (packed, theirPacked) = (PackedBytes(texts: mine), PackedBytes(texts: theirs))
+        var differing = 0
+        for _ in 0..<2_000 {
+            let start = Int.random(in: 0...mine.count, using: &generator)
+            let range = start..<Int.random(in: start...min(mine.count, start + 6), using: &generator)
+            let shift = Int.random(in: -1...1, using: &generator)
+            let low = min(theirs.count, max(0, range.lowerBound + shift))
+            let other = low..<min(theirs.count, max(low, range.upperBound + shift))
+            let expected = range.count == other.count && zip(range, other).allSatisfy { mine[$0] == theirs[$1] }
+            #expect(packed.hasSameStrings(range, as: theirPacked, other) == expected, "\(range) \(other)")
+            differing += expected ? 0 : 1
+        }
+        #expect(differing > 100)
+        // "a" + "b" and "ab" + "": the same bytes, cut another way.
+        #expect(!PackedBytes(texts: ["a", "b"]).hasSameStrings(0..<2, as: PackedBytes(texts: ["ab", ""]), 0..<2))
+    }
+}
+
+extension PackedBytes {
+    init(texts: [String]) {
+        self.init()
+        for text in texts { append { $0 += text.utf8 } }
+    }
 }

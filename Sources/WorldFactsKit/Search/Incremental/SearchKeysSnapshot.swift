@@ -111,9 +111,7 @@ extension SearchKeys {
 
     /// Whether the record at `position` has the same texts here as in `other`.
     func hasSameTexts(_ position: Int, as other: SearchKeys) -> Bool {
-        let (mine, theirs) = (textRange(of: position), other.textRange(of: position))
-        guard mine.count == theirs.count else { return false }
-        return zip(mine, theirs).allSatisfy { folded[$0].elementsEqual(other.folded[$1]) }
+        folded.hasSameStrings(textRange(of: position), as: other.folded, other.textRange(of: position))
     }
 
     /// The records outside `runs`, in order, as keys of their own.
