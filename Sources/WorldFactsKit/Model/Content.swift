@@ -28,6 +28,11 @@ public struct Content: Sendable {
 
     static func textOnce(of config: SiteConfig) -> OnceValue<String> { OnceValue { config.text } }
 
+    /// Takes `text` as its config's text (`configText`), which an earlier build made of this same config:
+    /// a language's snapshot block keeps it under its config's digest, as reflecting the config again
+    /// cost as much as reading the rest of the block.
+    public mutating func take(configText text: String) { configTextOnce = OnceValue { text } }
+
     /// The digest of the config's text: what a snapshot is compared by.
     public var configDigest: UInt64 { BulkHash.of(utf8: configText) }
 

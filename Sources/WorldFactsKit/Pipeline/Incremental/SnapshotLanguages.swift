@@ -6,7 +6,8 @@ import WorldFactsSupport
 /// part: a block of bytes each, in `languages:` order, read only once this build's edition of the content
 /// is known (`PriorModel.language`), and only for an edition whose config is the one the block was made
 /// with. A block holds what `watch` keeps in memory of the language (`LanguageModel`) but what it shares
-/// with the default's: its edition's translations (`Content.writeTranslations`), where its records are,
+/// with the default's: its config's text (reflected again, it cost as much as reading the rest), its
+/// edition's translations (`Content.writeTranslations`), where its records are,
 /// its site, its rows' inputs and its search memo, each collection and search scope taken whole from the
 /// default's only marked.
 struct SnapshotLanguages: Sendable {
@@ -25,6 +26,7 @@ struct SnapshotLanguages: Sendable {
         var writer = BinaryWriter(capacity: 160 * language.site.recordCount)
         let content = language.content
         writer.uint64(language.config)
+        writer.string(language.site.configText)
         content.writeTranslations(to: &writer)
         let shared = LanguageSites.sharedCollections(of: language.site, defaultSite: defaultSite)
         writer.ints(shared.sorted())
@@ -59,7 +61,9 @@ struct SnapshotLanguages: Sendable {
         let read = bytes.withReader(upTo: block.upperBound, at: block.lowerBound) { reader in
             Result { () throws(BinaryReader.Malformed) -> LanguageModel? in
                 guard try reader.uint64() == config else { return nil }
-                let content = try prior.content.edition(readingTranslationsFrom: &reader, config: edition.config)
+                let configText = try reader.string()
+                var content = try prior.content.edition(readingTranslationsFrom: &reader, config: edition.config)
+                content.take(configText: configText)
                 let shared = Set(try reader.ints())
                 var positions = try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.ints() }
                 guard positions.count == prior.positions.count else {
@@ -69,9 +73,6 @@ struct SnapshotLanguages: Sendable {
                     positions[number] = prior.positions[number]
                 }
                 let site = try Site.read(from: &reader, content: content, positions: positions, sharing: defaultSite)
-                // Its config's text, which its pages' fingerprints start from, made here: the languages are
-                // read on every core, and their pages are made one language after another.
-                _ = site.configText
                 var rowInputs =
                     try reader.bool()
                     ? try reader.array { (reader) throws(BinaryReader.Malformed) in try reader.uint64s() } : nil
