@@ -299,11 +299,9 @@ public struct Builder: Sendable {
         // Language `number`'s generator, made when its turn comes (a renderer holds its language's values),
         // from what the default's made (`known`).
         let (pagesAtOnce, shardsAtOnce) = (generator.recordPagesAtOnce, generator.shardsAtOnce)
-        func others(_ rowInputs: [[UInt64]]?, _ search: BackgroundValue<SearchIndex>?)
-            -> @Sendable (Int) -> SiteGenerator
-        {
+        func others(_ known: SiteGenerator.Made) -> @Sendable (Int) -> SiteGenerator {
             let defaultLanguage = SiteGenerator.DefaultLanguage(
-                site: site, rows: renderer.values.rows, rowInputs: rowInputs, search: search)
+                site: site, rows: renderer.values.rows, rowInputs: known.rowInputs, search: known.index)
             return { @Sendable (number: Int) -> SiteGenerator in
                 var languageRenderer = SiteRenderer(site: languages[number - 1], templates: templates, theme: theme)
                 languageRenderer.changes = changes
@@ -317,18 +315,15 @@ public struct Builder: Sendable {
                 return other
             }
         }
-        // An edit's other languages start as soon as the default's row inputs are known and its search index
-        // is started, while the default's files are made and written; each waits for that index where its
-        // own is made.
+        // An edit's other languages start as soon as what they take from the default's is known, while the
+        // default's last files are made and written.
         var startedAtOnce: LanguagesAtOnce?
         let defaultMade = try generator.generate(
-            started: { rowInputs, search in
-                if let edit, edit.editsEveryLanguage {
-                    startedAtOnce = edit.startAtOnce(languages.count, others(rowInputs, search))
-                }
-            },
             indexed: { known in
                 keeping.saving?.finish(rowInputs: known.rowInputs, search: known.search, scopes: scopes)
+                if let edit, edit.editsEveryLanguage {
+                    startedAtOnce = edit.startAtOnce(languages.count, others(known))
+                }
             },
             beforeWriting: budget?.check(language: 0), output.emit)
         var made = [defaultMade]
@@ -341,7 +336,7 @@ public struct Builder: Sendable {
         if let startedAtOnce {
             for (number, languageMade) in zip(1..., try startedAtOnce.emit(output.emit)) { keep(number, languageMade) }
         } else {
-            let other = others(defaultMade.rowInputs, defaultMade.index.map { BackgroundValue(done: $0) })
+            let other = others(defaultMade)
             for number in languages.indices.map({ $0 + 1 }) {
                 keep(number, try other(number).generate(beforeWriting: budget?.check(language: number), output.emit))
             }

@@ -35,10 +35,8 @@ struct SiteGenerator: Sendable {
         let site: Site
         let rows: IndexRows
         let rowInputs: [[UInt64]]?
-        /// The default's search index, whose scopes of collections without pages here this one shares:
-        /// waited for where this language's index is made, since the languages of an edit start before it
-        /// is done (`generate`'s `started`).
-        let search: BackgroundValue<SearchIndex>?
+        /// The default's search index, whose scopes of collections without pages here this one shares.
+        let search: SearchIndex?
     }
 
     var site: Site { renderer.site }
@@ -61,14 +59,12 @@ struct SiteGenerator: Sendable {
         var downloads: DownloadRows? = nil
     }
 
-    /// Makes the files and hands them to `emit`. `started` is told the row inputs and the search index being
-    /// made, as soon as it is started; `indexed`, the row inputs and the search index (and its memo) as soon
-    /// as they are made, before the index's files and the index pages are written.
+    /// Makes the files and hands them to `emit`. `indexed` is told the row inputs and the search index (and
+    /// its memo) as soon as they are made, before the index's files and the index pages are written.
     /// `beforeWriting`, when given, is told how many files the search index is before any file is made:
     /// the search index is then made first, rather than while the record pages are.
     @discardableResult
     func generate<Failure: Error>(
-        started: (_ rowInputs: [[UInt64]]?, _ search: BackgroundValue<SearchIndex>?) -> Void = { _, _ in },
         indexed: (Made) -> Void = { _ in },
         beforeWriting: ((_ searchFiles: Int) throws(Failure) -> Void)? = nil,
         _ emit: (OutputBatch) throws(Failure) -> Void
@@ -90,20 +86,17 @@ struct SiteGenerator: Sendable {
         let search =
             hasSearch
             ? rowInputs.map { rowInputs in
-                let make = { @Sendable [site, renderer, prior, defaultLanguage] () -> SearchIndex in
+                BackgroundValue { [site, renderer, prior, defaultLanguage] in
                     let shared = defaultLanguage.map { Self.sharedScopes(of: site, with: $0) } ?? []
                     let index = SearchIndex(
                         site: site,
                         rows: Self.searchRows(
                             site: site, renderer: renderer, inputs: rowInputs, shared: defaultLanguage?.rows),
-                        notes: Self.searchedNotes(site: site),
-                        sharing: defaultLanguage?.search.map { ($0.wait(), shared) }, prior: prior.search(in: site))
+                        notes: Self.searchedNotes(site: site), sharing: defaultLanguage?.search.map { ($0, shared) },
+                        prior: prior.search(in: site))
                     return shared.isEmpty ? index : index.sharing(shared, from: SearchIndex.folder)
                 }
-                // Another language's waits for the default's: on a thread of its own, not one the pool needs.
-                return defaultLanguage == nil ? BackgroundValue(make) : BackgroundValue.onOwnThread(make)
             } : nil
-        started(rowInputs, search)
         if let beforeWriting { try beforeWriting(search?.wait().fileCount ?? 0) }
         for collection in site.collections where collection.spec.hasPages {
             let count = collection.records.count
@@ -112,11 +105,12 @@ struct SiteGenerator: Sendable {
                 try emit(renderer.recordPageBatch(range, in: collection.number))
             }
         }
-        // An edit's few index pages are made while its search index is (another language's, while it waits
-        // for the default's too), and handed over after the index's files, where a clean build hands them:
-        // the edit's record pages gave the search no time to fill.
+        // The default language's few index pages after an edit are made while its search index is, and
+        // handed over after the index's files, where a clean build hands them: the edit's record pages gave
+        // the search no time to fill. (The other languages of an edit are made at once, on every core.)
         let indexPagesEarly =
-            prior.reach != nil && search != nil ? Self.indexPagesHeld(renderer, rowInputs: rowInputs) : nil
+            prior.reach != nil && search != nil && defaultLanguage == nil
+            ? Self.indexPagesHeld(renderer, rowInputs: rowInputs) : nil
         let index = search?.wait()
         // What the site is made from is known now, before the index's files and the index pages are written.
         indexed(Made(rowInputs: rowInputs, search: index?.memo, index: index))

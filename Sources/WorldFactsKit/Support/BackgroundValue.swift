@@ -12,9 +12,6 @@ public final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
         DispatchQueue.global().async(group: done) { self.value = work() }
     }
 
-    /// A value known already: `wait` gives it at once.
-    public init(done value: Value) { self.value = value }
-
     /// The work on a thread of its own, not one of libdispatch's, whose pool is as wide as the machine has
     /// cores: two values wanted at once while the caller's parallel work holds the pool would otherwise
     /// run one after the other.
