@@ -5,8 +5,9 @@ import Foundation
 /// texts (`SearchKeys`) and the shard entries' heads (`EntryHeads`) are kept so.
 ///
 /// SAFETY: `append(_:to:)`, `hasSameStrings` and `withStrings` read the strings where they are, through
-/// pointers valid only during the call: `Strings` must not outlive `withStrings`' body. Every string's range comes from
-/// `ends`, which `init(bytes:ends:)` checks and `append` keeps in order, so no read leaves `bytes`.
+/// pointers valid only during the call: `Strings` must not outlive `withStrings`' body. Every string's
+/// range comes from `ends`, which `init(bytes:ends:)` checks and `append` keeps in order, so no read
+/// leaves `bytes`.
 public struct PackedBytes: Sendable, Equatable {
     public private(set) var bytes: [UInt8] = []
     /// Where each string ends in `bytes` (it starts where the one before ends).
@@ -79,8 +80,8 @@ public struct PackedBytes: Sendable, Equatable {
     /// to the last's end, compared where they are (a slice per string retained and released both buffers).
     public func hasSameStrings(_ mine: Range<Int>, as other: PackedBytes, _ theirs: Range<Int>) -> Bool {
         guard mine.count == theirs.count else { return false }
-        guard let (first, last) = mine.isEmpty ? nil : (mine.lowerBound, mine.upperBound - 1) else { return true }
-        let (start, theirStart) = (range(of: first).lowerBound, other.range(of: theirs.lowerBound).lowerBound)
+        guard let last = mine.last else { return true }
+        let (start, theirStart) = (range(of: mine.lowerBound).lowerBound, other.range(of: theirs.lowerBound).lowerBound)
         for (number, theirNumber) in zip(mine, theirs)
         where ends[number] - start != other.ends[theirNumber] - theirStart {
             return false

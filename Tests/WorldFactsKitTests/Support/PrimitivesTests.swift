@@ -124,8 +124,7 @@ import Testing
     }
 
     @Test func packedStringsAreReadWhereTheyAre() {
-        var packed = PackedBytes()
-        for text in Self.texts { packed.append { $0 += text.utf8 } }
+        let packed = PackedBytes(texts: Self.texts)
         let read = packed.withStrings(1..<packed.count) { strings in strings.map { Array($0) } }
         #expect(read == Self.texts.dropFirst().map { Array($0.utf8) })
         var output: [UInt8] = []
