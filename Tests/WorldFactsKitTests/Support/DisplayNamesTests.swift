@@ -33,6 +33,24 @@ import Testing
     @Test(arguments: ["QQQ", "chf", "CH", "EURO", ""]) func unknownCurrencies(code: String) {
         #expect(DisplayNames(locale: "en").currency(code) == nil)
     }
+
+    /// ICU's answers are kept for the process: asked again, in any order, a code gives what it gave, each
+    /// kind and language its own name of it (a code that is a language, a region and no currency).
+    @Test func answersAskedAgainAreTheirOwn() {
+        let asks: [(String, (DisplayNames) -> String?)] = [
+            ("en", { $0.language("ch") }), ("en", { $0.region("ch") }), ("en", { $0.currency("ch") }),
+            ("de", { $0.language("ch") }), ("de", { $0.region("ch") }), ("en", { $0.language("de") }),
+            ("de", { $0.language("de") }), ("fr", { $0.currency("CHF") }), ("en", { $0.currency("CHF") }),
+        ]
+        let expected: [String?] = [
+            "Chamorro", "Switzerland", nil, "Chamorro", "Schweiz", "German", "Deutsch", "franc suisse", "Swiss Franc",
+        ]
+        for order in [Array(asks.indices), asks.indices.reversed(), Array(asks.indices)] {
+            var answers = [String?](repeating: nil, count: asks.count)
+            for number in order { answers[number] = asks[number].1(DisplayNames(locale: asks[number].0)) }
+            #expect(answers == expected)
+        }
+    }
 }
 
 /// Region names: ISO 3166-1 codes on ICU's current list only.

@@ -1,4 +1,5 @@
 import ICUBridge
+import Synchronization
 
 /// Names from codes, as CLDR gives them in a language, through ICU: a language code ("de-CH" → "German
 /// (Switzerland)") and a currency code ("CHF" → "Swiss Franc").
@@ -13,20 +14,48 @@ public struct DisplayNames: Sendable {
 
     /// The name of a language code, or nil when ICU does not know its language or region.
     public func language(_ code: String) -> String? {
-        name { wf_language_name(code, locale, $0, $1) }
+        known(.language, code) { name { wf_language_name(code, locale, $0, $1) } }
     }
 
     /// The name of an ISO 3166-1 alpha-2 region code, in either case, or nil when ICU has none for it or the
     /// code is withdrawn ("AN": ICU would name its successor).
     public func region(_ code: String) -> String? {
-        // ASCII only: "ß" would be upper-cased to "SS", a code.
-        let upper = code.utf8.allSatisfy { $0 < 0x80 } ? code.uppercased() : code
-        return name { wf_region_name(upper, locale, $0, $1) }
+        known(.region, code) {
+            // ASCII only: "ß" would be upper-cased to "SS", a code.
+            let upper = code.utf8.allSatisfy { $0 < 0x80 } ? code.uppercased() : code
+            return name { wf_region_name(upper, locale, $0, $1) }
+        }
     }
 
     /// The name of an ISO 4217 currency code, or nil when ICU has none for it.
     public func currency(_ code: String) -> String? {
-        name { wf_currency_name(code, locale, $0, $1) }
+        known(.currency, code) { name { wf_currency_name(code, locale, $0, $1) } }
+    }
+
+    private enum Kind: Hashable { case language, region, currency }
+
+    private struct Asked: Hashable {
+        let kind: Kind
+        let locale: String
+        let code: String
+    }
+
+    /// What ICU answered, by kind, locale and code, for the life of the process: its answer never changes,
+    /// and finding it opens the locale's resource bundles. Each language's edition names the codes of
+    /// every field of codes again on every `watch` build. Emptied when it holds `answersKept`: codes
+    /// come from the data, which a long `watch` can fill with ever new ones.
+    private static let answers = Mutex<[Asked: String?]>([:])
+    static let answersKept = 100_000
+
+    private func known(_ kind: Kind, _ code: String, ask: () -> String?) -> String? {
+        let asked = Asked(kind: kind, locale: locale, code: code)
+        if let answer = Self.answers.withLock({ $0[asked] }) { return answer }
+        let answer = ask()
+        Self.answers.withLock { answers in
+            if answers.count >= Self.answersKept { answers.removeAll() }
+            answers[asked] = .some(answer)
+        }
+        return answer
     }
 
     private func name(_ write: (UnsafeMutablePointer<UInt16>?, Int32) -> Int32) -> String? {
