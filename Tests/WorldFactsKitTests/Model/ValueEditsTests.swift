@@ -36,4 +36,30 @@ import Testing
         shared.apply(edits)
         #expect(storage(shared) != storage(site) && shared.only.records == own.only.records)
     }
+
+    /// A sweep made already is taken only for the very records it compared, before and after: records
+    /// equal to them but held apart, or other records after the same before, are compared.
+    @Test func aKnownSweepIsTakenOnlyForItsOwnRecords() {
+        var random = SplitMix(state: 2026_12_06)
+        for _ in 0..<50 {
+            let before = (0..<(2 + Int(random.next() % 30))).map {
+                Record(key: "k\($0)", title: "T\($0)", values: [.integer(Int(random.next() % 100))], line: $0 + 2)
+            }
+            func edited(_ records: [Record]) -> ([Record], Int) {
+                var records = records
+                let position = Int(random.next() % UInt64(records.count))
+                records[position].values[0] = .integer(1000 + position)
+                return (records, position)
+            }
+            let (after, position) = edited(before)
+            let (other, otherPosition) = edited(before)
+            let known = RecordSweep(before, after)
+            #expect(known.changed == [position])
+            #expect(RecordSweep(before, other, known: [known]).changed == [otherPosition])
+            #expect(RecordSweep(before.map { $0 }, after, known: [known]).changed == [position])
+            #expect(RecordSweep(before, after, known: [known]).changed == [position])
+            let unchanged = RecordSweep(before, before, known: [known])
+            #expect(unchanged.changed.isEmpty)
+        }
+    }
 }

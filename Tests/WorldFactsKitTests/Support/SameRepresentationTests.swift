@@ -31,4 +31,21 @@ import Testing
         #expect(sameHeldApart > 0, "equal texts in other storage are compared by their bytes")
         #expect("é".hasSameBytes(as: "e\u{301}") == false, "canonical equivalence is not the same bytes")
     }
+
+    /// One storage is a copy not changed since: an equal array made apart, or a copy changed in one place
+    /// (and so copied), is another.
+    @Test func arraysAreOneStorageOnlyAsUnchangedCopies() {
+        var random = SplitMix(state: 2026_12_06)
+        for _ in 0..<200 {
+            let array = (0..<Int(random.next() % 6)).map { _ in String(random.next() % 1000) }
+            let copy = array
+            #expect(array.isSameStorage(as: copy))
+            var changed = copy
+            if !changed.isEmpty {
+                changed[Int(random.next() % UInt64(changed.count))] += "!"
+                #expect(!array.isSameStorage(as: changed))
+                #expect(!array.isSameStorage(as: array.map { $0 }), "equal, held apart")
+            }
+        }
+    }
 }

@@ -10,6 +10,8 @@ import WorldFactsSupport
 public struct ValueEdits: Sendable {
     /// By collection: the edited records, as (position in the site, the record as loaded now), by position.
     public var records: [[(position: Int, record: Record)]]
+    /// Each collection's records as compared, and where they differed (`RecordSweep`).
+    public var sweeps: [RecordSweep] = []
 
     /// How many records were edited.
     public var count: Int { records.reduce(0) { $0 + $1.count } }
@@ -27,20 +29,26 @@ public struct ValueEdits: Sendable {
     }
 
     /// `between`, for contents whose configs are known to be the same (a language's edition, whose
-    /// config's digest the caller compared): the rest is compared.
-    public static func ofRecords(old: Content, new: Content, site: Site, positions: [[Int]]) -> ValueEdits? {
+    /// config's digest the caller compared): the rest is compared. `known`: sweeps made already (the
+    /// default's, `sweeps`): a collection whose records before and after are those of one is not swept again.
+    public static func ofRecords(
+        old: Content, new: Content, site: Site, positions: [[Int]], known: [RecordSweep] = []
+    ) -> ValueEdits? {
         guard old.collections.count == new.collections.count,
             String(reflecting: old.warnings).hasSameBytes(as: String(reflecting: new.warnings))
         else { return nil }
         var edits: [[(position: Int, record: Record)]] = []
+        var sweeps: [RecordSweep] = []
         var count = 0
         for (number, (before, after)) in zip(old.collections, new.collections).enumerated() {
             guard before.records.count == after.records.count, before.notes.hasSameBytes(as: after.notes),
                 before.file == after.file
             else { return nil }
             let fixed = fixedFields(of: number, in: new.config)
+            let sweep = RecordSweep(before.records, after.records, known: known)
+            sweeps.append(sweep)
             var edited: [(position: Int, record: Record)] = []
-            for index in after.records.positionsWithOtherBytes(than: before.records) {
+            for index in sweep.changed {
                 let (was, now) = (before.records[index], after.records[index])
                 guard was.key.hasSameBytes(as: now.key), was.title.hasSameBytes(as: now.title), was.line == now.line,
                     fixed.allSatisfy({ was.values[$0].hasSameBytes(as: now.values[$0]) })
@@ -53,7 +61,7 @@ public struct ValueEdits: Sendable {
             }
             edits.append(edited.sorted { $0.position < $1.position })
         }
-        return ValueEdits(records: edits)
+        return ValueEdits(records: edits, sweeps: sweeps)
     }
 
     /// The fields of a collection whose values decide more than the pages that show them: links, the
@@ -98,6 +106,25 @@ public struct ValueEdits: Sendable {
                 return positions
             }
         }
+    }
+}
+
+/// One collection's records before and after a load, and the positions where their bytes differ
+/// (`positionsWithOtherBytes`). A language's edition holds the records of a collection it takes from the
+/// default's content in the default's own storage, before and after alike: its sweep of them is the
+/// default's, and is not made again.
+public struct RecordSweep: Sendable {
+    let before: [Record]
+    let after: [Record]
+    let changed: [Int]
+
+    /// The sweep of `before` and `after`: one of `known` when its records are theirs, else made.
+    init(_ before: [Record], _ after: [Record], known: [RecordSweep] = []) {
+        self.before = before
+        self.after = after
+        changed =
+            known.first { $0.before.isSameStorage(as: before) && $0.after.isSameStorage(as: after) }?.changed
+            ?? after.positionsWithOtherBytes(than: before)
     }
 }
 

@@ -29,13 +29,17 @@ extension LanguageSites {
     }
     /// Every language, each its last model with the default's value edits put in where its edition changed
     /// only in those records' values (`PriorModel.language`, `ValueEdits.ofRecords`), else modelled anew.
-    /// `prior`: the default's model of the last build, whose site the default's is with value edits in.
-    init(_ content: Content, defaultSite: Site, defaultPositions: [[Int]], prior: PriorModel) throws(StageFailure) {
+    /// `prior`: the default's model of the last build, whose site the default's is with value edits in
+    /// (`defaultEdits`), whose sweeps of the collections an edition takes from the default are its own.
+    init(
+        _ content: Content, defaultSite: Site, defaultPositions: [[Int]], prior: PriorModel, defaultEdits: ValueEdits
+    ) throws(StageFailure) {
         try self.init(content) { edition, digest throws(StageFailure) in
             if let last = prior.language(
                 edition.language, edition: edition.content, config: digest, defaultSite: defaultSite),
                 let edits = ValueEdits.ofRecords(
-                    old: last.content, new: edition.content, site: last.site, positions: last.positions)
+                    old: last.content, new: edition.content, site: last.site, positions: last.positions,
+                    known: defaultEdits.sweeps)
             {
                 return Language(
                     content: edition.content, config: digest,

@@ -99,11 +99,12 @@ struct PriorBuild {
     /// The other languages' sites: each modelled anew, or, when the default's is the last model with value
     /// edits put in, its own last one with them put in where it can be.
     func languages(_ content: Content, modelled: Builder.ModelledSite) throws(StageFailure) -> LanguageSites {
-        guard modelled.edits != nil, let model else {
+        guard let edits = modelled.edits, let model else {
             return try LanguageSites(content, defaultSite: modelled.site, defaultPositions: modelled.positions)
         }
         return try LanguageSites(
-            content, defaultSite: modelled.site, defaultPositions: modelled.positions, prior: model)
+            content, defaultSite: modelled.site, defaultPositions: modelled.positions, prior: model,
+            defaultEdits: edits)
     }
 
     /// What the render and write step makes again after the model step put value edits in; nil for a

@@ -40,6 +40,16 @@ extension Array: SameBytes where Element: SameBytes {
     }
 }
 
+extension Array {
+    /// Whether the two arrays are one storage (copies of one array, neither changed since): then they hold
+    /// the same elements, and nothing of them needs comparing.
+    @inlinable
+    public func isSameStorage(as other: [Element]) -> Bool {
+        // SAFETY: as `String.hasSameBytes`: the pointers are read only during the calls that give them.
+        withUnsafePointer(to: self) { mine in withUnsafePointer(to: other) { sameRepresentation(mine, $0) } }
+    }
+}
+
 extension Array where Element: SameBytes {
     /// The positions whose elements are not the same bytes as `other`'s at the same place, ascending; the
     /// elements past the shorter array's end are left out. Read in place: most elements two loads hold
