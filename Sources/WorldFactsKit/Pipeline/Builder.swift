@@ -334,7 +334,7 @@ public struct Builder: Sendable {
             made.append(keeping.language(number, made: languageMade, of: editions, defaultSite: site))
         }
         if let startedAtOnce {
-            for (number, languageMade) in zip(1..., try startedAtOnce.emit(output.emit)) { keep(number, languageMade) }
+            try startedAtOnce.emit(output.emit, keep: keep)
         } else {
             let other = others(defaultMade)
             for number in languages.indices.map({ $0 + 1 }) {

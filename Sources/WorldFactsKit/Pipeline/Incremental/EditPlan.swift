@@ -89,15 +89,16 @@ struct LanguagesAtOnce {
 
     /// Hands each language's files to `emit` once it is made, in the order a build one language after
     /// another hands them: the writer, its manifest and its journal see what they would. What each
-    /// language made, in order, without its search index (`SiteGenerator.Made.index`), which only the
-    /// default's is kept for.
-    func emit(_ emit: (OutputBatch) throws(StageFailure) -> Void) throws(StageFailure) -> [SiteGenerator.Made] {
-        var made: [SiteGenerator.Made] = []
-        for language in languages {
+    /// language made (without its search index, `SiteGenerator.Made.index`, which only the default's is
+    /// kept for) goes to `keep` with the language's number before its files are written, so that what is
+    /// kept of it (its snapshot block) is made while they are.
+    func emit(
+        _ emit: (OutputBatch) throws(StageFailure) -> Void, keep: (Int, SiteGenerator.Made) -> Void
+    ) throws(StageFailure) {
+        for (number, language) in zip(1..., languages) {
             let (languageMade, batches) = language.take()
+            keep(number, languageMade)
             for files in batches { try emit(.made(files)) }
-            made.append(languageMade)
         }
-        return made
     }
 }

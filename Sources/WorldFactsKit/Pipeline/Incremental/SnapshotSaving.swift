@@ -35,16 +35,17 @@ final class SnapshotSaving: @unchecked Sendable {
         }
     }
 
-    /// Starts encoding a language's block (`SnapshotLanguages`) after what is encoded already, once the
-    /// language is made: the languages' blocks follow the default's part in `languages:` order.
+    /// Starts encoding a language's block (`SnapshotLanguages`) once the language is made, and appending it
+    /// after what is encoded already: the languages' blocks follow the default's part in `languages:`
+    /// order. Each block is encoded before its thread waits for the ones before it, so the blocks of
+    /// languages made at once are encoded at once, not one after another at the end of the build.
     func add(language: LanguageModel, defaultSite: Site) {
         guard let before = finishing else { return }
         let defaultKeys = self.defaultKeys
         finishing = BackgroundValue.onOwnThread {
+            let block = SnapshotLanguages.block(of: language, defaultSite: defaultSite, defaultKeys: defaultKeys)
             var writer = before.take()
-            BuildSnapshot.append(
-                language: SnapshotLanguages.block(of: language, defaultSite: defaultSite, defaultKeys: defaultKeys),
-                to: &writer)
+            BuildSnapshot.append(language: block, to: &writer)
             return writer
         }
     }
