@@ -47,7 +47,11 @@ public struct DisplayNames: Sendable {
     private static let answers = Mutex<[Asked: String?]>([:])
     static let answersKept = 100_000
 
+    /// ICU's answer, from the table when asked before. Only ASCII codes and locales are kept: `String`'s
+    /// `==`, which the table compares keys with, takes texts of other bytes that are canonically
+    /// equivalent as one.
     private func known(_ kind: Kind, _ code: String, ask: () -> String?) -> String? {
+        guard code.utf8.allSatisfy({ $0 < 0x80 }), locale.utf8.allSatisfy({ $0 < 0x80 }) else { return ask() }
         let asked = Asked(kind: kind, locale: locale, code: code)
         if let answer = Self.answers.withLock({ $0[asked] }) { return answer }
         let answer = ask()
