@@ -4,8 +4,8 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BIN = .build/release/worldfacts
 
-.PHONY: site test test-full check deps test-deps release swift-test swift-build swift-build-tool swift-test-run site-test js-test \
-	swift-test-and-drill site-test-browser site-test-search site-test-rest \
+.PHONY: site test test-full check deps test-deps release swift-test swift-build test-tool swift-test-run site-test js-test \
+	test-swift-and-drill site-test-browser site-test-pages site-test-search site-test-rest \
 	stage-graph back-edges \
 	format-check function-lengths format crash-drill drill asan clean
 
@@ -14,25 +14,41 @@ site: deps release
 	$(BIN) build --content Content --output Output
 
 # Three gates (docs/testing.md). `make test`, what CI runs: every kind of check at a size that finds
-# regressions, one compile (debug), minutes. `make test-full`: the same checks at full size, with the
-# release binary, AddressSanitizer and the fuzzers. `make check`: the edit loop, the Swift tests on a warm build.
-# Once the command-line tool is compiled, four runs side by side: the Swift tests (their compile first, which
+# regressions, one compile (optimized), minutes. `make test-full`: the same checks at full size, the Swift
+# tests debug, the site tests with the release binary, AddressSanitizer and the fuzzers. `make check`: the
+# edit loop, the Swift tests on a warm debug build.
+# Once the command-line tool is compiled, five runs side by side: the Swift tests (their compile first, which
 # the site tests do not wait for) then the crash drill, the site tests that drive a browser over the shipped
-# site, those that drive one over the countries fixture, and the other site tests.
+# site, those that check its every page, those that build contents of their own, and the other site tests.
 # The tests write and remove many small files (projects, built sites of 40,000 files): on a disk that is
 # most of their time in the kernel, on tmpfs a fraction. They use /dev/shm where the machine has it (a
 # TMPDIR of your own wins).
 TEST_TMPDIR := $(or $(TMPDIR),$(shell test -d /dev/shm -a -w /dev/shm && echo /dev/shm),/tmp)
 test test-full check asan crash-drill crash-drill-full site-test site-test-full: export TMPDIR = $(TEST_TMPDIR)
 
-test: test-deps format-check function-lengths stage-graph swift-build-tool js-test
-	$(MAKE) -j4 --output-sync=target swift-test-and-drill site-test-browser site-test-search site-test-rest
+test: test-deps format-check function-lengths stage-graph test-tool js-test
+	$(MAKE) -j5 --output-sync=target test-swift-and-drill site-test-browser site-test-pages site-test-search site-test-rest
+
+# `make test` compiles once, optimized, into a folder of its own (so that `make site`'s release build and
+# `make check`'s debug one stay as they are): the tool first, then the Swift tests while the site tests run.
+# Optimized, the Swift tests took a fifth of their debug CPU time, and the site tests' builds less still;
+# that is more than the optimizer adds to the compile. The debug build is tested by `make check` and
+# `make test-full` (its Swift tests, and AddressSanitizer's).
+TEST_BUILD = -c release --scratch-path .build-test -Xswiftc -enable-testing $(IMPORT_CHECK)
+TEST_BIN = .build-test/release/worldfacts
+
+# The tool's compile fails on a compiler warning in Sources/ (Tests/tools/check-warnings): from a fresh
+# clone, as in CI, it compiles every file of Sources/.
+test-tool:
+	@mkdir -p .build-test
+	set -o pipefail; $(SWIFT) build $(TEST_BUILD) --product worldfacts 2>&1 | tee .build-test/tool-build.log
+	Tests/tools/check-warnings .build-test/tool-build.log
 
 # In this order: a test bundle's build links no executable, so the tool the site tests run stays as it is.
-swift-test-and-drill:
-	$(MAKE) swift-build
-	$(MAKE) swift-test-run
-	$(MAKE) crash-drill
+test-swift-and-drill:
+	$(SWIFT) build $(TEST_BUILD) --build-tests
+	$(SWIFT) test --skip-build $(TEST_BUILD)
+	Tests/tools/crash-drill --sample 3000 --kills 10 --bin $(TEST_BIN)
 
 test-full: export WORLDFACTS_TEST_FULL = 1
 test-full: test-deps format-check function-lengths back-edges swift-test js-test site-test-full crash-drill-full asan
@@ -49,19 +65,11 @@ test-deps:
 release:
 	$(SWIFT) build -c release --product worldfacts
 
-# Every import must be a declared dependency, so that the targets' graph is the flow of data. One
-# compile of the package and its tests; the site tests and the crash drill run its debug binary.
+# Every import must be a declared dependency, so that the targets' graph is the flow of data.
 IMPORT_CHECK = --explicit-target-dependency-import-check error
 
 swift-build:
 	$(SWIFT) build --build-tests $(IMPORT_CHECK)
-
-# The tool's compile fails on a compiler warning in Sources/ (Tests/tools/check-warnings): from a fresh
-# clone, as in CI, it compiles every file of Sources/.
-swift-build-tool:
-	@mkdir -p .build
-	set -o pipefail; $(SWIFT) build --product worldfacts $(IMPORT_CHECK) 2>&1 | tee .build/tool-build.log
-	Tests/tools/check-warnings .build/tool-build.log
 
 swift-test-run:
 	$(SWIFT) test --skip-build
@@ -114,30 +122,37 @@ js-test:
 	@if ls Tests/js/*.test.mjs >/dev/null 2>&1; then node --test Tests/js/; fi
 
 # Builds the shipped site and checks it: Nu HTML Checker, linkchecker, anchors, the search in headless
-# Chromium over HTTP and file://, axe-core, faults, `watch` and `serve`. `make test` runs the debug
-# binary it compiled, at the quick size; `make test-full` the release binary that `make site` and users
-# run (a fault only the optimized binary has, such as a release-only heap corruption, fails there).
-site-test:
-	WORLDFACTS_BIN=.build/debug/worldfacts .venv/bin/python -m pytest -q Tests/site
+# Chromium over HTTP and file://, axe-core, faults, `watch` and `serve`. `make test` runs the optimized
+# binary it compiled (with testing enabled), at the quick size; `make test-full` the release binary that
+# `make site` and users run.
+site-test: test-tool
+	WORLDFACTS_BIN=$(TEST_BIN) .venv/bin/python -m pytest -q Tests/site
 
-SITE_BROWSER_TESTS = Tests/site/test_axe.py Tests/site/test_search_everywhere.py Tests/site/test_valid_site.py \
+# The shipped site in Chromium: axe-core, the search from every page and its filters, the languages, the
+# phone widths.
+SITE_BROWSER_TESTS = Tests/site/test_axe.py Tests/site/test_search_everywhere.py \
 	Tests/site/test_collections_browser.py Tests/site/test_search_filters.py Tests/site/test_languages.py \
-	Tests/site/test_phone_widths.py Tests/site/test_pack.py Tests/site/test_maps.py Tests/site/test_charts.py
+	Tests/site/test_phone_widths.py
+# The shipped site's every page: valid HTML, every link and anchor, its ZIP, its maps and charts.
+SITE_PAGES_TESTS = Tests/site/test_valid_site.py Tests/site/test_pack.py Tests/site/test_maps.py Tests/site/test_charts.py
 # The countries fixture's search, the search of generated data (Tests/site/gensite.py), the feed of
 # changes, the ZIM for Kiwix and the installable site (each a content of its own), in Chromium: they need
-# no build of the shipped site, so they run beside the two groups that do.
+# no build of the shipped site.
 SITE_SEARCH_TESTS = Tests/site/test_search_browser.py Tests/site/test_search_full_text.py Tests/site/test_search_generated.py \
 	Tests/site/test_changes.py Tests/site/test_zim.py Tests/site/test_offline.py
 
 site-test-browser:
-	WORLDFACTS_BIN=.build/debug/worldfacts $(SITE_PYTEST) $(SITE_BROWSER_TESTS)
+	WORLDFACTS_BIN=$(TEST_BIN) $(SITE_PYTEST) $(SITE_BROWSER_TESTS)
+
+site-test-pages:
+	WORLDFACTS_BIN=$(TEST_BIN) $(SITE_PYTEST) $(SITE_PAGES_TESTS)
 
 site-test-search:
-	WORLDFACTS_BIN=.build/debug/worldfacts $(SITE_PYTEST) $(SITE_SEARCH_TESTS)
+	WORLDFACTS_BIN=$(TEST_BIN) $(SITE_PYTEST) $(SITE_SEARCH_TESTS)
 
 site-test-rest:
-	WORLDFACTS_BIN=.build/debug/worldfacts $(SITE_PYTEST) Tests/site \
-		$(addprefix --ignore=,$(SITE_BROWSER_TESTS) $(SITE_SEARCH_TESTS))
+	WORLDFACTS_BIN=$(TEST_BIN) $(SITE_PYTEST) Tests/site \
+		$(addprefix --ignore=,$(SITE_BROWSER_TESTS) $(SITE_PAGES_TESTS) $(SITE_SEARCH_TESTS))
 
 # Each group names its ten slowest tests (the budget of `make test` is 15 minutes from a fresh clone).
 SITE_PYTEST = .venv/bin/python -m pytest -q --durations=10

@@ -143,7 +143,10 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 // Makes the real SQLite files the SQLite source is tested with.
                 "CSQLite",
-            ]
+            ],
+            // `make test` compiles optimized, for the code under test; the tests' own code is compiled without
+            // optimization, which shortens the compile that the Swift tests wait for and slows no test.
+            swiftSettings: [.unsafeFlags(["-Onone"], .when(configuration: .release))]
         ),
     ],
     swiftLanguageModes: [.v6]

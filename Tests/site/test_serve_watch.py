@@ -31,7 +31,7 @@ def test_watch_rebuilds_an_edit_and_survives_bad_input(project):
         edited = time.monotonic()
         set_population(project / "Content", "IS", 400000)
         # How soon is a figure of the benchmarks (`make bench`, `watch` edit), not a limit here: the tests
-        # share two cores, and a debug binary builds beside three other groups.
+        # share two cores with four other groups.
         while "400,000" not in page.read_text(encoding="utf-8"):
             assert time.monotonic() - edited < 120, "the edit was not built"
             time.sleep(0.02)
