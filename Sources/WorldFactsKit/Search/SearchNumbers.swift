@@ -16,11 +16,21 @@ import WorldFactsSupport
 public struct SearchNumbers: Sendable, Equatable {
     /// By position: its place in the merged order, from 0.
     let order: [Int32]
-    /// By position, the number as written, where any differs from `order`'s (a language with shared records:
-    /// every one, read once per entry); else empty.
-    let written: [String]
+    /// The numbers as written where they differ from `order`'s (a language with shared records); else nil.
+    let written: Written?
 
-    init(order: [Int32], written: [String] = []) {
+    /// A language's numbers as written: a shared record's is the default's (`shared`, the default's
+    /// `order`, the same array), and only its own records' decimals are texts of their own. Written out for
+    /// every record, they were a text per record of the site in every language, made, saved in the build
+    /// snapshot and read back.
+    struct Written: Sendable, Equatable {
+        /// By position, the default's number of the record.
+        let shared: [Int32]
+        /// By position, the numbers of the language's own records.
+        let own: [Int: String]
+    }
+
+    init(order: [Int32], written: Written? = nil) {
         self.order = order
         self.written = written
     }
@@ -32,7 +42,8 @@ public struct SearchNumbers: Sendable, Equatable {
 
     /// The number the entries of the record at `position` start with.
     func text(_ position: Int) -> String {
-        written.isEmpty ? String(order[position]) : written[position]
+        guard let written else { return String(order[position]) }
+        return written.own[position] ?? String(written.shared[position])
     }
 
     /// The numbers of `site`'s records: its collections merged by the collation of the site's language.
@@ -66,7 +77,7 @@ public struct SearchNumbers: Sendable, Equatable {
         }
         let sharing =
             shared.map { shared in
-                shared.order.count == count && shared.written.isEmpty && site.config.isEdition
+                shared.order.count == count && shared.written == nil && site.config.isEdition
             } ?? false
         let runs = site.collections.map { Array($0.offset..<($0.offset + $0.records.count)) }
         let own = site.collections.indices.filter { !sharing || site.collections[$0].spec.hasPages }
@@ -93,8 +104,8 @@ public struct SearchNumbers: Sendable, Equatable {
 
     /// The written numbers of a language's own records (`own`) in `order`: shared records keep the
     /// default's, and each run of own records between two of them gets decimals of the first.
-    private static func between(_ order: [Int], shared: SearchNumbers, own: Set<Int>, count: Int) -> [String] {
-        var written = [String](repeating: "", count: count)
+    private static func between(_ order: [Int], shared: SearchNumbers, own: Set<Int>, count: Int) -> Written {
+        var written: [Int: String] = [:]
         var gap: [Int] = []
         var before = -1
         func close() {
@@ -114,11 +125,10 @@ public struct SearchNumbers: Sendable, Equatable {
             } else {
                 if !gap.isEmpty { close() }
                 before = Int(shared.order[position])
-                written[position] = String(before)
             }
         }
         if !gap.isEmpty { close() }
-        return written
+        return Written(shared: shared.order, own: written)
     }
 
     /// `a` and `b` merged, each in its own order: the next element is `b`'s when it precedes `a`'s

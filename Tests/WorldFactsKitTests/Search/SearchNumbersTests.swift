@@ -55,7 +55,7 @@ import Testing
     @Test func theCollectionsAreMergedByTheCollation() throws {
         let site = try SiteModeler().model(ContentLoader(folder: repoPath("Content")).load())
         let numbers = SearchNumbers.merged(site: site)
-        #expect(numbers.written.isEmpty)
+        #expect(numbers.written == nil)
         #expect(Set(numbers.order).count == site.recordCount)
         let collation = Collation.of(site.config.locale)
         var byNumber = [(title: String, collection: Int, offset: Int)?](repeating: nil, count: site.recordCount)
@@ -105,6 +105,9 @@ import Testing
         for position in cities.offset..<(cities.offset + cities.records.count) {
             #expect(ours.text(position) == theirs.text(position))
         }
+        // Only the countries' numbers are texts of their own; the cities' are the English order itself.
+        #expect(ours.written?.own.count == swedish.recordCount - cities.records.count)
+        #expect(ours.written?.shared == theirs.order)
         // Every number is a JSON number, in the merged order, each once.
         let values = (0..<swedish.recordCount).map { position -> (Int32, Double) in
             let text = ours.text(position)
@@ -117,5 +120,46 @@ import Testing
         let numbersOfCountries = (0..<countries.records.count).map { ours.order[countries.offset + $0] }
         #expect(numbersOfCountries == numbersOfCountries.sorted())
         #expect(countries.records.last?.title == "Östtimor")
+    }
+
+    /// A language's numbers go into a build snapshot and come back as they were: beside the default's memo,
+    /// the shared records' numbers only marked; without it, written out. Marked but read without the
+    /// default's memo, or beside a default of other numbers, they are malformed rather than trusted.
+    @Test(arguments: [1, 2, 3] as [UInt64]) func aLanguagesNumbersReadBackAsWritten(seed: UInt64) throws {
+        var random = SplitMix(state: seed)
+        let count = 20 + Int(random.next() % 300)
+        let shared = (0..<count).map { Int32($0) }.shuffled(using: &random)
+        let own = Dictionary(
+            uniqueKeysWithValues: (0..<count).filter { _ in random.next() % 4 == 0 }.map {
+                ($0, "\(shared[$0]).\(1 + random.next() % 9)")
+            })
+        let numbers = SearchNumbers(
+            order: (0..<count).map { Int32($0) }.shuffled(using: &random),
+            written: SearchNumbers.Written(shared: shared, own: own))
+        let language = SearchMemo(keys: [], numbers: numbers, scopes: [], manifestName: "language")
+        let defaults = SearchMemo(keys: [], numbers: SearchNumbers(order: shared), scopes: [], manifestName: "default")
+        func written(besides: SearchMemo?) -> [UInt8] {
+            var writer = BinaryWriter()
+            language.write(scopes: [], besides: besides, to: &writer)
+            return writer.bytes
+        }
+        func read(_ bytes: [UInt8], sharing: SearchMemo?) throws -> SearchNumbers {
+            try bytes.withUnsafeBytes { raw in
+                var reader = BinaryReader(raw)
+                return try SearchMemo.read(from: &reader, scopes: [], count: count, sharing: sharing).numbers
+            }
+        }
+        let (marked, whole) = (written(besides: defaults), written(besides: nil))
+        #expect(marked.count < whole.count, "the shared numbers only marked")
+        #expect(try read(marked, sharing: defaults) == numbers)
+        #expect(try read(whole, sharing: nil) == numbers)
+        #expect(try read(whole, sharing: defaults) == numbers)
+        #expect(throws: BinaryReader.Malformed.self) { try read(marked, sharing: nil) }
+        let other = SearchMemo(
+            keys: [], numbers: SearchNumbers(identity: count), scopes: [], manifestName: "default")
+        #expect(written(besides: other) == whole, "beside other numbers, written out")
+        for position in 0..<count {
+            #expect(numbers.text(position) == own[position] ?? String(shared[position]))
+        }
     }
 }

@@ -18,9 +18,9 @@ struct SnapshotLanguages: Sendable {
     /// The block of a language's model: the collections its site takes from the default's site
     /// (`LanguageSites.sharedCollections`) and the search scopes its index takes from the default's
     /// (`SiteGenerator.sharedScopes`) are marked, and read from the default's again.
-    /// `defaultKeys`: the default's search keys, beside which a scope's keys are written where a record's
-    /// texts are the default's (`SearchKeys.Kept.besideDefault`).
-    static func block(of language: LanguageModel, defaultSite: Site, defaultKeys: [SearchKeys]? = nil) -> [UInt8] {
+    /// `defaultSearch`: the default's search memo, beside which a scope's keys are written where a record's
+    /// texts are the default's (`SearchKeys.Kept.besideDefault`), and the shared records' numbers are its.
+    static func block(of language: LanguageModel, defaultSite: Site, defaultSearch: SearchMemo? = nil) -> [UInt8] {
         // Room for what a block of a site's size holds, most of it its search memo: grown a piece at a
         // time, its bytes were copied and their pages touched again at each doubling.
         var writer = BinaryWriter(capacity: 160 * language.site.recordCount)
@@ -44,7 +44,7 @@ struct SnapshotLanguages: Sendable {
         language.search?.write(
             scopes: content.config.search.scopes,
             sharing: SiteGenerator.sharedScopes(of: language.site, with: defaultSite), allKeys: true,
-            besides: defaultKeys, to: &writer)
+            besides: defaultSearch, to: &writer)
         return writer.bytes
     }
 

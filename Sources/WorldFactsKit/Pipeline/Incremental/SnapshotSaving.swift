@@ -17,8 +17,8 @@ final class SnapshotSaving: @unchecked Sendable {
     private let head: BackgroundValue<BinaryWriter>
     private var finishing: BackgroundValue<BinaryWriter>?
     private var saved = false
-    /// The default language's search keys, which a language's block writes its own beside.
-    private var defaultKeys: [SearchKeys]?
+    /// The default language's search memo, which a language's block writes its own beside.
+    private var defaultSearch: SearchMemo?
 
     /// Starts encoding the head with `encodeHead`, handed a writer into `file`.
     init(file: SnapshotFile, encodeHead: @escaping @Sendable (BinaryWriter) -> BinaryWriter) {
@@ -28,7 +28,7 @@ final class SnapshotSaving: @unchecked Sendable {
 
     /// Starts encoding the last part, after the head.
     func finish(rowInputs: [[UInt64]]?, search: SearchMemo?, scopes: [SearchScope]) {
-        defaultKeys = search?.keys
+        defaultSearch = search
         let head = self.head
         finishing = BackgroundValue.onOwnThread {
             BuildSnapshot.finish(head.take(), rowInputs: rowInputs, search: search, scopes: scopes)
@@ -41,9 +41,10 @@ final class SnapshotSaving: @unchecked Sendable {
     /// languages made at once are encoded at once, not one after another at the end of the build.
     func add(language: LanguageModel, defaultSite: Site) {
         guard let before = finishing else { return }
-        let defaultKeys = self.defaultKeys
+        let defaultSearch = self.defaultSearch
         finishing = BackgroundValue.onOwnThread {
-            let block = SnapshotLanguages.block(of: language, defaultSite: defaultSite, defaultKeys: defaultKeys)
+            let block = SnapshotLanguages.block(
+                of: language, defaultSite: defaultSite, defaultSearch: defaultSearch)
             var writer = before.take()
             BuildSnapshot.append(language: block, to: &writer)
             return writer

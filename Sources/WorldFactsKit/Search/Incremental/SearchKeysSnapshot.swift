@@ -162,14 +162,25 @@ extension SearchKeys.Flat {
 // read back: the keys as above, then each scope's entry hashes and floors and its buckets.
 extension SearchMemo {
     /// `shared`: the scopes a language takes from the default's index, whose keys and memo are the
-    /// default's: only marked.
+    /// default's: only marked. `defaults`: the default language's memo, written in the same snapshot, beside
+    /// which a language's keys and numbers are written (`SearchKeys.write`, `SearchNumbers.Written`).
     public func write(
         scopes: [SearchScope], sharing shared: Set<Int> = [], allKeys: Bool = false,
-        besides defaults: [SearchKeys]? = nil, to writer: inout BinaryWriter
+        besides defaults: SearchMemo? = nil, to writer: inout BinaryWriter
     ) {
-        SearchKeys.write(keys, scopes: scopes, sharing: shared, allKeys: allKeys, besides: defaults, to: &writer)
+        SearchKeys.write(
+            keys, scopes: scopes, sharing: shared, allKeys: allKeys, besides: defaults?.keys, to: &writer)
         writer.narrowInts(numbers.order.map(Int.init))
-        writer.strings(numbers.written)
+        writer.bool(numbers.written != nil)
+        if let written = numbers.written {
+            // The shared records' numbers: the default's, only marked when they are that memo's order.
+            let defaultOrder = defaults.map { $0.numbers.written == nil && $0.numbers.order == written.shared }
+            writer.bool(defaultOrder ?? false)
+            if defaultOrder != true { writer.narrowInts(written.shared.map(Int.init)) }
+            let own = written.own.keys.sorted()
+            writer.narrowInts(own)
+            writer.strings(own.map { written.own[$0]! })
+        }
         writer.strings([manifestName])
         writer.array(Array(self.scopes.enumerated())) { writer, numbered in
             let (number, scope) = numbered
@@ -202,9 +213,9 @@ extension SearchMemo {
     ) throws(BinaryReader.Malformed) -> SearchMemo {
         typealias Malformed = BinaryReader.Malformed
         let keys = try SearchKeys.read(from: &reader, scopes: scopes, count: count, sharing: shared?.keys)
-        let (order, written) = (try reader.narrowInts(), try reader.strings())
-        guard order.count == count, Self.isPermutation(order), written.isEmpty || written.count == count
-        else { throw Malformed(offset: reader.index) }
+        let order = try reader.narrowInts()
+        guard order.count == count, Self.isPermutation(order) else { throw Malformed(offset: reader.index) }
+        let written = try reader.bool() ? try readWritten(from: &reader, count: count, sharing: shared) : nil
         let numbers = SearchNumbers(order: order.map { Int32($0) }, written: written)
         guard let manifestName = try reader.strings().first else { throw Malformed(offset: reader.index) }
         var number = 0
@@ -244,6 +255,32 @@ extension SearchMemo {
         }
         guard memos.count == scopes.count else { throw Malformed(offset: reader.index) }
         return SearchMemo(keys: keys, numbers: numbers, scopes: memos, manifestName: manifestName)
+    }
+
+    /// What `write` wrote of a language's numbers (`SearchNumbers.Written`); malformed unless the shared
+    /// numbers are one per record, taken from `shared` only when it has them, and the own records' positions
+    /// rise within the records, one text each.
+    private static func readWritten(
+        from reader: inout BinaryReader, count: Int, sharing shared: SearchMemo?
+    ) throws(BinaryReader.Malformed) -> SearchNumbers.Written {
+        let sharedOrder: [Int32]
+        if try reader.bool() {
+            guard let shared, shared.numbers.written == nil, shared.numbers.order.count == count else {
+                throw BinaryReader.Malformed(offset: reader.index)
+            }
+            sharedOrder = shared.numbers.order
+        } else {
+            let numbers = try reader.narrowInts()
+            guard numbers.allSatisfy({ Int32(exactly: $0) != nil }) else {
+                throw BinaryReader.Malformed(offset: reader.index)
+            }
+            sharedOrder = numbers.map { Int32($0) }
+        }
+        let (positions, texts) = (try reader.narrowInts(), try reader.strings())
+        guard sharedOrder.count == count, positions.count == texts.count,
+            positions.allSatisfy({ $0 >= 0 && $0 < count }), zip(positions, positions.dropFirst()).allSatisfy(<)
+        else { throw BinaryReader.Malformed(offset: reader.index) }
+        return SearchNumbers.Written(shared: sharedOrder, own: Dictionary(uniqueKeysWithValues: zip(positions, texts)))
     }
 
     /// Whether `order` holds each of 0 to its count once (a set of them was a hash table of every record).
