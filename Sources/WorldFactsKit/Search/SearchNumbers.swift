@@ -92,7 +92,7 @@ public struct SearchNumbers: Sendable, Equatable {
             .sorted { shared.order[$0] < shared.order[$1] }
         let order = merge(sharedOrder, ownOrder, precedes: precedes)
         return SearchNumbers(
-            order: rank(order, count: count), written: between(order, shared: shared, own: Set(ownOrder), count: count))
+            order: rank(order, count: count), written: between(order, shared: shared, own: Set(ownOrder)))
     }
 
     /// By position, each one's place in `order`.
@@ -104,7 +104,7 @@ public struct SearchNumbers: Sendable, Equatable {
 
     /// The written numbers of a language's own records (`own`) in `order`: shared records keep the
     /// default's, and each run of own records between two of them gets decimals of the first.
-    private static func between(_ order: [Int], shared: SearchNumbers, own: Set<Int>, count: Int) -> Written {
+    private static func between(_ order: [Int], shared: SearchNumbers, own: Set<Int>) -> Written {
         var written: [Int: String] = [:]
         var gap: [Int] = []
         var before = -1

@@ -158,6 +158,13 @@ import Testing
         let other = SearchMemo(
             keys: [], numbers: SearchNumbers(identity: count), scopes: [], manifestName: "default")
         #expect(written(besides: other) == whole, "beside other numbers, written out")
+        var notAnOrder = BinaryWriter()
+        let halved = SearchNumbers(
+            order: numbers.order, written: SearchNumbers.Written(shared: shared.map { $0 / 2 }, own: own))
+        SearchMemo(keys: [], numbers: halved, scopes: [], manifestName: "language").write(scopes: [], to: &notAnOrder)
+        #expect(throws: BinaryReader.Malformed.self, "shared numbers that are not an order") {
+            try read(notAnOrder.bytes, sharing: nil)
+        }
         for position in 0..<count {
             #expect(numbers.text(position) == own[position] ?? String(shared[position]))
         }

@@ -174,9 +174,10 @@ extension SearchMemo {
         writer.bool(numbers.written != nil)
         if let written = numbers.written {
             // The shared records' numbers: the default's, only marked when they are that memo's order.
-            let defaultOrder = defaults.map { $0.numbers.written == nil && $0.numbers.order == written.shared }
-            writer.bool(defaultOrder ?? false)
-            if defaultOrder != true { writer.narrowInts(written.shared.map(Int.init)) }
+            let isDefaultOrder =
+                defaults.map { $0.numbers.written == nil && $0.numbers.order == written.shared } ?? false
+            writer.bool(isDefaultOrder)
+            if !isDefaultOrder { writer.narrowInts(written.shared.map(Int.init)) }
             let own = written.own.keys.sorted()
             writer.narrowInts(own)
             writer.strings(own.map { written.own[$0]! })
@@ -258,8 +259,8 @@ extension SearchMemo {
     }
 
     /// What `write` wrote of a language's numbers (`SearchNumbers.Written`); malformed unless the shared
-    /// numbers are one per record, taken from `shared` only when it has them, and the own records' positions
-    /// rise within the records, one text each.
+    /// numbers are an order of the records (each place once), taken from `shared` only when it has one of
+    /// them, and the own records' positions rise within the records, one text each.
     private static func readWritten(
         from reader: inout BinaryReader, count: Int, sharing shared: SearchMemo?
     ) throws(BinaryReader.Malformed) -> SearchNumbers.Written {
@@ -270,14 +271,15 @@ extension SearchMemo {
             }
             sharedOrder = shared.numbers.order
         } else {
+            // The default's order, as the memo's own is checked.
             let numbers = try reader.narrowInts()
-            guard numbers.allSatisfy({ Int32(exactly: $0) != nil }) else {
+            guard numbers.count == count, isPermutation(numbers) else {
                 throw BinaryReader.Malformed(offset: reader.index)
             }
             sharedOrder = numbers.map { Int32($0) }
         }
         let (positions, texts) = (try reader.narrowInts(), try reader.strings())
-        guard sharedOrder.count == count, positions.count == texts.count,
+        guard positions.count == texts.count,
             positions.allSatisfy({ $0 >= 0 && $0 < count }), zip(positions, positions.dropFirst()).allSatisfy(<)
         else { throw BinaryReader.Malformed(offset: reader.index) }
         return SearchNumbers.Written(shared: sharedOrder, own: Dictionary(uniqueKeysWithValues: zip(positions, texts)))
