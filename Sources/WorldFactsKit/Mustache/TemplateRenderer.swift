@@ -34,18 +34,30 @@ public struct TemplateRenderer: Sendable {
     static let maximumDepth = 64
 
     public func render(_ name: String, context: TemplateValue, sizeHint: Int = 4_096) -> [UInt8] {
-        var output = Output(bytes: [])
+        run(name, context: context, sizeHint: sizeHint, marking: false).bytes
+    }
+
+    /// `render`, with where each marked element of a list (`ElementMark`) went, in the order rendered.
+    public func renderMarking(_ name: String, context: TemplateValue) -> (bytes: [UInt8], marks: [ElementMark.Found]) {
+        let output = run(name, context: context, sizeHint: 4_096, marking: true)
+        return (output.bytes, output.marks ?? [])
+    }
+
+    private func run(_ name: String, context: TemplateValue, sizeHint: Int, marking: Bool) -> Output {
+        var output = Output(bytes: [], marks: marking ? [] : nil)
         output.bytes.reserveCapacity(sizeHint)
-        guard let body = program.templates[name] else { return [] }
+        guard let body = program.templates[name] else { return output }
         var stack = [context]
         Run(program: program).render(body, stack: &stack, overrides: [], depth: 0, into: &output)
-        return output.bytes
+        return output
     }
 
     /// The bytes rendered so far, and the indentation of the standalone partial being rendered, which
     /// starts every line that partial renders.
     struct Output {
         var bytes: [UInt8]
+        /// Where marked elements went, when the render looks for them (`renderMarking`).
+        var marks: [ElementMark.Found]?
         var indentation: [UInt8] = []
 
         /// Called before a piece of text or a value is appended: indents it if it starts a line.
@@ -110,9 +122,13 @@ public struct TemplateRenderer: Sendable {
                     guard let value else { continue }
                     if case .list(let elements) = value {
                         for element in elements {
+                            let start = output.bytes.count
                             stack.append(element)
                             render(inner, stack: &stack, overrides: overrides, depth: depth, into: &output)
                             stack.removeLast()
+                            if output.marks != nil, let place = ElementMark.place(of: element) {
+                                output.marks?.append(ElementMark.Found(place: place, range: start..<output.bytes.count))
+                            }
                         }
                     } else if !value.isFalsy {
                         stack.append(value)

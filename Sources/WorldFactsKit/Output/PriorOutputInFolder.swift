@@ -17,4 +17,6 @@ public struct PriorOutputInFolder: PriorOutput {
     }
 
     public var keepsEveryFile: Bool { base.keepsEveryFile }
+
+    public func priorBytes(_ path: String) -> [UInt8]? { base.priorBytes(folder + path) }
 }

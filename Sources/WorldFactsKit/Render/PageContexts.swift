@@ -372,6 +372,24 @@ public final class PageContexts: Sendable {
 
     /// The complete list of a record: every record that links to it, in the list's order.
     public func listPage(_ list: ReverseList, _ position: Int) -> TemplateValue {
+        listPage(list, position) { root in
+            list.items[position].map { rowContext(rows.row(list.spec.source, $0), root: root) }
+        }
+    }
+
+    /// `listPage` with only the rows at `places` of the list, each marked with its place (`ElementMark`):
+    /// what a page made from the last build's shows of its rows (`RowSplice`).
+    func listPage(_ list: ReverseList, _ position: Int, onlyAt places: [Int]) -> TemplateValue {
+        listPage(list, position) { root in
+            places.map { place in
+                ElementMark.marked(
+                    rowContext(rows.row(list.spec.source, list.items[position][place]), root: root), place: place)
+            }
+        }
+    }
+
+    /// A complete list page whose rows, from a page at `root`, `rows` makes.
+    private func listPage(_ list: ReverseList, _ position: Int, rows: (String) -> [TemplateValue]) -> TemplateValue {
         let record = collection.records[position]
         let path = list.pagePath(of: position, in: collection)
         let root = SiteValues.root(of: path)
@@ -386,7 +404,7 @@ public final class PageContexts: Sendable {
         context["sections"] = [
             [
                 "letter": .text(label), "anchor": .text("list-" + list.spec.id), "hasRows": true,
-                "rows": .list(list.items[position].map { rowContext(rows.row(list.spec.source, $0), root: root) }),
+                "rows": .list(rows(root)),
             ]
         ]
         context.setStrip(.list([]))

@@ -48,14 +48,22 @@ public struct SiteRenderer: Sendable {
 
     /// Renders a page, unless the last build's page has the same inputs (`prior`); the context is made
     /// only when the page is rendered. `inputs` is the page's fingerprint as the manifest keeps it.
-    func page(_ path: String, template: String, inputs: UInt64, context: () -> TemplateValue) -> OutputFile {
+    /// A page that `spliced` makes from the last build's (`RowSplice`) is not rendered.
+    func page(
+        _ path: String, template: String, inputs: UInt64, spliced: () -> [UInt8]? = { nil },
+        context: () -> TemplateValue
+    ) -> OutputFile {
         if prior.output.canReuse(path, inputs: inputs) { return .reused(path: path, inputsValue: inputs) }
-        return OutputFile(path: path, bytes: templates.render(context(), with: template), inputsValue: inputs)
+        let bytes = spliced() ?? templates.render(context(), with: template)
+        return OutputFile(path: path, bytes: bytes, inputsValue: inputs)
     }
 
     /// `page` for a fingerprint given as its hex text (`ContextFingerprint.value`).
-    func page(_ path: String, template: String, inputs: String, context: () -> TemplateValue) -> OutputFile {
-        page(path, template: template, inputs: OutputFile.inputsNumber(inputs), context: context)
+    func page(
+        _ path: String, template: String, inputs: String, spliced: () -> [UInt8]? = { nil },
+        context: () -> TemplateValue
+    ) -> OutputFile {
+        page(path, template: template, inputs: OutputFile.inputsNumber(inputs), spliced: spliced, context: context)
     }
 
     /// A page whose inputs are its context, fingerprinted.
@@ -202,12 +210,18 @@ public struct SiteRenderer: Sendable {
             let cut =
                 reach.map { reach in reach.listPages[collection.number][listNumber].sorted().filter(list.isCut) }
                 ?? collection.records.indices.filter { list.isCut($0) }
+            let rows = rowInputs?[list.spec.source]
             try many(cut.count, pages: &pages, emit) { number in
+                let path = list.pagePath(of: cut[number], in: collection)
                 let inputs = contexts.listPageInputs(
-                    list, cut[number], templates: templates.fingerprint, rowInputs: rowInputs?[list.spec.source])
-                return page(list.pagePath(of: cut[number], in: collection), template: listTemplate, inputs: inputs) {
-                    contexts.listPage(list, cut[number])
-                }
+                    list, cut[number], templates: templates.fingerprint, rowInputs: rows)
+                return page(
+                    path, template: listTemplate, inputs: inputs,
+                    spliced: {
+                        splicedListPage(
+                            contexts, list, cut[number], path: path, template: listTemplate, rowInputs: rows)
+                    }
+                ) { contexts.listPage(list, cut[number]) }
             }
         }
         return downloads

@@ -116,6 +116,18 @@ public struct TemplateSet: Sendable {
         renderer.render(name, context: context)
     }
 
+    /// `render`, with where each marked element of a list went (`TemplateRenderer.renderMarking`).
+    func renderMarking(_ context: TemplateValue, with name: String) -> (bytes: [UInt8], marks: [ElementMark.Found]) {
+        renderer.renderMarking(name, context: context)
+    }
+
+    /// Whether a row of an index, list or group page may read the other rows (`RowSplice.rowsReachTheirList`:
+    /// the rows are a page's `sections.rows`).
+    var rowsReachTheirList: Bool { RowSplice.rowsReachTheirList(renderer, path: ["sections", "rows"]) }
+
+    /// Whether a standalone partial or parent is indented (`TemplateRenderer.indentsIncludes`).
+    var indentsIncludes: Bool { renderer.indentsIncludes }
+
     /// `render`, from a plan of the context's shape (`TemplatePlans`): for the many pages of a template
     /// that share a few shapes, as a collection's record pages do.
     public func renderPlanned(_ context: TemplateValue, with name: String) -> [UInt8] {

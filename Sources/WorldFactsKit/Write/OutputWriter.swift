@@ -343,7 +343,9 @@ public final class OutputWriter {
     /// What the previous build left that this one may keep without rendering: a page whose input
     /// fingerprint is unchanged and whose file is still there. Safe to call from any thread.
     public var reuse: ReuseIndex {
-        ReuseIndex(previous: previous, missing: missing, keepsEveryFile: previousKeepsEveryFile)
+        ReuseIndex(previous: previous, missing: missing, keepsEveryFile: previousKeepsEveryFile) {
+            [fileSystem, folder] path in try? fileSystem.read(joinPath(folder, path))
+        }
     }
 
     /// Whether this writer makes a lazy batch's files on the cores that write them (`write(_:)` of an

@@ -302,6 +302,48 @@ import Testing
         #expect(differing.isEmpty, "\(differing.prefix(5))")
     }
 
+    /// A city's value edit makes its country's complete list of cities, in every language, from the last
+    /// build's page with the city's row put in (`RowSplice`): each language's page is read back, and the
+    /// folder is what a clean build makes.
+    @Test(arguments: [false, true]) func aCitysEditMakesItsCountrysListFromTheLastPageInEveryLanguage(
+        snapshots: Bool
+    ) throws {
+        let root = try project(cities: 300)
+        defer { removeTemporary(root) }
+        // A country with more cities than its page lists (10), so that it has a complete list, and its
+        // cities' lines.
+        let cities = try readText(root + "/Content/cities.tsv").split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false)
+        }
+        let byCountry = Dictionary(grouping: cities.indices.dropFirst(), by: { String(cities[$0][3]) })
+        let (country, lines) = try #require(byCountry.filter { $0.value.count > 10 }.min { $0.key < $1.key })
+        let reads = Mutex<[String]>([])
+        var builder = Builder()
+        let read = builder.fileSystem.read
+        builder.fileSystem.read = { path in
+            reads.withLock { $0.append(path) }
+            return try read(path)
+        }
+        let live = LiveBuilder(builder: builder)
+        let options = options(root, cache: snapshots)
+        func build() throws -> BuildReport { snapshots ? try builder.build(options) : try live.build(options) }
+        _ = try build()
+        reads.withLock { $0 = [] }
+        // One more: the list, by population, keeps its order (no other city of the country has that many).
+        let line = lines[lines.count / 2]
+        let population = try #require(Int(cities[line][5])) + 1
+        #expect(!lines.contains { cities[$0][5] == "\(population)" })
+        try setCity(root, line: line, column: 5, "\(population)")
+        #expect(try build().edited == 1)
+        let page = "countries/cities/\(country.lowercased()).html"
+        let languages = ["", "fr/", "sv/", "de/", "ru/", "ar/", "ja/"]
+        let readBack = reads.withLock { $0 }
+        let missing = languages.filter { !readBack.contains(options.output + "/" + $0 + page) }
+        #expect(missing.isEmpty, "not read back in \(missing)")
+        let differing = try differencesFromClean(options, root: root)
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+
     /// An installable site: a value edit, from the live model and from the snapshot, leaves the worker,
     /// the manifest and the list of files to save as a clean build makes them: the edited files' hashes,
     /// and none of the shards the edit dropped.

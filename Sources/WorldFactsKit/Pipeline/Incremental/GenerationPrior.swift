@@ -12,6 +12,8 @@ struct GenerationPrior: Sendable {
     var reach: EditReach? = nil
     /// Every row's inputs, made already.
     var rowInputs: [[UInt64]]? = nil
+    /// Every row's inputs in the last build, which `rowInputs` updates.
+    var priorRowInputs: [[UInt64]]? = nil
     /// When the searched values are unchanged: what the last build's search index left.
     var search: SearchMemo? = nil
     /// What the last build's downloads were made of, when it kept that (`DownloadRows`).
@@ -20,7 +22,9 @@ struct GenerationPrior: Sendable {
     static let none = GenerationPrior(output: NoPriorOutput())
 
     /// What the renderer keeps of it.
-    var render: RenderPrior { RenderPrior(output: output, reach: reach, downloads: downloads) }
+    var render: RenderPrior {
+        RenderPrior(output: output, reach: reach, downloads: downloads, rowInputs: priorRowInputs)
+    }
 
     /// What the search index keeps: the files of its folder (a language's is in the language's folder),
     /// and the memo it updates where the edit changed rows (by the site's record numbers,
@@ -42,7 +46,7 @@ struct GenerationPrior: Sendable {
     ) -> GenerationPrior {
         GenerationPrior(
             output: output, reach: reach,
-            rowInputs: rowInputs.map { renderer.rowInputs(updating: $0, at: reach.rows) }, search: search,
-            downloads: downloads)
+            rowInputs: rowInputs.map { renderer.rowInputs(updating: $0, at: reach.rows) }, priorRowInputs: rowInputs,
+            search: search, downloads: downloads)
     }
 }

@@ -10,11 +10,17 @@ public struct ReuseIndex: PriorOutput {
     let missing: Set<String>
     /// Whether the folder held every file of `previous` as its build left them (`PriorManifest.keepsEveryFile`).
     public let keepsEveryFile: Bool
+    /// Reads a file of the output folder by its path there (`priorBytes`); nil where none is read back.
+    let read: (@Sendable (String) -> [UInt8]?)?
 
-    init(previous: Manifest, missing: Set<String>, keepsEveryFile: Bool = false) {
+    init(
+        previous: Manifest, missing: Set<String>, keepsEveryFile: Bool = false,
+        read: (@Sendable (String) -> [UInt8]?)? = nil
+    ) {
         self.previous = previous
         self.missing = missing
         self.keepsEveryFile = keepsEveryFile
+        self.read = read
     }
 
     /// The previous build's files under `folder` (a path prefix ending in "/") and their inputs.
@@ -23,6 +29,13 @@ public struct ReuseIndex: PriorOutput {
             guard let inputs = entry.inputs, path.hasPrefix(folder) else { return nil }
             return (path, inputs)
         }
+    }
+
+    public func priorBytes(_ path: String) -> [UInt8]? {
+        guard let read, let hash = previous.entries[path]?.hash, !missing.contains(path), let bytes = read(path),
+            ContentHash.of(bytes) == hash
+        else { return nil }
+        return bytes
     }
 
     public func canReuse(_ path: String, inputs: UInt64) -> Bool {
