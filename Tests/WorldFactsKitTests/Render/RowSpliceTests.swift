@@ -70,7 +70,8 @@ import Testing
             spliced += 1
             if page != rendered {
                 failures.append(
-                    "\(templates)\nold \(old)\nnew \(new)\nspliced: \(String(decoding: page, as: UTF8.self).debugDescription)"
+                    "\(templates)\nold \(old)\nnew \(new)"
+                        + "\nspliced: \(String(decoding: page, as: UTF8.self).debugDescription)"
                         + "\nrendered: \(String(decoding: rendered, as: UTF8.self).debugDescription)")
             }
         }

@@ -70,25 +70,27 @@ struct RowSplice {
         else { return nil }
         let body = head.count..<prior.count - tail.count
         let ranges = Dictionary(uniqueKeysWithValues: marks.map { ($0.place, $0.range) })
+        // Each run's neighbours, sought in one pass: the row before it and the row after it (none at an end).
+        let runs = self.runs
+        let neighbours = runs.flatMap { [$0.lowerBound - 1, $0.upperBound + 1] }
+        let found = ByteSearch.onlyPlaces(
+            of: neighbours.map { (0..<count).contains($0) ? ranges[$0].map { probe[$0] } ?? [] : [] }, in: prior,
+            within: body)
         var replaced: [(old: Range<Int>, new: Range<Int>)] = []
-        for run in runs {
+        for (number, run) in runs.enumerated() {
             let start: Int
             if run.lowerBound == 0 {
                 start = body.lowerBound
             } else {
-                guard let before = ranges[run.lowerBound - 1],
-                    let found = ByteSearch.onlyPlace(of: probe[before], in: prior, within: body)
-                else { return nil }
-                start = found + before.count
+                guard let place = found[2 * number], let before = ranges[run.lowerBound - 1] else { return nil }
+                start = place + before.count
             }
             let end: Int
             if run.upperBound == count - 1 {
                 end = body.upperBound
             } else {
-                guard let after = ranges[run.upperBound + 1],
-                    let found = ByteSearch.onlyPlace(of: probe[after], in: prior, within: body)
-                else { return nil }
-                end = found
+                guard let place = found[2 * number + 1] else { return nil }
+                end = place
             }
             guard start <= end, start >= (replaced.last?.old.upperBound ?? body.lowerBound),
                 let from = ranges[run.lowerBound]?.lowerBound, let to = ranges[run.upperBound]?.upperBound
