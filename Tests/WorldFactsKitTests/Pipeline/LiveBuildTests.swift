@@ -145,11 +145,12 @@ import Testing
         }
     }
 
-    /// The first country's population in countries.json, set to `value`.
-    func setFirstPopulation(_ root: String, _ value: String) throws {
+    /// The population in countries.json of the first country, or of the country `code`, set to `value`.
+    func setFirstPopulation(_ root: String, _ value: String, of code: String? = nil) throws {
         let file = root + "/Content/countries.json"
         let text = try readText(file)
-        let start = try #require(text.range(of: "\"population\": ")).upperBound
+        let country = try code.map { try #require(text.range(of: "\"code\": \"\($0)\"")).upperBound } ?? text.startIndex
+        let start = try #require(text[country...].range(of: "\"population\": ")).upperBound
         let end = try #require(text[start...].firstIndex { !$0.isNumber })
         try (text[..<start] + value + text[end...]).write(toFile: file, atomically: true, encoding: .utf8)
     }
@@ -340,6 +341,22 @@ import Testing
         let readBack = reads.withLock { $0 }
         let missing = languages.filter { !readBack.contains(options.output + "/" + $0 + page) }
         #expect(missing.isEmpty, "not read back in \(missing)")
+        let differing = try differencesFromClean(options, root: root)
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+
+    /// A value edit of a country whose note no other language translates: each language's page of it,
+    /// made again, still says the note is in the default's words (`Note.isFallback`), from the live model
+    /// and from the snapshot, as a clean build's does.
+    @Test(arguments: [false, true]) func aFallbackNoteStaysOneAfterAValueEdit(snapshots: Bool) throws {
+        let (root, options, build) = try built(cities: 300, snapshots: snapshots)
+        defer { removeTemporary(root) }
+        #expect(!FileManager.default.fileExists(atPath: root + "/Content/notes/de/IS.md"))
+        try setFirstPopulation(root, "123457", of: "IS")
+        let report = try build()
+        #expect(report.edited == 1 && report.fromSnapshot == snapshots)
+        #expect(report.write.written.contains("de/countries/is.html"))
+        #expect(try readText(options.output + "/de/countries/is.html").contains("note-fallback"))
         let differing = try differencesFromClean(options, root: root)
         #expect(differing.isEmpty, "\(differing.prefix(5))")
     }

@@ -232,6 +232,8 @@ extension Site {
             writer.array(collection.notes.sorted { $0.key < $1.key }) { writer, note in
                 writer.int(note.key)
                 note.value.write(to: &writer)
+                // A language's note in the default's words says so on its page (`Note.isFallback`).
+                writer.bool(note.value.isFallback)
             }
             writer.int(collection.offset)
             writer.string(collection.indexFolder)
@@ -325,8 +327,11 @@ extension Site {
             guard section.range.lowerBound == sectionOfRecord.count else { throw fail() }
             sectionOfRecord += repeatElement(number, count: section.range.count)
         }
-        let notes = try reader.array { (reader) throws(Malformed) in
-            (try reader.int(), try Note.read(from: &reader))
+        let notes = try reader.array { (reader) throws(Malformed) -> (Int, Note) in
+            let position = try reader.int()
+            var note = try Note.read(from: &reader)
+            note.isFallback = try reader.bool()
+            return (position, note)
         }
         let (offset, indexFolder, file, indexesKeys) = (
             try reader.int(), try reader.string(), try reader.string(), try reader.bool()
