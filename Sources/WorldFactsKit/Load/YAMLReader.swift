@@ -46,9 +46,33 @@ struct YAMLReader {
 
     /// Notes that the loader asked for `key` of `map`, and gives its node if it is there.
     private mutating func node(_ map: Map, _ key: String) -> Node? {
-        keysRead.insert(
-            keyPath(map, key).replacingOccurrences(of: #"\[[0-9]+\]"#, with: "[]", options: .regularExpression))
+        keysRead.insert(Self.withoutIndexes(keyPath(map, key)))
         return map.node(for: key)
+    }
+
+    /// A key's path with each list index left out (`collections[3].fields[0].id` is `collections[].fields[].id`):
+    /// what every element of a list is checked as. Not a regular expression, which was compiled for each key
+    /// read.
+    static func withoutIndexes(_ path: String) -> String {
+        guard path.utf8.contains(UInt8(ascii: "[")) else { return path }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.utf8.count)
+        let utf8 = Array(path.utf8)
+        var at = 0
+        while at < utf8.count {
+            if utf8[at] == UInt8(ascii: "[") {
+                var end = at + 1
+                while end < utf8.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[end]) { end += 1 }
+                if end > at + 1, end < utf8.count, utf8[end] == UInt8(ascii: "]") {
+                    bytes += "[]".utf8
+                    at = end + 1
+                    continue
+                }
+            }
+            bytes.append(utf8[at])
+            at += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     mutating func map(_ map: Map, _ key: String) -> Map? {
