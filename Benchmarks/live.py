@@ -1,13 +1,15 @@
 """worldfacts watch: how long an edit takes to reach the site, and whether the live model builds what a
 clean build does.
 
-Usage: Benchmarks/live.py CONTENT_FOLDER [--edits N] [--check]
+Usage: Benchmarks/live.py CONTENT_FOLDER [--edits N] [--check] [--command-line]
   Copies the content, starts `worldfacts watch` on the copy, and changes one city's population (or, in
   a site of one collection, one record's population) N times (default 20). Prints, per edit, the time
   from the end of the file's write to watch's rebuild line, then the median and the best.
   --check: the edits are random (values, names, added and removed records, notes) and after every one
   the watched folder is compared with a clean build of the same content, file by file, manifest
   entries included; exits non-zero at the first difference.
+  --command-line: each edit is built by `worldfacts build` from the command line instead, from the
+  snapshot the last build saved in a cache folder (the time is the build's, from its start).
 Run by Benchmarks/run (make bench) after bench.py."""
 import hashlib
 import json
@@ -68,6 +70,27 @@ class Watch:
     def stop(self):
         self.process.terminate()
         self.process.wait()
+
+
+class CommandLineBuilds:
+    """`worldfacts build` of the content after each edit, from the snapshot in a cache folder of its own, as
+    `Watch` gives `watch`'s builds: each build's summary line as "build: …", with the time it ended."""
+
+    def __init__(self, content: Path, output: Path):
+        self.command = [WORLDFACTS, "build", "--content", content, "--templates", ROOT / "Templates",
+                        "--output", output, "--cache-dir", output.parent / "cache"]
+        self.started = None
+
+    def next_build(self, timeout=600):
+        self.started = time.monotonic()
+        run = subprocess.run(self.command, capture_output=True, text=True, timeout=timeout)
+        lines = run.stdout.strip().split("\n")
+        if run.returncode != 0:
+            return time.monotonic(), f"build failed: {run.stdout[-2000:]}{run.stderr[-2000:]}"
+        return time.monotonic(), "build: " + lines[0]
+
+    def stop(self):
+        pass
 
 
 def population_edit(path: Path, rng: random.Random):
@@ -141,11 +164,12 @@ def main():
     content = Path(args[0])
     edits = int(args[args.index("--edits") + 1]) if "--edits" in args else 20
     check = "--check" in args
+    command_line = "--command-line" in args
     work = Path(tempfile.mkdtemp(prefix="worldfacts-live-", dir=os.environ.get("BENCH_DIR")))
     try:
         watched = work / "content"
         shutil.copytree(content, watched)
-        watch = Watch(watched, work / "out")
+        watch = (CommandLineBuilds if command_line else Watch)(watched, work / "out")
         _, first = watch.next_build()
         if not re.match(r"^build: [\d,]+ records", first):
             watch.stop()
@@ -155,7 +179,8 @@ def main():
         rng = random.Random(20261123)
         times, live, differing = [], 0, 0
         for number in range(1, edits + 1):
-            time.sleep(0.3)  # the watcher's snapshot settles between edits
+            if not command_line:
+                time.sleep(0.3)  # the watcher's snapshot settles between edits
             if check:
                 done = random_edit(watched, rng)
             else:
@@ -165,8 +190,8 @@ def main():
                 done = "population"
             written = time.monotonic()
             at, line = watch.next_build()
-            times.append(at - written)
-            live += "from the live model" in line
+            times.append(at - (watch.started if command_line else written))
+            live += "from the live model" in line or "from the last build's snapshot" in line
             if "build failed" in line:
                 watch.stop()
                 sys.exit(f"edit {number} ({done}): {line}")
@@ -186,7 +211,8 @@ def main():
                 while not watch.lines.empty():  # the build's steps (--stats)
                     print(watch.lines.get()[1], flush=True)
         watch.stop()
-        print(f"# {records} records, {edits} edits ({live} from the live model): write to rebuild line "
+        model = "the last build's snapshot" if command_line else "the live model"
+        print(f"# {records} records, {edits} edits ({live} from {model}): write to rebuild line "
               f"median {statistics.median(times) * 1000:.0f} ms, best {min(times) * 1000:.0f} ms, "
               f"worst {max(times) * 1000:.0f} ms", flush=True)
         if check:

@@ -31,6 +31,24 @@ import WorldFactsOutput
         #expect(disk.files.withLock { $0["out/mine-not.txt"] } == [1], "a file the generator did not write was touched")
     }
 
+    /// A page of the last build is read back (`ReuseIndex.priorBytes`) only as that build wrote it: changed
+    /// on disk since, removed, or never written by a build, it is not.
+    @Test func thePriorBytesOfAPageAreWhatTheLastBuildWrote() throws {
+        let disk = MemoryDisk()
+        _ = try build(disk, [OutputFile(path: "a.html", text: "A"), OutputFile(path: "b/b.html", text: "B")])
+        disk.files.withLock { $0["out/c.html"] = Array("C".utf8) }
+        let prior = try OutputWriter(folder: "out", fileSystem: disk.fileSystem).reuse
+        #expect(prior.priorBytes("a.html") == Array("A".utf8))
+        #expect(prior.priorBytes("b/b.html") == Array("B".utf8))
+        #expect(prior.priorBytes("c.html") == nil, "a file no build wrote")
+        disk.files.withLock {
+            $0["out/a.html"] = Array("A, changed by hand".utf8)
+            $0["out/b/b.html"] = nil
+        }
+        #expect(prior.priorBytes("a.html") == nil, "a page changed on disk")
+        #expect(prior.priorBytes("b/b.html") == nil, "a page removed")
+    }
+
     @Test func rewritesAFileDeletedBehindItsBack() throws {
         let disk = MemoryDisk()
         _ = try build(disk, [OutputFile(path: "a.html", text: "A")])
