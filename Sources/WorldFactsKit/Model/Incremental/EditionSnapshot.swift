@@ -15,7 +15,6 @@ extension Content {
             writer.strings(collection.records.map(\.title))
             writer.array(collection.notes) { writer, note in
                 note.write(to: &writer)
-                writer.bool(note.isFallback)
             }
         }
     }
@@ -44,9 +43,7 @@ extension Content {
             }
             for (position, title) in titles.enumerated() { edition.collections[number].records[position].title = title }
             edition.collections[number].notes = try reader.array { (reader) throws(BinaryReader.Malformed) in
-                var note = try Note.read(from: &reader)
-                note.isFallback = try reader.bool()
-                return note
+                try Note.read(from: &reader)
             }
         }
         return edition

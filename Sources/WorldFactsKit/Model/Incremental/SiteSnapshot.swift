@@ -81,10 +81,14 @@ extension Note {
         writer.string(name)
         writer.string(file)
         writer.string(markdown)
+        // A language's note in the default's words says so on its page.
+        writer.bool(isFallback)
     }
 
     static func read(from reader: inout BinaryReader) throws(BinaryReader.Malformed) -> Note {
-        Note(name: try reader.string(), file: try reader.string(), markdown: try reader.string())
+        var note = Note(name: try reader.string(), file: try reader.string(), markdown: try reader.string())
+        note.isFallback = try reader.bool()
+        return note
     }
 }
 
@@ -232,8 +236,6 @@ extension Site {
             writer.array(collection.notes.sorted { $0.key < $1.key }) { writer, note in
                 writer.int(note.key)
                 note.value.write(to: &writer)
-                // A language's note in the default's words says so on its page (`Note.isFallback`).
-                writer.bool(note.value.isFallback)
             }
             writer.int(collection.offset)
             writer.string(collection.indexFolder)
@@ -327,11 +329,8 @@ extension Site {
             guard section.range.lowerBound == sectionOfRecord.count else { throw fail() }
             sectionOfRecord += repeatElement(number, count: section.range.count)
         }
-        let notes = try reader.array { (reader) throws(Malformed) -> (Int, Note) in
-            let position = try reader.int()
-            var note = try Note.read(from: &reader)
-            note.isFallback = try reader.bool()
-            return (position, note)
+        let notes = try reader.array { (reader) throws(Malformed) in
+            (try reader.int(), try Note.read(from: &reader))
         }
         let (offset, indexFolder, file, indexesKeys) = (
             try reader.int(), try reader.string(), try reader.string(), try reader.bool()
