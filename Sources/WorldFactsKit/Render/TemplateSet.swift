@@ -14,6 +14,9 @@ public struct TemplateSet: Sendable {
     public let included: Set<String>
     /// Every name a tag of any template uses (each part of `a.b`).
     public let used: Set<String>
+    /// Whether a row of an index, list or group page may read the other rows (`RowSplice.rowsReachTheirList`:
+    /// the rows are a page's `sections.rows`): a walk of the program, made once.
+    let rowsReachTheirList: Bool
 
     /// `fields`: each collection's field ids by collection id, which a record page's `fields` names
     /// (`NamedFields`).
@@ -65,6 +68,7 @@ public struct TemplateSet: Sendable {
         }
         if !diagnostics.isEmpty { throw StageFailure(diagnostics) }
         renderer = TemplateRenderer(templates: parsed)
+        rowsReachTheirList = RowSplice.rowsReachTheirList(renderer, path: ["sections", "rows"])
         names = Set(parsed.keys)
         self.included = included
         self.used = used
@@ -120,10 +124,6 @@ public struct TemplateSet: Sendable {
     func renderMarking(_ context: TemplateValue, with name: String) -> (bytes: [UInt8], marks: [ElementMark.Found]) {
         renderer.renderMarking(name, context: context)
     }
-
-    /// Whether a row of an index, list or group page may read the other rows (`RowSplice.rowsReachTheirList`:
-    /// the rows are a page's `sections.rows`).
-    var rowsReachTheirList: Bool { RowSplice.rowsReachTheirList(renderer, path: ["sections", "rows"]) }
 
     /// Whether a standalone partial or parent is indented (`TemplateRenderer.indentsIncludes`).
     var indentsIncludes: Bool { renderer.indentsIncludes }

@@ -118,9 +118,9 @@ extension SiteRenderer {
         _ contexts: PageContexts, _ list: ReverseList, _ position: Int, path: String, template: String,
         rowInputs: [UInt64]?
     ) -> [UInt8]? {
-        guard !templates.indentsIncludes, !templates.rowsReachTheirList, let rowInputs,
-            let priorRows = prior.rowInputs?[list.spec.source],
-            priorRows.count == rowInputs.count
+        // The prior's row inputs first: a clean build has none, and asks nothing more.
+        guard let rowInputs, let priorRows = prior.rowInputs?[list.spec.source], priorRows.count == rowInputs.count,
+            !templates.indentsIncludes, !templates.rowsReachTheirList
         else { return nil }
         let items = list.items[position]
         let changed = items.indices.filter { rowInputs[items[$0]] != priorRows[items[$0]] }
