@@ -22,7 +22,7 @@ struct RowSplice {
     /// How many rows the list has.
     let count: Int
 
-    /// More changed rows than this, and the page is rendered whole: each run costs two searches of it.
+    /// More changed rows than this, and the page is rendered whole: each run adds two neighbours to find in it.
     static let maximumChanged = 32
 
     /// Whether a row's turn may read its list, or what holds it: a name of `path` (the keys from the page
