@@ -5,7 +5,7 @@ SWIFT ?= swift
 BIN = .build/release/worldfacts
 
 .PHONY: site test test-full check deps test-deps release swift-test swift-build test-build swift-test-run site-test js-test \
-	test-swift-and-drill swift-test-run-and-drill-full site-test-browser site-test-pages site-test-search site-test-rest \
+	test-swift-and-drill site-test-browser site-test-pages site-test-search site-test-rest \
 	stage-graph back-edges \
 	format-check function-lengths format crash-drill drill asan clean
 
@@ -24,7 +24,7 @@ site: deps release
 # most of their time in the kernel, on tmpfs a fraction. They use /dev/shm where the machine has it (a
 # TMPDIR of your own wins).
 TEST_TMPDIR := $(or $(TMPDIR),$(shell test -d /dev/shm -a -w /dev/shm && echo /dev/shm),/tmp)
-test test-full check asan crash-drill crash-drill-full site-test site-test-full swift-test-run-and-drill-full: export TMPDIR = $(TEST_TMPDIR)
+test test-full check asan crash-drill crash-drill-full site-test site-test-full: export TMPDIR = $(TEST_TMPDIR)
 
 test: test-deps format-check function-lengths stage-graph test-build js-test
 	$(MAKE) -j5 --output-sync=target test-swift-and-drill site-test-browser site-test-pages site-test-search site-test-rest
@@ -50,18 +50,16 @@ test-swift-and-drill:
 	$(SWIFT) test --skip-build $(TEST_BUILD)
 	Tests/tools/crash-drill --sample 3000 --kills 10 --bin $(TEST_BIN)
 
-# `make test-full` compiles the debug build and the release binary first, then runs as `make test` does, five
-# runs side by side: the Swift tests (debug) and the crash drill, and the four groups of site tests with the
+# `make test-full` compiles the debug build and the release binary first, then runs as `make test` does, six
+# runs side by side: the Swift tests (debug), the crash drill, and the four groups of site tests with the
 # release binary; then AddressSanitizer's build and run, and the fuzzers. Run one after another, the parts
 # left a core idle whenever a browser, a server or the disk was waited for.
 test-full: export WORLDFACTS_TEST_FULL = 1
 test-full: test-deps format-check function-lengths back-edges js-test swift-build release
-	$(MAKE) -j5 --output-sync=target SITE_BIN=$(BIN) swift-test-run-and-drill-full site-test-browser site-test-pages \
+	$(MAKE) -j6 --output-sync=target SITE_BIN=$(BIN) swift-test-run crash-drill-full site-test-browser site-test-pages \
 		site-test-search site-test-rest
 	$(MAKE) asan
 	$(MAKE) fuzz FUZZ_SECONDS=10
-
-swift-test-run-and-drill-full: swift-test-run crash-drill-full
 
 check: format-check function-lengths stage-graph swift-test
 
