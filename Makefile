@@ -31,8 +31,8 @@ test: test-deps format-check function-lengths stage-graph test-build js-test
 
 # `make test` compiles once, optimized, into a folder of its own (so that `make site`'s release build and
 # `make check`'s debug one stay as they are): the tool and the Swift tests, before anything runs. Compiled
-# beside the site tests, the test module (one compile on one core) took three to four times as long as
-# alone, and the Swift tests waiting for it ended last.
+# beside the site tests, the test modules took three to four times as long as alone, and the Swift tests
+# waiting for them ended last.
 # Optimized, the Swift tests took a fifth of their debug CPU time, and the site tests' builds less still;
 # that is more than the optimizer adds to the compile. The debug build is tested by `make check` and
 # `make test-full` (its Swift tests, and AddressSanitizer's).
@@ -93,7 +93,7 @@ function-lengths:
 	Tests/tools/check-function-lengths
 
 format:
-	$(SWIFT) format format --in-place --recursive Sources Tests/WorldFactsKitTests Tests/Fuzz Package.swift
+	$(SWIFT) format format --in-place --recursive Sources Tests/WorldFactsTestSupport Tests/WorldFactsCoreTests Tests/WorldFactsPublishTests Tests/Fuzz Package.swift
 
 # SIGKILL at seeded moments (three quarters of them in the render-and-write step) of a rebuild of 3,000
 # cities; each time a normal build must leave Output as a clean build does (Tests/tools/crash-drill).

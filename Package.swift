@@ -25,6 +25,10 @@ func stage(
 // Binary searches (`partitioningIndex(where:)`) and other collection algorithms.
 let algorithms = Target.Dependency.product(name: "Algorithms", package: "swift-algorithms")
 
+// `make test` compiles optimized, for the code under test; the tests' own code is compiled without
+// optimization, which halves the compile of the test modules and slows no test.
+let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+
 let package = Package(
     name: "WorldFacts",
     platforms: [.macOS(.v14)],
@@ -131,9 +135,31 @@ let package = Package(
         .plugin(name: "CommitStamp", capability: .buildTool()),
         // The built-in templates: Templates/, embedded in the binary at build time.
         .plugin(name: "BuiltInTemplates", capability: .buildTool()),
+        // The Swift tests: the helpers they share, then two modules, one for the stages up to the search index
+        // and one for those that render, write and publish the site. Two modules compile side by side where one
+        // compiled on one core (its type checking is one thread).
         .testTarget(
-            name: "WorldFactsKitTests",
+            name: "WorldFactsTestSupport",
             dependencies: [
+                "WorldFactsSupport", "WorldFactsModel", "WorldFactsLoad", "WorldFactsWrite", "WorldFactsPipeline",
+            ],
+            swiftSettings: testSettings
+        ),
+        .testTarget(
+            name: "WorldFactsCoreTests",
+            dependencies: [
+                "WorldFactsTestSupport",
+                "WorldFactsSupport", "WorldFactsModel", "WorldFactsOutput", "WorldFactsLoad", "WorldFactsSearch",
+                "WorldFactsRender", "WorldFactsWrite", "WorldFactsPipeline",
+                // Makes the real SQLite files the SQLite source is tested with.
+                "CSQLite",
+            ],
+            swiftSettings: testSettings
+        ),
+        .testTarget(
+            name: "WorldFactsPublishTests",
+            dependencies: [
+                "WorldFactsTestSupport",
                 "WorldFactsSupport", "WorldFactsModel", "WorldFactsOutput", "WorldFactsLoad", "WorldFactsSearch",
                 "WorldFactsMustache",
                 "WorldFactsRender", "WorldFactsWrite", "WorldFactsPipeline", "WorldFactsWatch", "WorldFactsServe",
@@ -141,12 +167,8 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 // The reference the template engine is checked against (TemplateEngineTests).
                 .product(name: "Mustache", package: "swift-mustache"),
-                // Makes the real SQLite files the SQLite source is tested with.
-                "CSQLite",
             ],
-            // `make test` compiles optimized, for the code under test; the tests' own code is compiled without
-            // optimization, which halves the compile of this module (one compile on one core) and slows no test.
-            swiftSettings: [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+            swiftSettings: testSettings
         ),
     ],
     swiftLanguageModes: [.v6]
