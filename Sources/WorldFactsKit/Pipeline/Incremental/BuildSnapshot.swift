@@ -209,7 +209,8 @@ struct BuildSnapshot {
         writer.bool(rowInputs != nil)
         if let rowInputs { writer.array(rowInputs) { $0.uint64s($1) } }
         writer.bool(search != nil)
-        search?.write(scopes: scopes, to: &writer)
+        // The "All" scope's keys too: copied back, they cost less than merged again.
+        search?.write(scopes: scopes, allKeys: true, to: &writer)
         writer.flush()
         return writer
     }

@@ -3,9 +3,9 @@ import WorldFactsSupport
 
 // How the search keys of a site's scopes are written into a build's snapshot and read back: as they are
 // kept, the UTF-8 of every folded text and where each text and each record's texts end, so that neither
-// writing nor reading makes a string per text. The "All" scope's keys are merged again from the other
-// scopes' keys on reading, as `SearchIndex` merges them, except in a language's block (`allKeys`): merged
-// again for every language, they cost more than copying them back.
+// writing nor reading makes a string per text. A build snapshot writes the "All" scope's keys too
+// (`allKeys`): merged again from the other scopes' keys on reading, as `SearchIndex` merges them, they cost
+// a command-line edit more than copying them back (for the default language, and again for every other).
 extension SearchKeys {
     /// Writes `keys`, one per scope of `scopes`: a byte for how each is kept (`Kept`), then its own keys.
     /// `shared`: the scopes a language takes from the default's index (`SearchIndex(…, sharing:)`), only marked.
