@@ -76,8 +76,13 @@ public struct OutputCensus: Sendable, Equatable {
             languageFolders = site.config.languages.dropFirst().map { $0.folder(isDefault: false) }
         }
 
+        /// Compared by their UTF-8: a path is ASCII but for its slugs, and Foundation's `contains` on a
+        /// `String` went through `NSString` for every record page.
         func kind(of path: String) -> Int {
-            let path = languageFolders.first { path.hasPrefix($0) }.map { String(path.dropFirst($0.count)) } ?? path
+            let path =
+                languageFolders.first { path.hasPrefix($0) }.map {
+                    String(path[path.utf8.index(path.startIndex, offsetBy: $0.utf8.count)...])
+                } ?? path
             let (index, lists, groups, shards, data, other) =
                 (first, first + 1, first + 2, first + 3, first + 4, first + 5)
             if path.hasPrefix(SearchIndex.folder) { return shards }
@@ -86,7 +91,9 @@ public struct OutputCensus: Sendable, Equatable {
             if listFolders.contains(where: { path.hasPrefix($0) }) { return lists }
             if groupFolders.contains(where: { path.hasPrefix($0) }) { return groups }
             for (collection, folder) in recordFolders.enumerated()
-            where path.hasPrefix(folder) && path.hasSuffix(".html") && !path.dropFirst(folder.count).contains("/") {
+            where path.hasPrefix(folder) && path.hasSuffix(".html")
+                && !path.utf8.dropFirst(folder.utf8.count).contains(UInt8(ascii: "/"))
+            {
                 return collection
             }
             return other
