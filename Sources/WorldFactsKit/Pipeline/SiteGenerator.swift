@@ -105,11 +105,12 @@ struct SiteGenerator: Sendable {
                 try emit(renderer.recordPageBatch(range, in: collection.number))
             }
         }
-        // The default language's few index pages after an edit are made while its search index is, and
-        // handed over after the index's files, where a clean build hands them: the edit's record pages gave
-        // the search no time to fill. (The other languages of an edit are made at once, on every core.)
+        // An edit's few index pages, in every language, are made while its search index is, and handed over
+        // after the index's files, where a clean build hands them: the edit's record pages gave the search no
+        // time to fill. Another language's edit is made at once with the others', and the cores its index
+        // leaves idle still were.
         let indexPagesEarly =
-            prior.reach != nil && search != nil && defaultLanguage == nil
+            prior.reach != nil && search != nil
             ? Self.indexPagesHeld(renderer, rowInputs: rowInputs) : nil
         let index = search?.wait()
         // What the site is made from is known now, before the index's files and the index pages are written.
