@@ -77,7 +77,8 @@ import WorldFactsSupport
     @Test(arguments: [3, 50_000]) func theDaysItGivesAreReadBack(perFile: Int) {
         var sitemap = Sitemap(url: url)
         sitemap.urlsPerFile = perFile
-        let given = pages(8) + [("a&b/index.html", "2025-12-31")]
+        // An entity and a percent-encoded path are read back as they were given.
+        let given = pages(8) + [("a&b/index.html", "2025-12-31"), ("länder/a b.html", "2025-11-30")]
         let files = Dictionary(uniqueKeysWithValues: sitemap.files(pages: given).map { ($0.path, $0.bytes) })
         let days = sitemap.lastDays(files["sitemap.xml"]!) { files[$0] }
         #expect(days == Dictionary(uniqueKeysWithValues: given.map { ($0.path, $0.day) }))

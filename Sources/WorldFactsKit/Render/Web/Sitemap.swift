@@ -84,7 +84,8 @@ public struct Sitemap: Sendable {
             collect(text, into: &days)
         } else {
             for sitemap in sitemaps {
-                guard let loc = Self.value("loc", in: sitemap), let path = path(of: loc), !path.contains("/"),
+                guard let loc = Self.value("loc", in: sitemap), let path = path(of: loc),
+                    !path.utf8.contains(UInt8(ascii: "/")),
                     let bytes = read(path)
                 else { continue }
                 collect(bytes, into: &days)
@@ -106,7 +107,7 @@ public struct Sitemap: Sendable {
     func path(of address: String) -> String? {
         guard address.hasPrefix(url.text) else { return nil }
         var path = String(address.dropFirst(url.text.count))
-        if path.contains("%") { path = Self.percentDecoded(path) }
+        if path.utf8.contains(UInt8(ascii: "%")) { path = Self.percentDecoded(path) }
         if path.isEmpty || path.hasSuffix("/") { path += "index.html" }
         return path
     }
@@ -126,11 +127,13 @@ public struct Sitemap: Sendable {
         return found
     }
 
-    /// The text of the first `<name>` element of `text`, its entities undone.
+    /// The text of the first `<name>` element of `text`, its entities undone. A character is looked for in
+    /// the UTF-8 here and in `path(of:)`: Foundation's `contains` on a `String` went through `NSString`, for
+    /// every address and day of the last sitemap.
     static func value(_ name: String, in text: ArraySlice<UInt8>) -> String? {
         guard let contents = elements(name, in: text).first else { return nil }
         let raw = String(String(decoding: contents, as: UTF8.self).trimmingWhitespace())
-        guard raw.contains("&") else { return raw }
+        guard raw.utf8.contains(UInt8(ascii: "&")) else { return raw }
         return raw.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
             .replacingOccurrences(of: "&apos;", with: "'")
