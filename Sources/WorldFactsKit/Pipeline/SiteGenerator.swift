@@ -107,8 +107,7 @@ struct SiteGenerator: Sendable {
         }
         // An edit's few index pages, in every language, are made while its search index is, and handed over
         // after the index's files, where a clean build hands them: the edit's record pages gave the search no
-        // time to fill. Another language's edit is made at once with the others', and the cores its index
-        // leaves idle still were.
+        // time to fill.
         let indexPagesEarly =
             prior.reach != nil && search != nil
             ? Self.indexPagesHeld(renderer, rowInputs: rowInputs) : nil
