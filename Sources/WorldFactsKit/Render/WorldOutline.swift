@@ -40,9 +40,19 @@ public struct WorldOutline: Sendable {
     /// build's warnings ask for it: the last one read is kept, and given again for the same bytes.
     public init(theme: Theme?) {
         let svg = theme?.assets[PublishedAssets.worldOutline] ?? []
-        if let last = Self.last.withLock({ $0 }), last.svg == svg {
-            self = last.outline
-            return
+        // Each build reads the theme anew, and each of its languages asks with those bytes: they are compared
+        // once with `memcmp` (`==` compared the outline's 125 KB a byte at a time, for every language of
+        // every build), then kept by the new storage, which the other languages' bytes share.
+        if let last = Self.last.withLock({ $0 }) {
+            if last.svg.isSameStorage(as: svg) {
+                self = last.outline
+                return
+            }
+            if ByteOrder.compare(last.svg, svg) == 0 {
+                self = last.outline
+                Self.last.withLock { $0 = (svg, last.outline) }
+                return
+            }
         }
         self.init(svg: svg)
         let outline = self
