@@ -367,7 +367,7 @@ public final class PageContexts: Sendable {
     func heading(of list: ReverseList, _ position: Int) -> String {
         guard list.spec.label.contains("{count}") else { return list.spec.label }
         let count = formatter.text(.integer(list.items[position].count), unit: nil, fractionDigits: 0, shownAs: nil)
-        return list.spec.label.replacingOccurrences(of: "{count}", with: count)
+        return list.spec.label.replacingEvery("{count}", with: count)
     }
 
     /// The complete list of a record: every record that links to it, in the list's order.

@@ -1,3 +1,5 @@
+import WorldFactsSupport
+
 /// A field whose values group a collection's records (a continent, a time zone): a page per value, a
 /// page listing the values, and every record's value linked to its page. The value is a text field's, each
 /// item of a list field's (a record is then in a group per item), or a text field of the record a link
@@ -32,7 +34,7 @@ public struct GroupSpec: Sendable {
 
     /// What a value's page and the links to it are titled: `title` with the value shown in it.
     public func title(of value: String) -> String {
-        title.map { $0.replacingOccurrences(of: "{value}", with: value) } ?? value
+        title.map { $0.replacingEvery("{value}", with: value) } ?? value
     }
 
     public init(field: Int, through: Int? = nil, name: String, pagesFolder: String, label: String) {

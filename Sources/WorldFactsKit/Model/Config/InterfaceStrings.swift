@@ -122,7 +122,7 @@ public struct InterfaceStrings: Sendable {
     public func counted(_ key: String, _ count: Int, shown: String, rules: PluralRules) -> String {
         let text = Self.keys.first { $0.key == key }.map { self[keyPath: $0.path] } ?? ""
         let form = plurals[key].flatMap { $0[rules.category(of: count)] } ?? text
-        return form.replacingOccurrences(of: "{count}", with: shown)
+        return form.replacingEvery("{count}", with: shown)
     }
 
     /// The strings a site has when site.yml sets none: English.

@@ -58,7 +58,7 @@ struct ChangeViews {
         }
         let more =
             entry.more > 0
-            ? strings.changesMore.replacingOccurrences(of: "{count}", with: formatter.numbers.format(entry.more))
+            ? strings.changesMore.replacingEvery("{count}", with: formatter.numbers.format(entry.more))
             : nil
         // The day as the locale writes it, and the time of day (UTC), which tells two builds of a day apart.
         let day = String(entry.time.prefix(10))
