@@ -224,10 +224,10 @@ struct SiteGenerator: Sendable {
     ) -> SearchRows {
         SearchRows(
             inputs: inputs.flatMap { $0 },
-            titleAndSlugBytes: site.collections.flatMap { collection in
-                collection.records.indices.map {
-                    collection.records[$0].title.utf8.count + collection.slugs[$0].utf8.count
-                }
+            titleAndSlugBytes: { [site] global in
+                let (collection, position) = site.locate(global)
+                return site.collections[collection].records[position].title.utf8.count
+                    + site.collections[collection].slugs[position].utf8.count
             },
             row: { [site, rows = renderer.values.rows] global in
                 let (collection, position) = site.locate(global)

@@ -106,7 +106,7 @@ struct ScopeIndexer: Sendable {
         }
         @Sendable func floor(_ position: Int) -> Int {
             ShardEntry.floor(
-                number: rows.number(position), titleAndSlug: rows.titleAndSlugBytes[position],
+                number: rows.number(position), titleAndSlug: rows.titleAndSlugBytes(position),
                 textBytes: keys.textBytes(of: position), slots: slots(position))
         }
         if let update {
