@@ -109,8 +109,9 @@ public struct SiteRenderer: Sendable {
     /// The assets, the home page (a site of several collections), the 404 page when there is a template
     /// for it, each collection's index and the section pages of a split index, the complete lists of
     /// records that link to a record, and the group pages. `rowInputs`, when given, holds `rowInputs()`.
-    /// After an edit (`prior.reach`: a build that keeps every page it does not make), only the section,
-    /// list and group pages it reaches.
+    /// After an edit (`prior.reach`: a build that keeps every page it does not make), only the index,
+    /// section, list and group pages it reaches: not the home page, the 404 page or a group's overview,
+    /// whose titles, counts and values the edits fix (`EditReach`).
     ///
     /// The pages go to `emit` a few at a time, in a fixed order: a split index's section pages run to
     /// hundreds of kilobytes each, so they are never held all at once. Gives what the downloads were made
@@ -123,11 +124,12 @@ public struct SiteRenderer: Sendable {
         // A language other than the default shares the default's assets, 404 page, downloads and redirects.
         let isEdition = site.config.isEdition
         var pages = isEdition ? [] : values.assets.files(of: theme)
-        if site.hasHome {
+        let edited = prior.reach != nil
+        if site.hasHome, !edited {
             let context = HomeContext(site: site, values: values).context()
             pages.append(page(site.homePath, template: lookup.template(.home), context: context))
         }
-        if templates.has("404"), !isEdition {
+        if templates.has("404"), !isEdition, !edited {
             pages.append(page("404.html", template: lookup.template(.notFound), context: values.notFound()))
         }
         if let changes { pages += changesFiles(changes) }
@@ -177,8 +179,10 @@ public struct SiteRenderer: Sendable {
         let (reach, isEdition) = (prior.reach, site.config.isEdition)
         let collection = contexts.collection
         let owner = collection.spec.id
-        pages.append(
-            page(collection.indexPath, template: lookup.template(.index, owner: owner), context: contexts.index()))
+        if reach?.reachesIndex(of: collection) ?? true {
+            pages.append(
+                page(collection.indexPath, template: lookup.template(.index, owner: owner), context: contexts.index()))
+        }
         // Few, and made on every build: a redirect names its record's page and title.
         let aliases = AliasPages(collection)
         if !isEdition {
@@ -235,10 +239,12 @@ public struct SiteRenderer: Sendable {
         let group = site.groups[groupNumber]
         let contexts = GroupContexts(site: site, group: group, values: values)
         let template = lookup.template(.group, owner: group.spec.name)
-        pages.append(
-            page(
-                group.overviewPath, template: lookup.template(.groups, owner: group.spec.name),
-                context: contexts.overview()))
+        if prior.reach == nil {
+            pages.append(
+                page(
+                    group.overviewPath, template: lookup.template(.groups, owner: group.spec.name),
+                    context: contexts.overview()))
+        }
         let values = prior.reach.map { $0.groupPages[groupNumber].sorted() } ?? Array(group.values.indices)
         let rows = rowInputs?[group.collection]
         try many(values.count, pages: &pages, emit) { number in
