@@ -40,19 +40,19 @@ extension FileSystem {
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         },
         listFiles: { folder in
-            guard let enumerator = FileManager.default.enumerator(atPath: folder) else {
+            guard let entries = PosixFile.walk(folder) else {
                 throw FileSystemError(path: folder, message: "cannot list folder")
             }
             var files: [String] = []
-            while let relative = enumerator.nextObject() as? String {
-                switch enumerator.fileAttributes?[.type] as? FileAttributeType {
-                case .typeRegular?: files.append(relative)
-                case .typeSymbolicLink?:  // a link to a file counts as that file
+            for entry in entries {
+                switch entry.kind {
+                case .file: files.append(entry.path)
+                case .link:  // a link to a file counts as that file
                     var isDirectory: ObjCBool = false
-                    if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isDirectory),
+                    if FileManager.default.fileExists(atPath: folder + "/" + entry.path, isDirectory: &isDirectory),
                         !isDirectory.boolValue
                     {
-                        files.append(relative)
+                        files.append(entry.path)
                     }
                 default: break
                 }
@@ -84,13 +84,12 @@ extension FileSystem {
             return names
         },
         symbolicLinks: { folder in
-            guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
             var links: [SymbolicLink] = []
-            while let relative = enumerator.nextObject() as? String {
-                guard enumerator.fileAttributes?[.type] as? FileAttributeType == .typeSymbolicLink else { continue }
-                let path = joinPath(folder, relative)
+            for entry in PosixFile.walk(folder) ?? [] where entry.kind == .link {
+                let path = joinPath(folder, entry.path)
                 let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? ""
-                links.append(SymbolicLink(path: relative, destination: destination, resolved: PosixFile.realPath(path)))
+                links.append(
+                    SymbolicLink(path: entry.path, destination: destination, resolved: PosixFile.realPath(path)))
             }
             return links.sorted { $0.path < $1.path }
         },

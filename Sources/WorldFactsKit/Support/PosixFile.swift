@@ -4,11 +4,13 @@ import Foundation
     import Glibc
 #endif
 
-/// The POSIX calls behind `FileSystem.disk`'s writes.
+/// The POSIX calls behind `FileSystem.disk`'s writes, and the walk of a folder's tree (`walk`, in
+/// FolderWalk.swift).
 ///
 /// SAFETY: the system calls read from and write into an array's own storage, within its count, during the
-/// call that lends it; a directory entry's name is read as the C string the kernel ended with NUL; the
-/// huge-page advice covers only whole pages inside the buffer it is given.
+/// call that lends it; a directory entry's name is read as the C string the kernel ended with NUL, before
+/// the next `readdir` or `closedir` of its folder; the huge-page advice covers only whole pages inside the
+/// buffer it is given.
 public enum PosixFile {
     /// One `read(2)` from `descriptor` into `buffer`, from its start: the count read, 0 at the end, or -1
     /// with `errno` set.

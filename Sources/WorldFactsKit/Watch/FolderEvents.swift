@@ -48,14 +48,8 @@ final class FolderEvents: @unchecked Sendable {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue
                 else { continue }
-                var all = [folder]
-                if let enumerator = FileManager.default.enumerator(atPath: folder) {
-                    while let relative = enumerator.nextObject() as? String {
-                        if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeDirectory {
-                            all.append(folder + "/" + relative)
-                        }
-                    }
-                }
+                let below = (PosixFile.walk(folder) ?? []).filter { $0.kind == .folder }
+                let all = [folder] + below.map { folder + "/" + $0.path }
                 for path in all where inotify_add_watch(descriptor, path, Self.mask) < 0 { ok = false }
             }
             return ok

@@ -13,22 +13,16 @@ public struct SourceStamps: Sendable, Equatable {
 
     public init(files: [String: Stamp] = [:]) { self.files = files }
 
-    /// Reads the folders (recursively); a folder that does not exist contributes nothing.
+    /// Reads the folders (recursively, not following links: `PosixFile.walk`); a folder that does not exist
+    /// contributes nothing.
     public static func take(_ folders: [String]) -> SourceStamps {
         var files: [String: Stamp] = [:]
-        let manager = FileManager.default
         for folder in folders {
-            guard let enumerator = manager.enumerator(atPath: folder) else { continue }
-            while let relative = enumerator.nextObject() as? String {
-                guard let attributes = enumerator.fileAttributes,
-                    attributes[.type] as? FileAttributeType == .typeRegular
-                else { continue }
-                let name = (relative as NSString).lastPathComponent
+            for entry in PosixFile.walk(folder) ?? [] where entry.kind == .file {
+                let name = entry.path.split(separator: "/").last ?? ""
                 // Editor droppings.
                 if name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") { continue }
-                files[joinPath(folder, relative)] = Stamp(
-                    size: (attributes[.size] as? NSNumber)?.uint64Value ?? 0,
-                    modified: (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)
+                files[joinPath(folder, entry.path)] = Stamp(size: entry.size, modified: entry.modified)
             }
         }
         return SourceStamps(files: files)
