@@ -73,16 +73,7 @@ extension FileSystem {
             }
             return true
         },
-        names: { folder in
-            guard let directory = opendir(folder.isEmpty ? "." : folder) else { return nil }
-            defer { closedir(directory) }
-            var names: [String] = []
-            while let entry = readdir(directory) {
-                let name = PosixFile.name(of: entry)
-                if name != "." && name != ".." { names.append(name) }
-            }
-            return names
-        },
+        names: { folder in PosixFile.names(in: folder.isEmpty ? "." : folder) },
         symbolicLinks: { folder in
             var links: [SymbolicLink] = []
             for entry in PosixFile.walk(folder) ?? [] where entry.kind == .link {

@@ -51,7 +51,7 @@ extension PosixFile {
     }
 
     /// The names in a folder but `.` and `..`; nil when it cannot be opened.
-    private static func names(in folder: String) -> [String]? {
+    static func names(in folder: String) -> [String]? {
         guard let directory = opendir(folder) else { return nil }
         defer { closedir(directory) }
         var names: [String] = []
