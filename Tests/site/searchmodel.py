@@ -128,18 +128,28 @@ class Model:
         collection = record["_collection"]
         return f"{self.pages[collection]}/{str(record[self.keys[collection]]).lower()}.html"
 
+    # The longest string from a word start that `folded` keys records by.
+    PREFIX = 3
+
     def folded(self, scope):
         """Per scope, once: each record's folded texts with their word starts, and the records that have
-        a text or word starting with each character (the only ones a query starting with it can match)."""
+        a text or word starting with each string of one to PREFIX characters (the only ones a query whose
+        first word starts with it can match)."""
         if scope not in self._folded:
             texts = [[(t, word_starts(t)) for t in self.texts(record, scope)] for record in self.records]
-            by_first = {}
+            by_start = {}
             for number, record_texts in enumerate(texts):
                 for text, starts in record_texts:
                     for i in starts:
-                        by_first.setdefault(text[i], set()).add(number)
-            self._folded[scope] = (texts, by_first)
+                        for n in range(1, min(self.PREFIX, len(text) - i) + 1):
+                            by_start.setdefault(text[i:i + n], set()).add(number)
+            self._folded[scope] = (texts, by_start)
         return self._folded[scope]
+
+    def candidates(self, scope, q: str):
+        """The records a folded query (not empty, no space first) can match, in a row or in any order: those
+        with a text or word that starts as the query's first word does. Every other record is left unread."""
+        return self.folded(scope)[1].get(q.split()[0][:self.PREFIX], ())
 
     def read_notes(self, site: Path):
         """Each record's note, as the text of its page's note (`article.note`), for the full-text scopes."""
@@ -189,10 +199,10 @@ class Model:
             return None
         if scope in self.noted:
             return self.text_expected(q, scope, order)
-        texts, by_first = self.folded(scope)
+        texts, _ = self.folded(scope)
         words = q.split()
         hits = []
-        for number in by_first.get(q[0], ()):
+        for number in self.candidates(scope, q):
             ranks = [r for r in (rank(t, q, starts) for t, starts in texts[number]) if r >= 0]
             if not ranks and not in_row and len(words) > 1 and any(
                     all(rank(t, w, starts) >= 0 for w in words) for t, starts in texts[number]):
@@ -244,18 +254,6 @@ class NoteText(HTMLParser):
         return None if parser.parts is None else "".join(parser.parts)
 
 
-def edits(a: str, b: str) -> int:
-    """Damerau–Levenshtein distance as optimal string alignment: inserts, deletes, changes and swaps of
-    two neighbours, each one edit."""
-    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
-    for i in range(1, len(a) + 1):
-        for j in range(1, len(b) + 1):
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-    return d[len(a)][len(b)]
-
-
 def typos_allowed(q: str):
     """How far a suggestion may be from a folded query that matches nothing: 1 edit for 3 to 5
     characters, 2 from 6 to 40, no suggestion otherwise (None)."""
@@ -263,8 +261,28 @@ def typos_allowed(q: str):
 
 
 def typos(text: str, q: str) -> int:
-    """The fewest edits from q to a start of text (the reader may not have finished typing)."""
-    return min(edits(q, text[:n]) for n in range(min(len(text), len(q) + 2) + 1))
+    """The fewest edits from q to a start of text (the reader may not have finished typing), up to two
+    characters longer than q. Each cell of the table of `edits` depends only on the two prefixes it ends,
+    so its last row holds the edits from q to every start of text at once."""
+    return min(edits_to_starts(q, text[:len(q) + 2]))
+
+
+def edits(a: str, b: str) -> int:
+    """Damerau–Levenshtein distance as optimal string alignment: inserts, deletes, changes and swaps of
+    two neighbours, each one edit."""
+    return edits_to_starts(a, b)[len(b)]
+
+
+def edits_to_starts(a: str, b: str) -> list:
+    """The optimal-string-alignment distance from a to each start of b, b[:0] to b: the last row of the
+    table."""
+    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)]
 
 
 def closest(model: Model, query: str, scope: str):

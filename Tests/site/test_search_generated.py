@@ -66,9 +66,9 @@ def classes(model, query):
     in_row, any_order = {}, {}
     if not q:
         return in_row, any_order
-    texts, by_first = model.folded("name")
+    texts, _ = model.folded("name")
     words = q.split()
-    for n in by_first.get(q[0], ()):
+    for n in model.candidates("name", q):
         ranks = [r for r in (rank_of(t, q, s) for t, s in texts[n]) if r >= 0]
         if not ranks and len(words) > 1 and any(all(rank_of(t, w, s) >= 0 for w in words) for t, s in texts[n]):
             ranks = [3]
