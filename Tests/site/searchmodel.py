@@ -113,6 +113,7 @@ class Model:
         # Every field a scope searches, in any collection.
         self.scopes = {scope: [f for names in by.values() for f in names] for scope, by in self.fields_of.items()}
         self._folded = {}
+        self._note_keys = {}
 
     def texts(self, record, scope):
         out = []
@@ -153,6 +154,7 @@ class Model:
 
     def read_notes(self, site: Path):
         """Each record's note, as the text of its page's note (`article.note`), for the full-text scopes."""
+        self._note_keys = {}
         for record in self.records:
             page = site / self.path(record)
             if page.exists():
@@ -163,21 +165,24 @@ class Model:
     def note_keys(self, record) -> list:
         """The folded note from each word start of each of its white-space tokens on (a letter or digit at a
         token's start or after a character that is neither), as a full-text scope matches query words."""
-        keys = []
-        for token in self.notes.get(self.path(record), "").split():
-            folded = fold(token)
-            keys += [folded[i:] for i in word_starts(folded) if folded and is_word(folded[i])]
-        return keys
+        path = self.path(record)
+        if path not in self._note_keys:
+            keys = []
+            for token in self.notes.get(path, "").split():
+                folded = fold(token)
+                keys += [folded[i:] for i in word_starts(folded) if folded and is_word(folded[i])]
+            self._note_keys[path] = keys
+        return self._note_keys[path]
 
     def text_expected(self, q: str, scope: str, order: dict):
         """A full-text scope: a record matches as in a scope of its fields, or when every query word starts a
         word of a field or of its note (tier 2, or 3 for several words)."""
         words = q.split()
         hits = []
-        for record in self.records:
+        folded, _ = self.folded(scope)
+        for record, texts in zip(self.records, folded):
             if record["_collection"] != self.noted[scope]:
                 continue
-            texts = [(t, word_starts(t)) for t in self.texts(record, scope)]
             ranks = [r for r in (rank(t, q, starts) for t, starts in texts) if r >= 0]
             if not ranks and len(words) > 1 and any(all(rank(t, w, s) >= 0 for w in words) for t, s in texts):
                 ranks = [3]
