@@ -267,20 +267,14 @@ def typos_allowed(q: str):
 
 def typos(text: str, q: str) -> int:
     """The fewest edits from q to a start of text (the reader may not have finished typing), up to two
-    characters longer than q. Each cell of the table of `edits` depends only on the two prefixes it ends,
-    so its last row holds the edits from q to every start of text at once."""
+    characters longer than q."""
     return min(edits_to_starts(q, text[:len(q) + 2]))
 
 
-def edits(a: str, b: str) -> int:
-    """Damerau–Levenshtein distance as optimal string alignment: inserts, deletes, changes and swaps of
-    two neighbours, each one edit."""
-    return edits_to_starts(a, b)[len(b)]
-
-
 def edits_to_starts(a: str, b: str) -> list:
-    """The optimal-string-alignment distance from a to each start of b, b[:0] to b: the last row of the
-    table."""
+    """Damerau–Levenshtein distance as optimal string alignment (inserts, deletes, changes and swaps of two
+    neighbours, each one edit) from a to each start of b, b[:0] to b. Each cell of the table depends only on
+    the two prefixes it ends, so its last row holds them all."""
     d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
     for i in range(1, len(a) + 1):
         for j in range(1, len(b) + 1):
