@@ -21,7 +21,7 @@ import pytest
 
 from conftest import scaled, worldfacts_bin, ROOT
 from gensite import queries as generated_queries, write_site
-from searchmodel import Model, fold
+from searchmodel import Model, fold, rank
 from test_search_browser import browser, serve_folder, sweep  # noqa: F401
 
 SEED = 20261201
@@ -69,8 +69,8 @@ def classes(model, query):
     texts, _ = model.folded("name")
     words = q.split()
     for n in model.candidates("name", q):
-        ranks = [r for r in (rank_of(t, q, s) for t, s in texts[n]) if r >= 0]
-        if not ranks and len(words) > 1 and any(all(rank_of(t, w, s) >= 0 for w in words) for t, s in texts[n]):
+        ranks = [r for r in (rank(t, q, s) for t, s in texts[n]) if r >= 0]
+        if not ranks and len(words) > 1 and any(all(rank(t, w, s) >= 0 for w in words) for t, s in texts[n]):
             ranks = [3]
         if ranks:
             record, best = model.records[n], min(ranks)
@@ -78,12 +78,6 @@ def classes(model, query):
             key = (best > 0, best > 2, points is None, -(points or 0), best)
             (any_order if best == 3 else in_row)[model.path(record)] = key
     return in_row, any_order
-
-
-def rank_of(text, q, starts):
-    if text.startswith(q):
-        return 0 if text == q else 1
-    return 2 if any(text.startswith(q, i) for i in starts[1:]) else -1
 
 
 def check(model, query, answer):
