@@ -143,8 +143,7 @@ site-test: test-build
 SITE_BROWSER_TESTS = Tests/site/test_axe.py Tests/site/test_search_everywhere.py \
 	Tests/site/test_collections_browser.py Tests/site/test_search_filters.py Tests/site/test_languages.py
 # The shipped site's every page: valid HTML, every link and anchor, its ZIP, its maps and charts, every kind
-# of page at phone widths (the group that ended first by a minute and a half took those from the browser
-# tests, which ended last).
+# of page at phone widths (here rather than with the browser tests, the group that ends last).
 SITE_PAGES_TESTS = Tests/site/test_valid_site.py Tests/site/test_pack.py Tests/site/test_maps.py Tests/site/test_charts.py \
 	Tests/site/test_phone_widths.py
 # The countries fixture's search, the search of generated data (Tests/site/gensite.py), the feed of
