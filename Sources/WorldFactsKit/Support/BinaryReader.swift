@@ -117,6 +117,30 @@ public struct BinaryReader: @unchecked Sendable {
         try untrimmed(count: count) { (reader) throws(Malformed) in try reader.narrowInts() }
     }
 
+    /// What `BinaryWriter.trimmedUInt64s(_:besides:)` wrote of `count` words beside `other`: malformed
+    /// unless the runs fit `count`, and `other` has `count` words when there are any.
+    public mutating func trimmedUInt64s(count: Int, besides other: [UInt64]?) throws(Malformed) -> [UInt64] {
+        try beside(other, count: count) { (reader, count) throws(Malformed) in try reader.trimmedUInt64s(count: count) }
+    }
+
+    /// What `BinaryWriter.trimmedInts(_:besides:)` wrote of `count` integers beside `other`.
+    public mutating func trimmedInts(count: Int, besides other: [Int]?) throws(Malformed) -> [Int] {
+        try beside(other, count: count) { (reader, count) throws(Malformed) in try reader.trimmedInts(count: count) }
+    }
+
+    /// `count` values: the runs that are `other`'s, and between them the ones `read` reads.
+    private mutating func beside<Value>(
+        _ other: [Value]?, count: Int, _ read: (inout BinaryReader, Int) throws(Malformed) -> [Value]
+    ) throws(Malformed) -> [Value] {
+        let start = index
+        guard let runs = SameRuns.runs(bounds: try narrowInts(), count: count) else { throw Malformed(offset: start) }
+        guard !runs.isEmpty else { return try read(&self, count) }
+        guard let other, other.count == count else { throw Malformed(offset: start) }
+        let own = try read(&self, count - SameRuns.covered(runs))
+        guard let values = SameRuns.spliced(own, other, runs: runs) else { throw Malformed(offset: index) }
+        return values
+    }
+
     /// `count` words: the zeros before the ones `read` reads, those, and zeros after them.
     private mutating func untrimmed<Word: FixedWidthInteger>(
         count: Int, _ read: (inout BinaryReader) throws(Malformed) -> [Word]

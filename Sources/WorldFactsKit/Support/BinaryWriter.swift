@@ -145,6 +145,25 @@ public struct BinaryWriter: Sendable {
         narrowInts(Array(values[start..<end]))
     }
 
+    /// `trimmedUInt64s`, beside `other` (the default language's words, in the same snapshot): the runs of
+    /// words that are `other`'s are written only as their bounds, and the rest trimmed
+    /// (`BinaryReader.trimmedUInt64s(count:besides:)`).
+    public mutating func trimmedUInt64s(_ values: [UInt64], besides other: [UInt64]?) {
+        let runs = SameRuns.of(values, other, shortest: Self.shortestRun)
+        narrowInts(SameRuns.bounds(runs))
+        trimmedUInt64s(SameRuns.without(values, runs))
+    }
+
+    /// `trimmedInts`, beside `other`, as `trimmedUInt64s(_:besides:)` writes words.
+    public mutating func trimmedInts(_ values: [Int], besides other: [Int]?) {
+        let runs = SameRuns.of(values, other, shortest: Self.shortestRun)
+        narrowInts(SameRuns.bounds(runs))
+        trimmedInts(SameRuns.without(values, runs))
+    }
+
+    /// The fewest words of a run written as its bounds: its two bounds take a word.
+    static let shortestRun = 4
+
     /// Where the values that are not zero start and end (0..<0 when all are).
     static func trimmed<Word: FixedWidthInteger>(_ values: [Word]) -> (start: Int, end: Int) {
         guard let first = values.firstIndex(where: { $0 != 0 }) else { return (0, 0) }

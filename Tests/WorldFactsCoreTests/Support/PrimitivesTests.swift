@@ -124,6 +124,73 @@ import Testing
         #expect(read == Array(repeating: 0, count: 1_000))
     }
 
+    /// Words written beside another array read back as written, given that array: over seeded pairs that
+    /// share runs of every length (shorter than a run worth writing, longer, at either end, all), zeros
+    /// among them, and counts that differ. Runs written as bounds make the bytes fewer; read without the
+    /// other array, or beside one of another count, they are malformed.
+    @Test(arguments: [20_261_206, 3]) func wordsWrittenBesideOthersReadBackAsWritten(seed: UInt64) {
+        var random = SplitMix(state: seed)
+        for _ in 0..<300 {
+            let count = Int.random(in: 0...60, using: &random)
+            let other = (0..<count).map { _ in
+                Int.random(in: 0...3, using: &random) == 0 ? 0 : Int.random(in: 1...9, using: &random)
+            }
+            var ints = other
+            for position in ints.indices where Int.random(in: 0..<5, using: &random) == 0 {
+                let wide = Bool.random(using: &random)
+                ints[position] = Int.random(in: 0...(wide ? Int(UInt32.max) * 4 : 9), using: &random)
+            }
+            let besides: [Int]? = Int.random(in: 0..<6, using: &random) == 0 ? other + [1] : other
+            let words = ints.map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 }
+            let otherWords = besides.map { $0.map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 } }
+            var writer = BinaryWriter()
+            writer.trimmedInts(ints, besides: besides)
+            writer.trimmedUInt64s(words, besides: otherWords)
+            writer.int(-1)
+            let file = FileBytes(writer.bytes)
+            let read = file.withReader { reader in
+                (
+                    try? reader.trimmedInts(count: count, besides: besides),
+                    try? reader.trimmedUInt64s(count: count, besides: otherWords), try? reader.int()
+                )
+            }
+            #expect(read.0 == ints && read.1 == words && read.2 == -1)
+            // The model of the runs: every stretch of at least four equal values, whole, and nothing else.
+            let runs = SameRuns.of(ints, besides, shortest: 4)
+            var expected: [Range<Int>] = []
+            if besides?.count == count {
+                var start = 0
+                while start < count {
+                    var end = start
+                    while end < count, ints[end] == other[end] { end += 1 }
+                    if end - start >= 4 { expected.append(start..<end) }
+                    start = max(end, start + 1)
+                }
+            }
+            #expect(runs == expected)
+            var plain = BinaryWriter()
+            plain.trimmedInts(SameRuns.without(ints, runs))
+            plain.trimmedUInt64s(SameRuns.without(words, runs))
+            #expect(writer.bytes.count == plain.bytes.count + 2 * (1 + 8 + 4 * 2 * runs.count) + 8)
+            if !runs.isEmpty {
+                let alone = file.withReader { reader in try? reader.trimmedInts(count: count, besides: nil) }
+                let longer = file.withReader { reader in try? reader.trimmedInts(count: count, besides: other + [0]) }
+                #expect(alone == nil && longer == nil)
+            }
+        }
+    }
+
+    /// Bounds of runs are read only when they are in order, apart, not empty and within the count.
+    @Test func runsOutOfOrderOrPastTheCountAreMalformed() {
+        #expect(SameRuns.runs(bounds: [0, 2, 4, 6], count: 6) == [0..<2, 4..<6])
+        #expect(SameRuns.runs(bounds: [0, 2, 2, 6], count: 6) == [0..<2, 2..<6])
+        for bounds in [[0], [0, 2, 1, 3], [3, 3], [4, 2], [0, 7], [-1, 2]] {
+            #expect(SameRuns.runs(bounds: bounds, count: 6) == nil, "\(bounds)")
+        }
+        #expect(SameRuns.spliced([1, 2], [7, 7, 7, 7], runs: [1..<3]) == [1, 7, 7, 2])
+        #expect(SameRuns.spliced([1], [7, 7, 7, 7], runs: [1..<3]) == nil)
+    }
+
     @Test func packedStringsAreReadWhereTheyAre() {
         let packed = PackedBytes(texts: Self.texts)
         let read = packed.withStrings(1..<packed.count) { strings in strings.map { Array($0) } }

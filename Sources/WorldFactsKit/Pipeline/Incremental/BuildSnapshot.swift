@@ -22,7 +22,7 @@ import WorldFactsWrite
 /// Anything else, and the build is done as if there were no snapshot.
 struct BuildSnapshot {
     static let magic = Array("worldfacts-snapshot\n".utf8)
-    static let version = "snapshot-17/" + SourceDigest.version
+    static let version = "snapshot-18/" + SourceDigest.version
 
     /// The output folder the snapshot's build wrote, with every link resolved: a snapshot is only read
     /// for that folder, and the cache's pruning (`SnapshotCache`) tells by it whether the folder is gone.

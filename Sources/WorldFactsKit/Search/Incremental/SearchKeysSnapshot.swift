@@ -27,7 +27,7 @@ extension SearchKeys {
             if !runs.isEmpty { kept = .besideDefault }
             writer.byte(kept.rawValue)
             guard kept == .own || kept == .besideDefault else { continue }
-            if kept == .besideDefault { writer.narrowInts(runs.flatMap { [$0.lowerBound, $0.upperBound] }) }
+            if kept == .besideDefault { writer.narrowInts(SameRuns.bounds(runs)) }
             let own = runs.isEmpty ? keys : keys.without(runs)
             writer.data(own.folded.bytes)
             writer.narrowInts(own.folded.ends)
@@ -95,18 +95,7 @@ extension SearchKeys {
     /// both have the same records.
     func runs(sameAs other: SearchKeys) -> [Range<Int>] {
         guard other.recordEnds.count == recordEnds.count else { return [] }
-        var runs: [Range<Int>] = []
-        var start: Int?
-        for position in recordEnds.indices {
-            if hasSameTexts(position, as: other) {
-                if start == nil { start = position }
-            } else if let first = start {
-                runs.append(first..<position)
-                start = nil
-            }
-        }
-        if let first = start { runs.append(first..<recordEnds.count) }
-        return runs
+        return SameRuns.of(count: recordEnds.count) { hasSameTexts($0, as: other) }
     }
 
     /// Whether the record at `position` has the same texts here as in `other`.
@@ -128,22 +117,19 @@ extension SearchKeys {
     /// Keys of `count` records: those in `runs` (in order, apart, within `count`) `shared`'s, the others
     /// `own`'s in order. Nil when they do not fit: malformed.
     static func spliced(_ own: SearchKeys, _ shared: SearchKeys, runs bounds: [Int], count: Int) -> SearchKeys? {
-        guard bounds.count % 2 == 0, shared.recordEnds.count == count else { return nil }
+        guard shared.recordEnds.count == count, let runs = SameRuns.runs(bounds: bounds, count: count),
+            own.recordEnds.count + SameRuns.covered(runs) == count
+        else { return nil }
         var flat = Flat()
         var (position, ownPosition) = (0, 0)
-        for index in stride(from: 0, through: bounds.count, by: 2) {
-            let run = index < bounds.count ? bounds[index]..<bounds[index + 1] : count..<count
-            guard run.lowerBound >= position, run.lowerBound <= run.upperBound, run.upperBound <= count,
-                index == bounds.count || !run.isEmpty
-            else { return nil }
+        for run in runs + [count..<count] {
             let ownCount = run.lowerBound - position
-            guard ownPosition + ownCount <= own.recordEnds.count else { return nil }
             flat.append(own, ownPosition..<(ownPosition + ownCount))
             ownPosition += ownCount
             flat.append(shared, run)
             position = run.upperBound
         }
-        return ownPosition == own.recordEnds.count ? SearchKeys(flat) : nil
+        return SearchKeys(flat)
     }
 }
 
@@ -187,10 +173,13 @@ extension SearchMemo {
             let (number, scope) = numbered
             writer.bool(shared.contains(number))
             guard !shared.contains(number) else { return }
-            // By record of the site: a scope of one collection has hashes and floors only in its range.
-            writer.trimmedUInt64s(scope.entryHashes)
+            // By record of the site. A language's are written beside the default's: its records shown as the
+            // default shows them (the cities) have the default's hashes and floors, unless its filters'
+            // values are numbered otherwise.
+            let beside = defaults.flatMap { $0.scopes.indices.contains(number) ? $0.scopes[number] : nil }
+            writer.trimmedUInt64s(scope.entryHashes, besides: beside?.entryHashes)
             writer.bool(!scope.entryFloors.isEmpty)
-            if !scope.entryFloors.isEmpty { writer.trimmedInts(scope.entryFloors) }
+            if !scope.entryFloors.isEmpty { writer.trimmedInts(scope.entryFloors, besides: beside?.entryFloors) }
             writer.strings([scope.filterSignature, scope.textPart])
             writer.array(scope.buckets) { writer, bucket in
                 writer.int(Int(bucket.first.value))
@@ -228,8 +217,9 @@ extension SearchMemo {
                 else { throw Malformed(offset: reader.index) }
                 return shared.scopes[number]
             }
-            let hashes = try reader.trimmedUInt64s(count: count)
-            let floors = try reader.bool() ? try reader.trimmedInts(count: count) : []
+            let beside = shared.flatMap { $0.scopes.indices.contains(number) ? $0.scopes[number] : nil }
+            let hashes = try reader.trimmedUInt64s(count: count, besides: beside?.entryHashes)
+            let floors = try reader.bool() ? try reader.trimmedInts(count: count, besides: beside?.entryFloors) : []
             let signature = try reader.strings()
             guard signature.count == 2 else {
                 throw Malformed(offset: reader.index)
