@@ -96,6 +96,12 @@ public struct PackedBytes: Sendable, Equatable {
         }
     }
 
+    /// Makes room for `strings` strings of `bytes` bytes in all.
+    public mutating func reserve(strings: Int, bytes count: Int) {
+        ends.reserveCapacity(strings)
+        bytes.reserveCapacity(count)
+    }
+
     /// Appends the strings numbered `numbers` of `other`, as they are.
     public mutating func append(contentsOf other: PackedBytes, _ numbers: Range<Int>) {
         guard !numbers.isEmpty else { return }

@@ -119,13 +119,14 @@ import WorldFactsOutput
             SearchScope(id: "a", label: "A", collection: 0, fields: []),
             SearchScope(id: "all", label: "All", collection: nil, fields: []),
         ]
-        for _ in 0..<60 {
-            let count = Int.random(in: 0...30, using: &random)
+        for round in 0..<60 {
+            // Past a block of 1,024 records now and then: runs are found a block at a time.
+            let count = Int.random(in: 0...(round % 10 == 9 ? 2_500 : 30), using: &random)
             let texts = (0..<count).map { _ in
                 (0..<Int.random(in: 0...3, using: &random)).map { _ in words.randomElement(using: &random)! }
             }
             var own = texts
-            for position in own.indices where Int.random(in: 0..<4, using: &random) == 0 {
+            for position in own.indices where Int.random(in: 0..<(count > 30 ? 300 : 4), using: &random) == 0 {
                 switch Int.random(in: 0..<3, using: &random) {
                 case 0: own[position] = []
                 case 1: own[position] += ["own \(position)"]
@@ -145,6 +146,7 @@ import WorldFactsOutput
             #expect(read.map { Array($0.texts) } == [own, own])
             let runs = keys.runs(sameAs: defaults)
             #expect(runs.flatMap { Array($0) } == own.indices.filter { own[$0] == texts[$0] })
+            #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound }, "runs are whole")
             let rest = keys.without(runs)
             let bounds = runs.flatMap { [$0.lowerBound, $0.upperBound] }
             #expect(

@@ -95,12 +95,46 @@ extension SearchKeys {
     /// both have the same records.
     func runs(sameAs other: SearchKeys) -> [Range<Int>] {
         guard other.recordEnds.count == recordEnds.count else { return [] }
-        return SameRuns.of(count: recordEnds.count) { hasSameTexts($0, as: other) }
+        // A block of records at a time, halved where it differs: most of a language's records are the
+        // default's, and a block that is the same costs one comparison of its bytes.
+        var runs: [Range<Int>] = []
+        func collect(_ positions: Range<Int>) {
+            if hasSameTexts(positions, as: other) {
+                if let last = runs.last, last.upperBound == positions.lowerBound {
+                    runs[runs.count - 1] = last.lowerBound..<positions.upperBound
+                } else {
+                    runs.append(positions)
+                }
+            } else if positions.count > 1 {
+                let middle = positions.lowerBound + positions.count / 2
+                collect(positions.lowerBound..<middle)
+                collect(middle..<positions.upperBound)
+            }
+        }
+        for start in stride(from: 0, to: recordEnds.count, by: 1_024) {
+            collect(start..<min(start + 1_024, recordEnds.count))
+        }
+        return runs
     }
 
-    /// Whether the record at `position` has the same texts here as in `other`.
-    func hasSameTexts(_ position: Int, as other: SearchKeys) -> Bool {
-        folded.hasSameStrings(textRange(of: position), as: other.folded, other.textRange(of: position))
+    /// Whether the records at `positions` have the same texts here as in `other`, record for record.
+    func hasSameTexts(_ positions: Range<Int>, as other: SearchKeys) -> Bool {
+        guard let last = positions.last else { return true }
+        let (mine, theirs) = (textRange(of: positions.lowerBound), other.textRange(of: positions.lowerBound))
+        for position in positions
+        where recordEnds[position] - mine.lowerBound != other.recordEnds[position] - theirs.lowerBound {
+            return false
+        }
+        return folded.hasSameStrings(
+            mine.lowerBound..<recordEnds[last], as: other.folded, theirs.lowerBound..<other.recordEnds[last])
+    }
+
+    /// How many texts, and bytes of them, the records at `positions` have.
+    func size(of positions: Range<Int>) -> (texts: Int, bytes: Int) {
+        guard let last = positions.last else { return (0, 0) }
+        let texts = textRange(of: positions.lowerBound).lowerBound..<recordEnds[last]
+        guard let lastText = texts.last else { return (0, 0) }
+        return (texts.count, folded.ends[lastText] - folded.range(of: texts.lowerBound).lowerBound)
     }
 
     /// The records outside `runs`, in order, as keys of their own.
@@ -121,6 +155,12 @@ extension SearchKeys {
             own.recordEnds.count + SameRuns.covered(runs) == count
         else { return nil }
         var flat = Flat()
+        // Room for all of it at once: grown by doubling, its bytes were copied and their pages touched again.
+        let sizes = runs.map(shared.size(of:))
+        flat.folded.reserve(
+            strings: own.folded.count + sizes.reduce(0) { $0 + $1.texts },
+            bytes: own.folded.bytes.count + sizes.reduce(0) { $0 + $1.bytes })
+        flat.recordEnds.reserveCapacity(count)
         var (position, ownPosition) = (0, 0)
         for run in runs + [count..<count] {
             let ownCount = run.lowerBound - position
