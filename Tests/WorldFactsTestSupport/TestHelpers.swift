@@ -32,11 +32,30 @@ enum TestSize {
 }
 
 /// A fresh temporary folder, removed by the caller with `removeTemporary`; in `base` when given
-/// (a folder path ending in "/"), else in the system's temporary folder.
+/// (a folder path ending in "/"), else in the system's temporary folder. Whatever is left of it when the
+/// test process exits (a helper's folder that outlives its test, a test that stopped before its `defer`)
+/// is removed then (`TemporaryFolders`).
 func makeTemporaryFolder(_ name: String = "wf", in base: String? = nil) -> String {
     let path = (base ?? NSTemporaryDirectory()) + "\(name)-\(UUID().uuidString)"
     try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    TemporaryFolders.made(path)
     return path
+}
+
+/// The temporary folders the tests made, removed when the test process exits, so that a run leaves none
+/// behind in the system's temporary folder.
+enum TemporaryFolders {
+    private static let paths = Mutex<[String]>([])
+    private static let removedAtExit: Void = {
+        atexit {
+            for path in TemporaryFolders.paths.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+        }
+    }()
+
+    static func made(_ path: String) {
+        _ = removedAtExit
+        paths.withLock { $0.append(path) }
+    }
 }
 
 func removeTemporary(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
